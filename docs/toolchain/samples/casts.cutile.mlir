@@ -1,0 +1,61 @@
+entry @casts_Kt1_A1f32_1t1_p16_A1i32_1t1_p16_A1f32_1t1_p16_A1i32_1t1_p16_A1f16_1t1_p16_A1i8_1t1_p16_I128(%arg0: tile<ptr<f32>>, %arg1: tile<i32>, %arg2: tile<i32>, %arg3: tile<ptr<i32>>, %arg4: tile<i32>, %arg5: tile<i32>, %arg6: tile<ptr<f32>>, %arg7: tile<i32>, %arg8: tile<i32>, %arg9: tile<ptr<i32>>, %arg10: tile<i32>, %arg11: tile<i32>, %arg12: tile<ptr<f16>>, %arg13: tile<i32>, %arg14: tile<i32>, %arg15: tile<ptr<i8>>, %arg16: tile<i32>, %arg17: tile<i32>) optimization_hints=<default = {}> {
+  %0 = make_token : token
+  %assume = assume div_by<16>, %arg0 : tile<ptr<f32>>
+  %assume_0 = assume div_by<16>, %arg3 : tile<ptr<i32>>
+  %assume_1 = assume div_by<16>, %arg6 : tile<ptr<f32>>
+  %assume_2 = assume div_by<16>, %arg9 : tile<ptr<i32>>
+  %assume_3 = assume div_by<16>, %arg12 : tile<ptr<f16>>
+  %assume_4 = assume div_by<16>, %arg15 : tile<ptr<i8>>
+  %cst_1_i32 = constant <i32: 1> : tile<i32>
+  %cst_1_i32_5 = constant <i32: 1> : tile<i32>
+  %cst_1_i32_6 = constant <i32: 1> : tile<i32>
+  %cst_1_i32_7 = constant <i32: 1> : tile<i32>
+  %cst_1_i32_8 = constant <i32: 1> : tile<i32>
+  %cst_1_i32_9 = constant <i32: 1> : tile<i32>
+  %assume_10 = assume bounded<0, ?>, %arg1 : tile<i32>
+  %tview = make_tensor_view %assume, shape = [%assume_10], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>
+  %assume_11 = assume bounded<0, ?>, %arg4 : tile<i32>
+  %tview_12 = make_tensor_view %assume_0, shape = [%assume_11], strides = [1] : tile<i32> -> tensor_view<?xi32, strides=[1]>
+  %assume_13 = assume bounded<0, ?>, %arg7 : tile<i32>
+  %tview_14 = make_tensor_view %assume_1, shape = [%assume_13], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>
+  %assume_15 = assume bounded<0, ?>, %arg10 : tile<i32>
+  %tview_16 = make_tensor_view %assume_2, shape = [%assume_15], strides = [1] : tile<i32> -> tensor_view<?xi32, strides=[1]>
+  %assume_17 = assume bounded<0, ?>, %arg13 : tile<i32>
+  %tview_18 = make_tensor_view %assume_3, shape = [%assume_17], strides = [1] : tile<i32> -> tensor_view<?xf16, strides=[1]>
+  %assume_19 = assume bounded<0, ?>, %arg16 : tile<i32>
+  %tview_20 = make_tensor_view %assume_4, shape = [%assume_19], strides = [1] : tile<i32> -> tensor_view<?xi8, strides=[1]>
+  %blockId_x, %blockId_y, %blockId_z = get_tile_block_id : tile<i32>
+  %pview = make_partition_view %tview : partition_view<tile=(128), tensor_view<?xf32, strides=[1]>>
+  %tile, %result_token = load_view_tko weak %pview[%blockId_x] token = %0 : partition_view<tile=(128), tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<128xf32>, token
+  %pview_21 = make_partition_view %tview_12 : partition_view<tile=(128), tensor_view<?xi32, strides=[1]>>
+  %tile_22, %result_token_23 = load_view_tko weak %pview_21[%blockId_x] token = %0 : partition_view<tile=(128), tensor_view<?xi32, strides=[1]>>, tile<i32> -> tile<128xi32>, token
+  %1 = ftoi %tile signed  : tile<128xf32> -> tile<128xi32>
+  %2 = itof %tile_22 signed  : tile<128xi32> -> tile<128xf32>
+  %3 = trunci %tile_22 : tile<128xi32> -> tile<128xi8>
+  %4 = exti %3 signed : tile<128xi8> -> tile<128xi32>
+  %5 = ftof %tile  : tile<128xf32> -> tile<128xf16>
+  %6 = ftof %5  : tile<128xf16> -> tile<128xf32>
+  %7 = itof %tile_22 unsigned  : tile<128xi32> -> tile<128xf32>
+  %8 = bitcast %tile : tile<128xf32> -> tile<128xi32>
+  %9 = bitcast %tile_22 : tile<128xi32> -> tile<128xf32>
+  %cst_0_f32 = constant <f32: 0.000000e+00> : tile<f32>
+  %reshape = reshape %cst_0_f32 : tile<f32> -> tile<1xf32>
+  %bcast = broadcast %reshape : tile<1xf32> -> tile<128xf32>
+  %10 = cmpf greater_than ordered %tile, %bcast : tile<128xf32> -> tile<128xi1>
+  %11 = exti %10 unsigned : tile<128xi1> -> tile<128xi32>
+  %12 = addf %2, %6  : tile<128xf32>
+  %13 = addf %12, %7  : tile<128xf32>
+  %14 = addf %13, %9  : tile<128xf32>
+  %pview_24 = make_partition_view %tview_14 : partition_view<tile=(128), tensor_view<?xf32, strides=[1]>>
+  %15 = store_view_tko weak %14, %pview_24[%blockId_x] token = %0 : tile<128xf32>, partition_view<tile=(128), tensor_view<?xf32, strides=[1]>>, tile<i32> -> token
+  %16 = addi %1, %4 : tile<128xi32>
+  %17 = addi %16, %8 : tile<128xi32>
+  %18 = addi %17, %11 : tile<128xi32>
+  %pview_25 = make_partition_view %tview_16 : partition_view<tile=(128), tensor_view<?xi32, strides=[1]>>
+  %19 = store_view_tko weak %18, %pview_25[%blockId_x] token = %0 : tile<128xi32>, partition_view<tile=(128), tensor_view<?xi32, strides=[1]>>, tile<i32> -> token
+  %pview_26 = make_partition_view %tview_18 : partition_view<tile=(128), tensor_view<?xf16, strides=[1]>>
+  %20 = store_view_tko weak %5, %pview_26[%blockId_x] token = %0 : tile<128xf16>, partition_view<tile=(128), tensor_view<?xf16, strides=[1]>>, tile<i32> -> token
+  %pview_27 = make_partition_view %tview_20 : partition_view<tile=(128), tensor_view<?xi8, strides=[1]>>
+  %21 = store_view_tko weak %3, %pview_27[%blockId_x] token = %0 : tile<128xi8>, partition_view<tile=(128), tensor_view<?xi8, strides=[1]>>, tile<i32> -> token
+  return
+}

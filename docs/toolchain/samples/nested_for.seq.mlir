@@ -1,0 +1,49 @@
+entry @nested_for_Kt1_A2f32_1l0_2t1_p16_A2f32_1l0_2t1_p16_A2f32_1l0_2t1_p16_I16_I32(%arg0: tile<ptr<f32>>, %arg1: tile<i32>, %arg2: tile<i32>, %arg3: tile<i32>, %arg4: tile<i32>, %arg5: tile<ptr<f32>>, %arg6: tile<i32>, %arg7: tile<i32>, %arg8: tile<i32>, %arg9: tile<i32>, %arg10: tile<ptr<f32>>, %arg11: tile<i32>, %arg12: tile<i32>, %arg13: tile<i32>, %arg14: tile<i32>) optimization_hints=<default = {}> {
+  %assume = assume div_by<16>, %arg0 : tile<ptr<f32>>
+  %assume_0 = assume div_by<16>, %arg5 : tile<ptr<f32>>
+  %assume_1 = assume div_by<16>, %arg10 : tile<ptr<f32>>
+  %cst_1_i32 = constant <i32: 1> : tile<i32>
+  %cst_1_i32_2 = constant <i32: 1> : tile<i32>
+  %cst_1_i32_3 = constant <i32: 1> : tile<i32>
+  %assume_4 = assume bounded<0, ?>, %arg1 : tile<i32>
+  %assume_5 = assume bounded<0, ?>, %arg2 : tile<i32>
+  %assume_6 = assume bounded<0, ?>, %arg3 : tile<i32>
+  %tview = make_tensor_view %assume, shape = [%assume_4, %assume_5], strides = [%assume_6, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+  %assume_7 = assume bounded<0, ?>, %arg6 : tile<i32>
+  %assume_8 = assume bounded<0, ?>, %arg7 : tile<i32>
+  %assume_9 = assume bounded<0, ?>, %arg8 : tile<i32>
+  %tview_10 = make_tensor_view %assume_0, shape = [%assume_7, %assume_8], strides = [%assume_9, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+  %assume_11 = assume bounded<0, ?>, %arg11 : tile<i32>
+  %assume_12 = assume bounded<0, ?>, %arg12 : tile<i32>
+  %assume_13 = assume bounded<0, ?>, %arg13 : tile<i32>
+  %tview_14 = make_tensor_view %assume_1, shape = [%assume_11, %assume_12], strides = [%assume_13, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+  %cst_0_f32 = constant <f32: 0.000000e+00> : tile<16x32xf32>
+  %pview = make_partition_view %tview : partition_view<tile=(16x32), tensor_view<?x?xf32, strides=[?,1]>>
+  %0:2 = get_index_space_shape %pview : partition_view<tile=(16x32), tensor_view<?x?xf32, strides=[?,1]>> -> tile<i32>
+  %cst_0_i32 = constant <i32: 0> : tile<i32>
+  %cst_1_i32_15 = constant <i32: 1> : tile<i32>
+  %pview_16 = make_partition_view %tview : partition_view<tile=(16x32), tensor_view<?x?xf32, strides=[?,1]>>
+  %1:2 = get_index_space_shape %pview_16 : partition_view<tile=(16x32), tensor_view<?x?xf32, strides=[?,1]>> -> tile<i32>
+  %cst_0_i32_17 = constant <i32: 0> : tile<i32>
+  %cst_1_i32_18 = constant <i32: 1> : tile<i32>
+  %pview_19 = make_partition_view %tview : partition_view<tile=(16x32), tensor_view<?x?xf32, strides=[?,1]>>
+  %cst_3_f32 = constant <f32: 3.000000e+00> : tile<f32>
+  %reshape = reshape %cst_3_f32 : tile<f32> -> tile<1x1xf32>
+  %bcast = broadcast %reshape : tile<1x1xf32> -> tile<16x32xf32>
+  %pview_20 = make_partition_view %tview_10 : partition_view<tile=(16x32), tensor_view<?x?xf32, strides=[?,1]>>
+  %for = for %loopIdx in (%cst_0_i32 to %0#0, step %cst_1_i32_15) : tile<i32> iter_values(%iterArg0 = %cst_0_f32) -> (tile<16x32xf32>) {
+    %for_24 = for %loopIdx_25 in (%cst_0_i32_17 to %1#1, step %cst_1_i32_18) : tile<i32> iter_values(%iterArg0_26 = %iterArg0) -> (tile<16x32xf32>) {
+      %tile, %result_token = load_view_tko weak %pview_19[%loopIdx, %loopIdx_25] : partition_view<tile=(16x32), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<16x32xf32>, token
+      %3 = mulf %tile, %bcast  : tile<16x32xf32>
+      %4 = store_view_tko weak %3, %pview_20[%loopIdx, %loopIdx_25] : tile<16x32xf32>, partition_view<tile=(16x32), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
+      %5 = addf %iterArg0_26, %tile  : tile<16x32xf32>
+      continue %5 : tile<16x32xf32>
+    }
+    continue %for_24 : tile<16x32xf32>
+  }
+  %cst_0_i32_21 = constant <i32: 0> : tile<i32>
+  %cst_0_i32_22 = constant <i32: 0> : tile<i32>
+  %pview_23 = make_partition_view %tview_14 : partition_view<tile=(16x32), tensor_view<?x?xf32, strides=[?,1]>>
+  %2 = store_view_tko weak %for, %pview_23[%cst_0_i32_21, %cst_0_i32_22] : tile<16x32xf32>, partition_view<tile=(16x32), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
+  return
+}

@@ -1,0 +1,13 @@
+"""The IR: Tile IR types, ops, regions and kernels, plus a typed builder."""
+from .attrs import Bounded, DenseConst, DivBy, SameElements
+from .core import Kernel, Operation, Param, Region, Value, first_difference, structurally_equal
+from .ops import MEMORY_OPS, SPECS, OpSpec
+from .types import (TOKEN, PartitionViewType, PointerType, TensorViewType, TileType, TokenType,
+                    Type, ptr, scalar, tile)
+
+__all__ = [
+    "Bounded", "DenseConst", "DivBy", "SameElements", "Kernel", "Operation", "Param", "Region",
+    "Value", "first_difference", "structurally_equal", "MEMORY_OPS", "SPECS", "OpSpec", "TOKEN",
+    "PartitionViewType", "PointerType", "TensorViewType", "TileType", "TokenType", "Type", "ptr",
+    "scalar", "tile",
+]

@@ -1,0 +1,289 @@
+"""IR core: values, operations, regions and the kernel (entry).
+
+Modelled on MLIR/xDSL: an Operation has operands, typed results, attributes and
+regions; a Region is one block with arguments. Values are compared by identity;
+`structurally_equal` compares whole kernels up to renaming.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from .attrs import DenseConst
+from .ops import SPECS, spec
+from .types import TokenType, Type
+
+
+class Value:
+    """An SSA value: an op result or a region argument. `name` is only a printing hint."""
+    __slots__ = ("type", "name", "owner", "index")
+
+    def __init__(self, type: Type, name: str | None = None, owner: Any = None, index: int = 0):
+        self.type, self.name, self.owner, self.index = type, name, owner, index
+
+    @property
+    def is_token(self) -> bool:
+        return isinstance(self.type, TokenType)
+
+    def __repr__(self) -> str:
+        return f"<Value %{self.name or '?'}: {self.type}>"
+
+
+class Operation:
+    """One op. `segments` gives the size of each operand group for ops with optional or
+    variadic groups (see `eqsat.ir.ops`); `loc` is the (line, col) it was parsed at."""
+    __slots__ = ("name", "operands", "results", "attrs", "regions", "segments", "parent", "loc")
+
+    def __init__(self, name: str, operands=(), result_types=(), attrs=None, regions=(),
+                 segments: tuple[int, ...] | None = None, result_names=None, loc=None):
+        self.name = name
+        self.operands: list[Value] = list(operands)
+        names = list(result_names) if result_names is not None else [None] * len(result_types)
+        self.results: list[Value] = [Value(t, n, self, i)
+                                     for i, (t, n) in enumerate(zip(result_types, names))]
+        self.attrs: dict[str, Any] = dict(attrs or {})
+        self.regions: list[Region] = list(regions)
+        for r in self.regions:
+            r.parent = self
+        sp = spec(name)
+        if segments is None and sp is not None and sp.has_segments:
+            segments = _infer_segments(sp, len(self.operands))
+        self.segments = tuple(segments) if segments is not None else None
+        self.parent: Region | None = None
+        self.loc = loc
+
+    # -- operand groups -------------------------------------------------------------
+    def group(self, name: str) -> list[Value]:
+        """Operands of the named group (e.g. `op.group("token")`)."""
+        sp = SPECS[self.name]
+        sizes = self.segments or tuple(1 for _ in sp.operands)
+        start = 0
+        for (g, _), n in zip(sp.operands, sizes):
+            if g == name:
+                return self.operands[start:start + n]
+            start += n
+        raise KeyError(f"op '{self.name}' has no operand group '{name}'")
+
+    def one(self, name: str) -> Value | None:
+        vs = self.group(name)
+        return vs[0] if vs else None
+
+    def set_group(self, name: str, values) -> None:
+        """Replace a group's operands (adjusting segment sizes)."""
+        sp = SPECS[self.name]
+        sizes = list(self.segments or tuple(1 for _ in sp.operands))
+        new_ops, start = [], 0
+        for i, ((g, arity), n) in enumerate(zip(sp.operands, sizes)):
+            chunk = self.operands[start:start + n]
+            if g == name:
+                chunk = list(values)
+                if arity == "1" and len(chunk) != 1 or arity == "?" and len(chunk) > 1:
+                    raise ValueError(f"group '{name}' of '{self.name}' takes {arity} operand(s)")
+                sizes[i] = len(chunk)
+            new_ops.extend(chunk)
+            start += n
+        self.operands = new_ops
+        if self.segments is not None:
+            self.segments = tuple(sizes)
+
+    @property
+    def token_in(self) -> Value | None:
+        """The input token of a memory op (None if it has none)."""
+        sp = SPECS.get(self.name)
+        if sp is None or not any(g == "token" for g, _ in sp.operands):
+            return None
+        return self.one("token")
+
+    @property
+    def token_out(self) -> Value | None:
+        for r in self.results:
+            if r.is_token:
+                return r
+        return None
+
+    @property
+    def result(self) -> Value:
+        if len(self.results) != 1:
+            raise ValueError(f"'{self.name}' has {len(self.results)} results")
+        return self.results[0]
+
+    @property
+    def spec(self):
+        return SPECS.get(self.name)
+
+    def walk(self) -> Iterator["Operation"]:
+        """This op and every op nested in its regions, pre-order."""
+        yield self
+        for r in self.regions:
+            yield from r.walk()
+
+    def __repr__(self) -> str:
+        return f"<Operation {self.name} at {self.loc}>"
+
+
+def _infer_segments(sp, n: int) -> tuple[int, ...]:
+    """Segment sizes when only the total is known: fixed groups first, one variadic takes
+    the rest; optional groups are absent. Ambiguous layouts need explicit segments."""
+    fixed = sum(1 for _, a in sp.operands if a == "1")
+    rest = n - fixed
+    sizes = []
+    var_seen = False
+    for _, a in sp.operands:
+        if a == "1":
+            sizes.append(1)
+        elif a == "*" and not var_seen:
+            sizes.append(max(rest, 0))
+            var_seen = True
+        else:
+            sizes.append(0)
+    if sum(sizes) != n:
+        raise ValueError(f"cannot infer operand groups of '{sp.name}' from {n} operands")
+    return tuple(sizes)
+
+
+class Region:
+    """A single-block region: arguments then ops, the last of which may be a terminator."""
+    __slots__ = ("args", "ops", "parent")
+
+    def __init__(self, args=(), ops=()):
+        self.args: list[Value] = []
+        for i, a in enumerate(args):
+            v = a if isinstance(a, Value) else Value(a)
+            v.owner, v.index = self, i
+            self.args.append(v)
+        self.ops: list[Operation] = []
+        self.parent: Operation | Kernel | None = None
+        for op in ops:
+            self.append(op)
+
+    def append(self, op: Operation) -> Operation:
+        op.parent = self
+        self.ops.append(op)
+        return op
+
+    def add_arg(self, type: Type, name: str | None = None) -> Value:
+        v = Value(type, name, self, len(self.args))
+        self.args.append(v)
+        return v
+
+    @property
+    def terminator(self) -> Operation | None:
+        if self.ops and self.ops[-1].spec is not None and self.ops[-1].spec.is_terminator:
+            return self.ops[-1]
+        return None
+
+    def walk(self) -> Iterator[Operation]:
+        for op in self.ops:
+            yield from op.walk()
+
+
+@dataclass
+class Param:
+    """An entry parameter. `attrs` carries optimizer facts text cannot otherwise say:
+    alias group, div_by, contiguity (e.g. `{alias = "xy", div_by = 16}`)."""
+    value: Value
+    attrs: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def type(self) -> Type:
+        return self.value.type
+
+    @property
+    def name(self) -> str | None:
+        return self.value.name
+
+
+class Kernel:
+    """An `entry` function: name, parameters, a body region, and the optimization hints text."""
+
+    def __init__(self, name: str, params: list[Param], body: Region, hints: str | None = None):
+        self.name, self.params, self.body, self.hints = name, params, body, hints
+        body.parent = self
+        for i, p in enumerate(params):
+            p.value.owner, p.value.index = self, i
+
+    @property
+    def args(self) -> list[Value]:
+        return [p.value for p in self.params]
+
+    def walk(self) -> Iterator[Operation]:
+        return self.body.walk()
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Kernel) and structurally_equal(self, other)
+
+    __hash__ = object.__hash__
+
+    def __str__(self) -> str:
+        from ..text.printer import print_kernel
+        return print_kernel(self)
+
+    def __repr__(self) -> str:
+        return f"<Kernel @{self.name}: {sum(1 for _ in self.walk())} ops>"
+
+
+def _attr_eq(a, b) -> bool:
+    if isinstance(a, DenseConst) or isinstance(b, DenseConst):
+        return a == b
+    if isinstance(a, float) and isinstance(b, float):
+        return a == b or (a != a and b != b)
+    return a == b
+
+
+def structurally_equal(a: Kernel, b: Kernel) -> bool:
+    """Same kernel up to value names: same ops, attributes, types and use-def structure."""
+    return first_difference(a, b) is None
+
+
+def first_difference(a: Kernel, b: Kernel) -> str | None:
+    """A description of the first structural difference, or None if equal."""
+    if a.name != b.name:
+        return f"name @{a.name} != @{b.name}"
+    if len(a.params) != len(b.params):
+        return "parameter count differs"
+    m: dict[int, Value] = {}
+    for i, (p, q) in enumerate(zip(a.params, b.params)):
+        if p.type != q.type:
+            return f"parameter {i} type {p.type} != {q.type}"
+        if p.attrs != q.attrs:
+            return f"parameter {i} attributes {p.attrs} != {q.attrs}"
+        m[id(p.value)] = q.value
+    if a.hints != b.hints:
+        return "optimization hints differ"
+    return _region_diff(a.body, b.body, m, "entry")
+
+
+def _region_diff(r: Region, s: Region, m: dict[int, Value], where: str) -> str | None:
+    if len(r.args) != len(s.args):
+        return f"{where}: region argument count differs"
+    for x, y in zip(r.args, s.args):
+        if x.type != y.type:
+            return f"{where}: region argument type {x.type} != {y.type}"
+        m[id(x)] = y
+    if len(r.ops) != len(s.ops):
+        return f"{where}: {len(r.ops)} ops != {len(s.ops)} ops"
+    for i, (o, p) in enumerate(zip(r.ops, s.ops)):
+        here = f"{where}/op {i} ({o.name})"
+        if o.name != p.name:
+            return f"{here}: op {o.name} != {p.name}"
+        if len(o.operands) != len(p.operands):
+            return f"{here}: operand count differs"
+        for x, y in zip(o.operands, p.operands):
+            if m.get(id(x)) is not y:
+                return f"{here}: operand mismatch"
+        if (o.segments or ()) != (p.segments or ()):
+            return f"{here}: operand groups differ"
+        if o.attrs.keys() != p.attrs.keys() or any(
+                not _attr_eq(o.attrs[k], p.attrs[k]) for k in o.attrs):
+            return f"{here}: attributes {o.attrs} != {p.attrs}"
+        if [x.type for x in o.results] != [y.type for y in p.results]:
+            return f"{here}: result types differ"
+        for x, y in zip(o.results, p.results):
+            m[id(x)] = y
+        if len(o.regions) != len(p.regions):
+            return f"{here}: region count differs"
+        for j, (rr, ss) in enumerate(zip(o.regions, p.regions)):
+            d = _region_diff(rr, ss, m, f"{here}/region {j}")
+            if d:
+                return d
+    return None

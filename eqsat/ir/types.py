@@ -1,0 +1,168 @@
+"""Tile IR types: element types, tiles, pointers, tokens and views.
+
+Types are frozen dataclasses so they compare and hash by value; `str(t)` is the
+canonical text `tileirdisasm` prints.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+import numpy as np
+
+INT_WIDTHS = {"i1": 1, "i8": 8, "i16": 16, "i32": 32, "i64": 64}
+FLOAT_WIDTHS = {"f16": 16, "bf16": 16, "f32": 32, "tf32": 32, "f64": 64}
+SCALAR_NAMES = tuple(INT_WIDTHS) + tuple(FLOAT_WIDTHS)
+
+# numpy dtype a value of each element type is computed in (bf16/tf32 values are
+# stored in float32 but always rounded to their own precision).
+_NP = {"i1": np.bool_, "i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64,
+       "f16": np.float16, "bf16": np.float32, "tf32": np.float32, "f32": np.float32,
+       "f64": np.float64}
+
+
+@dataclass(frozen=True)
+class PointerType:
+    """Element type `ptr<T>`: an address of a T in global memory."""
+    pointee: str
+
+    def __str__(self) -> str:
+        return f"ptr<{self.pointee}>"
+
+    @property
+    def bits(self) -> int:
+        return 64
+
+
+ElementType = Union[str, PointerType]
+
+
+def is_int(e: ElementType) -> bool:
+    return isinstance(e, str) and e in INT_WIDTHS
+
+
+def is_float(e: ElementType) -> bool:
+    return isinstance(e, str) and e in FLOAT_WIDTHS
+
+
+def is_ptr(e: ElementType) -> bool:
+    return isinstance(e, PointerType)
+
+
+def bit_width(e: ElementType) -> int:
+    if isinstance(e, PointerType):
+        return 64
+    return INT_WIDTHS.get(e) or FLOAT_WIDTHS[e]
+
+
+def byte_size(e: ElementType) -> int:
+    """Size in memory (i1 takes a byte, tf32 four)."""
+    return max(1, bit_width(e) // 8)
+
+
+def numpy_dtype(e: ElementType) -> np.dtype:
+    if isinstance(e, PointerType):
+        return np.dtype(np.int64)
+    return np.dtype(_NP[e])
+
+
+@dataclass(frozen=True)
+class TileType:
+    """`tile<SHAPExELEM>`; shape () is a scalar written `tile<f32>`."""
+    shape: tuple[int, ...]
+    elem: ElementType
+
+    def __str__(self) -> str:
+        dims = "".join(f"{d}x" for d in self.shape)
+        return f"tile<{dims}{self.elem}>"
+
+    @property
+    def rank(self) -> int:
+        return len(self.shape)
+
+    @property
+    def numel(self) -> int:
+        return int(np.prod(self.shape, dtype=np.int64)) if self.shape else 1
+
+    def with_shape(self, shape: tuple[int, ...]) -> "TileType":
+        return TileType(tuple(shape), self.elem)
+
+    def with_elem(self, elem: ElementType) -> "TileType":
+        return TileType(self.shape, elem)
+
+
+@dataclass(frozen=True)
+class TokenType:
+    """A memory token: stands for a set of completed memory operations."""
+
+    def __str__(self) -> str:
+        return "token"
+
+
+def _dims(ds: tuple[int | None, ...]) -> str:
+    return "x".join("?" if d is None else str(d) for d in ds)
+
+
+@dataclass(frozen=True)
+class TensorViewType:
+    """`tensor_view<?x?xf32, strides=[?,1]>`; None marks a dynamic size or stride."""
+    shape: tuple[int | None, ...]
+    elem: str
+    strides: tuple[int | None, ...]
+
+    def __str__(self) -> str:
+        dims = "".join(f"{'?' if d is None else d}x" for d in self.shape)
+        st = ",".join("?" if s is None else str(s) for s in self.strides)
+        return f"tensor_view<{dims}{self.elem}, strides=[{st}]>"
+
+    @property
+    def rank(self) -> int:
+        return len(self.shape)
+
+
+@dataclass(frozen=True)
+class PartitionViewType:
+    """A tensor view cut into tiles of `tile` shape; `padding` fills out-of-bounds loads."""
+    tile: tuple[int, ...]
+    view: TensorViewType
+    padding: str | None = None
+    dim_map: tuple[int, ...] | None = None
+
+    def __str__(self) -> str:
+        parts = [f"tile=({_dims(self.tile)})"]
+        if self.padding is not None:
+            parts.append(f"padding_value = {self.padding}")
+        parts.append(str(self.view))
+        if self.dim_map is not None:
+            parts.append("dim_map=[" + ", ".join(map(str, self.dim_map)) + "]")
+        return "partition_view<" + ", ".join(parts) + ">"
+
+    @property
+    def rank(self) -> int:
+        return len(self.tile)
+
+    def mapping(self) -> tuple[int, ...]:
+        """Tile dimension i walks tensor dimension mapping()[i]."""
+        return self.dim_map if self.dim_map is not None else tuple(range(len(self.tile)))
+
+
+Type = Union[TileType, TokenType, TensorViewType, PartitionViewType]
+
+TOKEN = TokenType()
+
+
+def tile(shape, elem: ElementType) -> TileType:
+    """Shorthand: `tile((128,), "f32")`, `tile((), ptr("f32"))`."""
+    return TileType(tuple(int(d) for d in shape), elem)
+
+
+def ptr(pointee: str) -> PointerType:
+    return PointerType(pointee)
+
+
+def scalar(elem: ElementType) -> TileType:
+    return TileType((), elem)
+
+
+def is_token(t: Type) -> bool:
+    return isinstance(t, TokenType)

@@ -1,0 +1,63 @@
+"""Exact text for Tile IR numbers: MLIR's `%.6e` when it round-trips, else the hex bits."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..ir.types import ElementType, is_float
+
+_HEX_DIGITS = {"f16": 4, "bf16": 4, "f32": 8, "tf32": 8, "f64": 16}
+
+
+def to_bits(elem: str, value: float) -> int:
+    """Bit pattern of `value` in float type `elem` (value must already be exact in it)."""
+    if elem == "f16":
+        return int(np.array(value, np.float16).view(np.uint16))
+    if elem == "f64":
+        return int(np.array(value, np.float64).view(np.uint64))
+    bits = int(np.array(value, np.float32).view(np.uint32))
+    return bits >> 16 if elem == "bf16" else bits
+
+
+def from_bits(elem: str, bits: int) -> float:
+    if elem == "f16":
+        return float(np.array(bits, np.uint16).view(np.float16))
+    if elem == "f64":
+        return float(np.array(bits, np.uint64).view(np.float64))
+    if elem == "bf16":
+        bits <<= 16
+    return float(np.array(bits & 0xFFFFFFFF, np.uint32).view(np.float32))
+
+
+def round_float(elem: str, value: float) -> float:
+    """Round a Python float to the nearest value of float type `elem` (ties to even)."""
+    if elem == "f16":
+        return float(np.float16(value))
+    if elem == "f64":
+        return float(value)
+    f = np.array(value, np.float32)
+    if elem in ("bf16", "tf32"):
+        keep = 16 if elem == "bf16" else 13
+        b = int(f.view(np.uint32))
+        if (b & 0x7F800000) != 0x7F800000:           # finite: round to nearest even
+            lsb = (b >> keep) & 1
+            b = (b + (1 << (keep - 1)) - 1 + lsb) & ~((1 << keep) - 1) & 0xFFFFFFFF
+        elif b & 0x007FFFFF:                          # NaN stays NaN
+            b |= 1 << 22
+        return float(np.array(b, np.uint32).view(np.float32))
+    return float(f)
+
+
+def format_float(elem: str, value: float) -> str:
+    if np.isfinite(value):
+        text = f"{value:.6e}"
+        if round_float(elem, float(text)) == value and (value != 0 or not np.signbit(value)):
+            return text
+    return "0x" + format(to_bits(elem, value), f"0{_HEX_DIGITS[elem]}X")
+
+
+def format_scalar(elem: ElementType, value) -> str:
+    if is_float(elem):
+        return format_float(str(elem), float(value))
+    if elem == "i1":
+        return "true" if value else "false"
+    return str(int(value))

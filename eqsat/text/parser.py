@@ -1,0 +1,1220 @@
+"""Parser for Tile IR text as `tileirdisasm` prints it (plus entry-parameter facts).
+
+A hand-written recursive-descent parser over characters: Tile IR's syntax is
+context sensitive (`1x512xf32`, `token = %0` vs `token=%0`), so a separate lexer
+would not help. Every error is a `ParseError` with line and column.
+"""
+from __future__ import annotations
+
+import bisect
+import re
+from typing import Callable
+
+import numpy as np
+
+from ..errors import ParseError
+from ..ir.attrs import Bounded, DenseConst, DivBy, SameElements
+from ..ir.core import Kernel, Operation, Param, Region, Value
+from ..ir.ops import SPECS
+from ..ir.types import (FLOAT_WIDTHS, INT_WIDTHS, TOKEN, PartitionViewType, PointerType,
+                        TensorViewType, TileType, TokenType, Type, is_float)
+from .numbers import from_bits, round_float
+
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*")
+_VALNAME = re.compile(r"%([A-Za-z0-9_$.]+)")
+_INT = re.compile(r"-?[0-9]+")
+_FLOAT = re.compile(r"[-+]?(?:0x[0-9A-Fa-f]+|inf|nan|[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?)")
+
+SEMANTICS = ("weak", "relaxed", "acquire", "release", "acq_rel")
+SCOPES = ("tl_blk", "device", "sys")
+MODIFIER_WORDS = ("signed", "unsigned", "rounding", "flush_to_zero", "propagate_nan", "overflow")
+# region kinds: the terminator a body gets when its text leaves it out
+_IMPLICIT_TERMINATOR = {"for": "continue", "loop": "continue", "if": "yield", "entry": "return"}
+
+
+class _Scope:
+    def __init__(self):
+        self.frames: list[dict[str, Value]] = [{}]
+
+    def push(self):
+        self.frames.append({})
+
+    def pop(self):
+        self.frames.pop()
+
+    def lookup(self, name: str) -> Value | None:
+        for f in reversed(self.frames):
+            if name in f:
+                return f[name]
+        return None
+
+    def define(self, name: str, v: Value) -> bool:
+        if name in self.frames[-1]:
+            return False
+        self.frames[-1][name] = v
+        return True
+
+
+class Parser:
+    def __init__(self, text: str, filename: str = "<input>"):
+        self.text, self.pos, self.filename = text, 0, filename
+        self._line_starts = [0] + [m.end() for m in re.finditer(r"\n", text)]
+        self.scope = _Scope()
+        # multi-result groups: name -> list of values, for `%n#i` references
+        self.groups: list[dict[str, list[Value]]] = [{}]
+
+    # -- positions and errors -----------------------------------------------------------
+    def linecol(self, pos: int | None = None) -> tuple[int, int]:
+        pos = self.pos if pos is None else pos
+        i = bisect.bisect_right(self._line_starts, pos) - 1
+        return i + 1, pos - self._line_starts[i] + 1
+
+    def error(self, msg: str, pos: int | None = None) -> ParseError:
+        line, col = self.linecol(pos)
+        return ParseError(msg, line, col, self.filename)
+
+    def _found(self) -> str:
+        if self.pos >= len(self.text):
+            return "end of input"
+        m = re.compile(r"\S+").match(self.text, self.pos)
+        tok = m.group(0) if m else self.text[self.pos]
+        return repr(tok[:20])
+
+    # -- low-level scanning -------------------------------------------------------------
+    def ws(self):
+        t, n = self.text, len(self.text)
+        while self.pos < n:
+            c = t[self.pos]
+            if c in " \t\r\n":
+                self.pos += 1
+            elif t.startswith("//", self.pos):
+                e = t.find("\n", self.pos)
+                self.pos = n if e < 0 else e + 1
+            else:
+                break
+
+    def peek(self, s: str) -> bool:
+        self.ws()
+        return self.text.startswith(s, self.pos)
+
+    def accept(self, s: str) -> bool:
+        if self.peek(s):
+            if s[-1].isalnum() or s[-1] == "_":
+                end = self.pos + len(s)
+                if end < len(self.text) and (self.text[end].isalnum() or self.text[end] == "_"):
+                    return False
+            self.pos += len(s)
+            return True
+        return False
+
+    def expect(self, s: str, what: str | None = None):
+        if not self.accept(s):
+            raise self.error(f"expected {what or repr(s)}, found {self._found()}")
+
+    def peek_word(self) -> str | None:
+        self.ws()
+        m = _IDENT.match(self.text, self.pos)
+        return m.group(0) if m else None
+
+    def word(self, what: str = "identifier") -> str:
+        self.ws()
+        m = _IDENT.match(self.text, self.pos)
+        if not m:
+            raise self.error(f"expected {what}, found {self._found()}")
+        self.pos = m.end()
+        return m.group(0)
+
+    def integer(self, what: str = "integer") -> int:
+        self.ws()
+        m = _INT.match(self.text, self.pos)
+        if not m:
+            raise self.error(f"expected {what}, found {self._found()}")
+        self.pos = m.end()
+        return int(m.group(0))
+
+    def int_or_q(self) -> int | None:
+        if self.accept("?"):
+            return None
+        return self.integer("integer or '?'")
+
+    def string(self) -> str:
+        self.ws()
+        if not self.text.startswith('"', self.pos):
+            raise self.error(f"expected string, found {self._found()}")
+        i, out = self.pos + 1, []
+        while i < len(self.text) and self.text[i] != '"':
+            if self.text[i] == "\\" and i + 1 < len(self.text):
+                nxt = self.text[i + 1]
+                if nxt in '"\\':
+                    out.append(nxt)
+                    i += 2
+                    continue
+                if re.match(r"[0-9A-Fa-f]{2}", self.text[i + 1:i + 3]):
+                    out.append(chr(int(self.text[i + 1:i + 3], 16)))
+                    i += 3
+                    continue
+            if self.text[i] == "\n":
+                break
+            out.append(self.text[i])
+            i += 1
+        if i >= len(self.text) or self.text[i] != '"':
+            raise self.error("unterminated string", self.pos)
+        self.pos = i + 1
+        return "".join(out)
+
+    def comma_list(self, item: Callable, close: str | None = None) -> list:
+        out = [item()]
+        while self.accept(","):
+            out.append(item())
+        if close:
+            self.expect(close)
+        return out
+
+    # -- types ------------------------------------------------------------------------
+    def elem_type(self) -> str | PointerType:
+        self.accept("!cuda_tile.")
+        if self.accept("ptr"):
+            self.expect("<")
+            p = self.elem_type()
+            if isinstance(p, PointerType):
+                raise self.error("pointer to pointer is not a Tile IR type")
+            self.expect(">")
+            return PointerType(p)
+        start = self.pos
+        w = self.word("element type")
+        if w not in INT_WIDTHS and w not in FLOAT_WIDTHS:
+            raise self.error(f"unknown element type '{w}'", start)
+        return w
+
+    def _dims_then_elem(self, allow_q: bool):
+        dims = []
+        while True:
+            self.ws()
+            if allow_q and self.text.startswith("?", self.pos):
+                self.pos += 1
+                dims.append(None)
+            else:
+                m = re.compile(r"[0-9]+").match(self.text, self.pos)
+                if not m:
+                    break
+                self.pos = m.end()
+                dims.append(int(m.group(0)))
+            if not self.text.startswith("x", self.pos):
+                raise self.error("expected 'x' after dimension")
+            self.pos += 1
+        return tuple(dims), self.elem_type()
+
+    def type(self) -> Type:
+        self.ws()
+        start = self.pos
+        self.accept("!cuda_tile.")
+        if self.accept("tile"):
+            self.expect("<")
+            dims, elem = self._dims_then_elem(False)
+            self.expect(">")
+            if any(d <= 0 for d in dims):
+                raise self.error("tile dimensions must be positive", start)
+            return TileType(dims, elem)
+        if self.accept("token"):
+            return TOKEN
+        if self.accept("tensor_view"):
+            return self._tensor_view_body()
+        if self.accept("partition_view"):
+            self.expect("<")
+            self.expect("tile")
+            self.expect("=")
+            self.expect("(")
+            tdims = [self.integer("tile dimension")]
+            while self.text.startswith("x", self.pos):
+                self.pos += 1
+                tdims.append(self.integer("tile dimension"))
+            self.expect(")")
+            padding, dim_map, view = None, None, None
+            while self.accept(","):
+                if self.accept("padding_value"):
+                    self.expect("=")
+                    padding = self.word("padding value")
+                elif self.accept("tensor_view"):
+                    view = self._tensor_view_body()
+                elif self.accept("dim_map"):
+                    self.expect("=")
+                    self.expect("[")
+                    dim_map = tuple(self.comma_list(self.integer, "]"))
+                else:
+                    raise self.error(f"unexpected {self._found()} in partition_view")
+            self.expect(">")
+            if view is None:
+                raise self.error("partition_view needs a tensor_view", start)
+            return PartitionViewType(tuple(tdims), view, padding, dim_map)
+        raise self.error(f"expected a type, found {self._found()}", start)
+
+    def _tensor_view_body(self) -> TensorViewType:
+        self.expect("<")
+        start = self.pos
+        dims, elem = self._dims_then_elem(True)
+        if isinstance(elem, PointerType):
+            raise self.error("tensor_view of pointers is not supported", start)
+        strides: tuple = ()
+        if self.accept(","):
+            self.expect("strides")
+            self.expect("=")
+            self.expect("[")
+            strides = tuple(self.comma_list(self.int_or_q, "]")) if not self.accept("]") else ()
+        self.expect(">")
+        if len(strides) != len(dims):
+            raise self.error(f"tensor_view has {len(dims)} dimensions but {len(strides)} strides",
+                             start)
+        return TensorViewType(dims, elem, strides)
+
+    def types(self) -> list[Type]:
+        return self.comma_list(self.type)
+
+    # -- values -----------------------------------------------------------------------
+    def value_use(self, expect_type: Type | None = None) -> Value:
+        self.ws()
+        start = self.pos
+        m = _VALNAME.match(self.text, self.pos)
+        if not m:
+            raise self.error(f"expected a value (%name), found {self._found()}")
+        self.pos = m.end()
+        name = m.group(1)
+        if self.text.startswith("#", self.pos):
+            self.pos += 1
+            idx = self.integer("result number")
+            group = self._lookup_group(name)
+            if group is None:
+                raise self.error(f"use of undefined value '%{name}'", start)
+            if not 0 <= idx < len(group):
+                raise self.error(f"'%{name}' has {len(group)} results, no #{idx}", start)
+            v = group[idx]
+        else:
+            v = self.scope.lookup(name)
+            if v is None:
+                if self._lookup_group(name) is not None:
+                    raise self.error(f"'%{name}' has several results; write '%{name}#N'", start)
+                raise self.error(f"use of undefined value '%{name}'", start)
+        if expect_type is not None and v.type != expect_type:
+            raise self.error(f"'%{name}' has type {v.type}, but {expect_type} is written", start)
+        return v
+
+    def _lookup_group(self, name):
+        for g in reversed(self.groups):
+            if name in g:
+                return g[name]
+        return None
+
+    def value_uses(self) -> list[Value]:
+        return self.comma_list(self.value_use)
+
+    def value_name(self) -> tuple[str, int]:
+        self.ws()
+        m = _VALNAME.match(self.text, self.pos)
+        if not m:
+            raise self.error(f"expected a value name (%name), found {self._found()}")
+        self.pos = m.end()
+        return m.group(1), m.start()
+
+    def define(self, name: str, v: Value, pos: int):
+        if not self.scope.define(name, v) or name in self.groups[-1]:
+            raise self.error(f"value '%{name}' is defined twice", pos)
+        v.name = name
+
+    def _push(self):
+        self.scope.push()
+        self.groups.append({})
+
+    def _pop(self):
+        self.scope.pop()
+        self.groups.pop()
+
+    # -- top level --------------------------------------------------------------------
+    def parse_kernels(self) -> list[Kernel]:
+        kernels = []
+        self.ws()
+        wrapped = False
+        if self.accept("cuda_tile.module") or self.accept("module"):
+            self.ws()
+            if self.peek("@"):
+                self.pos += 1
+                self.word("module name")
+            self.expect("{")
+            wrapped = True
+        while True:
+            self.ws()
+            if wrapped and self.accept("}"):
+                wrapped = False
+                continue
+            if self.pos >= len(self.text):
+                break
+            kernels.append(self.entry())
+        if wrapped:
+            raise self.error("expected '}' closing the module")
+        if not kernels:
+            raise self.error("no 'entry' found")
+        return kernels
+
+    def entry(self) -> Kernel:
+        self.ws()
+        if not (self.accept("entry") or self.accept("cuda_tile.entry")):
+            raise self.error(f"expected 'entry', found {self._found()}")
+        self.expect("@", "'@' and the kernel name")
+        name = self.word("kernel name")
+        self.expect("(")
+        params: list[Param] = []
+        self.scope = _Scope()
+        self.groups = [{}]
+        if not self.accept(")"):
+            while True:
+                pname, ppos = self.value_name()
+                self.expect(":")
+                t = self.type()
+                v = Value(t)
+                self.define(pname, v, ppos)
+                attrs = self.param_attrs() if self.peek("{") else {}
+                params.append(Param(v, attrs))
+                if self.accept(")"):
+                    break
+                self.expect(",", "',' or ')'")
+        hints = None
+        if self.accept("optimization_hints"):
+            self.expect("=")
+            hints = "optimization_hints=" + self.balanced_angle()
+        body = Region()
+        self.expect("{")
+        self.region_body(body, "entry")
+        return Kernel(name, params, body, hints)
+
+    def balanced_angle(self) -> str:
+        self.ws()
+        if not self.text.startswith("<", self.pos):
+            raise self.error("expected '<'")
+        depth, i = 0, self.pos
+        while i < len(self.text):
+            c = self.text[i]
+            depth += c == "<"
+            depth -= c == ">"
+            i += 1
+            if depth == 0:
+                break
+        if depth:
+            raise self.error("unbalanced '<'")
+        s = self.text[self.pos:i]
+        self.pos = i
+        return s
+
+    def param_attrs(self) -> dict:
+        self.expect("{")
+        attrs: dict = {}
+        if self.accept("}"):
+            return attrs
+        while True:
+            kpos = self.pos
+            key = self.word("attribute name")
+            if key in attrs:
+                raise self.error(f"attribute '{key}' given twice", kpos)
+            self.expect("=")
+            attrs[key] = self.attr_value()
+            if self.accept("}"):
+                return attrs
+            self.expect(",", "',' or '}'")
+
+    def attr_value(self):
+        self.ws()
+        if self.text.startswith('"', self.pos):
+            return self.string()
+        if self.accept("["):
+            if self.accept("]"):
+                return ()
+            return tuple(self.comma_list(self.attr_value, "]"))
+        if self.accept("true"):
+            return True
+        if self.accept("false"):
+            return False
+        if self.accept("?"):
+            return None
+        m = _INT.match(self.text, self.pos)
+        if m:
+            self.pos = m.end()
+            return int(m.group(0))
+        return self.word("attribute value")
+
+    # -- regions ----------------------------------------------------------------------
+    def region_body(self, region: Region, kind: str):
+        """Ops up to the closing '}' (the '{' is already consumed)."""
+        while True:
+            self.ws()
+            if self.pos >= len(self.text):
+                raise self.error("expected '}' before end of input")
+            if self.text.startswith("}", self.pos):
+                self.pos += 1
+                break
+            op = self.operation()
+            region.append(op)
+        if kind in _IMPLICIT_TERMINATOR and (region.terminator is None):
+            region.append(Operation(_IMPLICIT_TERMINATOR[kind]))
+
+    # -- operations -------------------------------------------------------------------
+    def operation(self) -> Operation:
+        self.ws()
+        op_pos = self.pos
+        defs: list[tuple[str, int]] = []
+        group_count = None
+        if self.text.startswith("%", self.pos):
+            while True:
+                name, npos = self.value_name()
+                if self.text.startswith(":", self.pos) and not self.text.startswith(": ", self.pos):
+                    self.pos += 1
+                    group_count = self.integer("result count")
+                defs.append((name, npos))
+                if not self.accept(","):
+                    break
+            self.expect("=")
+        self.ws()
+        name_pos = self.pos
+        opname = self.word("operation name")
+        if opname.startswith("cuda_tile."):
+            opname = opname[len("cuda_tile."):]
+        sp = SPECS.get(opname)
+        if sp is None:
+            raise self.error(f"unknown operation '{opname}'", name_pos)
+        fn = getattr(self, "op_" + sp.syntax)
+        op: Operation = fn(opname)
+        op.loc = self.linecol(op_pos)
+        self._bind_results(op, defs, group_count, op_pos)
+        return op
+
+    def _bind_results(self, op: Operation, defs, group_count, pos):
+        n = len(op.results)
+        if group_count is not None:
+            if len(defs) != 1 or group_count != n:
+                raise self.error(f"'{op.name}' has {n} results, but the text names "
+                                 f"{group_count if len(defs) == 1 else len(defs)}", pos)
+            name, npos = defs[0]
+            if name in self.groups[-1] or self.scope.frames[-1].get(name) is not None:
+                raise self.error(f"value '%{name}' is defined twice", npos)
+            self.groups[-1][name] = op.results
+            for v in op.results:
+                v.name = name
+            return
+        if len(defs) != n:
+            if not defs and all(v.is_token for v in op.results):
+                return           # results nobody names (e.g. a store's token)
+            raise self.error(f"'{op.name}' has {n} result(s), but the text names {len(defs)}", pos)
+        for (name, npos), v in zip(defs, op.results):
+            self.define(name, v, npos)
+
+    def modifiers(self) -> dict:
+        attrs: dict = {}
+        while True:
+            w = self.peek_word()
+            if w not in MODIFIER_WORDS:
+                return attrs
+            wpos = self.pos
+            self.word()
+            if w in ("signed", "unsigned"):
+                key, val = "signedness", w
+            elif w in ("rounding", "overflow"):
+                self.expect("<")
+                key, val = w, self.word(f"{w} mode")
+                self.expect(">")
+            else:
+                key, val = w, True
+            if key in attrs:
+                raise self.error(f"modifier '{w}' given twice", wpos)
+            attrs[key] = val
+        return attrs
+
+    def op_binary(self, name):
+        a = self.value_use()
+        self.expect(",")
+        b = self.value_use()
+        attrs = self.modifiers()
+        self.expect(":")
+        t = self.type()
+        self._check(a, t)
+        self._check(b, t)
+        return Operation(name, [a, b], [t], attrs)
+
+    def _check(self, v: Value, t: Type, what: str = "operand"):
+        if v.type != t:
+            raise self.error(f"{what} '%{v.name}' has type {v.type}, but {t} is written")
+
+    def op_unary(self, name):
+        a = self.value_use()
+        attrs = self.modifiers()
+        self.expect(":")
+        t = self.type()
+        self._check(a, t)
+        return Operation(name, [a], [t], attrs)
+
+    def op_ternary(self, name):
+        vs = [self.value_use()]
+        for _ in range(2):
+            self.expect(",")
+            vs.append(self.value_use())
+        attrs = self.modifiers()
+        self.expect(":")
+        t = self.type()
+        for v in vs:
+            self._check(v, t)
+        return Operation(name, vs, [t], attrs)
+
+    def op_convert(self, name):
+        a = self.value_use()
+        attrs = self.modifiers()
+        self.expect(":")
+        t1 = self.type()
+        self._check(a, t1)
+        self.expect("->")
+        return Operation(name, [a], [self.type()], attrs)
+
+    def op_cmpi(self, name):
+        pred = self.word("comparison predicate")
+        a = self.value_use()
+        self.expect(",")
+        b = self.value_use()
+        self.expect(",")
+        sign = self.word("'signed' or 'unsigned'")
+        if sign not in ("signed", "unsigned"):
+            raise self.error(f"expected 'signed' or 'unsigned', found '{sign}'")
+        self.expect(":")
+        t = self.type()
+        self._check(a, t)
+        self._check(b, t)
+        self.expect("->")
+        return Operation(name, [a, b], [self.type()], {"predicate": pred, "signedness": sign})
+
+    def op_cmpf(self, name):
+        pred = self.word("comparison predicate")
+        order = self.word("'ordered' or 'unordered'")
+        if order not in ("ordered", "unordered"):
+            raise self.error(f"expected 'ordered' or 'unordered', found '{order}'")
+        a = self.value_use()
+        self.expect(",")
+        b = self.value_use()
+        self.expect(":")
+        t = self.type()
+        self._check(a, t)
+        self._check(b, t)
+        self.expect("->")
+        return Operation(name, [a, b], [self.type()], {"predicate": pred, "ordering": order})
+
+    def op_select(self, name):
+        vs = self.value_uses()
+        if len(vs) != 3:
+            raise self.error(f"select takes 3 operands, found {len(vs)}")
+        self.expect(":")
+        tc = self.type()
+        self.expect(",")
+        t = self.type()
+        self._check(vs[0], tc)
+        self._check(vs[1], t)
+        self._check(vs[2], t)
+        return Operation(name, vs, [t])
+
+    def op_offset(self, name):
+        p = self.value_use()
+        self.expect(",")
+        o = self.value_use()
+        self.expect(":")
+        tp = self.type()
+        self.expect(",")
+        to = self.type()
+        self._check(p, tp)
+        self._check(o, to)
+        self.expect("->")
+        return Operation(name, [p, o], [self.type()])
+
+    def op_nullary(self, name):
+        self.expect(":")
+        return Operation(name, [], [self.type()])
+
+    def op_grid(self, name):
+        self.expect(":")
+        t = self.type()
+        return Operation(name, [], [t, t, t])
+
+    def op_join(self, name):
+        vs = self.value_uses()
+        self.expect(":")
+        t = self.type()
+        if not isinstance(t, TokenType):
+            raise self.error("join_tokens produces a token")
+        for v in vs:
+            self._check(v, t)
+        return Operation(name, vs, [t])
+
+    def op_constant(self, name):
+        self.expect("<")
+        epos = self.pos
+        elem = self.elem_type()
+        if isinstance(elem, PointerType):
+            raise self.error("pointer constants are not supported", epos)
+        self.expect(":")
+        vpos = self.pos
+        raw = self.dense_literal(elem)
+        self.expect(">")
+        self.expect(":")
+        tpos = self.pos
+        t = self.type()
+        if not isinstance(t, TileType) or t.elem != elem:
+            raise self.error(f"constant of {elem} must have a tile<...x{elem}> type", tpos)
+        arr = self._dense_array(elem, raw, vpos)
+        if arr.ndim and arr.shape != t.shape:
+            raise self.error(f"constant data of shape {arr.shape} does not match {t}", vpos)
+        return Operation(name, [], [t], {"value": DenseConst(elem, arr)})
+
+    def dense_literal(self, elem):
+        if self.accept("["):
+            if self.accept("]"):
+                return []
+            return self.comma_list(lambda: self.dense_literal(elem), "]")
+        self.ws()
+        p = self.pos
+        if elem == "i1":
+            if self.accept("true"):
+                return True
+            if self.accept("false"):
+                return False
+            v = self.integer("boolean")
+            if v not in (0, 1):
+                raise self.error("i1 constant must be true/false/0/1", p)
+            return bool(v)
+        if is_float(elem):
+            m = _FLOAT.match(self.text, self.pos)
+            if not m:
+                raise self.error(f"expected a {elem} literal, found {self._found()}")
+            self.pos = m.end()
+            s = m.group(0)
+            if s.startswith("0x"):
+                return from_bits(elem, int(s, 16))
+            return round_float(elem, float(s))
+        return self.integer(f"{elem} literal")
+
+    def _dense_array(self, elem, raw, pos):
+        try:
+            if elem in INT_WIDTHS and elem != "i1":
+                bits = INT_WIDTHS[elem]
+                arr = np.array(raw, dtype=object)
+                lo, hi = -(1 << (bits - 1)), (1 << bits) - 1
+                flat = arr.reshape(-1)
+                if any(not (lo <= int(x) <= hi) for x in flat):
+                    raise self.error(f"integer literal out of range for {elem}", pos)
+                wrapped = [((int(x) + (1 << (bits - 1))) % (1 << bits)) - (1 << (bits - 1))
+                           for x in flat]
+                from ..ir.types import numpy_dtype
+                return np.array(wrapped, dtype=numpy_dtype(elem)).reshape(arr.shape)
+            from ..ir.types import numpy_dtype
+            return np.array(raw, dtype=numpy_dtype(elem))
+        except ValueError:
+            raise self.error("ragged constant data", pos) from None
+
+    def op_assume(self, name):
+        ppos = self.pos
+        w = self.word("assume predicate")
+        if w == "div_by":
+            self.expect("<")
+            d = self.integer("divisor")
+            every = along = None
+            if self.accept(","):
+                self.expect("every")
+                every = self.integer()
+                self.expect("along")
+                along = self.integer()
+            self.expect(">")
+            if d <= 0 or d & (d - 1):
+                raise self.error("div_by needs a positive power of two", ppos)
+            pred = DivBy(d, every, along)
+        elif w == "bounded":
+            self.expect("<")
+            lo = self.int_or_q()
+            self.expect(",")
+            hi = self.int_or_q()
+            self.expect(">")
+            pred = Bounded(lo, hi)
+        elif w == "same_elements":
+            self.expect("<")
+            self.expect("[")
+            counts = tuple(self.comma_list(self.integer, "]"))
+            self.expect(">")
+            pred = SameElements(counts)
+        else:
+            raise self.error(f"unknown assume predicate '{w}'", ppos)
+        self.expect(",")
+        x = self.value_use()
+        self.expect(":")
+        t = self.type()
+        self._check(x, t)
+        return Operation(name, [x], [t], {"predicate": pred})
+
+    def op_tensor_view(self, name):
+        base = self.value_use()
+        self.expect(",")
+        self.expect("shape")
+        self.expect("=")
+        shape_items = self._mixed_list()
+        self.expect(",")
+        self.expect("strides")
+        self.expect("=")
+        stride_items = self._mixed_list()
+        self.expect(":")
+        t = self.type()
+        if isinstance(t, TileType):
+            idx_t = t
+            self.expect("->")
+            t = self.type()
+        else:
+            idx_t = None
+        if not isinstance(t, TensorViewType):
+            raise self.error("make_tensor_view produces a tensor_view")
+        dyn = [x for x in shape_items + stride_items if isinstance(x, Value)]
+        if dyn and idx_t is None:
+            raise self.error("dynamic sizes need the index type ('tile<i32> ->')")
+        for v in dyn:
+            self._check(v, idx_t)
+        static_shape = tuple(None if isinstance(x, Value) else x for x in shape_items)
+        static_strides = tuple(None if isinstance(x, Value) else x for x in stride_items)
+        shape_ops = [x for x in shape_items if isinstance(x, Value)]
+        stride_ops = [x for x in stride_items if isinstance(x, Value)]
+        return Operation(name, [base] + shape_ops + stride_ops, [t],
+                         {"static_shape": static_shape, "static_strides": static_strides},
+                         segments=(1, len(shape_ops), len(stride_ops)))
+
+    def _mixed_list(self):
+        self.expect("[")
+        if self.accept("]"):
+            return []
+
+        def item():
+            self.ws()
+            if self.text.startswith("%", self.pos):
+                return self.value_use()
+            return self.integer("size or value")
+        return self.comma_list(item, "]")
+
+    def op_partition_view(self, name):
+        v = self.value_use()
+        self.expect(":")
+        t = self.type()
+        if not isinstance(t, PartitionViewType):
+            raise self.error("make_partition_view produces a partition_view")
+        return Operation(name, [v], [t])
+
+    def op_index_shape(self, name):
+        v = self.value_use()
+        self.expect(":")
+        t = self.type()
+        self._check(v, t)
+        self.expect("->")
+        rt = self.type()
+        rank = t.rank if isinstance(t, (PartitionViewType, TensorViewType)) else 1
+        return Operation(name, [v], [rt] * rank)
+
+    def mem_order(self) -> dict:
+        spos = self.pos
+        sem = self.word("memory ordering (weak, relaxed, acquire, release, acq_rel)")
+        if sem not in SEMANTICS:
+            raise self.error(f"unknown memory ordering '{sem}'", spos)
+        attrs = {"sem": sem}
+        if self.peek_word() in SCOPES:
+            attrs["scope"] = self.word()
+        return attrs
+
+    def token_clause(self) -> list[Value]:
+        if self.accept("token"):
+            self.expect("=")
+            return [self.value_use(TOKEN)]
+        return []
+
+    def _index_list(self):
+        self.expect("[")
+        if self.accept("]"):
+            return []
+        return self.comma_list(self.value_use, "]")
+
+    def op_load_view(self, name):
+        attrs = self.mem_order()
+        view = self.value_use()
+        idx = self._index_list()
+        tok = self.token_clause()
+        self.expect(":")
+        tv = self.type()
+        self._check(view, tv)
+        if idx:
+            self.expect(",")
+            ti = self.type()
+            for v in idx:
+                self._check(v, ti)
+        self.expect("->")
+        rts = self.types()
+        return Operation(name, [view] + idx + tok, rts, attrs, segments=(1, len(idx), len(tok)))
+
+    def op_store_view(self, name):
+        attrs = self.mem_order()
+        x = self.value_use()
+        self.expect(",")
+        view = self.value_use()
+        idx = self._index_list()
+        tok = self.token_clause()
+        self.expect(":")
+        tx = self.type()
+        self._check(x, tx)
+        self.expect(",")
+        tv = self.type()
+        self._check(view, tv)
+        if idx:
+            self.expect(",")
+            ti = self.type()
+            for v in idx:
+                self._check(v, ti)
+        self.expect("->")
+        rts = self.types()
+        return Operation(name, [x, view] + idx + tok, rts, attrs,
+                         segments=(1, 1, len(idx), len(tok)))
+
+    def op_load_ptr(self, name):
+        attrs = self.mem_order()
+        vs = self.value_uses()
+        tok = self.token_clause()
+        if len(vs) > 3:
+            raise self.error(f"load_ptr_tko takes at most 3 operands (ptr, mask, padding), "
+                             f"found {len(vs)}")
+        self.expect(":")
+        ts = self.types()
+        if len(ts) != len(vs):
+            raise self.error(f"{len(vs)} operands but {len(ts)} types")
+        for v, t in zip(vs, ts):
+            self._check(v, t)
+        self.expect("->")
+        rts = self.types()
+        segs = (1, int(len(vs) > 1), int(len(vs) > 2), len(tok))
+        return Operation(name, vs + tok, rts, attrs, segments=segs)
+
+    def op_store_ptr(self, name):
+        attrs = self.mem_order()
+        vs = self.value_uses()
+        tok = self.token_clause()
+        if not 2 <= len(vs) <= 3:
+            raise self.error(f"store_ptr_tko takes 2 or 3 operands (ptr, value, mask), "
+                             f"found {len(vs)}")
+        self.expect(":")
+        ts = self.types()
+        if len(ts) != len(vs):
+            raise self.error(f"{len(vs)} operands but {len(ts)} types")
+        for v, t in zip(vs, ts):
+            self._check(v, t)
+        self.expect("->")
+        rts = self.types()
+        return Operation(name, vs + tok, rts, attrs, segments=(1, 1, len(vs) - 2, len(tok)))
+
+    def op_atomic_cas(self, name):
+        attrs = self.mem_order()
+        vs = self.value_uses()
+        tok = self.token_clause()
+        if not 3 <= len(vs) <= 4:
+            raise self.error(f"atomic_cas_tko takes 3 or 4 operands, found {len(vs)}")
+        self.expect(":")
+        ts = self.types()
+        if len(ts) != len(vs) - 1:
+            raise self.error("atomic_cas_tko lists the types of ptr, value[, mask]")
+        self._check(vs[0], ts[0])
+        self._check(vs[1], ts[1])
+        self._check(vs[2], ts[1])
+        if len(vs) == 4:
+            self._check(vs[3], ts[2])
+        self.expect("->")
+        rts = self.types()
+        return Operation(name, vs + tok, rts, attrs, segments=(1, 1, 1, len(vs) - 3, len(tok)))
+
+    def op_atomic_rmw(self, name):
+        attrs = self.mem_order()
+        p = self.value_use()
+        self.expect(",")
+        attrs["mode"] = self.word("atomic mode (add, xchg, max, ...)")
+        self.expect(",")
+        vs = [p] + self.value_uses()
+        tok = self.token_clause()
+        if not 2 <= len(vs) <= 3:
+            raise self.error(f"atomic_rmw_tko takes a pointer, a value and an optional mask")
+        self.expect(":")
+        ts = self.types()
+        if len(ts) != len(vs):
+            raise self.error(f"{len(vs)} operands but {len(ts)} types")
+        for v, t in zip(vs, ts):
+            self._check(v, t)
+        self.expect("->")
+        rts = self.types()
+        return Operation(name, vs + tok, rts, attrs, segments=(1, 1, len(vs) - 2, len(tok)))
+
+    def op_mma(self, name):
+        vs = self.value_uses()
+        if len(vs) != 3:
+            raise self.error(f"{name} takes 3 operands")
+        attrs = self.modifiers()
+        self.expect(":")
+        ts = self.types()
+        if len(ts) != 3:
+            raise self.error(f"{name} lists 3 operand types")
+        for v, t in zip(vs, ts):
+            self._check(v, t)
+        return Operation(name, vs, [ts[2]], attrs)
+
+    def op_permute(self, name):
+        x = self.value_use()
+        self.expect("[")
+        perm = tuple(self.comma_list(self.integer, "]"))
+        self.expect(":")
+        t = self.type()
+        self._check(x, t)
+        self.expect("->")
+        return Operation(name, [x], [self.type()], {"permutation": perm})
+
+    def op_extract(self, name):
+        x = self.value_use()
+        idx = self._index_list()
+        self.expect(":")
+        t = self.type()
+        self._check(x, t)
+        self.expect("->")
+        return Operation(name, [x] + idx, [self.type()], segments=(1, len(idx)))
+
+    def op_cat(self, name):
+        a = self.value_use()
+        self.expect(",")
+        b = self.value_use()
+        self.expect("dim")
+        self.expect("=")
+        dim = self.integer()
+        self.expect(":")
+        ta = self.type()
+        self.expect(",")
+        tb = self.type()
+        self._check(a, ta)
+        self._check(b, tb)
+        self.expect("->")
+        return Operation(name, [a, b], [self.type()], {"dim": dim})
+
+    def op_print(self, name):
+        fmt = self.string()
+        vs = []
+        if self.accept(","):
+            vs = self.value_uses()
+            self.expect(":")
+            ts = self.types()
+            if len(ts) != len(vs):
+                raise self.error(f"{len(vs)} operands but {len(ts)} types")
+            for v, t in zip(vs, ts):
+                self._check(v, t)
+        return Operation(name, vs, [], {"format": fmt})
+
+    def op_terminator(self, name):
+        self.ws()
+        if not self.text.startswith("%", self.pos):
+            return Operation(name, [])
+        vs = self.value_uses()
+        self.expect(":")
+        ts = self.types()
+        if len(ts) != len(vs):
+            raise self.error(f"{len(vs)} operands but {len(ts)} types")
+        for v, t in zip(vs, ts):
+            self._check(v, t)
+        return Operation(name, vs, [])
+
+    def _iter_values(self):
+        """`iter_values(%a = %x, ...)`: returns [(name, pos, init)]."""
+        self.expect("(")
+        out = []
+        while True:
+            n, p = self.value_name()
+            self.expect("=")
+            out.append((n, p, self.value_use()))
+            if self.accept(")"):
+                return out
+            self.expect(",", "',' or ')'")
+
+    def _paren_types(self):
+        self.expect("(")
+        if self.accept(")"):
+            return []
+        ts = self.types()
+        self.expect(")")
+        return ts
+
+    def op_for(self, name):
+        iv_name, iv_pos = self.value_name()
+        self.expect("in")
+        self.expect("(")
+        lb = self.value_use()
+        self.expect("to")
+        ub = self.value_use()
+        self.expect(",")
+        self.expect("step")
+        step = self.value_use()
+        self.expect(")")
+        self.expect(":")
+        it = self.type()
+        for v in (lb, ub, step):
+            self._check(v, it)
+        iters, rts = [], []
+        if self.accept("iter_values"):
+            iters = self._iter_values()
+            self.expect("->")
+            rts = self._paren_types()
+            if len(rts) != len(iters):
+                raise self.error(f"{len(iters)} iter_values but {len(rts)} result types")
+        body = Region()
+        self._push()
+        self.define(iv_name, body.add_arg(it), iv_pos)
+        for (n, p, init), t in zip(iters, rts):
+            self._check(init, t, "initial value")
+            self.define(n, body.add_arg(t), p)
+        self.expect("{")
+        self.region_body(body, "for")
+        self._pop()
+        return Operation(name, [lb, ub, step] + [i for _, _, i in iters], rts, regions=[body],
+                         segments=(1, 1, 1, len(iters)))
+
+    def op_loop(self, name):
+        iters, rts = [], []
+        body = Region()
+        if self.accept("iter_values"):
+            iters = self._iter_values()
+            self.expect(":")
+            its = self.types()
+            if len(its) != len(iters):
+                raise self.error(f"{len(iters)} iter_values but {len(its)} types")
+            if self.accept("->"):
+                rts = self.types()
+        elif self.accept(":"):
+            rts = self.types()
+        self._push()
+        for (n, p, init) in iters:
+            self.define(n, body.add_arg(init.type), p)
+        self.expect("{")
+        self.region_body(body, "loop")
+        self._pop()
+        return Operation(name, [i for _, _, i in iters], rts, regions=[body])
+
+    def op_if(self, name):
+        cond = self.value_use()
+        rts = []
+        if self.accept("->"):
+            rts = self._paren_types()
+        regions = []
+        for i in range(2):
+            if i == 1 and not self.accept("else"):
+                r = Region()
+                r.append(Operation("yield"))
+                regions.append(r)
+                break
+            r = Region()
+            self._push()
+            self.expect("{")
+            self.region_body(r, "if")
+            self._pop()
+            regions.append(r)
+        return Operation(name, [cond], rts, regions=regions)
+
+    def _identities(self):
+        self.expect("identities")
+        self.expect("=")
+        self.expect("[")
+        out = []
+        while True:
+            self.ws()
+            vpos = self.pos
+            m = _FLOAT.match(self.text, self.pos)
+            if not m and self.peek_word() not in ("true", "false"):
+                raise self.error(f"expected identity value, found {self._found()}")
+            if m:
+                self.pos = m.end()
+                s = m.group(0)
+            else:
+                s = self.word()
+            self.expect(":")
+            elem = self.elem_type()
+            if is_float(elem):
+                val = from_bits(elem, int(s, 16)) if s.startswith("0x") else round_float(
+                    elem, float(s))
+            elif elem == "i1":
+                val = s in ("true", "1")
+            else:
+                try:
+                    val = int(s, 0)
+                except ValueError:
+                    raise self.error(f"bad integer identity '{s}'", vpos) from None
+            out.append(DenseConst(elem, val))
+            if self.accept("]"):
+                return tuple(out)
+            self.expect(",", "',' or ']'")
+
+    def op_reduce(self, name):
+        # operands come before the attributes: `reduce %x dim=1 identities=[...] : ...`
+        save = self.pos
+        xs = self.value_uses()
+        self.expect("dim")
+        self.expect("=")
+        dim = self.integer()
+        ids = self._identities()
+        attrs = {"dim": dim, "identities": ids}
+        return self._finish_combiner(name, xs, attrs, save)
+
+    def op_scan(self, name):
+        save = self.pos
+        xs = self.value_uses()
+        self.expect("dim")
+        self.expect("=")
+        dim = self.integer()
+        self.expect("reverse")
+        self.expect("=")
+        rev = self.word("true or false")
+        if rev not in ("true", "false"):
+            raise self.error("reverse must be true or false")
+        ids = self._identities()
+        attrs = {"dim": dim, "reverse": rev == "true", "identities": ids}
+        return self._finish_combiner(name, xs, attrs, save)
+
+    def _finish_combiner(self, name, xs, attrs, save):
+        self.expect(":")
+        ts = self.types()
+        if len(ts) != len(xs):
+            raise self.error(f"{len(xs)} inputs but {len(ts)} types")
+        for v, t in zip(xs, ts):
+            self._check(v, t)
+        self.expect("->")
+        rts = self.types()
+        body = Region()
+        self._push()
+        self.expect("(")
+        while True:
+            n, p = self.value_name()
+            self.expect(":")
+            self.define(n, body.add_arg(self.type()), p)
+            if self.accept(")"):
+                break
+            self.expect(",", "',' or ')'")
+        self.expect("{")
+        self.region_body(body, name)
+        self._pop()
+        return Operation(name, xs, rts, attrs, regions=[body])
+
+
+def parse(text: str, filename: str = "<input>") -> Kernel:
+    """Parse one kernel (an `entry`, optionally inside a `cuda_tile.module`)."""
+    p = Parser(text, filename)
+    ks = p.parse_kernels()
+    if len(ks) != 1:
+        raise ParseError(f"expected one entry, found {len(ks)}", 1, 1, filename)
+    return ks[0]
+
+
+def parse_file(path) -> Kernel:
+    from pathlib import Path
+    path = Path(path)
+    try:
+        text = path.read_text()
+    except OSError as e:
+        raise ParseError(f"cannot read file: {e.strerror}", 1, 1, str(path)) from None
+    except UnicodeDecodeError:
+        raise ParseError("file is not UTF-8 text", 1, 1, str(path)) from None
+    return parse(text, str(path))
