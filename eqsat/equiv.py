@@ -1,0 +1,121 @@
+"""Do two kernels compute the same outputs? Trials x schedules under the interpreter.
+
+Each trial draws fresh inputs; each schedule reorders blocks and (for tokenized
+kernels) ready ops. Both kernels run every schedule and every run is compared with
+kernel A's first run, so nondeterminism in either side (a missing ordering) shows
+up as a counterexample too.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .errors import InterpError
+from .inputs import InputSpec
+from .interp import run
+from .ir.core import Kernel
+
+# float comparison tolerance by element width: differences from fused multiply-add
+# or reassociation are allowed, wrong data is not.
+_TOL = {np.dtype(np.float16): (2e-3, 1e-3), np.dtype(np.float32): (1e-5, 1e-6),
+        np.dtype(np.float64): (1e-12, 1e-14)}
+
+
+@dataclass
+class Counterexample:
+    trial: int
+    schedule: int
+    kernel: str              # "A" or "B": which run disagreed with A's reference
+    array: str
+    index: tuple[int, ...]
+    expected: object
+    actual: object
+    error: str | None = None
+
+    def __str__(self) -> str:
+        if self.error:
+            return (f"counterexample: trial {self.trial}, schedule {self.schedule}: kernel "
+                    f"{self.kernel} failed: {self.error}")
+        idx = ", ".join(map(str, self.index))
+        return (f"counterexample: trial {self.trial}, schedule {self.schedule}, array "
+                f"'{self.array}', index ({idx}): A = {self.expected!r}, {self.kernel} = "
+                f"{self.actual!r}")
+
+
+@dataclass
+class EquivResult:
+    ok: bool
+    trials: int
+    schedules: int
+    counterexample: Counterexample | None = None
+
+    @property
+    def message(self) -> str:
+        if self.ok:
+            return f"equivalent ({self.trials} trials x {self.schedules} schedules)"
+        return str(self.counterexample)
+
+
+def first_mismatch(ref: np.ndarray, got: np.ndarray, exact: bool):
+    """Index of the first differing element, or None."""
+    if ref.shape != got.shape:
+        return ()
+    if np.issubdtype(ref.dtype, np.floating):
+        if exact:
+            same = (ref.view(np.uint8).reshape(ref.size, -1) ==
+                    got.view(np.uint8).reshape(got.size, -1)).all(axis=1).reshape(ref.shape) \
+                if ref.size else np.ones(ref.shape, bool)
+            same |= np.isnan(ref) & np.isnan(got)
+        else:
+            rtol, atol = _TOL.get(ref.dtype, (1e-5, 1e-6))
+            with np.errstate(all="ignore"):
+                same = np.isclose(got, ref, rtol=rtol, atol=atol, equal_nan=True)
+    else:
+        same = ref == got
+    if same.all():
+        return None
+    return tuple(int(i) for i in np.argwhere(~same)[0])
+
+
+def compare_outputs(ref: dict, got: dict, exact: bool = False):
+    for name in ref:
+        idx = first_mismatch(np.asarray(ref[name]), np.asarray(got[name]), exact)
+        if idx is not None:
+            r, g = np.asarray(ref[name]), np.asarray(got[name])
+            if r.shape != g.shape:
+                return name, (), f"shape {r.shape}", f"shape {g.shape}"
+            return name, idx, r[idx].item(), g[idx].item()
+    return None
+
+
+def check_equivalent(a: Kernel, b: Kernel, spec: InputSpec, *, trials: int = 10,
+                     schedules: int = 20, exact: bool = False, seed: int = 0,
+                     step_limit: int = 2_000_000) -> EquivResult:
+    """Run A and B on `trials` input draws x `schedules` schedules and compare every run
+    with A's first run of the trial. Stops at the first counterexample."""
+    for t in range(trials):
+        s_in = seed + t
+        try:
+            ref = run(a, spec, seed=s_in, schedule=0, step_limit=step_limit).buffers
+        except InterpError as e:
+            return EquivResult(False, trials, schedules,
+                               Counterexample(t, 0, "A", "", (), None, None, str(e)))
+        for s in range(schedules):
+            for which, k in (("B", b), ("A", a)):
+                if which == "A" and s == 0:
+                    continue
+                try:
+                    got = run(k, spec, seed=s_in, schedule=s, step_limit=step_limit).buffers
+                except InterpError as e:
+                    return EquivResult(False, trials, schedules,
+                                       Counterexample(t, s, which, "", (), None, None, str(e)))
+                diff = compare_outputs(ref, got, exact)
+                if diff is not None:
+                    name, idx, x, y = diff
+                    return EquivResult(False, trials, schedules,
+                                       Counterexample(t, s, which, name, idx, x, y))
+    return EquivResult(True, trials, schedules)
+
+
+__all__ = ["check_equivalent", "EquivResult", "Counterexample", "compare_outputs"]

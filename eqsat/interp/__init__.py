@@ -1,0 +1,49 @@
+"""The numpy interpreter: the project's oracle for what a kernel computes."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from typing import TYPE_CHECKING
+
+from ..ir.core import Kernel
+from .dataflow import DataflowMachine
+from .machine import RunStats, uses_tokens
+from .program_order import ProgramOrderMachine
+from .semantics import evaluate_pure
+
+if TYPE_CHECKING:
+    from ..inputs import InputSpec
+
+
+@dataclass
+class RunResult:
+    buffers: dict[str, np.ndarray]     # final contents of every array, by spec name
+    stats: RunStats
+    fuzzed: bool
+
+
+def run(kernel: Kernel, spec: "InputSpec", *, seed: int = 0, schedule: int = 0,
+        mode: str = "auto", step_limit: int = 2_000_000,
+        check_assumes: bool = False) -> RunResult:
+    """Run `kernel` on the inputs of `spec` drawn with `seed`.
+
+    `schedule` seeds the order: block interleaving always, and the order of ready
+    ops inside a block for tokenized kernels (`mode="auto"`; force with
+    `"program"` or `"fuzz"`). Raises OutOfBounds / StepLimit / AssumeViolation.
+    """
+    if mode not in ("auto", "program", "fuzz"):
+        raise ValueError(f"mode must be auto, program or fuzz, not {mode!r}")
+    from ..inputs import bind
+    fuzz = uses_tokens(kernel) if mode == "auto" else mode == "fuzz"
+    bound = bind(kernel, spec, seed)
+    cls = DataflowMachine if fuzz else ProgramOrderMachine
+    m = cls(kernel, bound.memory, bound.args, bound.grid, seed=schedule * 7919 + seed,
+            step_limit=step_limit, check_assumes=check_assumes)
+    stats = m.run()
+    return RunResult(bound.outputs(), stats, fuzz)
+
+
+__all__ = ["run", "RunResult", "DataflowMachine", "ProgramOrderMachine", "uses_tokens",
+           "evaluate_pure"]

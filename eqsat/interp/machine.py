@@ -1,0 +1,291 @@
+"""The executor: runs a kernel over a grid of tile blocks against `Memory`.
+
+Each tile block is a Python generator that pauses before every memory op, and a
+seeded scheduler picks which block moves next, so blocks interleave at
+memory-op granularity (spin locks and missing orderings behave as on hardware).
+
+Two orders inside a block:
+- program order (token-free kernels): ops run as written;
+- schedule fuzzing (tokenized kernels): each region is a dependence DAG — data
+  operands, token operands, values a nested region reads — and ready ops run in a
+  seeded random order. A memory op therefore waits only for its token and data.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..errors import AssumeViolation, InterpError, OutOfBounds, StepLimit
+from ..ir.core import Kernel, Operation, Region
+from ..ir.ops import MEMORY_OPS
+from ..ir.types import PointerType, TileType, byte_size, is_float, numpy_dtype
+from .memory import Memory
+from .semantics import (TOKEN_VALUE, PartitionView, assume_holds, evaluate_pure)
+
+_EXITS = ("continue", "break", "return")
+_RMW = {
+    "add": lambda o, v: o + v, "addf": lambda o, v: o + v, "and": lambda o, v: o & v,
+    "or": lambda o, v: o | v, "xor": lambda o, v: o ^ v, "max": max, "min": min,
+    "umax": max, "umin": min, "xchg": lambda o, v: v,
+}
+
+
+def uses_tokens(kernel: Kernel) -> bool:
+    """Tokenized kernels (any token operand or token op) run under schedule fuzzing."""
+    for op in kernel.walk():
+        if op.name in ("make_token", "join_tokens"):
+            return True
+        if op.name in MEMORY_OPS and op.token_in is not None:
+            return True
+    return False
+
+
+@dataclass
+class RunStats:
+    steps: int = 0
+    memory_ops: int = 0
+    prints: list[str] = field(default_factory=list)
+
+
+class Executor:
+    """What both execution orders share: per-op semantics against memory, grid ids,
+    assume checking and reduce/scan combiners."""
+
+    def __init__(self, kernel: Kernel, memory: Memory, args: list, grid: tuple[int, int, int], *,
+                 seed: int = 0, step_limit: int = 2_000_000, check_assumes: bool = False):
+        if len(args) != len(kernel.params):
+            raise InterpError(f"kernel takes {len(kernel.params)} arguments, got {len(args)}")
+        self.kernel, self.memory, self.args, self.grid = kernel, memory, args, grid
+        self.rng = random.Random(seed)
+        self.step_limit, self.check_assumes = step_limit, check_assumes
+        self.stats = RunStats()
+
+    def _tick(self, op: Operation):
+        self.stats.steps += 1
+        if self.stats.steps > self.step_limit:
+            raise StepLimit(f"step limit of {self.step_limit} ops exceeded (runaway loop?) "
+                            f"at '{op.name}'" + (f" line {op.loc[0]}" if op.loc else ""))
+
+    def _compute(self, op: Operation, args: list, bid) -> list:
+        """Results of any op that is not control flow or a terminator."""
+        name = op.name
+        if name in MEMORY_OPS or name == "print":
+            self.stats.memory_ops += 1
+            try:
+                return self._memory(op, args)
+            except OutOfBounds as e:
+                raise OutOfBounds(f"{e} (op '{name}'"
+                                  + (f", line {op.loc[0]}" if op.loc else "")
+                                  + f", block {bid})") from None
+        if name == "get_tile_block_id":
+            return [np.asarray(c, numpy_dtype(op.results[0].type.elem)) for c in bid]
+        if name == "get_num_tile_blocks":
+            return [np.asarray(c, numpy_dtype(op.results[0].type.elem)) for c in self.grid]
+        if name in ("reduce", "scan"):
+            return self._combine(op, args)
+        vals = evaluate_pure(op, args)
+        if name == "assume" and self.check_assumes:
+            why = assume_holds(op, args[0])
+            if why is not None:
+                raise AssumeViolation(f"assume {op.attrs['predicate']} is false"
+                                      + (f" at line {op.loc[0]}" if op.loc else "")
+                                      + f" in block {bid}: {why}")
+        return vals
+
+    def _eval_pure_region(self, region: Region, env: dict) -> list:
+        """Run a reduce/scan body (pure ops only) and return what it yields."""
+        for op in region.ops:
+            if op.spec.is_terminator:
+                return [np.asarray(env[id(v)]) for v in op.operands]
+            if op.regions or op.name in MEMORY_OPS:
+                raise InterpError(f"'{op.name}' is not allowed in a reduce/scan body")
+            for r, v in zip(op.results, evaluate_pure(op, [env[id(v)] for v in op.operands])):
+                env[id(r)] = v
+        raise InterpError("reduce/scan body has no yield")
+
+    def _combine(self, op: Operation, inputs):
+        """reduce/scan: combine along `dim` with the region as the binary operator.
+        Reductions use a fixed pairwise tree (log2 n region calls), scans run in order."""
+        body = op.regions[0]
+        dim = op.attrs["dim"]
+        k = len(inputs)
+        ids = [np.asarray(c.array) for c in op.attrs["identities"]]
+
+        def apply(lhs, rhs):
+            local = {id(a): v for a, v in zip(body.args, list(lhs) + list(rhs))}
+            return self._eval_pure_region(body, local)
+
+        xs = [np.moveaxis(np.asarray(x), dim, -1) for x in inputs]
+        n = xs[0].shape[-1]
+        if op.name == "reduce":
+            width = 1
+            while width < n:
+                width *= 2
+            cur = []
+            for x, ident in zip(xs, ids):
+                pad = np.broadcast_to(ident.astype(x.dtype), x.shape[:-1] + (width - n,))
+                cur.append(np.concatenate([x, pad], axis=-1))
+            while width > 1:
+                width //= 2
+                cur = apply([c[..., :width] for c in cur], [c[..., width:] for c in cur])
+            outs = [c[..., 0] for c in cur]
+            return [np.asarray(o).reshape(r.type.shape) for o, r in zip(outs, op.results)]
+        order = range(n - 1, -1, -1) if op.attrs.get("reverse") else range(n)
+        acc = [np.broadcast_to(i.astype(x.dtype), x.shape[:-1]) for i, x in zip(ids, xs)]
+        outs = [np.empty_like(x) for x in xs]
+        for j in order:
+            acc = apply(acc, [x[..., j] for x in xs])
+            for o, a in zip(outs, acc):
+                o[..., j] = a
+        return [np.moveaxis(o, -1, dim) for o in outs][:k]
+
+    # -- memory ----------------------------------------------------------------------
+    def _view_coords(self, pv: PartitionView, index):
+        """Addresses and in-bounds mask of the tile at `index` of a partition view."""
+        tv = pv.view
+        rank = len(tv.shape)
+        coords = [None] * rank
+        for i, (t, d) in enumerate(zip(pv.tile, pv.dim_map)):
+            c = int(np.asarray(index[i])) * t + np.arange(t, dtype=np.int64)
+            shape = [1] * len(pv.tile)
+            shape[i] = t
+            coords[d] = c.reshape(shape)
+        inb = np.ones(pv.tile, dtype=bool)
+        addr = np.full(pv.tile, tv.base, dtype=np.int64)
+        es = byte_size(tv.elem)
+        for d in range(rank):
+            c = coords[d]
+            if c is None:
+                continue
+            inb &= (c >= 0) & (c < tv.shape[d])
+            addr = addr + c * tv.strides[d] * es
+        return addr, inb
+
+    _PADDING = {"zero": 0.0, "neg_zero": -0.0, "nan": np.nan, "pos_inf": np.inf,
+                "neg_inf": -np.inf, "inf": np.inf}
+
+    def _memory(self, op: Operation, args):
+        n = op.name
+        mem = self.memory
+        if n == "load_view_tko":
+            pv, idx = args[0], args[1:1 + len(op.group("index"))]
+            addr, inb = self._view_coords(pv, idx)
+            rt: TileType = op.results[0].type
+            pad = self._PADDING.get(pv.padding, 0) if pv.padding else 0
+            out = np.full(addr.shape, pad, dtype=numpy_dtype(rt.elem)) if is_float(rt.elem) \
+                else np.zeros(addr.shape, dtype=numpy_dtype(rt.elem))
+            if inb.any():
+                out[inb] = mem.read(addr[inb], pv.view.elem)
+            return [out.reshape(rt.shape), TOKEN_VALUE]
+        if n == "store_view_tko":
+            val, pv = args[0], args[1]
+            idx = args[2:2 + len(op.group("index"))]
+            addr, inb = self._view_coords(pv, idx)
+            v = np.asarray(val).reshape(addr.shape)
+            if inb.any():
+                mem.write(addr[inb], pv.view.elem, v[inb])
+            return [TOKEN_VALUE]
+        if n == "load_ptr_tko":
+            p = np.asarray(args[0])
+            mask = np.asarray(args[1]) if op.group("mask") else np.ones(p.shape, bool)
+            rt = op.results[0].type
+            out = np.zeros(p.shape, dtype=numpy_dtype(rt.elem))
+            if op.group("padding"):
+                out[...] = np.broadcast_to(args[2], p.shape)
+            mask = np.broadcast_to(mask, p.shape)
+            if mask.any():
+                out[mask] = mem.read(p[mask], op.operands[0].type.elem.pointee)
+            return [out, TOKEN_VALUE]
+        if n == "store_ptr_tko":
+            p, v = np.asarray(args[0]), np.asarray(args[1])
+            mask = np.asarray(args[2]) if op.group("mask") else np.ones(p.shape, bool)
+            mask = np.broadcast_to(mask, p.shape)
+            v = np.broadcast_to(v, p.shape)
+            if mask.any():
+                mem.write(p[mask], op.operands[0].type.elem.pointee, v[mask])
+            return [TOKEN_VALUE]
+        if n in ("atomic_cas_tko", "atomic_rmw_tko"):
+            return self._atomic(op, args)
+        if n == "print":
+            self.stats.prints.append(op.attrs["format"] + "".join(
+                f" {np.asarray(a).tolist()}" for a in args))
+            return []
+        raise InterpError(f"no semantics for memory op '{n}'")
+
+    def _atomic(self, op: Operation, args):
+        pointee = op.operands[0].type.elem.pointee
+        p = np.asarray(op and args[0])
+        mem = self.memory
+        shape = p.shape
+        if op.name == "atomic_cas_tko":
+            cmp, val = np.broadcast_to(args[1], shape), np.broadcast_to(args[2], shape)
+            rest = args[3:]
+        else:
+            val = np.broadcast_to(args[1], shape)
+            rest = args[2:]
+            mode = op.attrs["mode"]
+            if mode not in _RMW:
+                raise InterpError(f"unknown atomic mode '{mode}'")
+        mask = np.broadcast_to(np.asarray(rest[0]), shape) if op.group("mask") else \
+            np.ones(shape, bool)
+        rt = op.results[0].type
+        out = np.zeros(shape, dtype=numpy_dtype(rt.elem))
+        flat_p = p.reshape(-1)
+        for k in range(flat_p.size):           # lanes in order: each one atomic
+            if not mask.reshape(-1)[k]:
+                continue
+            a = flat_p[k:k + 1]
+            old = mem.read(a, pointee, "atomic")[0]
+            out.reshape(-1)[k] = old
+            if op.name == "atomic_cas_tko":
+                c = cmp.reshape(-1)[k]
+                same = (np.asarray(old).tobytes() == np.asarray(c, old.dtype).tobytes())
+                if same:
+                    mem.write(a, pointee, np.asarray([val.reshape(-1)[k]]), "atomic")
+            else:
+                v = val.reshape(-1)[k]
+                m = op.attrs["mode"]
+                if m in ("umax", "umin"):
+                    bits = np.dtype(numpy_dtype(pointee)).itemsize * 8
+                    mask_u = (1 << bits) - 1
+                    ou, vu = int(old) & mask_u, int(v) & mask_u
+                    pick = max(ou, vu) if m == "umax" else min(ou, vu)
+                    new = old if pick == ou else v
+                elif is_float(pointee) and m in ("add", "addf"):
+                    new = np.asarray(old + v, numpy_dtype(pointee))
+                else:
+                    with np.errstate(over="ignore"):
+                        new = _RMW[m](old, v)
+                mem.write(a, pointee, np.asarray([new]), "atomic")
+        return [out, TOKEN_VALUE]
+
+
+def free_values(op: Operation) -> set[int]:
+    """ids of values a nested region of `op` reads that are defined outside `op`."""
+    defined, used = set(), set()
+    for r in op.regions:
+        defined.update(id(a) for a in r.args)
+        for inner in r.walk():
+            used.update(id(v) for v in inner.operands)
+            defined.update(id(v) for v in inner.results)
+            for rr in inner.regions:
+                defined.update(id(a) for a in rr.args)
+    return used - defined
+
+
+def may_exit(op: Operation) -> bool:
+    """Can a region of `op` leave the region that holds `op` (break/continue/return)?"""
+    def scan(region, in_loop):
+        for o in region.ops:
+            if o.name == "return" or (o.name in ("continue", "break") and not in_loop):
+                return True
+            for r in o.regions:
+                if scan(r, in_loop or o.name in ("for", "loop")):
+                    return True
+        return False
+    return any(scan(r, op.name in ("for", "loop")) for r in op.regions)
+
+
+__all__ = ["Executor", "RunStats", "uses_tokens", "free_values", "may_exit"]

@@ -1,0 +1,171 @@
+"""Global memory for the interpreter: buffers in one flat byte-address space.
+
+Pointers are plain int64 byte addresses, so pointer arithmetic, alignment
+(`assume div_by`) and aliasing (two parameters in one buffer) behave as on a GPU.
+An access outside every buffer, or misaligned for its element type, is reported
+as `OutOfBounds` with the address and the nearest buffer.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import OutOfBounds
+from ..ir.types import byte_size, numpy_dtype
+from ..text.numbers import round_float
+
+BASE_ALIGN = 256          # every buffer starts on a 256-byte boundary
+GUARD = 4096              # unmapped gap between buffers catches overruns
+FIRST_ADDRESS = 1 << 20
+
+
+def _storage_dtype(elem: str) -> np.dtype:
+    """How an element is kept in memory: bf16 as its 16 raw bits, i1 as a byte."""
+    if elem == "bf16":
+        return np.dtype(np.uint16)
+    if elem == "i1":
+        return np.dtype(np.uint8)
+    return numpy_dtype(elem)
+
+
+def to_storage(elem: str, values: np.ndarray) -> np.ndarray:
+    if elem == "bf16":
+        v = np.asarray(values, np.float32)
+        bits = np.ascontiguousarray(v).view(np.uint32).astype(np.uint64)
+        u = np.uint64
+        finite = (bits & u(0x7F800000)) != u(0x7F800000)
+        lsb = (bits >> u(16)) & u(1)
+        nan_keep = ((bits & u(0xFFFF)) != 0).astype(np.uint64) * u(0x40)
+        rounded = np.where(finite, (bits + u(0x7FFF) + lsb) >> u(16), (bits >> u(16)) | nan_keep)
+        return rounded.astype(np.uint16)
+    if elem == "i1":
+        return np.asarray(values).astype(np.uint8)
+    return np.asarray(values).astype(_storage_dtype(elem))
+
+
+def from_storage(elem: str, raw: np.ndarray) -> np.ndarray:
+    if elem == "bf16":
+        return (raw.astype(np.uint32) << 16).view(np.float32)
+    if elem == "i1":
+        return raw.astype(np.bool_)
+    return raw
+
+
+@dataclass
+class Buffer:
+    name: str
+    base: int
+    elem: str
+    data: np.ndarray          # 1-D storage array
+
+    @property
+    def nbytes(self) -> int:
+        return self.data.size * self.data.itemsize
+
+    @property
+    def end(self) -> int:
+        return self.base + self.nbytes
+
+    def values(self) -> np.ndarray:
+        """Contents as values of the element type (bf16 widened to float32)."""
+        return from_storage(self.elem, self.data).copy()
+
+
+class Memory:
+    def __init__(self):
+        self.buffers: list[Buffer] = []
+        self._next = FIRST_ADDRESS
+        self._bases = np.zeros(0, np.int64)
+
+    def allocate(self, name: str, elem: str, values: np.ndarray) -> Buffer:
+        data = to_storage(elem, np.asarray(values).reshape(-1)).copy()
+        base = self._next
+        buf = Buffer(name, base, elem, data)
+        self.buffers.append(buf)
+        self._next = (buf.end + GUARD + BASE_ALIGN - 1) // BASE_ALIGN * BASE_ALIGN
+        self._bases = np.array([b.base for b in self.buffers], np.int64)
+        return buf
+
+    def buffer(self, name: str) -> Buffer:
+        for b in self.buffers:
+            if b.name == name:
+                return b
+        raise KeyError(name)
+
+    def snapshot(self) -> list[np.ndarray]:
+        return [b.data.copy() for b in self.buffers]
+
+    def restore(self, snap: list[np.ndarray]) -> None:
+        for b, d in zip(self.buffers, snap):
+            b.data[...] = d
+
+    # -- address translation ---------------------------------------------------------
+    def _locate(self, addrs: np.ndarray, elem: str, what: str):
+        """(buffer index, element index) per address; raises OutOfBounds."""
+        size = byte_size(elem)
+        flat = np.asarray(addrs, np.int64).reshape(-1)
+        if flat.size == 0:
+            return np.zeros(0, np.int64), np.zeros(0, np.int64)
+        bi = np.searchsorted(self._bases, flat, side="right") - 1
+        ok = bi >= 0
+        bic = np.where(ok, bi, 0)
+        bases = self._bases[bic]
+        ends = np.array([b.end for b in self.buffers], np.int64)[bic]
+        elem_sizes = np.array([byte_size(b.elem) for b in self.buffers], np.int64)[bic]
+        ok &= (flat >= bases) & (flat + size <= ends)
+        if not ok.all():
+            bad = int(flat[~ok][0])
+            raise OutOfBounds(f"{what} at address {bad:#x} is outside every buffer"
+                              f" ({self._describe(bad)})")
+        off = flat - bases
+        mis = (off % size) != 0
+        if mis.any():
+            bad = int(flat[mis][0])
+            raise OutOfBounds(f"{what} at address {bad:#x} is not aligned to {size} bytes")
+        wrong = elem_sizes != size
+        if wrong.any():
+            b = self.buffers[int(bic[wrong][0])]
+            raise OutOfBounds(f"{what} of {elem} touches buffer '{b.name}' of {b.elem}")
+        return bic, off // size
+
+    def _describe(self, addr: int) -> str:
+        best = None
+        for b in self.buffers:
+            d = addr - b.base if addr >= b.base else b.base - addr
+            if best is None or d < best[0]:
+                best = (d, b)
+        if best is None:
+            return "no buffers"
+        b = best[1]
+        if addr < b.base:
+            return f"{b.base - addr} bytes before '{b.name}'"
+        return f"{addr - b.end} bytes past the end of '{b.name}' ({b.nbytes} bytes)"
+
+    def read(self, addrs: np.ndarray, elem: str, what: str = "load") -> np.ndarray:
+        shape = np.shape(addrs)
+        bi, ei = self._locate(addrs, elem, what)
+        out = np.empty(bi.size, dtype=_storage_dtype(elem))
+        for k in np.unique(bi):
+            sel = bi == k
+            out[sel] = self.buffers[int(k)].data[ei[sel]]
+        return from_storage(elem, out).reshape(shape)
+
+    def write(self, addrs: np.ndarray, elem: str, values: np.ndarray, what: str = "store") -> None:
+        addrs = np.asarray(addrs, np.int64)
+        bi, ei = self._locate(addrs, elem, what)
+        vals = to_storage(elem, np.broadcast_to(values, addrs.shape).reshape(-1))
+        for k in np.unique(bi):
+            sel = bi == k
+            # lanes writing the same address: the last lane wins (a fixed, documented choice)
+            self.buffers[int(k)].data[ei[sel]] = vals[sel]
+
+
+def round_to(elem: str, x):
+    """Round computed float values to their element type (bf16/tf32 live in float32)."""
+    if elem in ("bf16", "tf32"):
+        arr = np.asarray(x, np.float32)
+        if elem == "bf16":
+            return from_storage("bf16", to_storage("bf16", arr)).reshape(arr.shape)
+        return np.vectorize(lambda v: round_float("tf32", float(v)), otypes=[np.float32])(arr)
+    return np.asarray(x).astype(numpy_dtype(elem))

@@ -1,0 +1,100 @@
+"""Program-order execution for token-free kernels: inside a block, ops run as written.
+
+Each tile block is a generator that pauses before every memory op; the scheduler
+picks a random block to resume, so blocks still interleave at memory-op
+granularity (a spin lock or a cross-block race behaves as on hardware).
+"""
+from __future__ import annotations
+
+import itertools
+from typing import Generator
+
+import numpy as np
+
+from ..errors import InterpError
+from ..ir.core import Operation, Region
+from ..ir.ops import MEMORY_OPS
+from ..ir.types import numpy_dtype
+from .machine import Executor, RunStats
+
+_EXITS = ("continue", "break", "return")
+
+
+class ProgramOrderMachine(Executor):
+    def run(self) -> RunStats:
+        gx, gy, gz = self.grid
+        active = []
+        for z, y, x in itertools.product(range(gz), range(gy), range(gx)):
+            env = {id(p.value): a for p, a in zip(self.kernel.params, self.args)}
+            active.append(self._region(self.kernel.body, env, (x, y, z)))
+        while active:
+            i = self.rng.randrange(len(active)) if len(active) > 1 else 0
+            try:
+                next(active[i])
+            except StopIteration:
+                active[i] = active[-1]
+                active.pop()
+        return self.stats
+
+    def _region(self, region: Region, env: dict, bid) -> Generator:
+        for op in region.ops:
+            sig = yield from self._op(op, env, bid)
+            if sig is not None:
+                return sig
+        return ("yield", [])
+
+    def _op(self, op: Operation, env: dict, bid) -> Generator:
+        self._tick(op)
+        name = op.name
+        if op.spec.is_terminator:
+            return (name, [env[id(v)] for v in op.operands])
+        if name in ("for", "loop", "if"):
+            sig, vals = yield from getattr(self, "_" + name)(op, env, bid)
+            if sig in _EXITS:
+                return (sig, vals)
+        else:
+            if name in MEMORY_OPS or name == "print":
+                yield                  # other blocks may run before this access
+            vals = self._compute(op, [env[id(v)] for v in op.operands], bid)
+        for r, v in zip(op.results, vals):
+            env[id(r)] = v
+        return None
+
+    def _for(self, op: Operation, env, bid):
+        lb, ub, step = (int(np.asarray(env[id(v)])) for v in op.operands[:3])
+        vals = [env[id(v)] for v in op.group("init")]
+        body = op.regions[0]
+        it = numpy_dtype(op.operands[0].type.elem)
+        if step <= 0:
+            raise InterpError(f"'for' step must be positive, got {step}"
+                              + (f" (line {op.loc[0]})" if op.loc else ""))
+        i = lb
+        while i < ub:
+            env[id(body.args[0])] = np.asarray(i, it)
+            for a, v in zip(body.args[1:], vals):
+                env[id(a)] = v
+            sig, res = yield from self._region(body, env, bid)
+            if sig == "return":
+                return sig, res
+            vals = res
+            if sig == "break":
+                break
+            i += step
+        return "yield", vals
+
+    def _loop(self, op: Operation, env, bid):
+        vals = [env[id(v)] for v in op.group("init")]
+        body = op.regions[0]
+        while True:
+            for a, v in zip(body.args, vals):
+                env[id(a)] = v
+            sig, res = yield from self._region(body, env, bid)
+            if sig == "return":
+                return sig, res
+            if sig == "break":
+                return "yield", res
+            vals = res
+
+    def _if(self, op: Operation, env, bid):
+        cond = bool(np.asarray(env[id(op.operands[0])]))
+        return (yield from self._region(op.regions[0 if cond else 1], env, bid))

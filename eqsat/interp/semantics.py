@@ -1,0 +1,481 @@
+"""What each pure Tile IR op computes, on numpy arrays with the dtype's exact rules.
+
+Integers wrap at their width; `signed`/`unsigned` reinterpret the bits; floats are
+IEEE in their own precision (bf16 computed in float32 and rounded to nearest even);
+`flush_to_zero` flushes subnormal inputs and results. Values are numpy arrays with
+the op's result shape (0-d for scalars); pointers are int64 byte addresses.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from ..errors import InterpError
+from ..ir.core import Operation
+from ..ir.types import (FLOAT_WIDTHS, INT_WIDTHS, PartitionViewType, PointerType, TileType,
+                        byte_size, is_float, numpy_dtype)
+from .memory import round_to
+
+
+@dataclass(frozen=True)
+class TensorView:
+    base: int
+    elem: str
+    shape: tuple[int, ...]
+    strides: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class PartitionView:
+    view: TensorView
+    tile: tuple[int, ...]
+    padding: str | None
+    dim_map: tuple[int, ...]
+
+    def grid_shape(self) -> tuple[int, ...]:
+        """Number of tiles along each tile dimension (ceil division)."""
+        return tuple(-(-self.view.shape[d] // t) for t, d in zip(self.tile, self.dim_map))
+
+
+class _Token:
+    """Runtime stand-in for a token value (ordering lives in the scheduler)."""
+    __slots__ = ()
+
+    def __repr__(self):
+        return "token"
+
+
+TOKEN_VALUE = _Token()
+
+
+def elem_of(op_type) -> str | PointerType:
+    return op_type.elem
+
+
+def _unsigned(dt: str) -> np.dtype:
+    return np.dtype({8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64, 1: np.bool_}[
+        INT_WIDTHS[dt]])
+
+
+def _as(x: np.ndarray, elem: str, signedness: str | None) -> np.ndarray:
+    """Integer bits viewed with the requested signedness."""
+    x = np.asarray(x)
+    if elem == "i1" or signedness != "unsigned":
+        return x
+    return x.view(_unsigned(elem)) if x.ndim else np.asarray(x).reshape(1).view(
+        _unsigned(elem)).reshape(())
+
+
+def _back(x, elem: str) -> np.ndarray:
+    """Wrap an integer result back to the signed storage dtype of `elem`."""
+    x = np.asarray(x)
+    dt = numpy_dtype(elem)
+    if x.dtype == dt:
+        return x
+    if elem == "i1":
+        return x.astype(np.bool_)
+    if np.issubdtype(x.dtype, np.integer) and x.dtype.itemsize == dt.itemsize:
+        return x.reshape(x.shape or (1,)).view(dt).reshape(x.shape)
+    return x.astype(dt)
+
+
+# -- float helpers ------------------------------------------------------------------------
+_TINY = {"f16": np.finfo(np.float16).tiny, "f32": np.finfo(np.float32).tiny,
+         "bf16": np.finfo(np.float32).tiny, "tf32": np.finfo(np.float32).tiny,
+         "f64": np.finfo(np.float64).tiny}
+
+
+def _ftz(x: np.ndarray, elem: str) -> np.ndarray:
+    x = np.asarray(x)
+    sub = (x != 0) & (np.abs(x) < _TINY[elem])
+    if sub.any():
+        x = np.where(sub, np.copysign(np.zeros_like(x), x), x)
+    return x
+
+
+def _directed(exact64: np.ndarray, elem: str, mode: str) -> np.ndarray:
+    """Round float64 results to `elem` with a directed rounding mode."""
+    r = round_to(elem, exact64)
+    if mode in ("nearest_even", "approx", "full", None) or elem == "f64":
+        return r
+    r64 = r.astype(np.float64)
+    dt = r.dtype
+    if mode == "zero":
+        fix = np.abs(r64) > np.abs(exact64)
+        toward = np.zeros_like(r)
+    elif mode == "negative_inf":
+        fix = r64 > exact64
+        toward = np.full_like(r, -np.inf)
+    elif mode == "positive_inf":
+        fix = r64 < exact64
+        toward = np.full_like(r, np.inf)
+    else:
+        raise InterpError(f"unknown rounding mode '{mode}'")
+    fix &= np.isfinite(exact64)
+    if fix.any():
+        r = np.where(fix, np.nextafter(r, toward).astype(dt), r)
+    return r
+
+
+def _float_op(op: Operation, fn: Callable, args) -> np.ndarray:
+    elem = op.results[0].type.elem
+    ftz = op.attrs.get("flush_to_zero", False)
+    if ftz:
+        args = [_ftz(a, elem) for a in args]
+    mode = op.attrs.get("rounding")
+    with np.errstate(all="ignore"):
+        if mode in (None, "nearest_even", "approx", "full") and elem != "tf32":
+            wide = np.float32 if elem == "bf16" else numpy_dtype(elem)
+            res = fn(*[np.asarray(a, wide) for a in args])
+            res = round_to(elem, res)
+        else:
+            res = _directed(fn(*[np.asarray(a, np.float64) for a in args]), elem, mode)
+    if ftz:
+        res = _ftz(res, elem)
+    return np.asarray(res)
+
+
+def _fma(a, b, c):
+    return np.asarray(a, np.float64) * np.asarray(b, np.float64) + np.asarray(c, np.float64)
+
+
+_FLOAT_BINARY = {
+    "addf": np.add, "subf": np.subtract, "mulf": np.multiply, "divf": np.divide,
+    "remf": np.fmod, "pow": np.power, "atan2": np.arctan2,
+}
+_FLOAT_UNARY = {
+    "exp": np.exp, "exp2": np.exp2, "log": np.log, "log2": np.log2, "sqrt": np.sqrt,
+    "rsqrt": lambda x: 1 / np.sqrt(x), "sin": np.sin, "cos": np.cos, "tan": np.tan,
+    "sinh": np.sinh, "cosh": np.cosh, "tanh": np.tanh, "floor": np.floor, "ceil": np.ceil,
+    "absf": np.abs, "negf": np.negative,
+}
+
+
+def _int_binary(op: Operation, a, b) -> np.ndarray:
+    elem = op.results[0].type.elem
+    name = op.name
+    sign = op.attrs.get("signedness")
+    bits = INT_WIDTHS[elem]
+    with np.errstate(all="ignore"):
+        if name in ("addi", "subi", "muli", "andi", "ori", "xori"):
+            if elem == "i1":
+                a, b = np.asarray(a, np.uint8), np.asarray(b, np.uint8)
+            f = {"addi": np.add, "subi": np.subtract, "muli": np.multiply, "andi": np.bitwise_and,
+                 "ori": np.bitwise_or, "xori": np.bitwise_xor}[name]
+            r = f(np.asarray(a), np.asarray(b))
+            return (r & 1).astype(np.bool_) if elem == "i1" else _back(r, elem)
+        if name == "shli":
+            sh = _as(b, elem, "unsigned").astype(np.uint64)
+            r = np.where(sh >= bits, 0, np.left_shift(_as(a, elem, "unsigned"),
+                                                       np.minimum(sh, bits - 1).astype(
+                                                           _unsigned(elem))))
+            return _back(np.asarray(r).astype(_unsigned(elem)), elem)
+        if name == "shri":
+            sh = _as(b, elem, "unsigned").astype(np.uint64)
+            x = _as(a, elem, sign or "signed")
+            big = sh >= bits
+            shc = np.minimum(sh, bits - 1).astype(x.dtype)
+            r = np.right_shift(x, shc)
+            if sign == "unsigned":
+                r = np.where(big, 0, r)
+            else:
+                r = np.where(big, np.where(np.asarray(a) < 0, -1, 0), r)
+            return _back(np.asarray(r).astype(x.dtype), elem)
+        x, y = _as(a, elem, sign), _as(b, elem, sign)
+        if name in ("maxi", "mini"):
+            return _back((np.maximum if name == "maxi" else np.minimum)(x, y), elem)
+        if name == "mulhii":
+            hi = [(int(p) * int(q)) >> bits for p, q in zip(np.ravel(x), np.ravel(y))]
+            wrapped = [((h + (1 << (bits - 1))) % (1 << bits)) - (1 << (bits - 1)) for h in hi]
+            return np.array(wrapped, dtype=numpy_dtype(elem)).reshape(np.shape(x))
+        if name in ("divi", "remi"):
+            return _divrem(op, x, y, elem, sign)
+    raise InterpError(f"no semantics for integer op '{name}'")
+
+
+def _divrem(op, x, y, elem, sign):
+    """Integer division; a zero divisor gives all-ones bits (a fixed choice, not UB)."""
+    xo = x.astype(object)
+    yo = y.astype(object)
+    mode = op.attrs.get("rounding", "zero")
+    flat_x, flat_y = np.ravel(xo), np.ravel(yo)
+    out = []
+    for p, q in zip(flat_x, flat_y):
+        p, q = int(p), int(q)
+        if q == 0:
+            out.append(-1)
+            continue
+        fl = p // q
+        if op.name == "remi":
+            t = abs(p) // abs(q) * (1 if (p >= 0) == (q >= 0) else -1)
+            out.append(p - q * t)
+            continue
+        exact = fl * q == p
+        if mode == "zero":
+            r = abs(p) // abs(q) * (1 if (p >= 0) == (q >= 0) else -1)
+        elif mode in ("negative_inf", "floor"):
+            r = fl
+        elif mode in ("positive_inf", "ceil"):
+            r = fl if exact else fl + 1
+        else:
+            raise InterpError(f"divi: unknown rounding '{mode}'")
+        out.append(r)
+    bits = INT_WIDTHS[elem]
+    wrapped = [((v + (1 << (bits - 1))) % (1 << bits)) - (1 << (bits - 1)) for v in out]
+    return np.array(wrapped, dtype=numpy_dtype(elem)).reshape(np.shape(x))
+
+
+_CMP = {
+    "equal": np.equal, "not_equal": np.not_equal, "less_than": np.less,
+    "less_than_or_equal": np.less_equal, "greater_than": np.greater,
+    "greater_than_or_equal": np.greater_equal,
+}
+
+
+def _cmpi(op, a, b):
+    elem = op.operands[0].type.elem
+    f = _CMP.get(op.attrs["predicate"])
+    if f is None:
+        raise InterpError(f"cmpi: unknown predicate '{op.attrs['predicate']}'")
+    if isinstance(elem, PointerType):
+        return f(np.asarray(a).view(np.uint64) if np.ndim(a) else np.uint64(a),
+                 np.asarray(b).view(np.uint64) if np.ndim(b) else np.uint64(b))
+    s = op.attrs["signedness"]
+    return np.asarray(f(_as(a, elem, s), _as(b, elem, s)))
+
+
+def _cmpf(op, a, b):
+    f = _CMP.get(op.attrs["predicate"])
+    if f is None:
+        raise InterpError(f"cmpf: unknown predicate '{op.attrs['predicate']}'")
+    with np.errstate(invalid="ignore"):
+        r = f(a, b)
+    unordered = np.isnan(a) | np.isnan(b)
+    if op.attrs["ordering"] == "ordered":
+        return np.asarray(r & ~unordered)
+    return np.asarray(r | unordered)
+
+
+def _convert(op: Operation, x):
+    src, dst = op.operands[0].type, op.results[0].type
+    n = op.name
+    if n == "reshape":
+        return np.asarray(x).reshape(dst.shape)
+    if n == "broadcast":
+        xs = np.asarray(x)
+        if xs.ndim != len(dst.shape):
+            xs = xs.reshape((1,) * (len(dst.shape) - xs.ndim) + xs.shape)
+        return np.array(np.broadcast_to(xs, dst.shape))
+    se, de = src.elem, dst.elem
+    sign = op.attrs.get("signedness", "signed")
+    if n == "exti":
+        return _as(x, se, sign).astype(numpy_dtype(de)) if se != "i1" or sign == "unsigned" \
+            else np.where(np.asarray(x), -1, 0).astype(numpy_dtype(de))
+    if n == "trunci":
+        if de == "i1":
+            return (np.asarray(x) & 1).astype(np.bool_)
+        return np.asarray(x).astype(numpy_dtype(de))
+    if n == "itof":
+        v = _as(x, se, sign).astype(np.float64)
+        if se == "i1":
+            v = np.where(np.asarray(x), -1.0 if sign == "signed" else 1.0, 0.0)
+        return round_to(de, v)
+    if n == "ftoi":
+        v = np.trunc(np.asarray(x, np.float64))
+        if de == "i1":
+            return v != 0
+        if sign == "unsigned":
+            lo, hi = 0, (1 << INT_WIDTHS[de]) - 1
+        else:
+            lo, hi = -(1 << (INT_WIDTHS[de] - 1)), (1 << (INT_WIDTHS[de] - 1)) - 1
+        v = np.where(np.isnan(v), 0, np.clip(v, lo, hi))
+        out = np.array([int(t) for t in np.ravel(v)], dtype=object)
+        bits = INT_WIDTHS[de]
+        out = [((int(t) + (1 << (bits - 1))) % (1 << bits)) - (1 << (bits - 1)) for t in out]
+        return np.array(out, dtype=numpy_dtype(de)).reshape(np.shape(x))
+    if n == "ftof":
+        if op.attrs.get("rounding") not in (None, "nearest_even"):
+            return _directed(np.asarray(x, np.float64), de, op.attrs["rounding"])
+        return round_to(de, np.asarray(x, np.float64) if de == "f64" else np.asarray(x))
+    if n == "bitcast":
+        from .memory import from_storage, to_storage
+        raw = to_storage(se, np.asarray(x)) if se in ("bf16", "i1") else np.asarray(x)
+        target = np.uint16 if de == "bf16" else numpy_dtype(de)
+        bits = np.ascontiguousarray(raw).reshape(-1).view(target).reshape(np.shape(x))
+        return from_storage(de, bits) if de in ("bf16",) else bits
+    if n in ("int_to_ptr", "ptr_to_int", "ptr_to_ptr"):
+        return np.asarray(x).astype(numpy_dtype(de))
+    raise InterpError(f"no semantics for '{n}'")
+
+
+def _iota(op):
+    t = op.results[0].type
+    return np.arange(t.shape[0], dtype=np.int64).astype(numpy_dtype(t.elem))
+
+
+def _constant(op):
+    t = op.results[0].type
+    arr = op.attrs["value"].array
+    return np.array(np.broadcast_to(arr, t.shape))
+
+
+def _offset(op, p, o):
+    pointee = op.operands[0].type.elem.pointee
+    with np.errstate(over="ignore"):
+        r = np.asarray(p, np.int64) + np.asarray(o).astype(np.int64) * byte_size(pointee)
+    return np.array(np.broadcast_to(r, op.results[0].type.shape))
+
+
+def _select(c, a, b):
+    return np.where(np.asarray(c, np.bool_), a, b)
+
+
+def _mma(op, a, b, acc):
+    elem = op.results[0].type.elem
+    if is_float(elem):
+        r = np.matmul(np.asarray(a, np.float64), np.asarray(b, np.float64)) + np.asarray(acc, np.float64)
+        return round_to(elem, r)
+    r = np.matmul(np.asarray(a, np.int64), np.asarray(b, np.int64)) + np.asarray(acc, np.int64)
+    return r.astype(numpy_dtype(elem))
+
+
+def make_tensor_view(op, args) -> TensorView:
+    t = op.results[0].type
+    base = int(np.asarray(args[0]))
+    dyn_shape = iter(args[1:1 + len(op.group("shape"))])
+    dyn_strides = iter(args[1 + len(op.group("shape")):])
+    shape = tuple(int(np.asarray(next(dyn_shape))) if s is None else s
+                  for s in op.attrs["static_shape"])
+    strides = tuple(int(np.asarray(next(dyn_strides))) if s is None else s
+                    for s in op.attrs["static_strides"])
+    return TensorView(base, t.elem, shape, strides)
+
+
+def make_partition_view(op, tv: TensorView) -> PartitionView:
+    t: PartitionViewType = op.results[0].type
+    return PartitionView(tv, t.tile, t.padding, t.mapping())
+
+
+def index_space_shape(op, pv: PartitionView):
+    it = op.results[0].type.elem
+    return [np.asarray(n, dtype=numpy_dtype(it)) for n in pv.grid_shape()]
+
+
+def evaluate_pure(op: Operation, args: list) -> list:
+    """Results of a pure op (no memory, no regions) given its operand values."""
+    n = op.name
+    if n in ("addf", "subf", "mulf", "divf", "remf", "pow", "atan2"):
+        return [_float_op(op, _FLOAT_BINARY[n], args)]
+    if n in ("maxf", "minf"):
+        if op.attrs.get("propagate_nan"):
+            f = np.maximum if n == "maxf" else np.minimum
+        else:
+            f = np.fmax if n == "maxf" else np.fmin
+        return [_float_op(op, f, args)]
+    if n in _FLOAT_UNARY:
+        return [_float_op(op, _FLOAT_UNARY[n], args)]
+    if n in ("abs", "neg"):
+        elem = op.results[0].type.elem
+        if is_float(elem):
+            return [_float_op(op, np.abs if n == "abs" else np.negative, args)]
+        n = "absi" if n == "abs" else "negi"
+    if n == "absi":
+        with np.errstate(all="ignore"):
+            return [np.abs(args[0])]
+    if n == "negi":
+        with np.errstate(all="ignore"):
+            return [_back(np.negative(args[0]), op.results[0].type.elem)]
+    if n == "fma":
+        return [_float_op(op, _fma, args)]
+    if n in ("addi", "subi", "muli", "divi", "remi", "andi", "ori", "xori", "shli", "shri",
+             "maxi", "mini", "mulhii"):
+        return [_int_binary(op, *args)]
+    if n == "cmpi":
+        return [_cmpi(op, *args)]
+    if n == "cmpf":
+        return [_cmpf(op, *args)]
+    if n in ("exti", "trunci", "itof", "ftoi", "ftof", "bitcast", "reshape", "broadcast",
+             "int_to_ptr", "ptr_to_int", "ptr_to_ptr"):
+        return [np.asarray(_convert(op, args[0]))]
+    if n == "select":
+        return [_select(*args)]
+    if n == "offset":
+        return [_offset(op, *args)]
+    if n == "iota":
+        return [_iota(op)]
+    if n == "constant":
+        return [_constant(op)]
+    if n == "assume":
+        return [args[0]]
+    if n in ("mmaf", "mmai"):
+        return [_mma(op, *args)]
+    if n == "permute":
+        return [np.transpose(args[0], op.attrs["permutation"]).copy()]
+    if n == "cat":
+        return [np.concatenate([args[0], args[1]], axis=op.attrs["dim"])]
+    if n == "extract":
+        shape = op.results[0].type.shape
+        sl = tuple(slice(int(i) * s, int(i) * s + s) for i, s in zip(args[1:], shape))
+        return [np.asarray(args[0])[sl].copy()]
+    if n == "make_token" or n == "join_tokens":
+        return [TOKEN_VALUE]
+    if n == "make_tensor_view":
+        return [make_tensor_view(op, args)]
+    if n == "make_partition_view":
+        return [make_partition_view(op, args[0])]
+    if n == "get_index_space_shape":
+        return index_space_shape(op, args[0])
+    raise InterpError(f"the interpreter has no semantics for '{n}'")
+
+
+# -- assume checking ----------------------------------------------------------------------
+def assume_holds(op: Operation, value) -> str | None:
+    """None if the assume's predicate holds for `value`, else a description of why not."""
+    from ..ir.attrs import Bounded, DivBy, SameElements
+    p = op.attrs["predicate"]
+    v = value
+    if isinstance(v, TensorView):
+        v = np.asarray(v.base)
+    arr = np.asarray(v)
+    if isinstance(p, DivBy):
+        if arr.dtype == np.bool_:
+            return None
+        x = arr.astype(np.int64)
+        if p.every is None:
+            bad = x % p.divisor != 0
+        else:
+            idx = np.arange(x.shape[p.along]) % p.every
+            shape = [1] * x.ndim
+            shape[p.along] = -1
+            lead = (idx == 0).reshape(shape)
+            step = byte_size(op.operands[0].type.elem.pointee) if isinstance(
+                op.operands[0].type, TileType) and isinstance(
+                op.operands[0].type.elem, PointerType) else 1
+            first = np.take(x, np.arange(x.shape[p.along]) // p.every * p.every, axis=p.along)
+            bad = np.where(lead, x % p.divisor != 0,
+                           x != first + (idx.reshape(shape) * step))
+        if bad.any():
+            return f"value {int(x[bad].reshape(-1)[0])} is not divisible by {p.divisor}"
+        return None
+    if isinstance(p, Bounded):
+        x = arr.astype(np.int64)
+        if p.lo is not None and (x < p.lo).any():
+            return f"value {int(x[x < p.lo].reshape(-1)[0])} is below {p.lo}"
+        if p.hi is not None and (x > p.hi).any():
+            return f"value {int(x[x > p.hi].reshape(-1)[0])} is above {p.hi}"
+        return None
+    if isinstance(p, SameElements):
+        for d, c in enumerate(p.counts):
+            if c <= 1 or d >= arr.ndim:
+                continue
+            groups = np.take(arr, np.arange(arr.shape[d]) // c * c, axis=d)
+            if not np.array_equal(arr, groups, equal_nan=True):
+                return f"elements along dimension {d} differ within groups of {c}"
+        return None
+    return None
+
+
+__all__ = ["TensorView", "PartitionView", "TOKEN_VALUE", "evaluate_pure", "assume_holds",
+           "FLOAT_WIDTHS"]
