@@ -85,6 +85,11 @@ class Executor:
             return [np.asarray(c, numpy_dtype(op.results[0].type.elem)) for c in self.grid]
         if name in ("reduce", "scan"):
             return self._combine(op, args)
+        if name == "assert":
+            if not np.all(np.asarray(args[0])):
+                raise InterpError(f"assert failed: {op.attrs['message']}"
+                                  + (f" (line {op.loc[0]})" if op.loc else "") + f", block {bid}")
+            return []
         vals = evaluate_pure(op, args)
         if name == "assume" and self.check_assumes:
             why = assume_holds(op, args[0])
@@ -148,7 +153,7 @@ class Executor:
         rank = len(tv.shape)
         coords = [None] * rank
         for i, (t, d) in enumerate(zip(pv.tile, pv.dim_map)):
-            c = int(np.asarray(index[i])) * t + np.arange(t, dtype=np.int64)
+            c = int(np.asarray(index[i])) * pv.step(i) + np.arange(t, dtype=np.int64)
             shape = [1] * len(pv.tile)
             shape[i] = t
             coords[d] = c.reshape(shape)
@@ -208,6 +213,29 @@ class Executor:
             return [TOKEN_VALUE]
         if n in ("atomic_cas_tko", "atomic_rmw_tko"):
             return self._atomic(op, args)
+        if n == "atomic_red_view_tko":
+            pv = args[0]
+            idx = args[1:1 + len(op.group("index"))]
+            val = np.asarray(args[1 + len(idx)])
+            addr, inb = self._view_coords(pv, idx)
+            mode = op.attrs["mode"]
+            if mode not in _RMW:
+                raise InterpError(f"unknown atomic mode '{mode}'")
+            if inb.any():
+                a = addr[inb]
+                old = mem.read(a, pv.view.elem, "atomic")
+                with np.errstate(over="ignore"):
+                    new = _RMW[mode](old, val.reshape(addr.shape)[inb]) if mode not in (
+                        "max", "min", "umax", "umin") else (
+                        np.maximum if "max" in mode else np.minimum)(old, val.reshape(
+                            addr.shape)[inb])
+                mem.write(a, pv.view.elem, new, "atomic")
+            return [TOKEN_VALUE]
+        if n == "print_tko":
+            vals = args[:len(op.group("values"))]
+            self.stats.prints.append(op.attrs["format"] + "".join(
+                f" {np.asarray(a).tolist()}" for a in vals))
+            return [TOKEN_VALUE]
         if n == "print":
             self.stats.prints.append(op.attrs["format"] + "".join(
                 f" {np.asarray(a).tolist()}" for a in args))

@@ -29,14 +29,24 @@ class TensorView:
 
 @dataclass(frozen=True)
 class PartitionView:
+    """A tiled view; tile i along a dimension starts at i * step (step = tile size for a
+    partition view, the traversal stride for a strided view)."""
     view: TensorView
     tile: tuple[int, ...]
     padding: str | None
     dim_map: tuple[int, ...]
+    steps: tuple[int, ...] | None = None
+
+    def step(self, i: int) -> int:
+        return self.tile[i] if self.steps is None else self.steps[i]
 
     def grid_shape(self) -> tuple[int, ...]:
-        """Number of tiles along each tile dimension (ceil division)."""
-        return tuple(-(-self.view.shape[d] // t) for t, d in zip(self.tile, self.dim_map))
+        """Number of tiles along each tile dimension."""
+        out = []
+        for i, (t, d) in enumerate(zip(self.tile, self.dim_map)):
+            n, st = self.view.shape[d], self.step(i)
+            out.append(-(-n // t) if self.steps is None else max(0, -(-(n - t) // st) + 1))
+        return tuple(out)
 
 
 class _Token:
@@ -143,7 +153,7 @@ def _fma(a, b, c):
 
 _FLOAT_BINARY = {
     "addf": np.add, "subf": np.subtract, "mulf": np.multiply, "divf": np.divide,
-    "remf": np.fmod, "pow": np.power, "atan2": np.arctan2,
+    "remf": np.fmod, "pow": np.power, "fpowf": np.power, "atan2": np.arctan2,
 }
 _FLOAT_UNARY = {
     "exp": np.exp, "exp2": np.exp2, "log": np.log, "log2": np.log2, "sqrt": np.sqrt,
@@ -354,8 +364,10 @@ def make_tensor_view(op, args) -> TensorView:
 
 
 def make_partition_view(op, tv: TensorView) -> PartitionView:
-    t: PartitionViewType = op.results[0].type
-    return PartitionView(tv, t.tile, t.padding, t.mapping())
+    t = op.results[0].type
+    if isinstance(t, PartitionViewType):
+        return PartitionView(tv, t.tile, t.padding, t.mapping())
+    return PartitionView(tv, t.tile, None, t.mapping(), tuple(t.traversal_strides))
 
 
 def index_space_shape(op, pv: PartitionView):
@@ -366,7 +378,7 @@ def index_space_shape(op, pv: PartitionView):
 def evaluate_pure(op: Operation, args: list) -> list:
     """Results of a pure op (no memory, no regions) given its operand values."""
     n = op.name
-    if n in ("addf", "subf", "mulf", "divf", "remf", "pow", "atan2"):
+    if n in _FLOAT_BINARY:
         return [_float_op(op, _FLOAT_BINARY[n], args)]
     if n in ("maxf", "minf"):
         if op.attrs.get("propagate_nan"):
@@ -423,7 +435,7 @@ def evaluate_pure(op: Operation, args: list) -> list:
         return [TOKEN_VALUE]
     if n == "make_tensor_view":
         return [make_tensor_view(op, args)]
-    if n == "make_partition_view":
+    if n in ("make_partition_view", "make_strided_view"):
         return [make_partition_view(op, args[0])]
     if n == "get_index_space_shape":
         return index_space_shape(op, args[0])

@@ -2,12 +2,12 @@
 from .attrs import Bounded, DenseConst, DivBy, SameElements
 from .core import Kernel, Operation, Param, Region, Value, first_difference, structurally_equal
 from .ops import MEMORY_OPS, SPECS, OpSpec
-from .types import (TOKEN, PartitionViewType, PointerType, TensorViewType, TileType, TokenType,
+from .types import (TOKEN, PartitionViewType, PointerType, StridedViewType, TensorViewType, TileType, TokenType,
                     Type, ptr, scalar, tile)
 
 __all__ = [
     "Bounded", "DenseConst", "DivBy", "SameElements", "Kernel", "Operation", "Param", "Region",
     "Value", "first_difference", "structurally_equal", "MEMORY_OPS", "SPECS", "OpSpec", "TOKEN",
-    "PartitionViewType", "PointerType", "TensorViewType", "TileType", "TokenType", "Type", "ptr",
+    "PartitionViewType", "StridedViewType", "PointerType", "TensorViewType", "TileType", "TokenType", "Type", "ptr",
     "scalar", "tile",
 ]

@@ -16,7 +16,7 @@ class OpSpec:
     syntax: str                                   # family used by eqsat.text
     operands: tuple[tuple[str, str], ...] = ()    # (group, arity)
     regions: int = 0
-    effect: str = "pure"      # pure | read | write | atomic | token | control | terminator
+    effect: str = "pure"  # pure | read | write | atomic | token | control | terminator | check
     results: int | None = 1   # fixed result count, None = variable
 
     @property
@@ -42,7 +42,7 @@ def _def(name, syntax, operands=(), regions=0, effect="pure", results=1):
 _AB = (("lhs", ONE), ("rhs", ONE))
 for _n in ("addi", "subi", "muli", "divi", "remi", "andi", "ori", "xori", "shli", "shri",
            "maxi", "mini", "mulhii", "addf", "subf", "mulf", "divf", "remf", "maxf", "minf",
-           "pow", "atan2"):
+           "pow", "fpowf", "atan2"):
     _def(_n, "binary", _AB)
 for _n in ("exp", "exp2", "log", "log2", "sqrt", "rsqrt", "sin", "cos", "tan", "sinh", "cosh",
            "tanh", "floor", "ceil", "absf", "absi", "negf", "negi", "abs", "neg"):
@@ -78,6 +78,10 @@ _def("atomic_cas_tko", "atomic_cas",
      effect="atomic", results=2)
 _def("atomic_rmw_tko", "atomic_rmw", (("ptr", ONE), ("value", ONE), ("mask", OPT), ("token", OPT)),
      effect="atomic", results=2)
+_def("atomic_red_view_tko", "atomic_red_view",
+     (("view", ONE), ("index", MANY), ("value", ONE), ("token", OPT)), effect="atomic")
+_def("make_strided_view", "partition_view", (("view", ONE),))
+_def("print_tko", "print_tko", (("values", MANY), ("token", OPT)), effect="write")
 _def("mmaf", "mma", (("a", ONE), ("b", ONE), ("acc", ONE)))
 _def("mmai", "mma", (("a", ONE), ("b", ONE), ("acc", ONE)))
 _def("permute", "permute", (("x", ONE),))
@@ -91,10 +95,12 @@ _def("reduce", "reduce", (("inputs", MANY),), regions=1, results=None)
 _def("scan", "scan", (("inputs", MANY),), regions=1, results=None)
 for _n in ("yield", "continue", "break", "return"):
     _def(_n, "terminator", (("values", MANY),), effect="terminator", results=0)
+_def("assert", "assert", (("cond", ONE),), effect="check", results=0)
 _def("print", "print", (("values", MANY),), effect="write", results=0)
 
 MEMORY_OPS = frozenset(n for n, s in SPECS.items() if s.effect in ("read", "write", "atomic")
                        and n != "print")
+VIEW_OPS = frozenset(("load_view_tko", "store_view_tko", "atomic_red_view_tko"))
 CONTROL_OPS = frozenset(("for", "loop", "if"))
 PURE_REGION_OPS = frozenset(("reduce", "scan"))
 

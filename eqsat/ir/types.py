@@ -146,7 +146,31 @@ class PartitionViewType:
         return self.dim_map if self.dim_map is not None else tuple(range(len(self.tile)))
 
 
-Type = Union[TileType, TokenType, TensorViewType, PartitionViewType]
+@dataclass(frozen=True)
+class StridedViewType:
+    """A tensor view walked in tiles of `tile` shape whose origins are
+    `traversal_strides` elements apart (tiles may overlap or leave gaps)."""
+    tile: tuple[int, ...]
+    traversal_strides: tuple[int, ...]
+    view: TensorViewType
+
+    def __str__(self) -> str:
+        st = ",".join(map(str, self.traversal_strides))
+        return f"strided_view<tile=({_dims(self.tile)}), traversal_strides=[{st}], {self.view}>"
+
+    @property
+    def rank(self) -> int:
+        return len(self.tile)
+
+    @property
+    def padding(self):
+        return None
+
+    def mapping(self) -> tuple[int, ...]:
+        return tuple(range(len(self.tile)))
+
+
+Type = Union[TileType, TokenType, TensorViewType, PartitionViewType, StridedViewType]
 
 TOKEN = TokenType()
 

@@ -17,11 +17,11 @@ from ..ir.attrs import Bounded, DenseConst, DivBy, SameElements
 from ..ir.core import Kernel, Operation, Param, Region, Value
 from ..ir.ops import SPECS
 from ..ir.types import (FLOAT_WIDTHS, INT_WIDTHS, TOKEN, PartitionViewType, PointerType,
-                        TensorViewType, TileType, TokenType, Type, is_float)
+                        StridedViewType, TensorViewType, TileType, TokenType, Type, is_float)
 from .numbers import from_bits, round_float
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*")
-_VALNAME = re.compile(r"%([A-Za-z0-9_$.]+)")
+_VALNAME = re.compile(r"%([A-Za-z0-9_$.\-]+)")
 _INT = re.compile(r"-?[0-9]+")
 _FLOAT = re.compile(r"[-+]?(?:0x[0-9A-Fa-f]+|inf|nan|[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?)")
 
@@ -219,16 +219,29 @@ class Parser:
             return TOKEN
         if self.accept("tensor_view"):
             return self._tensor_view_body()
+        if self.accept("strided_view"):
+            self.expect("<")
+            self.expect("tile")
+            self.expect("=")
+            tdims = self._paren_dims()
+            self.expect(",")
+            self.expect("traversal_strides")
+            self.expect("=")
+            self.expect("[")
+            tstrides = tuple(self.comma_list(self.integer, "]"))
+            self.expect(",")
+            self.expect("tensor_view")
+            view = self._tensor_view_body()
+            self.expect(">")
+            if len(tstrides) != len(tdims):
+                raise self.error("strided_view needs one traversal stride per tile dimension",
+                                 start)
+            return StridedViewType(tdims, tstrides, view)
         if self.accept("partition_view"):
             self.expect("<")
             self.expect("tile")
             self.expect("=")
-            self.expect("(")
-            tdims = [self.integer("tile dimension")]
-            while self.text.startswith("x", self.pos):
-                self.pos += 1
-                tdims.append(self.integer("tile dimension"))
-            self.expect(")")
+            tdims = self._paren_dims()
             padding, dim_map, view = None, None, None
             while self.accept(","):
                 if self.accept("padding_value"):
@@ -245,8 +258,19 @@ class Parser:
             self.expect(">")
             if view is None:
                 raise self.error("partition_view needs a tensor_view", start)
-            return PartitionViewType(tuple(tdims), view, padding, dim_map)
+            return PartitionViewType(tdims, view, padding, dim_map)
         raise self.error(f"expected a type, found {self._found()}", start)
+
+    def _paren_dims(self) -> tuple[int, ...]:
+        self.expect("(")
+        tdims = [self.integer("tile dimension")]
+        while self.text.startswith("x", self.pos):
+            self.pos += 1
+            tdims.append(self.integer("tile dimension"))
+        self.expect(")")
+        if any(d <= 0 for d in tdims):
+            raise self.error("tile dimensions must be positive")
+        return tuple(tdims)
 
     def _tensor_view_body(self) -> TensorViewType:
         self.expect("<")
@@ -795,9 +819,12 @@ class Parser:
     def op_partition_view(self, name):
         v = self.value_use()
         self.expect(":")
+        tpos = self.pos
         t = self.type()
-        if not isinstance(t, PartitionViewType):
-            raise self.error("make_partition_view produces a partition_view")
+        want = StridedViewType if name == "make_strided_view" else PartitionViewType
+        if not isinstance(t, want):
+            raise self.error(f"{name} produces a {'strided' if want is StridedViewType else 'partition'}"
+                             f"_view", tpos)
         return Operation(name, [v], [t])
 
     def op_index_shape(self, name):
@@ -826,6 +853,12 @@ class Parser:
             return [self.value_use(TOKEN)]
         return []
 
+    def view_hints(self) -> dict:
+        if self.accept("optimization_hints"):
+            self.expect("=")
+            return {"hints": self.balanced_angle()}
+        return {}
+
     def _index_list(self):
         self.expect("[")
         if self.accept("]"):
@@ -837,6 +870,7 @@ class Parser:
         view = self.value_use()
         idx = self._index_list()
         tok = self.token_clause()
+        attrs.update(self.view_hints())
         self.expect(":")
         tv = self.type()
         self._check(view, tv)
@@ -856,6 +890,7 @@ class Parser:
         view = self.value_use()
         idx = self._index_list()
         tok = self.token_clause()
+        attrs.update(self.view_hints())
         self.expect(":")
         tx = self.type()
         self._check(x, tx)
@@ -887,7 +922,10 @@ class Parser:
             self._check(v, t)
         self.expect("->")
         rts = self.types()
-        segs = (1, int(len(vs) > 1), int(len(vs) > 2), len(tok))
+        has_mask = len(vs) == 3 or (len(vs) == 2 and isinstance(ts[1], TileType)
+                                     and ts[1].elem == "i1" and rts[0].elem != "i1")
+        has_pad = len(vs) - 1 - int(has_mask)
+        segs = (1, int(has_mask), has_pad, len(tok))
         return Operation(name, vs + tok, rts, attrs, segments=segs)
 
     def op_store_ptr(self, name):
@@ -946,6 +984,48 @@ class Parser:
         rts = self.types()
         return Operation(name, vs + tok, rts, attrs, segments=(1, 1, len(vs) - 2, len(tok)))
 
+    def op_atomic_red_view(self, name):
+        attrs = self.mem_order()
+        view = self.value_use()
+        idx = self._index_list()
+        self.expect(",")
+        attrs["mode"] = self.word("atomic mode (add, addf, ...)")
+        self.expect(",")
+        x = self.value_use()
+        tok = self.token_clause()
+        attrs.update(self.view_hints())
+        self.expect(":")
+        tx = self.type()
+        self._check(x, tx)
+        self.expect(",")
+        tv = self.type()
+        self._check(view, tv)
+        if idx:
+            self.expect(",")
+            ti = self.type()
+            for v in idx:
+                self._check(v, ti)
+        self.expect("->")
+        rts = self.types()
+        return Operation(name, [view] + idx + [x] + tok, rts, attrs,
+                         segments=(1, len(idx), 1, len(tok)))
+
+    def op_print_tko(self, name):
+        fmt = self.string()
+        vs = self.value_uses() if self.accept(",") else []
+        tok = []
+        if self.peek("token"):
+            tok = self.token_clause()
+        self.expect(":")
+        ts = [] if self.peek("->") else self.types()
+        if len(ts) != len(vs):
+            raise self.error(f"{len(vs)} operands but {len(ts)} types")
+        for v, t in zip(vs, ts):
+            self._check(v, t)
+        self.expect("->")
+        rts = self.types()
+        return Operation(name, vs + tok, rts, {"format": fmt}, segments=(len(vs), len(tok)))
+
     def op_mma(self, name):
         vs = self.value_uses()
         if len(vs) != 3:
@@ -994,6 +1074,15 @@ class Parser:
         self.expect("->")
         return Operation(name, [a, b], [self.type()], {"dim": dim})
 
+    def op_assert(self, name):
+        c = self.value_use()
+        self.expect(",")
+        msg = self.string()
+        self.expect(":")
+        t = self.type()
+        self._check(c, t)
+        return Operation(name, [c], [], {"message": msg})
+
     def op_print(self, name):
         fmt = self.string()
         vs = []
@@ -1041,6 +1130,7 @@ class Parser:
         return ts
 
     def op_for(self, name):
+        attrs = {"unsigned": True} if self.accept("unsigned") else {}
         iv_name, iv_pos = self.value_name()
         self.expect("in")
         self.expect("(")
@@ -1071,8 +1161,8 @@ class Parser:
         self.expect("{")
         self.region_body(body, "for")
         self._pop()
-        return Operation(name, [lb, ub, step] + [i for _, _, i in iters], rts, regions=[body],
-                         segments=(1, 1, 1, len(iters)))
+        return Operation(name, [lb, ub, step] + [i for _, _, i in iters], rts, attrs,
+                         regions=[body], segments=(1, 1, 1, len(iters)))
 
     def op_loop(self, name):
         iters, rts = [], []

@@ -232,7 +232,7 @@ class Printer:
                 f", strides = [{', '.join(strides)}] : {idx}{op.result.type}")
 
     def p_partition_view(self, op, d):
-        return f"{self.results_lhs(op)}make_partition_view {self.r(op.operands[0])} : " \
+        return f"{self.results_lhs(op)}{op.name} {self.r(op.operands[0])} : " \
                f"{op.result.type}"
 
     def p_index_shape(self, op, d):
@@ -242,7 +242,9 @@ class Printer:
 
     def _token_view(self, op):
         t = op.token_in
-        return f" token = {self.r(t)}" if t is not None else ""
+        tok = f" token = {self.r(t)}" if t is not None else ""
+        hints = f" optimization_hints = {op.attrs['hints']}" if "hints" in op.attrs else ""
+        return tok + hints
 
     def _token_ptr(self, op):
         t = op.token_in
@@ -289,6 +291,20 @@ class Printer:
         return (f"{self.results_lhs(op)}atomic_rmw_tko {self.mem_order(op)} {refs}"
                 f"{self._token_ptr(op)} : {types} -> {self.ts(op.results)}")
 
+    def p_atomic_red_view(self, op, d):
+        v, idx, x = op.one("view"), op.group("index"), op.one("value")
+        it = f", {idx[0].type}" if idx else ""
+        return (f"{self.results_lhs(op)}atomic_red_view_tko {self.mem_order(op)} {self.r(v)}"
+                f"[{self.rs(idx)}], {op.attrs['mode']}, {self.r(x)}{self._token_view(op)} : "
+                f"{x.type}, {v.type}{it} -> token")
+
+    def p_print_tko(self, op, d):
+        fmt = _escape(op.attrs["format"])
+        vs = op.group("values")
+        ops = f", {self.rs(vs)}" if vs else ""
+        return (f'{self.results_lhs(op)}print_tko "{fmt}"{ops}{self._token_ptr(op)} : '
+                f"{self.ts(vs)}{' ' if vs else ''}-> token")
+
     def p_mma(self, op, d):
         return f"{self.results_lhs(op)}{op.name} {self.rs(op.operands)}{self.mods(op)} : " \
                f"{self.ts(op.operands)}"
@@ -308,8 +324,12 @@ class Printer:
         return (f"{self.results_lhs(op)}cat {self.r(a)}, {self.r(b)} dim = {op.attrs['dim']} : "
                 f"{a.type}, {b.type} -> {op.result.type}")
 
+    def p_assert(self, op, d):
+        c = op.operands[0]
+        return f'assert {self.r(c)}, "{_escape(op.attrs["message"])}" : {c.type}'
+
     def p_print(self, op, d):
-        fmt = op.attrs["format"].replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\0A")
+        fmt = _escape(op.attrs["format"])
         tail = f", {self.rs(op.operands)} : {self.ts(op.operands)}" if op.operands else ""
         return f'print "{fmt}"{tail}'
 
@@ -336,7 +356,8 @@ class Printer:
         body = op.regions[0]
         self.names.push()
         iv = self.names.define(body.args[0])
-        head = f"{lhs}for %{iv} in ({self.r(lb)} to {self.r(ub)}, step {self.r(step)}) : {lb.type}"
+        uns = "unsigned " if op.attrs.get("unsigned") else ""
+        head = f"{lhs}for {uns}%{iv} in ({self.r(lb)} to {self.r(ub)}, step {self.r(step)}) : {lb.type}"
         if inits:
             head += (f" iter_values({self._iter_args(body.args[1:], inits)}) -> "
                      f"({self.ts(op.results)})")
@@ -407,6 +428,19 @@ class Printer:
         head = (f"{lhs}scan {self.rs(xs)} dim={op.attrs['dim']} reverse={rev} identities=["
                 f"{self._identities(op)}] : {self.ts(xs)} -> {self.ts(op.results)}")
         self._combiner(op, depth, head)
+
+
+def _escape(s: str) -> str:
+    """MLIR string escapes: backslash, quote and non-printable bytes as \\XX."""
+    out = []
+    for ch in s:
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif ch < " " or ch == "\x7f":
+            out.append("\\%02X" % ord(ch))
+        else:
+            out.append(ch)
+    return "".join(out)
 
 
 def _attr_text(v) -> str:

@@ -1,0 +1,32 @@
+"""IR metrics: op counts and the token counts that measure memory ordering."""
+from __future__ import annotations
+
+from collections import Counter
+
+from .ir.core import Kernel
+from .ir.ops import MEMORY_OPS
+
+
+def kernel_stats(kernel: Kernel) -> dict:
+    """`ops` counts every op except terminators, nested regions included;
+    `token_operands` counts ops that take a token operand (memory ops);
+    `loop_carried_tokens` counts token-typed iter_values over all loops."""
+    counts: Counter[str] = Counter()
+    token_operands = loop_tokens = 0
+    for op in kernel.walk():
+        if op.spec.is_terminator:
+            continue
+        counts[op.name] += 1
+        if op.name in MEMORY_OPS and op.token_in is not None:
+            token_operands += 1
+        if op.name in ("for", "loop"):
+            loop_tokens += sum(1 for v in op.group("init") if v.is_token)
+    return {
+        "ops": sum(counts.values()),
+        "op_counts": dict(sorted(counts.items())),
+        "make_token": counts.get("make_token", 0),
+        "join_tokens": counts.get("join_tokens", 0),
+        "token_operands": token_operands,
+        "loop_carried_tokens": loop_tokens,
+        "memory_ops": sum(n for k, n in counts.items() if k in MEMORY_OPS),
+    }
