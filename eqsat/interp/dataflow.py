@@ -192,6 +192,7 @@ class _LoopCtl:
                 self._finish(futs)
             else:
                 self.next_args = futs
+                self.pump()
         elif kind == "break":
             self._finish(futs)
         elif kind == "return":

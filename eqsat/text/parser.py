@@ -60,6 +60,7 @@ class Parser:
         self.text, self.pos, self.filename = text, 0, filename
         self._line_starts = [0] + [m.end() for m in re.finditer(r"\n", text)]
         self.scope = _Scope()
+        self.last_type_pos = 0
         # multi-result groups: name -> list of values, for `%n#i` references
         self.groups: list[dict[str, list[Value]]] = [{}]
 
@@ -206,7 +207,7 @@ class Parser:
 
     def type(self) -> Type:
         self.ws()
-        start = self.pos
+        start = self.last_type_pos = self.pos
         self.accept("!cuda_tile.")
         if self.accept("tile"):
             self.expect("<")
@@ -561,7 +562,8 @@ class Parser:
 
     def _check(self, v: Value, t: Type, what: str = "operand"):
         if v.type != t:
-            raise self.error(f"{what} '%{v.name}' has type {v.type}, but {t} is written")
+            raise self.error(f"{what} '%{v.name}' has type {v.type}, but {t} is written",
+                             self.last_type_pos)
 
     def op_unary(self, name):
         a = self.value_use()
@@ -675,12 +677,13 @@ class Parser:
         if isinstance(elem, PointerType):
             raise self.error("pointer constants are not supported", epos)
         self.expect(":")
+        self.ws()
         vpos = self.pos
         raw = self.dense_literal(elem)
         self.expect(">")
         self.expect(":")
-        tpos = self.pos
         t = self.type()
+        tpos = self.last_type_pos
         if not isinstance(t, TileType) or t.elem != elem:
             raise self.error(f"constant of {elem} must have a tile<...x{elem}> type", tpos)
         arr = self._dense_array(elem, raw, vpos)

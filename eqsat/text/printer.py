@@ -25,6 +25,15 @@ class _Names:
         self.scopes: list[set[str]] = [set()]
         self.names: dict[int, str] = {}
         self.counter = [0]
+        self.reserved: dict[int, str] = {}
+
+    def reserve(self, v: Value) -> None:
+        """Give a hint-less value its number now: like MLIR, a region's own values are
+        numbered before the values of the regions nested in it."""
+        if v.name is None or v.name.isdigit() or not _NAME_OK.match(v.name):
+            n = self._fresh_number()
+            self.scopes[-1].add(n)
+            self.reserved[id(v)] = n
 
     def push(self):
         self.scopes.append(set())
@@ -45,6 +54,10 @@ class _Names:
                 return n
 
     def define(self, v: Value, hint: str | None = None) -> str:
+        got = self.reserved.pop(id(v), None)
+        if got is not None:
+            self.names[id(v)] = got
+            return got
         base = hint if hint is not None else v.name
         if base is None or base.isdigit() or not _NAME_OK.match(base):
             name = self._fresh_number()
@@ -125,11 +138,7 @@ class Printer:
         res = op.results
         if not res:
             return ""
-        names = [v.name for v in res]
-        grouped = len(res) > 1 and op.name not in ("get_tile_block_id", "get_num_tile_blocks") \
-            and op.spec is not None and op.spec.syntax in (
-                "for", "loop", "if", "index_shape", "reduce", "scan")
-        if grouped and len(set(names)) == 1:
+        if _grouped(op):
             return f"%{self.names.define_group(res)}:{len(res)} = "
         return ", ".join("%" + self.names.define(v) for v in res) + " = "
 
@@ -153,6 +162,9 @@ class Printer:
         return "\n".join(self.lines) + "\n"
 
     def block_body(self, region: Region, depth: int, implicit=()):
+        for op in region.ops:
+            for v in (op.results[:1] if _grouped(op) else op.results):
+                self.names.reserve(v)
         for op in region.ops:
             if (op is region.ops[-1] and op.name in implicit and not op.operands):
                 continue
@@ -428,6 +440,14 @@ class Printer:
         head = (f"{lhs}scan {self.rs(xs)} dim={op.attrs['dim']} reverse={rev} identities=["
                 f"{self._identities(op)}] : {self.ts(xs)} -> {self.ts(op.results)}")
         self._combiner(op, depth, head)
+
+
+def _grouped(op: Operation) -> bool:
+    """Multi-result ops printed `%n:k` (one name) rather than `%a, %b`."""
+    res = op.results
+    return (len(res) > 1 and op.spec is not None
+            and op.spec.syntax in ("for", "loop", "if", "index_shape", "reduce", "scan")
+            and len({v.name for v in res}) == 1)
 
 
 def _escape(s: str) -> str:

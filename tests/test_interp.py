@@ -1,0 +1,218 @@
+"""Interpreter semantics: exact dtype rules, memory errors, step limit, assume checking."""
+import math
+
+import numpy as np
+import pytest
+
+from eqsat import parse
+from eqsat.errors import AssumeViolation, InterpError, OutOfBounds, SpecError, StepLimit
+from eqsat.inputs import parse_spec
+from eqsat.interp import run
+
+
+def scalar_result(lines: str, elem: str, mode: str = "auto"):
+    """Run `lines` (which define %r : tile<elem>) and return %r's value."""
+    src = (f"entry @t(%out: tile<ptr<{elem}>>) {{\n{lines}\n"
+           f"  %tk = store_ptr_tko weak %out, %r : tile<ptr<{elem}>>, tile<{elem}> -> token\n"
+           f"  return\n}}\n")
+    spec = parse_spec({"convention": "raw", "params": [
+        {"name": "out", "shape": [1], "dtype": elem, "init": "zeros"}]})
+    return run(parse(src), spec, mode=mode).buffers["out"][0]
+
+
+def c(name, elem, v):
+    return f"  %{name} = constant <{elem}: {v}> : tile<{elem}>"
+
+
+@pytest.mark.parametrize("lines,elem,want", [
+    (c("a", "i8", 127) + "\n" + c("b", "i8", 1) + "\n  %r = addi %a, %b : tile<i8>", "i8", -128),
+    (c("a", "i32", 2**30) + "\n" + c("b", "i32", 4) + "\n  %r = muli %a, %b : tile<i32>", "i32", 0),
+    (c("a", "i32", -8) + "\n" + c("b", "i32", 1) + "\n  %r = shri %a, %b signed : tile<i32>",
+     "i32", -4),
+    (c("a", "i32", -8) + "\n" + c("b", "i32", 1) + "\n  %r = shri %a, %b unsigned : tile<i32>",
+     "i32", 2147483644),
+    (c("a", "i32", 1) + "\n" + c("b", "i32", 40) + "\n  %r = shli %a, %b : tile<i32>", "i32", 0),
+    (c("a", "i32", -7) + "\n" + c("b", "i32", 2) + "\n  %r = divi %a, %b signed : tile<i32>",
+     "i32", -3),
+    (c("a", "i32", -7) + "\n" + c("b", "i32", 2)
+     + "\n  %r = divi %a, %b signed rounding<negative_inf> : tile<i32>", "i32", -4),
+    (c("a", "i32", 7) + "\n" + c("b", "i32", 2)
+     + "\n  %r = divi %a, %b signed rounding<positive_inf> : tile<i32>", "i32", 4),
+    (c("a", "i32", -7) + "\n" + c("b", "i32", 2) + "\n  %r = remi %a, %b signed : tile<i32>",
+     "i32", -1),
+    (c("a", "i32", -1) + "\n" + c("b", "i32", 1) + "\n  %r = maxi %a, %b unsigned : tile<i32>",
+     "i32", -1),
+    (c("a", "i8", -1) + "\n  %r = exti %a unsigned : tile<i8> -> tile<i32>", "i32", 255),
+    (c("a", "i8", -1) + "\n  %r = exti %a signed : tile<i8> -> tile<i32>", "i32", -1),
+    (c("a", "i32", 511) + "\n  %r = trunci %a : tile<i32> -> tile<i8>", "i8", -1),
+    (c("a", "f32", "1.0e10") + "\n  %r = ftoi %a signed : tile<f32> -> tile<i32>", "i32",
+     2147483647),
+    (c("a", "f32", "0x7FC00000") + "\n  %r = ftoi %a signed : tile<f32> -> tile<i32>", "i32", 0),
+    (c("a", "f32", "-2.7") + "\n  %r = ftoi %a signed : tile<f32> -> tile<i32>", "i32", -2),
+])
+def test_integer_and_cast_semantics(lines, elem, want):
+    assert int(scalar_result(lines, elem)) == want
+
+
+def test_unsigned_compare():
+    lines = (c("a", "i32", -1) + "\n" + c("b", "i32", 1)
+             + "\n  %p = cmpi less_than %a, %b, unsigned : tile<i32> -> tile<i1>"
+             + "\n  %q = cmpi less_than %a, %b, signed : tile<i32> -> tile<i1>"
+             + "\n  %x = exti %p unsigned : tile<i1> -> tile<i32>"
+             + "\n  %y = exti %q unsigned : tile<i1> -> tile<i32>"
+             + "\n" + c("ten", "i32", 10)
+             + "\n  %z = muli %y, %ten : tile<i32>\n  %r = addi %x, %z : tile<i32>")
+    assert scalar_result(lines, "i32") == 10      # unsigned: false, signed: true
+
+
+def test_float_semantics():
+    # bf16 rounds to nearest even: 1 + 2^-9 is a tie below the last place -> 1
+    one_plus = scalar_result(c("a", "bf16", "1.0") + "\n" + c("b", "bf16", "0x3B00")
+                             + "\n  %r = addf %a, %b : tile<bf16>", "bf16")
+    assert one_plus == 1.0
+    assert math.isinf(scalar_result(c("a", "f16", "6.0e4") + "\n  %r = addf %a, %a : tile<f16>",
+                                    "f16"))
+    nan = "0x7FC00000"
+    assert scalar_result(c("a", "f32", nan) + "\n" + c("b", "f32", "1.0")
+                         + "\n  %r = maxf %a, %b : tile<f32>", "f32") == 1.0
+    assert math.isnan(scalar_result(c("a", "f32", nan) + "\n" + c("b", "f32", "1.0")
+                                    + "\n  %r = maxf %a, %b propagate_nan : tile<f32>", "f32"))
+    # directed rounding: 1/3 rounded toward zero is below the nearest value
+    near = scalar_result(c("a", "f32", "1.0") + "\n" + c("b", "f32", "3.0")
+                         + "\n  %r = divf %a, %b : tile<f32>", "f32")
+    down = scalar_result(c("a", "f32", "1.0") + "\n" + c("b", "f32", "3.0")
+                         + "\n  %r = divf %a, %b rounding<zero> : tile<f32>", "f32")
+    assert down < near and np.nextafter(down, np.float32(1)) == near
+    # fma rounds once
+    r = scalar_result(c("a", "f32", "1.000000e+00") + "\n" + c("b", "f32", "0x3F800001")
+                      + "\n" + c("m", "f32", "-1.000000e+00")
+                      + "\n  %r = fma %b, %b, %m : tile<f32>", "f32")
+    assert r == np.float32(2.0 ** -22 + 2.0 ** -46)
+    # flush_to_zero flushes subnormal results
+    tiny = scalar_result(c("a", "f32", "0x00800000") + "\n" + c("h", "f32", "5.000000e-01")
+                         + "\n  %r = mulf %a, %h flush_to_zero : tile<f32>", "f32")
+    assert tiny == 0.0
+
+
+def test_reduce_and_scan():
+    src = """entry @t(%out: tile<ptr<i32>>) {
+  %x = iota : tile<8xi32>
+  %s = reduce %x dim=0 identities=[0 : i32] : tile<8xi32> -> tile<i32>
+  (%a: tile<i32>, %b: tile<i32>) {
+    %m = addi %a, %b : tile<i32>
+    yield %m : tile<i32>
+  }
+  %p = scan %x dim=0 reverse=false identities=[0 : i32] : tile<8xi32> -> tile<8xi32>
+  (%a: tile<i32>, %b: tile<i32>) {
+    %m = maxi %a, %b signed : tile<i32>
+    %n = addi %m, %b : tile<i32>
+    yield %n : tile<i32>
+  }
+  %r1 = reshape %s : tile<i32> -> tile<1xi32>
+  %sb = broadcast %r1 : tile<1xi32> -> tile<8xi32>
+  %v = addi %p, %sb : tile<8xi32>
+  %r2 = reshape %out : tile<ptr<i32>> -> tile<1xptr<i32>>
+  %pb = broadcast %r2 : tile<1xptr<i32>> -> tile<8xptr<i32>>
+  %o = offset %pb, %x : tile<8xptr<i32>>, tile<8xi32> -> tile<8xptr<i32>>
+  %tk = store_ptr_tko weak %o, %v : tile<8xptr<i32>>, tile<8xi32> -> token
+  return
+}"""
+    spec = parse_spec({"convention": "raw", "params": [
+        {"name": "out", "shape": [8], "dtype": "i32", "init": "zeros"}]})
+    got = run(parse(src), spec).buffers["out"]
+    acc, want = 0, []
+    for i in range(8):
+        acc = max(acc, i) + i
+        want.append(acc + 28)
+    assert got.tolist() == want
+
+
+KERNEL_OOB = """entry @t(%x: tile<ptr<f32>>, %n: tile<i32>) {
+  %i = iota : tile<16xi32>
+  %r = reshape %x : tile<ptr<f32>> -> tile<1xptr<f32>>
+  %b = broadcast %r : tile<1xptr<f32>> -> tile<16xptr<f32>>
+  %p = offset %b, %i : tile<16xptr<f32>>, tile<16xi32> -> tile<16xptr<f32>>
+  %v, %t = load_ptr_tko weak %p : tile<16xptr<f32>> -> tile<16xf32>, token
+  return
+}"""
+
+
+def test_out_of_bounds_is_reported():
+    spec = parse_spec({"convention": "raw", "params": [
+        {"name": "x", "shape": [10], "dtype": "f32"}, {"name": "n", "dtype": "i32", "value": 10}]})
+    with pytest.raises(OutOfBounds) as ei:
+        run(parse(KERNEL_OOB), spec)
+    msg = str(ei.value)
+    assert "past the end of 'x'" in msg and "load_ptr_tko" in msg and "line 6" in msg
+
+
+def test_runaway_loop_hits_step_limit():
+    src = """entry @t() {
+  %c = constant <i32: 0> : tile<i32>
+  %r = loop iter_values(%a = %c) : tile<i32> -> tile<i32> {
+    continue %a : tile<i32>
+  }
+  return
+}"""
+    spec = parse_spec({"params": []})
+    for mode in ("program", "fuzz"):
+        with pytest.raises(StepLimit, match="step limit"):
+            run(parse(src), spec, step_limit=10_000, mode=mode)
+
+
+ASSUME = """entry @t(%x: tile<ptr<f32>>, %n: tile<i32>) {
+  %a = assume div_by<DIV>, %n : tile<i32>
+  %b = assume bounded<0, ?>, %a : tile<i32>
+  %p = assume div_by<16>, %x : tile<ptr<f32>>
+  return
+}"""
+
+
+def test_assume_checking_mode():
+    spec = parse_spec({"convention": "raw", "params": [
+        {"name": "x", "shape": [10], "dtype": "f32"}, {"name": "n", "dtype": "i32", "value": 24}]})
+    run(parse(ASSUME.replace("DIV", "8")), spec, check_assumes=True)
+    run(parse(ASSUME.replace("DIV", "16")), spec)                  # not checked: fine
+    with pytest.raises(AssumeViolation, match="div_by<16>.*line 2.*24 is not divisible"):
+        run(parse(ASSUME.replace("DIV", "16")), spec, check_assumes=True)
+
+
+def test_padding_value_fills_out_of_bounds():
+    src = """entry @t(%x: tile<ptr<f32>>, %n: tile<i32>, %s: tile<i32>, %y: tile<ptr<f32>>, %m: tile<i32>, %t: tile<i32>) {
+  %tv = make_tensor_view %x, shape = [%n], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>
+  %pv = make_partition_view %tv : partition_view<tile=(8), padding_value = neg_inf, tensor_view<?xf32, strides=[1]>>
+  %c1 = constant <i32: 1> : tile<i32>
+  %v, %tk = load_view_tko weak %pv[%c1] : partition_view<tile=(8), padding_value = neg_inf, tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<8xf32>, token
+  %tv2 = make_tensor_view %y, shape = [%m], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>
+  %pv2 = make_partition_view %tv2 : partition_view<tile=(8), tensor_view<?xf32, strides=[1]>>
+  %c0 = constant <i32: 0> : tile<i32>
+  %st = store_view_tko weak %v, %pv2[%c0] : tile<8xf32>, partition_view<tile=(8), tensor_view<?xf32, strides=[1]>>, tile<i32> -> token
+  return
+}"""
+    spec = parse_spec({"params": [
+        {"name": "x", "shape": [11], "dtype": "f32", "init": "arange"},
+        {"name": "y", "shape": [8], "dtype": "f32", "init": "zeros"}]})
+    y = run(parse(src), spec).buffers["y"]
+    assert y[:3].tolist() == [8, 9, 10] and np.all(np.isneginf(y[3:]))
+
+
+def test_spec_errors_are_clear():
+    with pytest.raises(SpecError, match="unknown or missing dtype"):
+        parse_spec({"params": [{"name": "x", "shape": [3], "dtype": "f13"}]})
+    with pytest.raises(SpecError, match="same_as names no earlier array"):
+        parse_spec({"params": [{"name": "x", "same_as": "y"}]})
+    spec = parse_spec({"convention": "raw", "params": [{"name": "x", "shape": [3], "dtype": "i32"}]})
+    with pytest.raises(SpecError, match="is i32 but kernel parameter 0 is tile<ptr<f32>>"):
+        run(parse(KERNEL_OOB), spec)
+
+
+def test_schedules_are_reproducible():
+    from corpus_util import CORPUS, SPECS
+    from eqsat import parse_file
+    from eqsat.inputs import load_spec
+    k = parse_file(CORPUS / "relu_accum_mem.cutile.mlir")
+    spec = load_spec(SPECS / "relu_accum_mem.json")
+    a = run(k, spec, seed=2, schedule=7)
+    b = run(k, spec, seed=2, schedule=7)
+    assert a.fuzzed and a.stats.steps == b.stats.steps
+    assert all(np.array_equal(a.buffers[n], b.buffers[n]) for n in a.buffers)

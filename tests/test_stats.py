@@ -1,0 +1,26 @@
+"""`eqsat stats` reproduces the manifest's token counts for cuTile's outputs."""
+import pytest
+
+from corpus_util import CORPUS, KERNELS, manifest_ir
+from eqsat import parse_file
+from eqsat.stats import kernel_stats
+
+
+@pytest.mark.parametrize("variant", ["cutile", "seq"])
+@pytest.mark.parametrize("name", KERNELS)
+def test_token_counts_match_manifest(name, variant):
+    s = kernel_stats(parse_file(CORPUS / f"{name}.{variant}.mlir"))
+    m = manifest_ir(name, variant)
+    assert s["make_token"] == m["make_token"]
+    assert s["join_tokens"] == m["join_tokens"]
+    assert s["token_operands"] == m["token_operand_ops"]
+    assert s["loop_carried_tokens"] == m["loop_carried_tokens"]
+    assert s["op_counts"].get("for", 0) + s["op_counts"].get("loop", 0) == m["loops"]
+    for op, n in m["mem_ops"].items():
+        assert s["op_counts"][op] == n
+
+
+def test_ops_counts_nested_regions():
+    s = kernel_stats(parse_file(CORPUS / "layernorm_fwd.seq.mlir"))
+    assert s["ops"] == sum(s["op_counts"].values())
+    assert s["op_counts"]["addf"] == 4      # two inside loops, two inside reduce bodies
