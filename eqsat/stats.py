@@ -7,10 +7,14 @@ from .ir.core import Kernel
 from .ir.ops import MEMORY_OPS
 
 
-def kernel_stats(kernel: Kernel) -> dict:
+def kernel_stats(kernel: Kernel, *, noalias: bool = False) -> dict:
     """`ops` counts every op except terminators, nested regions included;
     `token_operands` counts ops that take a token operand (memory ops);
-    `loop_carried_tokens` counts token-typed iter_values over all loops."""
+    `loop_carried_tokens` counts token-typed iter_values over all loops;
+    `needless_orderings` counts token orderings between memory ops that cannot
+    conflict (under the alias facts: safe default, or `noalias`)."""
+    from .alias import alias_facts
+    from .ordering import needless_orderings
     counts: Counter[str] = Counter()
     token_operands = loop_tokens = 0
     for op in kernel.walk():
@@ -29,4 +33,5 @@ def kernel_stats(kernel: Kernel) -> dict:
         "token_operands": token_operands,
         "loop_carried_tokens": loop_tokens,
         "memory_ops": sum(n for k, n in counts.items() if k in MEMORY_OPS),
+        "needless_orderings": needless_orderings(kernel, alias_facts(kernel, noalias=noalias)),
     }

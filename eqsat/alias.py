@@ -1,0 +1,222 @@
+"""Alias facts: which memory each pointer, view and memory op may touch.
+
+Array parameters (entry parameters of type `tile<ptr<T>>`) are the roots. Each
+root belongs to alias groups; two roots may overlap when they share a group or are
+the same root. Pointers and views derived from a parameter stay in its roots;
+anything whose origin is unknown (a pointer loaded from memory, `int_to_ptr`) may
+touch everything (the universe).
+
+Groups come from entry-parameter attributes (`{alias = "xy"}` or a list of names),
+from the `groups` argument, or from the default. The safe default puts every array
+parameter in one group (all may alias); `noalias=True` gives each unannotated array
+parameter a group of its own, which is what cuTile Python specializes on.
+`{may_alias_internally = true}` marks a parameter whose elements may overlap
+(zero or overlapping strides).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .ir.core import Kernel, Operation, Value
+from .ir.ops import MEMORY_OPS
+from .ir.types import PointerType, TileType
+
+UNIVERSE = "*"
+
+# ops whose result points into the same memory as the named operand group
+_DERIVE = {
+    "assume": "x", "offset": "ptr", "reshape": "x", "broadcast": "x", "make_tensor_view": "base",
+    "make_partition_view": "view", "make_strided_view": "view", "permute": "x", "extract": "x",
+    "ptr_to_ptr": "x", "bitcast": "x",
+}
+_ADDRESS_OPERAND = {
+    "load_view_tko": "view", "store_view_tko": "view", "atomic_red_view_tko": "view",
+    "load_ptr_tko": "ptr", "store_ptr_tko": "ptr", "atomic_cas_tko": "ptr", "atomic_rmw_tko": "ptr",
+}
+_WRITES = frozenset(("store_view_tko", "store_ptr_tko", "atomic_cas_tko", "atomic_rmw_tko",
+                     "atomic_red_view_tko", "print_tko"))
+
+
+def is_write(op: Operation) -> bool:
+    """Stores and atomics write (atomics always count as writes)."""
+    return op.name in _WRITES
+
+
+def is_release(op: Operation) -> bool:
+    return op.attrs.get("sem") in ("release", "acq_rel")
+
+
+def is_acquire(op: Operation) -> bool:
+    return op.attrs.get("sem") in ("acquire", "acq_rel")
+
+
+def _is_array_param(v: Value) -> bool:
+    t = v.type
+    return isinstance(t, TileType) and isinstance(t.elem, PointerType)
+
+
+def _as_groups(v) -> frozenset[str]:
+    if isinstance(v, str):
+        return frozenset([v])
+    if isinstance(v, (list, tuple)):
+        return frozenset(str(x) for x in v)
+    raise ValueError(f"alias groups must be a name or a list of names, not {v!r}")
+
+
+@dataclass
+class AliasFacts:
+    """Roots of every address-carrying value and the groups of every root."""
+    kernel: Kernel
+    groups: dict[int, frozenset[str]]            # param index -> groups
+    internal: dict[int, bool]                    # param index -> may alias itself
+    roots: dict[int, frozenset] = field(default_factory=dict)   # id(value) -> param indices | {UNIVERSE}
+
+    # -- queries -----------------------------------------------------------------------
+    def roots_of(self, v: Value) -> frozenset:
+        return self.roots.get(id(v), frozenset([UNIVERSE]))
+
+    def footprint(self, op: Operation) -> frozenset:
+        """Roots a memory op may touch (print_tko touches nothing)."""
+        g = _ADDRESS_OPERAND.get(op.name)
+        if g is None:
+            return frozenset()
+        return self.roots_of(op.one(g))
+
+    def may_overlap(self, a: frozenset, b: frozenset) -> bool:
+        if not a or not b:
+            return False
+        if UNIVERSE in a or UNIVERSE in b:
+            return True
+        if a & b:
+            return True
+        ga = frozenset().union(*(self.groups[r] for r in a))
+        gb = frozenset().union(*(self.groups[r] for r in b))
+        return bool(ga & gb)
+
+    def conflict(self, first: Operation, second: Operation) -> bool:
+        """Must `second` stay ordered after `first` (program order first -> second)?
+        Conflicting accesses (overlap, one writes), a release after anything, anything
+        after an acquire."""
+        if is_release(second) or is_acquire(first):
+            return True
+        if first.name == "print_tko" and second.name == "print_tko":
+            return True                          # keep printed output in order
+        if not (is_write(first) or is_write(second)):
+            return False
+        return self.may_overlap(self.footprint(first), self.footprint(second))
+
+    def group_names(self) -> dict[str, list[int]]:
+        out: dict[str, list[int]] = {}
+        for p, gs in self.groups.items():
+            for g in gs:
+                out.setdefault(g, []).append(p)
+        return out
+
+
+def alias_facts(kernel: Kernel, *, noalias: bool = False,
+                groups: dict[int | str, object] | None = None) -> AliasFacts:
+    """Compute alias facts. `groups` maps a parameter (index or name) to a group name or a
+    list of names and overrides attributes."""
+    pgroups: dict[int, frozenset[str]] = {}
+    internal: dict[int, bool] = {}
+    by_name = {p.name: i for i, p in enumerate(kernel.params) if p.name}
+    override: dict[int, frozenset[str]] = {}
+    for key, g in (groups or {}).items():
+        idx = by_name.get(key) if isinstance(key, str) else key
+        if idx is None or not 0 <= idx < len(kernel.params):
+            raise ValueError(f"alias groups name no parameter '{key}'")
+        override[idx] = _as_groups(g)
+    for i, p in enumerate(kernel.params):
+        if not _is_array_param(p.value):
+            continue
+        internal[i] = bool(p.attrs.get("may_alias_internally", False))
+        if i in override:
+            pgroups[i] = override[i]
+        elif "alias" in p.attrs:
+            pgroups[i] = _as_groups(p.attrs["alias"])
+        elif noalias or p.attrs.get("noalias"):
+            pgroups[i] = frozenset([f"%param{i}"])
+        else:
+            pgroups[i] = frozenset([UNIVERSE + "default"])
+    facts = AliasFacts(kernel, pgroups, internal)
+    for i, p in enumerate(kernel.params):
+        if i in pgroups:
+            facts.roots[id(p.value)] = frozenset([i])
+    _propagate(kernel, facts)
+    return facts
+
+
+def _propagate(kernel: Kernel, facts: AliasFacts) -> None:
+    """Roots through derivations, selects, region arguments and results (fixpoint:
+    loops carry pointers around)."""
+    roots = facts.roots
+    changed = True
+
+    def join(v: Value, rs: frozenset) -> None:
+        nonlocal changed
+        old = roots.get(id(v), frozenset())
+        new = old | rs
+        if new != old:
+            roots[id(v)] = new
+            changed = True
+
+    def carries_address(v: Value) -> bool:
+        t = v.type
+        return not isinstance(t, TileType) or isinstance(t.elem, PointerType)
+
+    while changed:
+        changed = False
+        for op in kernel.walk():
+            n = op.name
+            if n in _DERIVE:
+                src = op.one(_DERIVE[n])
+                if src is not None and id(src) in roots:
+                    for r in op.results:
+                        join(r, roots[id(src)])
+            elif n == "select":
+                for v in op.operands[1:]:
+                    if id(v) in roots:
+                        join(op.result, roots[id(v)])
+            elif n in ("int_to_ptr",) or (n in MEMORY_OPS and op.results
+                                          and carries_address(op.results[0])
+                                          and isinstance(op.results[0].type, TileType)):
+                join(op.results[0], frozenset([UNIVERSE]))
+            elif n in ("for", "loop"):
+                body = op.regions[0]
+                args = body.args[1:] if n == "for" else body.args
+                inits = op.group("init")
+                for a, x in zip(args, inits):
+                    if id(x) in roots:
+                        join(a, roots[id(x)])
+                for term in _terminators(body):
+                    for a, x in zip(args if term.name == "continue" else op.results,
+                                    term.operands):
+                        if id(x) in roots:
+                            join(a, roots[id(x)])
+                    if term.name == "continue" and n == "for":
+                        for r, x in zip(op.results, term.operands):
+                            if id(x) in roots:
+                                join(r, roots[id(x)])
+                if n == "for":
+                    for r, x in zip(op.results, inits):
+                        if id(x) in roots:
+                            join(r, roots[id(x)])
+            elif n == "if":
+                for region in op.regions:
+                    for term in _terminators(region):
+                        if term.name == "yield":
+                            for r, x in zip(op.results, term.operands):
+                                if id(x) in roots:
+                                    join(r, roots[id(x)])
+
+
+def _terminators(region):
+    """Terminators that end `region`, including those inside nested ifs."""
+    for op in region.ops:
+        if op.spec.is_terminator:
+            yield op
+        elif op.name == "if":
+            for r in op.regions:
+                for t in _terminators(r):
+                    if t.name in ("continue", "break"):
+                        yield t

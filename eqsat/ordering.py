@@ -1,0 +1,121 @@
+"""What a kernel's tokens order: the memory ops each token stands for (design §3).
+
+`make_token` stands for no op; a memory op's result token for the op plus everything
+its input token stands for; `join_tokens` for the union. Loop-carried tokens and
+branch results are solved as a fixpoint, so an op in a loop body is "before" itself
+through the carried token (iteration i before iteration i+1).
+"""
+from __future__ import annotations
+
+from .alias import AliasFacts
+from .ir.core import Kernel, Value
+from .ir.ops import MEMORY_OPS
+
+
+def token_sets(kernel: Kernel) -> dict[int, frozenset[int]]:
+    """id(token value) -> ids of the memory ops it stands for (static ops)."""
+    sets: dict[int, frozenset[int]] = {}
+    changed = True
+
+    def join(v: Value, s: frozenset) -> None:
+        nonlocal changed
+        old = sets.get(id(v), frozenset())
+        new = old | s
+        if new != old:
+            sets[id(v)] = new
+            changed = True
+
+    def of(v: Value) -> frozenset:
+        return sets.get(id(v), frozenset())
+
+    while changed:
+        changed = False
+        for op in kernel.walk():
+            n = op.name
+            if n in MEMORY_OPS or n == "print_tko":
+                t = op.token_out
+                if t is not None:
+                    base = of(op.token_in) if op.token_in is not None else frozenset()
+                    join(t, base | {id(op)})
+            elif n == "join_tokens":
+                for v in op.operands:
+                    join(op.result, of(v))
+            elif n in ("for", "loop"):
+                body = op.regions[0]
+                args = body.args[1:] if n == "for" else body.args
+                for a, x in zip(args, op.group("init")):
+                    if a.is_token:
+                        join(a, of(x))
+                if n == "for":
+                    for r, x in zip(op.results, op.group("init")):
+                        if r.is_token:
+                            join(r, of(x))
+                for term in _exits(body):
+                    if term.name == "continue":
+                        for a, x in zip(args, term.operands):
+                            if a.is_token:
+                                join(a, of(x))
+                        if n == "for":
+                            for r, x in zip(op.results, term.operands):
+                                if r.is_token:
+                                    join(r, of(x))
+                    elif term.name == "break":
+                        for r, x in zip(op.results, term.operands):
+                            if r.is_token:
+                                join(r, of(x))
+            elif n == "if":
+                for region in op.regions:
+                    t = region.terminator
+                    if t is not None and t.name == "yield":
+                        for r, x in zip(op.results, t.operands):
+                            if r.is_token:
+                                join(r, of(x))
+    return sets
+
+
+def _exits(region):
+    for op in region.ops:
+        if op.spec.is_terminator:
+            yield op
+        elif op.name == "if":
+            for r in op.regions:
+                for t in _exits(r):
+                    if t.name in ("continue", "break"):
+                        yield t
+
+
+def ordered_pairs(kernel: Kernel) -> set[tuple[int, int]]:
+    """(id(a), id(b)) for every memory op b whose input token stands for a."""
+    sets = token_sets(kernel)
+    pairs = set()
+    for op in kernel.walk():
+        if (op.name in MEMORY_OPS or op.name == "print_tko") and op.token_in is not None:
+            for a in sets.get(id(op.token_in), ()):
+                pairs.add((a, id(op)))
+    return pairs
+
+
+def needless_orderings(kernel: Kernel, facts: AliasFacts) -> int:
+    """Token orderings between memory ops that cannot conflict and that no chain of
+    conflicting orderings implies."""
+    ops = {id(op): op for op in kernel.walk()}
+    pairs = ordered_pairs(kernel)
+    required = {(a, b) for a, b in pairs if facts.conflict(ops[a], ops[b])}
+    # transitive closure of the required orderings
+    succ: dict[int, set[int]] = {}
+    for a, b in required:
+        succ.setdefault(a, set()).add(b)
+    reach: dict[int, set[int]] = {}
+
+    def reachable(a: int) -> set[int]:
+        if a in reach:
+            return reach[a]
+        seen, stack = set(), list(succ.get(a, ()))
+        while stack:
+            x = stack.pop()
+            if x not in seen:
+                seen.add(x)
+                stack.extend(succ.get(x, ()))
+        reach[a] = seen
+        return seen
+    return sum(1 for a, b in pairs if b not in reachable(a))
