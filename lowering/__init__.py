@@ -1,0 +1,21 @@
+"""Lowering targets.
+
+- `lowering.steps`: ordered load -> compute -> store steps (simulator step model).
+- `lowering.cfg`: basic blocks with arguments, `br`/`cond_br` (dataflow/CGRA form),
+  and `lowering.liveins`: live-in canonicalization on it.
+- `lowering.execute`: interpreters for both forms and a check against the IR.
+"""
+from .cfg import Cfg, CfgMetrics, cfg_metrics, lower_to_cfg, print_cfg, verify_cfg
+from .execute import LoweringCheck, check_lowering, run_cfg, run_steps
+from .irtools import LoweringError
+from .liveins import LiveInDecision, canonicalize_live_ins, live_in_decisions
+from .steps import (StepMetrics, StepProgram, lower_to_steps, print_steps, step_metrics,
+                    verify_steps)
+
+__all__ = [
+    "Cfg", "CfgMetrics", "cfg_metrics", "lower_to_cfg", "print_cfg", "verify_cfg",
+    "LoweringCheck", "check_lowering", "run_cfg", "run_steps", "LoweringError",
+    "LiveInDecision", "canonicalize_live_ins", "live_in_decisions",
+    "StepMetrics", "StepProgram", "lower_to_steps", "print_steps", "step_metrics",
+    "verify_steps",
+]

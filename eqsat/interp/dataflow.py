@@ -305,7 +305,7 @@ class DataflowMachine(Executor):
     def _exec(self, inst: _Inst):
         op, ri = inst.op, inst.ri
         env = ri.env
-        self._tick(op)
+        self.tick(op)
         name = op.name
         if op.spec.is_terminator:
             futs = [env.get(id(v)) for v in op.operands]
@@ -329,7 +329,7 @@ class DataflowMachine(Executor):
             ctl = _LoopCtl(self, inst, None, [env.get(id(v)) for v in op.group("init")])
             ctl.pump()
             return
-        vals = self._compute(op, [env.get(id(v)).value for v in op.operands], inst.block.bid)
+        vals = self.compute(op, [env.get(id(v)).value for v in op.operands], inst.block.bid)
         for r, v in zip(op.results, vals):
             env.map[id(r)].set(v)
         ri.done_one()

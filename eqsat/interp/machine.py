@@ -62,13 +62,13 @@ class Executor:
         self.step_limit, self.check_assumes = step_limit, check_assumes
         self.stats = RunStats()
 
-    def _tick(self, op: Operation):
+    def tick(self, op: Operation):
         self.stats.steps += 1
         if self.stats.steps > self.step_limit:
             raise StepLimit(f"step limit of {self.step_limit} ops exceeded (runaway loop?) "
                             f"at '{op.name}'" + (f" line {op.loc[0]}" if op.loc else ""))
 
-    def _compute(self, op: Operation, args: list, bid) -> list:
+    def compute(self, op: Operation, args: list, bid) -> list:
         """Results of any op that is not control flow or a terminator."""
         name = op.name
         if name in MEMORY_OPS or name == "print":

@@ -44,7 +44,7 @@ class ProgramOrderMachine(Executor):
         return ("yield", [])
 
     def _op(self, op: Operation, env: dict, bid) -> Generator:
-        self._tick(op)
+        self.tick(op)
         name = op.name
         if op.spec.is_terminator:
             return (name, [env[id(v)] for v in op.operands])
@@ -55,7 +55,7 @@ class ProgramOrderMachine(Executor):
         else:
             if name in MEMORY_OPS or name == "print":
                 yield                  # other blocks may run before this access
-            vals = self._compute(op, [env[id(v)] for v in op.operands], bid)
+            vals = self.compute(op, [env[id(v)] for v in op.operands], bid)
         for r, v in zip(op.results, vals):
             env[id(r)] = v
         return None
