@@ -343,12 +343,15 @@ def _select(c, a, b):
 
 
 def _mma(op, a, b, acc):
+    """Matrix multiply-accumulate, accumulated exactly (float64 / int64) then rounded once.
+    einsum without BLAS: a multi-threaded BLAS is 100x slower on a loaded machine."""
     elem = op.results[0].type.elem
+    spec = "...ik,...kj->...ij"
     if is_float(elem):
-        r = np.matmul(np.asarray(a, np.float64), np.asarray(b, np.float64)) + np.asarray(acc, np.float64)
-        return round_to(elem, r)
-    r = np.matmul(np.asarray(a, np.int64), np.asarray(b, np.int64)) + np.asarray(acc, np.int64)
-    return r.astype(numpy_dtype(elem))
+        r = np.einsum(spec, np.asarray(a, np.float64), np.asarray(b, np.float64), optimize=False)
+        return round_to(elem, r + np.asarray(acc, np.float64))
+    r = np.einsum(spec, np.asarray(a, np.int64), np.asarray(b, np.int64), optimize=False)
+    return (r + np.asarray(acc, np.int64)).astype(numpy_dtype(elem))
 
 
 def make_tensor_view(op, args) -> TensorView:

@@ -1,0 +1,83 @@
+"""`eqsat compile FILE --arch sm_90 -o OUT.cubin [--sass-stats]`: Tile IR text to a cubin
+through our bytecode writer and NVIDIA's `tileiras` (needs the `cuda` extra)."""
+from __future__ import annotations
+
+import json
+import sys
+
+from ..errors import EqsatError
+from ._common import load_kernel
+
+
+def _write(path: str, data: bytes) -> None:
+    try:
+        with open(path, "wb") as f:
+            f.write(data)
+    except OSError as e:
+        raise EqsatError(f"{path}: error: cannot write: {e.strerror}") from None
+
+
+def _run(args) -> int:
+    from lowering.bytecode import kernel_to_bytecode
+    from lowering.cutile_workflow import optimize_kernel
+    from lowering.sass import cubin_stats
+    from lowering.toolchain import check_arch, compile_bytecode
+
+    k = load_kernel(args.file)
+    check_arch(args.arch)
+    if args.optimize:
+        k, optimized, note, _ = optimize_kernel(k)
+        if note:
+            print(f"eqsat compile: {note}", file=sys.stderr)
+    bc = kernel_to_bytecode(k, version=args.bytecode_version, arch=args.arch, filename=args.file)
+    if args.emit_bytecode:
+        _write(args.emit_bytecode, bc)
+    res = compile_bytecode(bc, args.arch, opt_level=args.opt_level, what=args.file)
+    out = args.output or _default_out(args.file, args.arch)
+    _write(out, res.cubin)
+    if args.sass_stats:
+        s = cubin_stats(res.cubin)
+        if args.json:
+            print(json.dumps(s.as_dict(), indent=2))
+        else:
+            print(_stats_text(s, out, res.seconds))
+    return 0
+
+
+def _default_out(path: str, arch: str) -> str:
+    base = path[:-5] if path.endswith(".mlir") else path
+    return f"{base}.{arch}.cubin"
+
+
+def _stats_text(s, out: str, seconds: float) -> str:
+    from lowering.sass import widths
+    lines = [f"{out}: {s.name}",
+             f"  instructions     {s.sass_instrs} ({s.sass_instrs_no_nop} without NOPs)",
+             f"  registers        {s.reg}   stack {s.stack}   shared {s.shared}   local {s.local}",
+             f"  global loads     {widths(s.ldg)}",
+             f"  global stores    {widths(s.stg)}",
+             f"  atomics          {widths(s.atomics)}",
+             f"  barriers/fences  {widths(s.barriers)}",
+             f"  shared memory    {widths(s.shared_mem)}",
+             f"  TMA              {widths(s.tma)}",
+             f"  tileiras         {seconds:.2f}s"]
+    return "\n".join(lines)
+
+
+def register(sub) -> None:
+    p = sub.add_parser("compile", help="compile a kernel to a cubin with tileiras (needs the "
+                                       "'cuda' extra)")
+    p.add_argument("file", metavar="FILE", help="Tile IR text (.mlir)")
+    p.add_argument("--arch", default="sm_90", help="GPU to compile for (default sm_90; "
+                                                   "tileiras --help lists the others)")
+    p.add_argument("-o", "--output", metavar="OUT", help="cubin to write (default FILE.ARCH.cubin)")
+    p.add_argument("--sass-stats", action="store_true",
+                   help="print SASS metrics of the cubin (cuobjdump)")
+    p.add_argument("--json", action="store_true", help="with --sass-stats: print JSON")
+    p.add_argument("--optimize", action="store_true", help="run eqsat's optimizer first")
+    p.add_argument("--bytecode-version", default="13.3", metavar="V",
+                   help="Tile IR bytecode version to write (default 13.3)")
+    p.add_argument("--emit-bytecode", metavar="PATH", help="also write the bytecode here")
+    p.add_argument("--opt-level", type=int, default=3, choices=range(4), metavar="N",
+                   help="tileiras -O level (default 3)")
+    p.set_defaults(func=_run)

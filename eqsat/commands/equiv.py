@@ -1,0 +1,26 @@
+"""`eqsat equiv A B --inputs SPEC`: do two kernels compute the same outputs?"""
+from __future__ import annotations
+
+from ..equiv import check_equivalent
+from ..inputs import load_spec
+from ._common import load_kernel
+
+
+def _run(args) -> int:
+    a, b = load_kernel(args.a), load_kernel(args.b)
+    res = check_equivalent(a, b, load_spec(args.inputs), trials=args.trials,
+                           schedules=args.schedules, exact=args.exact, seed=args.seed)
+    print(res.message)
+    return 0 if res.ok else 1
+
+
+def register(sub) -> None:
+    p = sub.add_parser("equiv", help="check two kernels compute the same outputs")
+    p.add_argument("a")
+    p.add_argument("b")
+    p.add_argument("--inputs", required=True, help="inputs spec (JSON)")
+    p.add_argument("--trials", type=int, default=10, help="input draws (default 10)")
+    p.add_argument("--schedules", type=int, default=20, help="schedules per trial (default 20)")
+    p.add_argument("--seed", type=int, default=0, help="first input seed")
+    p.add_argument("--exact", action="store_true", help="compare floats bit for bit")
+    p.set_defaults(func=_run)

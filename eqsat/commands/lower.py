@@ -1,0 +1,71 @@
+"""`eqsat lower FILE --to steps|cfg [--canonicalize-live-ins]`: print a kernel as
+ordered load/compute/store steps or as a CFG with block arguments."""
+from __future__ import annotations
+
+import sys
+
+from ._common import load_kernel
+
+
+def _run(args) -> int:
+    from lowering.cfg import cfg_metrics, lower_to_cfg
+    from lowering.liveins import canonicalize_live_ins, live_in_decisions
+    from lowering.steps import lower_to_steps, step_metrics
+
+    k = load_kernel(args.file)
+    notes: list[str] = []
+    if args.to == "steps":
+        if args.canonicalize_live_ins or args.explain:
+            print("eqsat lower: --canonicalize-live-ins and --explain apply to --to cfg",
+                  file=sys.stderr)
+            return 2
+        form = lower_to_steps(k)
+        if args.stats:
+            notes.append(f"steps: {step_metrics(form)}")
+    else:
+        form = lower_to_cfg(k)
+        before = cfg_metrics(form)
+        if args.explain:
+            notes.extend(f"live-in {d}" for d in live_in_decisions(form))
+        if args.canonicalize_live_ins:
+            form = canonicalize_live_ins(form)
+        if args.stats:
+            after = cfg_metrics(form)
+            if args.canonicalize_live_ins:
+                notes.append(f"cfg before live-in canonicalization: {before}")
+                notes.append(f"cfg after live-in canonicalization:  {after}")
+            else:
+                notes.append(f"cfg: {after}")
+    text = str(form) + "".join(f"// {n}\n" for n in notes)
+    if args.output:
+        with open(args.output, "w") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+    if args.inputs:
+        from eqsat.inputs import load_spec
+        from lowering.execute import check_lowering
+        res = check_lowering(k, load_spec(args.inputs), args.to, trials=args.trials,
+                             seed=args.seed, canonicalize_live_ins=args.canonicalize_live_ins)
+        print(("ok: " if res.ok else "MISMATCH: ") + res.message, file=sys.stderr)
+        return 0 if res.ok else 1
+    return 0
+
+
+def register(sub) -> None:
+    p = sub.add_parser("lower", help="lower a kernel to ordered steps or to a CFG")
+    p.add_argument("file")
+    p.add_argument("--to", required=True, choices=("steps", "cfg"),
+                   help="steps: load/compute/store steps; cfg: basic blocks with arguments")
+    p.add_argument("--canonicalize-live-ins", action="store_true",
+                   help="(cfg) use values directly across diamonds instead of block arguments")
+    p.add_argument("--stats", action="store_true",
+                   help="append metrics as // comments (before/after for live-ins)")
+    p.add_argument("--explain", action="store_true",
+                   help="(cfg) append the live-in decision for every block argument")
+    p.add_argument("--inputs", metavar="SPEC",
+                   help="also run the lowered form against the kernel on this inputs spec")
+    p.add_argument("--trials", type=int, default=3, help="input draws for --inputs")
+    p.add_argument("--seed", type=int, default=0, help="first input seed for --inputs")
+    p.add_argument("-o", "--output", help="write the text here instead of stdout")
+    p.set_defaults(func=_run)

@@ -1,0 +1,1 @@
+"""The e-graph engine: encode a kernel, saturate with rules, extract, decode."""

@@ -1,0 +1,137 @@
+"""Analyses as e-graph lattices (design section 4), readable by rules and cost models.
+
+Each is an egglog function whose merge combines two true facts about one value:
+
+* `type_of(x)`: the value's type (all members of a class have one type);
+* `cval(x)`: the splat constant's bits when the class holds a constant;
+* `div2(x)`: the largest power of two known to divide x (bytes for pointers), capped
+  at `DIV_CAP`; two facts both hold, so merge keeps the larger;
+* `lo(x)`, `hi(x)`: signed bounds; merge intersects (max of lows, min of highs);
+* `ty_min(t)`, `ty_max(t)`: the range of an integer type (set at encode time).
+
+The rules that propagate them live in `rules/analysis.py`; facts that need the
+whole program (assume predicates, parameter attributes, iota ranges) are inserted
+by `seed_facts` at encode time. `read_facts` hands the final values to Python.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from egglog import function, i64, set_
+
+from ..ir.attrs import Bounded, DivBy
+from ..ir.types import INT_WIDTHS, PointerType, TileType
+from . import compat
+from . import terms as T
+
+DIV_CAP = 1 << 30
+
+
+@function(merge=lambda old, new: old)
+def type_of(x: T.Term) -> T.Ty: ...
+
+
+@function(merge=lambda old, new: old)
+def cval(x: T.Term) -> i64: ...
+
+
+@function(merge=lambda old, new: old.max(new))
+def div2(x: T.Term) -> i64: ...
+
+
+@function(merge=lambda old, new: old.max(new))
+def lo(x: T.Term) -> i64: ...
+
+
+@function(merge=lambda old, new: old.min(new))
+def hi(x: T.Term) -> i64: ...
+
+
+@function(merge=lambda old, new: old)
+def ty_min(t: T.Ty) -> i64: ...
+
+
+@function(merge=lambda old, new: old)
+def ty_max(t: T.Ty) -> i64: ...
+
+
+def int_range(elem: str) -> tuple[int, int]:
+    if elem == "i1":
+        return 0, 1
+    w = INT_WIDTHS[elem]
+    return -(1 << (w - 1)), (1 << (w - 1)) - 1
+
+
+def type_facts(ty_expr: Any, t: Any) -> list:
+    """ty_min/ty_max for integer tile types."""
+    if isinstance(t, TileType) and isinstance(t.elem, str) and t.elem in INT_WIDTHS:
+        mn, mx = int_range(t.elem)
+        return [set_(ty_min(ty_expr)).to(mn), set_(ty_max(ty_expr)).to(mx)]
+    return []
+
+
+def op_facts(op_name: str, attrs: dict, term: Any, result_type: Any) -> list:
+    """Facts an op states about its result by itself (assume predicates, iota)."""
+    out = []
+    if op_name == "assume":
+        p = attrs.get("predicate")
+        if isinstance(p, DivBy) and p.every is None and 0 < p.divisor <= DIV_CAP:
+            out.append(set_(div2(term)).to(p.divisor))
+        elif isinstance(p, Bounded):
+            if p.lo is not None:
+                out.append(set_(lo(term)).to(p.lo))
+            if p.hi is not None:
+                out.append(set_(hi(term)).to(p.hi))
+    elif op_name == "iota" and isinstance(result_type, TileType) and result_type.shape:
+        out += [set_(lo(term)).to(0), set_(hi(term)).to(result_type.shape[0] - 1)]
+    elif op_name == "get_tile_block_id":
+        pass
+    return out
+
+
+def param_facts(attrs: dict, term: Any, t: Any) -> list:
+    """Parameter attributes (`{div_by = 16}`) as facts."""
+    out = []
+    d = attrs.get("div_by")
+    if isinstance(d, int) and 0 < d <= DIV_CAP and d & (d - 1) == 0:
+        out.append(set_(div2(term)).to(d))
+    return out
+
+
+@dataclass
+class Facts:
+    """What the analyses know about one e-class."""
+    const: int | None = None
+    div: int | None = None
+    lo: int | None = None
+    hi: int | None = None
+
+
+def read_facts(eg: Any, raw: dict) -> dict[str, Facts]:
+    """Analysis values per e-class id, from a serialized e-graph."""
+    names = {compat.egg_name(eg, f): key for f, key in
+             ((cval, "const"), (div2, "div"), (lo, "lo"), (hi, "hi"))}
+    nodes = raw["nodes"]
+    lits: dict[str, int] = {}
+    for n in nodes.values():
+        if not n["children"] and n["eclass"].startswith("i64"):
+            try:
+                lits[n["eclass"]] = int(n["op"])
+            except ValueError:
+                pass
+    out: dict[str, Facts] = {}
+    for n in nodes.values():
+        key = names.get(n["op"])
+        if key is None or len(n["children"]) != 1:
+            continue
+        arg_cls = nodes[n["children"][0]]["eclass"]
+        val = lits.get(n["eclass"])
+        if val is None:
+            continue
+        setattr(out.setdefault(arg_cls, Facts()), key, val)
+    return out
+
+
+__all__ = ["type_of", "cval", "div2", "lo", "hi", "ty_min", "ty_max", "DIV_CAP", "Facts",
+           "read_facts", "op_facts", "param_facts", "type_facts", "int_range"]

@@ -1,0 +1,222 @@
+"""Cost models: a plain Python interface and the default H100 model.
+
+A model prices one execution of one op (`op_cost`) and guesses loop trip counts
+(`trip_count`); `kernel_cost` combines them over a whole kernel: each op times the
+trip counts of the loops around it, plus the latency exposed along token chains
+(a store that a later load must wait for costs a round trip; a loop-carried chain
+pays it every iteration). The extractor uses the same per-op prices, so "cost
+before/after" and the choices it makes agree. Numbers and their sources:
+docs/gpu-cost-model.md (cycles per tile block on an H100 SXM).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from ..ir.core import Kernel, Operation, Region
+from ..ir.types import PointerType, TileType, TokenType, byte_size, is_float
+
+
+@dataclass(frozen=True)
+class OpInfo:
+    """What a model sees of one op: its name, result and operand types, attributes."""
+    name: str
+    result_types: tuple = ()
+    operand_types: tuple = ()
+    attrs: dict = field(default_factory=dict, hash=False, compare=False)
+
+
+@dataclass(frozen=True)
+class LoopInfo:
+    """A `for` loop's bounds when they are known constants (else None)."""
+    lb: int | None = None
+    ub: int | None = None
+    step: int | None = None
+
+
+class CostModel:
+    """Base class: subclass and override `op_cost` (and optionally `trip_count`,
+    `token_edge`). Costs must be >= 0."""
+
+    name = "unit"
+
+    def op_cost(self, op: OpInfo) -> float:
+        """Cost of one execution of `op` (default: 1 per op that is not structural)."""
+        return 0.0 if op.name in STRUCTURAL else 1.0
+
+    def trip_count(self, loop: LoopInfo) -> float:
+        if None not in (loop.lb, loop.ub, loop.step) and loop.step and loop.step > 0:
+            return float(max(0, -(-(loop.ub - loop.lb) // loop.step)))
+        return 8.0
+
+    def token_edge(self, producer: str, consumer: str) -> float:
+        """Latency added when `consumer` waits on a token from `producer` (op names)."""
+        return 0.0
+
+    # -- whole kernels ------------------------------------------------------------------------
+    def kernel_cost(self, kernel: Kernel) -> float:
+        """Sum of op costs times loop trip counts, plus token-chain latency."""
+        return _region_cost(self, kernel.body, {})
+
+
+# ops that cost nothing at run time: constants, hints, views, tokens, shape changes
+STRUCTURAL = frozenset({
+    "constant", "assume", "make_token", "join_tokens", "make_tensor_view",
+    "make_partition_view", "get_index_space_shape", "reshape", "broadcast",
+    "get_tile_block_id", "get_num_tile_blocks", "yield", "continue", "break", "return",
+    "bitcast", "ptr_to_ptr", "int_to_ptr", "ptr_to_int",
+})
+_MUFU = frozenset({"divf", "exp", "exp2", "log", "log2", "sqrt", "rsqrt", "sin", "cos", "tan",
+                   "sinh", "cosh", "tanh", "pow", "atan2", "remf", "divi", "remi"})
+_PACKED = frozenset({"addf", "subf", "mulf", "fma", "maxf", "minf", "negf", "absf"})
+
+
+def _numel(t: Any) -> int:
+    return t.numel if isinstance(t, TileType) else 1
+
+
+def _elem_bytes(t: Any) -> int:
+    if isinstance(t, TileType):
+        return byte_size(t.elem) if not isinstance(t.elem, PointerType) else 8
+    return 4
+
+
+class H100(CostModel):
+    """Analytical H100 SXM model (docs/gpu-cost-model.md section 5), in cycles per tile
+    block: ALU ops cost warp-instruction issue slots, memory ops their requests, address
+    math and bytes over the per-SM share of DRAM bandwidth, tokens their exposed latency."""
+
+    name = "h100"
+    warp = 32
+    ipc = 4.0                    # warp instructions issued per cycle per SM
+    dram_bytes_per_cycle = 12.8  # 3.35 TB/s / (132 SMs * 1.98 GHz)
+    l2_near = 265.0
+    dram_latency = 650.0
+    t_bar = 30.0
+    tensor_flops_per_cycle = 4096.0
+
+    def op_cost(self, op: OpInfo) -> float:
+        n = op.name
+        if n in STRUCTURAL:
+            return 0.0
+        rt = op.result_types[0] if op.result_types else None
+        if n in ("load_view_tko", "load_ptr_tko", "store_view_tko", "store_ptr_tko",
+                 "atomic_rmw_tko", "atomic_cas_tko"):
+            return self._memory(op)
+        if n in ("mmaf", "mmai"):
+            a, b = (op.operand_types + (None, None))[:2]
+            if isinstance(a, TileType) and isinstance(b, TileType) and a.rank == 2 and b.rank == 2:
+                flops = 2.0 * a.shape[0] * a.shape[1] * b.shape[1]
+                return flops / self.tensor_flops_per_cycle + 30.0
+            return 100.0
+        if n in ("for", "if", "loop"):
+            return 2.0            # branch and loop control
+        if n == "print":
+            return 100.0
+        t = rt if isinstance(rt, TileType) else (op.operand_types[0] if op.operand_types else None)
+        numel = _numel(t)
+        packed = 2 if (n in _PACKED and isinstance(t, TileType) and t.elem in ("f16", "bf16")) else 1
+        warps = math.ceil(numel / (self.warp * packed)) if numel else 1
+        weight = 1.0
+        if n in _MUFU:
+            weight = 4.0
+        elif n in ("muli", "mulhii") and isinstance(t, TileType) and t.elem == "i64":
+            weight = 3.0
+        if n in ("reduce", "scan"):
+            x = op.operand_types[0] if op.operand_types else None
+            width = max(x.shape) if isinstance(x, TileType) and x.shape else 1
+            return warps * max(1.0, math.log2(max(width, 2))) / self.ipc + self.t_bar
+        return warps * weight / self.ipc
+
+    def _memory(self, op: OpInfo) -> float:
+        n = op.name
+        if n.startswith("load"):
+            t = op.result_types[0] if op.result_types else None
+        elif n.startswith("store_view"):
+            t = op.operand_types[0] if op.operand_types else None
+        else:
+            t = op.operand_types[1] if len(op.operand_types) > 1 else None
+        numel, e = _numel(t), _elem_bytes(t)
+        nbytes = numel * e
+        gather = "ptr" in n
+        width = e if gather else min(16, max(e, 4))          # views: aligned, vectorizable
+        requests = math.ceil(nbytes / (self.warp * width)) if nbytes else 1
+        addr = 13.0 if gather else 1.0
+        dram = (32.0 * numel if gather else nbytes) / self.dram_bytes_per_cycle
+        return requests * (1.0 + addr) / self.ipc + dram
+
+    def token_edge(self, producer: str, consumer: str) -> float:
+        p_store = producer.startswith(("store", "atomic"))
+        c_store = consumer.startswith(("store", "atomic"))
+        if p_store and not c_store:
+            return self.l2_near + self.t_bar          # RAW: the load waits for visibility
+        if p_store or c_store:
+            return self.t_bar                          # WAW / WAR
+        return 0.0
+
+
+# -- kernel_cost over IR ------------------------------------------------------------------------
+def _info(op: Operation) -> OpInfo:
+    return OpInfo(op.name, tuple(v.type for v in op.results),
+                  tuple(v.type for v in op.operands), op.attrs)
+
+
+def _const_int(v) -> int | None:
+    op = getattr(v, "owner", None)
+    if isinstance(op, Operation) and op.name == "constant":
+        c = op.attrs["value"]
+        if c.is_splat and not is_float(c.elem):
+            return int(c.scalar())
+    return None
+
+
+def loop_info(op: Operation) -> LoopInfo:
+    return LoopInfo(_const_int(op.one("lb")), _const_int(op.one("ub")), _const_int(op.one("step")))
+
+
+def _region_cost(model: CostModel, region: Region, _memo: dict) -> float:
+    total = 0.0
+    # latency along token edges inside this region: longest chain of producer -> consumer
+    finish: dict[int, float] = {}
+    chain = 0.0
+    for op in region.ops:
+        total += model.op_cost(_info(op))
+        for r in op.regions:
+            inner = _region_cost(model, r, _memo)
+            if op.name == "for":
+                inner *= model.trip_count(loop_info(op))
+            total += inner
+        tok = op.token_in if op.spec is not None and op.spec.is_memory else None
+        start = 0.0
+        if tok is not None:
+            start = _token_ready(model, tok, op.name, finish)
+        if op.spec is not None and op.spec.is_memory:
+            for v in op.results:
+                if isinstance(v.type, TokenType):
+                    finish[id(v)] = start
+                    chain = max(chain, start)
+        elif op.name == "join_tokens":
+            finish[id(op.result)] = max((finish.get(id(v), 0.0) for v in op.operands),
+                                        default=0.0)
+    return total + chain
+
+
+def _token_ready(model: CostModel, tok, consumer: str, finish: dict) -> float:
+    owner = getattr(tok, "owner", None)
+    base = finish.get(id(tok), 0.0)
+    if isinstance(owner, Operation) and owner.spec is not None and owner.spec.is_memory:
+        return base + model.token_edge(owner.name, consumer)
+    if isinstance(owner, Operation) and owner.name == "join_tokens":
+        return max((_token_ready(model, v, consumer, finish) for v in owner.operands),
+                   default=0.0)
+    return base
+
+
+def ops_of(kernel: Kernel) -> Iterable[Operation]:
+    return kernel.walk()
+
+
+DEFAULT = H100()
+
+__all__ = ["CostModel", "H100", "OpInfo", "LoopInfo", "STRUCTURAL", "DEFAULT", "loop_info"]

@@ -1,0 +1,330 @@
+"""Chosen e-nodes -> a Kernel.
+
+Each chosen class becomes one value (shared values once: CSE falls out). A node is
+placed in the innermost region that holds all its uses (lowest common ancestor), so
+nothing moves into a branch or loop it was not in, and values used in both arms of
+a branch or inside and after a loop are computed once before them. Ops are emitted
+in a depth-first post-order from the root, memory ops after their token's producer,
+which keeps the token chain's order and puts pure ops just before their first use.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import EqsatError
+from ..ir.attrs import DenseConst
+from ..ir.core import Kernel, Operation, Param, Region, Value
+from ..ir.ops import SPECS
+from ..text.numbers import from_bits
+from ..ir.types import is_float
+from . import terms as T
+from .encode import Encoding
+from .extract import EGraphView, ENode, Selection, _Scopes
+
+
+class DecodeError(EqsatError):
+    """The chosen e-nodes do not form a valid kernel (a bug; the optimizer falls back)."""
+
+
+def value_of_bits(elem: str, bits: int) -> Any:
+    if is_float(elem):
+        return from_bits(elem, bits & ((1 << 64) - 1))
+    if elem == "i1":
+        return bool(bits & 1)
+    return int(bits)
+
+
+class _Reg:
+    __slots__ = ("ir", "parent", "depth", "kind", "rid")
+
+    def __init__(self, ir: Region, parent: "_Reg | None", kind: str | None, rid: int | None):
+        self.ir, self.parent, self.kind, self.rid = ir, parent, kind, rid
+        self.depth = 0 if parent is None else parent.depth + 1
+
+
+def _lca(a: _Reg, b: _Reg) -> _Reg:
+    while a.depth > b.depth:
+        a = a.parent
+    while b.depth > a.depth:
+        b = b.parent
+    while a is not b:
+        a, b = a.parent, b.parent
+    return a
+
+
+def _uses(n: ENode) -> list[tuple[str, int]]:
+    """(child class, region slot) pairs: slot -1 = where the node is, k = its k-th body."""
+    k = n.kind
+    f = n.fields
+    if k == "For":
+        return [(c, -1) for c in f[1:4]] + [(c, -1) for c in f[4]] + [(c, 0) for c in f[5]]
+    if k == "If":
+        return [(f[0], -1)] + [(c, 0) for c in f[1]] + [(c, 1) for c in f[2]]
+    if k == "Combine":
+        return [(c, -1) for c in f[3]] + [(c, 0) for c in f[4]]
+    if k == "Mem":                      # token first: keeps memory ops in chain order
+        return [(f[4], -1)] + [(c, -1) for c in f[3]]
+    return [(c, -1) for c in n.children()]
+
+
+def decode(enc: Encoding, v: EGraphView, sel: Selection) -> Kernel:
+    choice = sel.choice
+    nodes = v.nodes
+
+    def node(cid: str) -> ENode:
+        try:
+            return nodes[choice[cid]]
+        except KeyError:
+            raise DecodeError(f"no node chosen for class {cid}") from None
+
+    # post-order from the root (children first), iteratively
+    order: list[str] = []
+    state: dict[str, int] = {}
+    stack: list[tuple[str, bool]] = [(v.root, False)]
+    while stack:
+        cid, done = stack.pop()
+        if done:
+            state[cid] = 2
+            order.append(cid)
+            continue
+        if state.get(cid):
+            if state[cid] == 1:
+                raise DecodeError("the chosen program has a cycle")
+            continue
+        state[cid] = 1
+        stack.append((cid, True))
+        kids = [c for c, _ in _uses(node(cid))]
+        for c in reversed(kids):
+            if state.get(c) == 1:
+                raise DecodeError("the chosen program has a cycle")
+            if not state.get(c):
+                stack.append((c, False))
+
+    # which loop body each class depends on (innermost), and whether it is a pure value
+    sc = _Scopes(enc)
+    dep: dict[str, int] = {}
+    pure: dict[str, bool] = {}
+    for cid in order:
+        n = node(cid)
+        if n.kind == "Arg":
+            dep[cid] = n.fields[0]
+            pure[cid] = False
+            continue
+        own = n.region if n.kind in ("For", "Combine") else None
+        d = 0
+        for c in n.children():
+            dc = dep.get(c, 0)
+            if own is not None and sc.inside(dc, own):
+                continue
+            d2 = sc.deeper(d, dc)
+            d = dc if d2 == -1 else d2
+        dep[cid] = d
+        if n.kind == "Proj":
+            pure[cid] = pure.get(n.fields[0], False)
+        else:
+            pure[cid] = n.kind in ("Op0", "Op1", "Op2", "Op3", "OpN", "Const", "ConstDense")
+
+    # placement: parents before children
+    entry = _Reg(Region(), None, None, None)
+    place: dict[str, _Reg] = {v.root: entry}
+    bodies: dict[tuple[str, int], _Reg] = {}
+    region_of_id: dict[int, _Reg] = {}
+    for cid in reversed(order):
+        n = node(cid)
+        here = place.get(cid)
+        if here is None:
+            raise DecodeError(f"class {cid} is not used")
+        if pure[cid]:
+            here = _hoist(here, dep[cid], sc)
+            place[cid] = here
+        if n.kind in ("For", "If", "Combine"):
+            nslots = 2 if n.kind == "If" else 1
+            for k in range(nslots):
+                rid = n.region if n.kind != "If" else None
+                args = []
+                if rid is not None:
+                    info = enc.regions.get(rid)
+                    if info is None:
+                        raise DecodeError(f"unknown region {rid}")
+                    args = [Value(t, nm) for t, nm in zip(info.arg_types, info.arg_names)]
+                reg = _Reg(Region(args), here, n.kind, rid)
+                bodies[(cid, k)] = reg
+                if rid is not None:
+                    if rid in region_of_id:
+                        raise DecodeError(f"region {rid} is used by two ops")
+                    region_of_id[rid] = reg
+        for c, slot in _uses(n):
+            u = here if slot < 0 else bodies[(cid, slot)]
+            cur = place.get(c)
+            place[c] = u if cur is None else _lca(cur, u)
+
+    # build ops in post-order
+    val: dict[str, Any] = {}          # class -> Value | Operation | None (absent token)
+    params = [Param(Value(p.type, p.name), dict(p.attrs)) for p in enc.kernel.params]
+    root_op: Operation | None = None
+    for cid in order:
+        n = node(cid)
+        k = n.kind
+        reg = place[cid]
+        f = n.fields
+        if k == "Param":
+            val[cid] = params[f[0]].value
+            continue
+        if k == "Arg":
+            r = region_of_id.get(f[0])
+            if r is None or not _inside(reg, r):
+                raise DecodeError(f"argument {f[1]} of region {f[0]} used outside its region")
+            val[cid] = r.ir.args[f[1]]
+            continue
+        if k == "NoTok":
+            val[cid] = None
+            continue
+        if k == "Proj":
+            src = val[f[0]]
+            if isinstance(src, Operation):
+                if src.name == "print":
+                    val[cid] = val[nodes[choice[f[0]]].fields[4]]
+                else:
+                    if f[1] >= len(src.results):
+                        raise DecodeError(f"'{src.name}' has no result {f[1]}")
+                    val[cid] = src.results[f[1]]
+            else:
+                raise DecodeError("projection of a value that is not an op")
+            continue
+        op = _build(enc, n, val, bodies, cid)
+        if k == "Root":
+            root_op = op
+            entry.ir.append(op)
+            continue
+        reg.ir.append(op)
+        if k in ("For", "If", "Combine", "Mem") or isinstance(_types(enc, n.ty), tuple):
+            val[cid] = op
+        else:
+            val[cid] = op.results[0]
+        _name(enc, v, cid, op)
+    if root_op is None:
+        raise DecodeError("no root")
+    return Kernel(enc.kernel.name, params, entry.ir, enc.kernel.hints)
+
+
+def _hoist(reg: _Reg, dep: int, sc: _Scopes) -> _Reg:
+    """Move a pure value out of every loop body it does not depend on (through branches
+    inside those loops), never out of a reduce/scan body."""
+    target, cur = reg, reg
+    while cur.parent is not None:
+        if cur.kind == "Combine":
+            break
+        if cur.kind == "For":
+            if sc.inside(dep, cur.rid):
+                break
+            target = cur.parent
+        cur = cur.parent
+    return target
+
+
+def _inside(a: _Reg, b: _Reg) -> bool:
+    while a is not None and a.depth > b.depth:
+        a = a.parent
+    return a is b
+
+
+def _name(enc: Encoding, v: EGraphView, cid: str, op: Operation) -> None:
+    lets = v.lets.get(cid)
+    if not lets or not op.results:
+        return
+    best = min(lets, key=lambda n: enc.order.get(n, 1 << 30))
+    hint = enc.names.get(best)
+    if hint and len(op.results) == 1:
+        op.results[0].name = hint
+
+
+def _types(enc: Encoding, text: str | None) -> Any:
+    if text is None:
+        return None
+    t = enc.types.get(text)
+    if t is None:
+        from ..text.parser import Parser
+        try:
+            t = Parser(text).type()
+        except Exception as e:
+            raise DecodeError(f"unknown type text {text!r}: {e}") from None
+    return t
+
+
+def _result_types(enc: Encoding, text: str) -> list:
+    t = _types(enc, text)
+    return list(t) if isinstance(t, tuple) else [t]
+
+
+def _operand(val: dict, c: str) -> Value:
+    x = val.get(c)
+    if isinstance(x, Operation):
+        if len(x.results) != 1:
+            raise DecodeError(f"'{x.name}' used as a single value")
+        return x.results[0]
+    if x is None:
+        raise DecodeError("missing operand (absent token used as a value)")
+    return x
+
+
+def _build(enc: Encoding, n: ENode, val: dict, bodies: dict, cid: str) -> Operation:
+    k, f = n.kind, n.fields
+    if k == "Const":
+        t = _types(enc, f[0])
+        return Operation("constant", [], [t], {"value": DenseConst(f[1], value_of_bits(f[1], f[2]))})
+    if k == "ConstDense":
+        return Operation("constant", [], [_types(enc, f[0])], {"value": enc.dense[f[1]]})
+    if k in ("Op0", "Op1", "Op2", "Op3", "OpN"):
+        name = f[0]
+        attrs, segs = T.ATTRS.lookup(f[1])
+        kids = f[3] if k == "OpN" else f[3:]
+        return Operation(name, [_operand(val, c) for c in kids], _result_types(enc, f[2]),
+                         attrs, segments=segs)
+    if k == "Mem":
+        name = f[0]
+        attrs, segs = T.ATTRS.lookup(f[1])
+        args = [_operand(val, c) for c in f[3]]
+        tok = val.get(f[4])
+        if name == "print":
+            return Operation("print", args, [], attrs)
+        sp = SPECS[name]
+        operands, sizes, i = [], [], 0
+        groups = sp.operands
+        seg = list(segs) if segs is not None else [1 if a == "1" else 0 for _, a in groups]
+        for (g, _), sz in zip(groups, seg):
+            if g == "token":
+                chunk = [] if tok is None else [_operand(val, f[4])]
+            else:
+                chunk = args[i:i + sz]
+                i += sz
+            operands.extend(chunk)
+            sizes.append(len(chunk))
+        return Operation(name, operands, _result_types(enc, f[2]), attrs,
+                         segments=tuple(sizes) if sp.has_segments else None)
+    if k == "For":
+        inits = [_operand(val, c) for c in f[4]]
+        nres = len(inits)
+        body = bodies[(cid, 0)].ir
+        body.append(Operation("continue", [_operand(val, c) for c in f[5][:nres]]))
+        return Operation("for", [_operand(val, c) for c in f[1:4]] + inits,
+                         _result_types(enc, f[6]), regions=[body], segments=(1, 1, 1, nres))
+    if k == "If":
+        rts = _result_types(enc, f[3])
+        regs = []
+        for slot, vec in ((0, f[1]), (1, f[2])):
+            r = bodies[(cid, slot)].ir
+            r.append(Operation("yield", [_operand(val, c) for c in vec[:len(rts)]]))
+            regs.append(r)
+        return Operation("if", [_operand(val, f[0])], rts, regions=regs)
+    if k == "Combine":
+        attrs, _ = T.ATTRS.lookup(f[1])
+        rts = _result_types(enc, f[5])
+        body = bodies[(cid, 0)].ir
+        body.append(Operation("yield", [_operand(val, c) for c in f[4]]))
+        return Operation(f[0], [_operand(val, c) for c in f[3]], rts, attrs, regions=[body])
+    if k == "Root":
+        return Operation("return", [_operand(val, c) for c in f[0][:enc.n_returns]])
+    raise DecodeError(f"cannot decode a {k} node")
+
+
+__all__ = ["decode", "DecodeError", "value_of_bits"]

@@ -1,0 +1,393 @@
+"""Kernel -> e-graph (design section 4).
+
+Each SSA value becomes one `let` binding, so terms stay one level deep on the Python
+side (deep nested terms overflow the recursion limit) and insertion is linear.
+
+Token-free input means program order; it is encoded with one token chain: a
+`make_token` at entry, every memory op takes the current token and yields the next,
+loops carry the token, branches pass it through. The output is then valid tokenized
+Tile IR. Tokenized input keeps exactly the tokens it has; each region's stores and
+atomics (and region ops that contain some) go into that region's effects sink so
+nothing that writes memory can be dropped.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from egglog import EGraph, Vec, set_
+
+from ..errors import EqsatError
+from ..ir.attrs import DenseConst
+from ..ir.core import Kernel, Operation, Region, Value
+from ..ir.types import (PartitionViewType, PointerType, TensorViewType, TileType, TokenType,
+                        bit_width, byte_size, is_float)
+from ..text.numbers import to_bits
+from . import analyses as A
+from . import terms as T
+
+
+class EncodeError(EqsatError):
+    """A kernel construct the e-graph encoding does not cover (the optimizer then
+    returns the kernel unchanged and says why)."""
+
+
+@dataclass
+class RegionInfo:
+    """A body whose block arguments are `Arg(id, i)` leaves."""
+    id: int
+    kind: str                       # "for", "reduce" or "scan"
+    arg_types: list[Any]
+    arg_names: list[str | None]
+    parent: int                     # enclosing leaf region (0 = the kernel body)
+
+
+@dataclass
+class Encoding:
+    egraph: EGraph
+    kernel: Kernel
+    tokenized: bool                 # the input had explicit tokens
+    root: str                       # let name of the Root term
+    types: dict[str, Any]           # type text -> Type (or tuple of Types)
+    regions: dict[int, RegionInfo]
+    dense: dict[int, DenseConst]    # ConstDense key -> payload
+    names: dict[str, str | None]    # let name -> the value's name in the input
+    order: dict[str, int]           # let name -> position in program order
+    n_returns: int
+    n_values: int = 0
+    n_ops: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def type_text(t: Any) -> str:
+    if isinstance(t, tuple):
+        return "(" + ", ".join(type_text(x) for x in t) + ")"
+    return str(t)
+
+
+def const_bits(elem: Any, value: Any) -> int:
+    """The i64 payload of a splat constant: integers by value, floats by bit pattern."""
+    if is_float(elem):
+        b = to_bits(str(elem), float(value))
+        return b - (1 << 64) if b >= (1 << 63) else b
+    if elem == "i1":
+        return int(bool(value))
+    return int(value)
+
+
+def _touches_memory(region: Region) -> bool:
+    for op in region.walk():
+        sp = op.spec
+        if sp is not None and (sp.is_memory or op.name == "print"):
+            return True
+    return False
+
+
+def is_tokenized(kernel: Kernel) -> bool:
+    for op in kernel.walk():
+        if op.name in ("make_token", "join_tokens"):
+            return True
+        if any(v.is_token for v in op.operands):
+            return True
+        for r in op.regions:
+            if any(a.is_token for a in r.args):
+                return True
+    return False
+
+
+class _Encoder:
+    def __init__(self, kernel: Kernel):
+        self.kernel = kernel
+        self.eg = EGraph()
+        self.env: dict[int, Any] = {}
+        self.types: dict[str, Any] = {}
+        self.ty_cache: dict[str, Any] = {}
+        self.regions: dict[int, RegionInfo] = {}
+        self.dense: dict[int, DenseConst] = {}
+        self.dense_keys: dict[DenseConst, int] = {}
+        self.names: dict[str, str | None] = {}
+        self.order: dict[str, int] = {}
+        self.n = 0
+        self.n_ops = 0
+        self.tokenized = is_tokenized(kernel)
+        self.tok: Any = None             # current token of the chain (token-free input)
+        self.uid = 0
+        self.leaf_region = 0             # innermost enclosing leaf region
+        self.facts: list = []            # analysis facts known at encode time
+
+    # -- helpers -------------------------------------------------------------------------
+    def ty(self, t: Any):
+        text = type_text(t)
+        got = self.ty_cache.get(text)
+        if got is None:
+            got = T.Ty(text)
+            self.ty_cache[text] = got
+            self.types[text] = t
+        return got
+
+    def bind(self, v: Value | None, expr: Any, hint: str | None = None) -> Any:
+        name = f"v{self.n}_"
+        self.n += 1
+        e = self.eg.let(name, expr)
+        self.names[name] = v.name if v is not None else hint
+        self.order[name] = self.n
+        if v is not None:
+            self.env[id(v)] = e
+        return e
+
+    def use(self, v: Value) -> Any:
+        try:
+            return self.env[id(v)]
+        except KeyError:
+            raise EncodeError(f"value {v!r} is used before it is defined") from None
+
+    def vec(self, xs: list) -> Any:
+        return Vec[T.Term](*xs) if xs else Vec[T.Term]()
+
+    def next_uid(self) -> int:
+        self.uid += 1
+        return self.uid
+
+    # -- kernel --------------------------------------------------------------------------
+    def run(self) -> Encoding:
+        k = self.kernel
+        for i, p in enumerate(k.params):
+            e = self.bind(p.value, T.Param(i, self.ty(p.type)))
+            self.facts.extend(A.param_facts(p.attrs, e, p.type))
+        chain = not self.tokenized and _touches_memory(k.body)
+        if chain:
+            self.tok = self.bind(None, T.Op0("make_token", T.NO_ATTRS, self.ty(TokenType())),
+                                 "tok")
+        term_ops, effects = self.block(k.body)
+        outs = list(term_ops)
+        if chain:
+            outs.append(self.tok)
+        outs.extend(effects)
+        self.eg.let("root", T.Root(self.vec(outs)))
+        facts = list(self.facts)
+        for text, t in self.types.items():
+            ty = self.ty_cache[text]
+            elem, bits, pb = _type_facts(t)
+            facts.append(set_(T.ty_elem(ty)).to(elem))
+            if bits:
+                facts.append(set_(T.ty_bits(ty)).to(bits))
+            if pb:
+                facts.append(set_(T.ty_pointee_bytes(ty)).to(pb))
+            facts.extend(A.type_facts(ty, t))
+        if facts:
+            self.eg.register(*facts)
+        return Encoding(self.eg, k, self.tokenized, "root", self.types, self.regions, self.dense,
+                        self.names, self.order, len(term_ops), self.n, self.n_ops)
+
+    # -- regions -------------------------------------------------------------------------
+    def block(self, region: Region) -> tuple[list, list]:
+        """Encode a region's ops; returns (terminator operands, effects)."""
+        effects: list = []
+        term_ops: list = []
+        for op in region.ops:
+            sp = op.spec
+            if sp is None:
+                raise EncodeError(f"unknown op '{op.name}'")
+            if sp.is_terminator:
+                if op.name in ("break",) or (op.name == "continue" and op is not region.ops[-1]):
+                    raise EncodeError(f"'{op.name}' outside the end of a for body is not "
+                                      "encoded yet")
+                term_ops = [self.use(v) for v in op.operands]
+                continue
+            eff = self.op(op)
+            if eff is not None:
+                effects.append(eff)
+        return term_ops, effects
+
+    def op(self, op: Operation) -> Any:
+        """Encode one op; returns its effects-sink entry (tokenized input) or None."""
+        self.n_ops += 1
+        name = op.name
+        sp = op.spec
+        if name == "for":
+            return self.for_op(op)
+        if name == "if":
+            return self.if_op(op)
+        if name in ("reduce", "scan"):
+            return self.combine(op)
+        if op.regions or name == "loop":
+            raise EncodeError(f"'{name}' is not encoded yet")
+        if sp.is_memory or name == "print":
+            return self.mem(op)
+        if name == "constant":
+            c: DenseConst = op.attrs["value"]
+            t = op.result.type
+            if c.is_splat:
+                e = T.Const(self.ty(t), str(t.elem), const_bits(t.elem, c.scalar()))
+            else:
+                key = self.dense_keys.setdefault(c, len(self.dense_keys) + 1)
+                self.dense[key] = c
+                e = T.ConstDense(self.ty(t), key)
+            self.bind(op.result, e)
+            return None
+        # a pure op
+        ops = [self.use(v) for v in op.operands]
+        attrs = T.ATTRS.intern(op.attrs, op.segments if sp.has_segments else None)
+        rts = tuple(v.type for v in op.results)
+        if not rts:
+            raise EncodeError(f"'{name}' has no results and no effect")
+        ty = self.ty(rts[0] if len(rts) == 1 else rts)
+        if sp.has_segments or len(ops) > 3:
+            e = T.OpN(name, attrs, ty, self.vec(ops))
+        else:
+            e = (T.Op0, T.Op1, T.Op2, T.Op3)[len(ops)](name, attrs, ty, *ops)
+        bound = self._bind_results(op, e, rts)
+        self.facts.extend(A.op_facts(name, op.attrs, bound, rts[0]))
+        return None
+
+    def _bind_results(self, op: Operation, e: Any, rts: tuple, multi: bool = False) -> Any:
+        if len(rts) == 1 and not multi:
+            return self.bind(op.results[0], e)
+        head = self.bind(None, e, op.results[0].name if op.results else None)
+        for i, v in enumerate(op.results):
+            self.bind(v, T.Proj(head, i, self.ty(v.type)))
+        return head
+
+    def mem(self, op: Operation) -> Any:
+        name = op.name
+        sp = op.spec
+        tok_in = op.token_in if name != "print" else None
+        vals = [v for v in op.operands if v is not tok_in]
+        if tok_in is not None:
+            tok = self.use(tok_in)
+        elif not self.tokenized and self.tok is not None:
+            tok = self.tok
+        else:
+            tok = T.NoTok()
+        segs = None
+        if sp.has_segments:
+            segs = tuple(n if g != "token" else 0
+                         for (g, _), n in zip(sp.operands, op.segments or ()))
+        uid = self.next_uid() if (sp.effect == "atomic" or name == "print") else None
+        attrs = T.ATTRS.intern(op.attrs, segs, uid)
+        rts = tuple(v.type for v in op.results)
+        if name == "print":
+            rts_eg = (TokenType(),)           # the e-graph sees print as a step of the chain
+        else:
+            rts_eg = rts
+        m = T.Mem(name, attrs, self.ty(rts_eg), self.vec([self.use(v) for v in vals]), tok)
+        head = self.bind(None, m, op.results[0].name if op.results else name)
+        tok_out = None
+        for i, t in enumerate(rts_eg):
+            p = T.Proj(head, i, self.ty(t))
+            e = self.bind(op.results[i] if i < len(op.results) else None, p, "tok")
+            if isinstance(t, TokenType):
+                tok_out = e
+        if not self.tokenized and self.tok is not None:
+            self.tok = tok_out
+            return None
+        if sp.effect in ("write", "atomic") or name == "print":
+            return head
+        return None
+
+    def _new_region(self, kind: str, region: Region) -> int:
+        rid = len(self.regions) + 1
+        self.regions[rid] = RegionInfo(rid, kind, [a.type for a in region.args],
+                                       [a.name for a in region.args], self.leaf_region)
+        return rid
+
+    def for_op(self, op: Operation) -> Any:
+        if op.attrs:
+            raise EncodeError("'for' with attributes is not encoded yet")
+        body = op.regions[0]
+        lb, ub, step = (self.use(op.one(g)) for g in ("lb", "ub", "step"))
+        inits = [self.use(v) for v in op.group("init")]
+        carry = not self.tokenized and self.tok is not None and _touches_memory(body)
+        rid = self._new_region("for", body)
+        info = self.regions[rid]
+        for i, a in enumerate(body.args):
+            self.bind(a, T.Arg(rid, i, self.ty(a.type)))
+        outer_tok, outer_leaf = self.tok, self.leaf_region
+        self.leaf_region = rid
+        if carry:
+            tok_t = TokenType()
+            info.arg_types.append(tok_t)
+            info.arg_names.append("tok")
+            self.tok = self.bind(None, T.Arg(rid, len(body.args), self.ty(tok_t)), "tok")
+            inits.append(outer_tok)
+        yields, effects = self.block(body)
+        if body.terminator is None or body.terminator.name != "continue":
+            raise EncodeError("a 'for' body must end with 'continue'")
+        if carry:
+            yields.append(self.tok)
+        self.tok, self.leaf_region = outer_tok, outer_leaf
+        rts = [v.type for v in op.results] + ([TokenType()] if carry else [])
+        e = T.For(rid, lb, ub, step, self.vec(inits), self.vec(yields + effects),
+                  self.ty(tuple(rts)))
+        head = self._bind_results(op, e, tuple(rts), multi=True)
+        if carry:
+            self.tok = self.bind(None, T.Proj(head, len(op.results), self.ty(TokenType())), "tok")
+        if effects:
+            return head
+        return None
+
+    def if_op(self, op: Operation) -> Any:
+        if op.attrs:
+            raise EncodeError("'if' with attributes is not encoded yet")
+        cond = self.use(op.one("cond"))
+        carry = not self.tokenized and self.tok is not None and any(
+            _touches_memory(r) for r in op.regions)
+        outer_tok = self.tok
+        bodies = []
+        any_effects = False
+        for r in op.regions:
+            self.tok = outer_tok
+            yields, effects = self.block(r)
+            if r.terminator is None or r.terminator.name != "yield":
+                raise EncodeError("an 'if' branch must end with 'yield'")
+            if carry:
+                yields.append(self.tok)
+            any_effects |= bool(effects)
+            bodies.append(yields + effects)
+        self.tok = outer_tok
+        rts = [v.type for v in op.results] + ([TokenType()] if carry else [])
+        e = T.If(cond, self.vec(bodies[0]), self.vec(bodies[1]), self.ty(tuple(rts)))
+        head = self._bind_results(op, e, tuple(rts), multi=True)
+        if carry:
+            self.tok = self.bind(None, T.Proj(head, len(op.results), self.ty(TokenType())), "tok")
+        return head if any_effects else None
+
+    def combine(self, op: Operation) -> Any:
+        body = op.regions[0]
+        if _touches_memory(body):
+            raise EncodeError(f"'{op.name}' with memory ops in its body")
+        rid = self._new_region(op.name, body)
+        for i, a in enumerate(body.args):
+            self.bind(a, T.Arg(rid, i, self.ty(a.type)))
+        outer_leaf = self.leaf_region
+        self.leaf_region = rid
+        yields, effects = self.block(body)
+        self.leaf_region = outer_leaf
+        inputs = [self.use(v) for v in op.operands]
+        rts = tuple(v.type for v in op.results)
+        attrs = T.ATTRS.intern(op.attrs)
+        e = T.Combine(op.name, attrs, rid, self.vec(inputs), self.vec(yields),
+                      self.ty(rts))
+        self._bind_results(op, e, rts, multi=True)
+        return None
+
+
+def _type_facts(t: Any) -> tuple[str, int, int]:
+    if isinstance(t, TileType):
+        if isinstance(t.elem, PointerType):
+            return "ptr", 64, byte_size(t.elem.pointee)
+        return str(t.elem), bit_width(t.elem), 0
+    if isinstance(t, TokenType):
+        return "token", 0, 0
+    if isinstance(t, (TensorViewType, PartitionViewType)):
+        return "view", 0, 0
+    return "tuple", 0, 0
+
+
+def encode(kernel: Kernel) -> Encoding:
+    """Build the e-graph of a kernel. Raises EncodeError for constructs not covered."""
+    return _Encoder(kernel).run()
+
+
+__all__ = ["encode", "Encoding", "EncodeError", "RegionInfo", "type_text", "const_bits",
+           "is_tokenized"]

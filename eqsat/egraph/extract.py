@@ -1,0 +1,405 @@
+"""DAG-aware extraction over the serialized e-graph (design section 5).
+
+egglog's own extractors return one tree-shaped term (exponential for shared DAGs,
+slow with Python cost callbacks), so we choose e-nodes ourselves:
+
+1. *Scopes.* A node that reads `Arg(r, i)` must live inside region r. Each class is
+   restricted to the nodes that need the outermost scope any of its nodes needs;
+   then every choice is valid wherever the class is used (a value equal to a loop
+   invariant is never taken from inside the loop).
+2. *Tree pass.* Bellman-Ford over classes: cost(node) = own cost x trip counts of its
+   scope + the best costs of its distinct child classes. Positive costs make the
+   choice acyclic.
+3. *DAG pass.* The objective is the cost of the chosen DAG, each reachable node paid
+   once. Classes with alternatives are retried one at a time against that exact
+   objective until nothing improves (bounded passes).
+
+Every node also pays a tiny epsilon so that, of two equally fast programs, the one
+with fewer ops wins (CSE and folds of free ops still count).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import compat
+from . import terms as T
+from .cost import CostModel, LoopInfo, OpInfo
+from .encode import Encoding, type_text
+
+EPS = 1e-3
+
+# field kinds per constructor: s=String, i=i64, y=Ty, t=Term, v=Vec[Term]
+SIGNATURES = {
+    "Param": "iy", "Arg": "iiy", "Const": "ysi", "ConstDense": "yi", "NoTok": "",
+    "Op0": "siy", "Op1": "siyt", "Op2": "siytt", "Op3": "siyttt", "OpN": "siyv",
+    "Mem": "siyvt", "For": "itttvvy", "If": "tvvy", "Combine": "siivvy", "Proj": "tiy",
+    "Root": "v",
+}
+
+
+@dataclass
+class ENode:
+    id: str
+    kind: str                 # constructor name ("Op2", "For", ...)
+    cls: str                  # its e-class
+    fields: list              # decoded fields: str / int / type text / class id / [class ids]
+
+    def children(self) -> list[str]:
+        out: list[str] = []
+        for k, f in zip(SIGNATURES[self.kind], self.fields):
+            if k == "t":
+                out.append(f)
+            elif k == "v":
+                out.extend(f)
+        return out
+
+    @property
+    def ty(self) -> str | None:
+        sig = SIGNATURES[self.kind]
+        return self.fields[sig.index("y")] if "y" in sig else None
+
+    @property
+    def op_name(self) -> str | None:
+        return self.fields[0] if SIGNATURES[self.kind].startswith("s") else None
+
+    @property
+    def region(self) -> int | None:
+        if self.kind in ("For", "Arg"):
+            return self.fields[0]
+        if self.kind == "Combine":
+            return self.fields[2]
+        return None
+
+
+@dataclass
+class EGraphView:
+    """The Term part of a serialized e-graph."""
+    nodes: dict[str, ENode]
+    classes: dict[str, list[str]]          # class -> node ids
+    root: str                              # class of the Root term
+    lets: dict[str, list[str]]             # class -> let names bound to it
+    n_classes: int = 0
+    n_nodes: int = 0
+    consts: dict[str, tuple[str, int]] = field(default_factory=dict)   # class -> (elem, bits)
+
+
+def view(enc: Encoding, raw: dict | None = None) -> EGraphView:
+    """Parse the serialized e-graph into Term e-nodes with decoded fields."""
+    eg = enc.egraph
+    raw = compat.serialize(eg) if raw is None else raw
+    nodes_raw = raw["nodes"]
+    names = {compat.egg_name(eg, fn): kind for kind, fn in T.TERM_CONSTRUCTORS.items()}
+    ty_name = compat.egg_name(eg, T.Ty)
+
+    def lit(nid: str) -> Any:
+        op = nodes_raw[nid]["op"]
+        if op.startswith('"'):
+            return json.loads(op)
+        return int(op)
+
+    ty_of_class: dict[str, str] = {}
+    for n in nodes_raw.values():
+        if n["op"] == ty_name:
+            ty_of_class[n["eclass"]] = lit(n["children"][0])
+
+    def ty_text(nid: str) -> str:
+        try:
+            return ty_of_class[nodes_raw[nid]["eclass"]]
+        except KeyError:
+            raise ValueError(f"no type text for node {nid}") from None
+
+    nodes: dict[str, ENode] = {}
+    classes: dict[str, list[str]] = {}
+    for nid, n in nodes_raw.items():
+        kind = names.get(n["op"])
+        if kind is None or n.get("subsumed"):
+            continue
+        sig = SIGNATURES[kind]
+        kids = n["children"]
+        fields: list = []
+        for k, ch in zip(sig, kids):
+            if k in "si":
+                fields.append(lit(ch))
+            elif k == "y":
+                fields.append(ty_text(ch))
+            elif k == "t":
+                fields.append(nodes_raw[ch]["eclass"])
+            else:
+                fields.append([nodes_raw[c]["eclass"] for c in nodes_raw[ch]["children"]])
+        en = ENode(nid, kind, n["eclass"], fields)
+        nodes[nid] = en
+        classes.setdefault(en.cls, []).append(nid)
+    lets: dict[str, list[str]] = {}
+    root = None
+    for cid, data in raw["class_data"].items():
+        if "let" in data:
+            ls = [x.strip().lstrip("$") for x in data["let"].split(",")]
+            lets[cid] = ls
+            if enc.root in ls:
+                root = cid
+    if root is None:
+        raise ValueError("the e-graph has no root")
+    n_lets = sum(1 for ls in lets.values() for x in ls if x.startswith("v"))
+    if n_lets < enc.n_values:
+        raise ValueError(f"egglog holds {n_lets} of {enc.n_values} value bindings")
+    missing = {c for en in nodes.values() for c in en.children() if c not in classes}
+    if missing:
+        raise ValueError(f"the serialized e-graph misses {len(missing)} e-classes")
+    v = EGraphView(nodes, classes, root, lets, len(classes), len(nodes))
+    for nid, en in nodes.items():
+        if en.kind == "Const":
+            v.consts[en.cls] = (en.fields[1], en.fields[2])
+    return v
+
+
+# -- scopes -------------------------------------------------------------------------------------
+class _Scopes:
+    """Leaf regions form a tree (static nesting); a scope is one of its nodes (0 = kernel)."""
+
+    def __init__(self, enc: Encoding):
+        self.parent = {0: None}
+        self.depth = {0: 0}
+        for rid in sorted(enc.regions):
+            p = enc.regions[rid].parent
+            self.parent[rid] = p
+            self.depth[rid] = self.depth.get(p, 0) + 1
+
+    def inside(self, a: int, b: int) -> bool:
+        """Is region a equal to or nested in region b?"""
+        while a is not None and self.depth.get(a, 0) > self.depth.get(b, 0):
+            a = self.parent.get(a)
+        return a == b
+
+    def deeper(self, a: int | None, b: int | None) -> int | None:
+        """The deeper of two scopes on one chain; -1 if they are not on one chain."""
+        if a is None:
+            return b
+        if b is None:
+            return a
+        if a == -1 or b == -1:
+            return -1
+        if self.inside(a, b):
+            return a
+        if self.inside(b, a):
+            return b
+        return -1
+
+
+def node_scope(n: ENode, scope_of: dict[str, int], sc: _Scopes) -> int | None:
+    """The innermost leaf region n needs (None if some child is still unknown, -1 if invalid)."""
+    if n.kind == "Arg":
+        return n.fields[0]
+    s: int | None = 0
+    own = n.region if n.kind in ("For", "Combine") else None
+    for c in n.children():
+        cs = scope_of.get(c)
+        if cs is None:
+            return None
+        if cs == -1:
+            return -1
+        if own is not None and sc.inside(cs, own):
+            continue          # the body's own arguments stay inside
+        s = sc.deeper(s, cs)
+        if s == -1:
+            return -1
+    return s
+
+
+def compute_scopes(v: EGraphView, sc: _Scopes) -> tuple[dict[str, int], dict[str, int]]:
+    scope_of: dict[str, int] = {}
+    node_sc: dict[str, int] = {}
+    changed = True
+    while changed:
+        changed = False
+        for nid, n in v.nodes.items():
+            s = node_scope(n, scope_of, sc)
+            if s is None or s == -1:
+                continue
+            node_sc[nid] = s
+            cur = scope_of.get(n.cls)
+            if cur is None or (cur != s and sc.inside(cur, s)):
+                scope_of[n.cls] = s
+                changed = True
+    return scope_of, node_sc
+
+
+# -- costs --------------------------------------------------------------------------------------
+@dataclass
+class Selection:
+    choice: dict[str, str]            # class -> chosen node id
+    cost: float                       # DAG cost (model units, epsilon included)
+    nodes: int                        # chosen reachable e-nodes
+
+
+class _Pricer:
+    def __init__(self, enc: Encoding, v: EGraphView, model: CostModel, sc: _Scopes):
+        self.enc, self.v, self.model, self.sc = enc, v, model, sc
+        self.class_ty: dict[str, str] = {}
+        for n in v.nodes.values():
+            t = n.ty
+            if t is not None and n.kind not in ("Root",):
+                self.class_ty.setdefault(n.cls, t)
+        self.region_mult: dict[int, float] = {0: 1.0}
+        self._mult_cache: dict[int, float] = {}
+        self.loop_by_region: dict[int, ENode] = {}
+        for n in v.nodes.values():
+            if n.kind == "For":
+                self.loop_by_region.setdefault(n.fields[0], n)
+
+    def _type(self, text: str | None) -> Any:
+        if text is None:
+            return None
+        t = self.enc.types.get(text)
+        if t is None:
+            from ..text.parser import Parser
+            try:
+                t = Parser(text).type()
+            except Exception:
+                return None
+        return t
+
+    def mult(self, region: int) -> float:
+        got = self._mult_cache.get(region)
+        if got is not None:
+            return got
+        if region == 0 or region not in self.sc.parent:
+            m = 1.0
+        else:
+            m = self.mult(self.sc.parent[region] or 0)
+            info = self.enc.regions.get(region)
+            if info is not None and info.kind == "for":
+                m *= self.model.trip_count(self._loop_info(region))
+        self._mult_cache[region] = m
+        return m
+
+    def _loop_info(self, region: int) -> LoopInfo:
+        n = self.loop_by_region.get(region)
+        if n is None:
+            return LoopInfo()
+        vals = []
+        for c in n.fields[1:4]:
+            k = self.v.consts.get(c)
+            vals.append(k[1] if k is not None and not k[0].startswith(("f", "bf")) else None)
+        return LoopInfo(*vals)
+
+    def own(self, n: ENode) -> float:
+        """Cost of one execution of the node, plus epsilon for ops."""
+        k = n.kind
+        if k in ("Param", "Arg", "NoTok", "Root", "Proj"):
+            return EPS * 0.01
+        ty = self._type(n.ty)
+        rts = ty if isinstance(ty, tuple) else ((ty,) if ty is not None else ())
+        if k in ("Const", "ConstDense"):
+            name, attrs, operands = "constant", {}, ()
+        elif k == "For":
+            name, attrs, operands = "for", {}, ()
+        elif k == "If":
+            name, attrs, operands = "if", {}, ()
+        else:
+            name = n.op_name
+            attrs = T.ATTRS.lookup(n.fields[1])[0]
+            operands = tuple(self._type(self.class_ty.get(c)) for c in n.children())
+        return self.model.op_cost(OpInfo(name, tuple(rts), operands, attrs)) + EPS
+
+
+def extract(enc: Encoding, v: EGraphView, model: CostModel, *, dag_passes: int = 4,
+            max_alternatives: int = 400) -> Selection:
+    """Choose one e-node per reachable class minimising the DAG cost under `model`."""
+    sc = _Scopes(enc)
+    scope_of, node_sc = compute_scopes(v, sc)
+    pr = _Pricer(enc, v, model, sc)
+    weight: dict[str, float] = {}
+    eligible: dict[str, list[str]] = {}
+    for cid, nids in v.classes.items():
+        s = scope_of.get(cid)
+        ok = [nid for nid in nids if node_sc.get(nid) == s and s is not None]
+        eligible[cid] = ok
+        for nid in ok:
+            n = v.nodes[nid]
+            weight[nid] = pr.own(n) * pr.mult(s)
+
+    # tree pass (Bellman-Ford); children counted once per node
+    best: dict[str, float] = {}
+    choice: dict[str, str] = {}
+    for _ in range(len(v.classes) + 2):
+        changed = False
+        for cid, nids in eligible.items():
+            for nid in nids:
+                n = v.nodes[nid]
+                total = weight[nid]
+                for c in set(n.children()):
+                    b = best.get(c)
+                    if b is None:
+                        total = None
+                        break
+                    total += b
+                if total is None:
+                    continue
+                cur = best.get(cid)
+                if cur is None or total < cur - 1e-12:
+                    best[cid] = total
+                    choice[cid] = nid
+                    changed = True
+        if not changed:
+            break
+    if v.root not in choice:
+        raise ValueError("no valid program in the e-graph (every root candidate is unextractable)")
+
+    cost, reach = dag_cost(v, choice, weight)
+    # DAG pass: try alternatives against the exact (shared-once) objective
+    alts = [(cid, nid) for cid in reach for nid in eligible.get(cid, ())
+            if nid != choice[cid] and all(c in choice for c in v.nodes[nid].children())]
+    alts = alts[:max_alternatives]
+    for _ in range(dag_passes if alts else 0):
+        improved = False
+        for cid, nid in alts:
+            if choice.get(cid) == nid:
+                continue
+            old = choice[cid]
+            choice[cid] = nid
+            res = dag_cost(v, choice, weight)
+            if res is not None and res[0] < cost - 1e-9:
+                cost, reach = res
+                improved = True
+            else:
+                choice[cid] = old
+        if not improved:
+            break
+    return Selection({c: choice[c] for c in reach}, cost, len(reach))
+
+
+def dag_cost(v: EGraphView, choice: dict[str, str], weight: dict[str, float]):
+    """(cost, reachable classes) of a choice, each reachable node paid once; None if cyclic."""
+    seen: dict[str, int] = {}          # 1 = on stack, 2 = done
+    order: list[str] = []
+    stack = [(v.root, False)]
+    total = 0.0
+    while stack:
+        cid, done = stack.pop()
+        if done:
+            seen[cid] = 2
+            order.append(cid)
+            continue
+        st = seen.get(cid)
+        if st == 2:
+            continue
+        if st == 1:
+            return None
+        seen[cid] = 1
+        nid = choice.get(cid)
+        if nid is None:
+            return None
+        total += weight.get(nid, 0.0)
+        stack.append((cid, True))
+        for c in v.nodes[nid].children():
+            s = seen.get(c)
+            if s == 1:
+                return None
+            if s is None:
+                stack.append((c, False))
+    return total, order
+
+
+__all__ = ["extract", "view", "EGraphView", "ENode", "Selection", "dag_cost", "EPS"]

@@ -1,0 +1,135 @@
+"""Answers constant-folding requests with the interpreter's per-op semantics.
+
+Rules record `WantK(op, attrs, result type, operand type, bits...)` rows; after each
+saturation step the driver calls `FoldService.answer`, which evaluates the op on
+0-d arrays with `eqsat.interp.semantics.evaluate_pure` (so folding means exactly
+what running means) and inserts `foldK(...) = bits`. Results that the IR leaves
+unspecified are refused, which leaves the op in place.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+from egglog import set_
+
+from ..ir.core import Operation, Value
+from ..ir.types import INT_WIDTHS, TileType, is_float, numpy_dtype
+from . import compat
+from . import terms as T
+from .encode import Encoding, const_bits
+from .decode import value_of_bits
+
+# ops with a fully specified result on in-range operands
+FOLDABLE = frozenset({
+    "addi", "subi", "muli", "andi", "ori", "xori", "maxi", "mini", "shli", "shri", "divi",
+    "remi", "mulhii", "negi", "absi", "addf", "subf", "mulf", "divf", "maxf", "minf", "negf",
+    "absf", "fma", "cmpi", "cmpf", "exti", "trunci", "itof", "ftoi", "ftof", "bitcast",
+    "select",
+})
+
+
+class FoldService:
+    def __init__(self, enc: Encoding):
+        self.enc = enc
+        self.seen: set[str] = set()
+        self.answered = 0
+        self.refused = 0
+
+    def answer(self) -> int:
+        """Read new requests, insert answers; returns how many answers were added."""
+        eg = self.enc.egraph
+        facts = []
+        for rel, fn in ((T.Want1, T.fold1), (T.Want2, T.fold2), (T.Want3, T.fold3)):
+            for row in compat.function_rows(eg, rel):
+                key = str(row)
+                if key in self.seen:
+                    continue
+                self.seen.add(key)
+                args = compat.call_args(row)
+                name = compat.literal(args[0])
+                attrs = compat.literal(args[1])
+                t_out = compat.literal(compat.call_args(args[2])[0])
+                t_in = compat.literal(compat.call_args(args[3])[0])
+                bits = [compat.literal(x) for x in args[4:]]
+                r = self.evaluate(name, attrs, t_out, t_in, bits)
+                if r is None:
+                    self.refused += 1
+                    continue
+                facts.append(set_(fn(name, attrs, T.Ty(t_out), T.Ty(t_in), *bits)).to(r))
+        if facts:
+            eg.register(*facts)
+            self.answered += len(facts)
+        return len(facts)
+
+    def evaluate(self, name: str, attrs_id: int, t_out: str, t_in: str,
+                 bits: list[int]) -> int | None:
+        if name not in FOLDABLE:
+            return None
+        to, ti = self.enc.types.get(t_out), self.enc.types.get(t_in)
+        if not isinstance(to, TileType) or not isinstance(ti, TileType):
+            return None
+        if not isinstance(to.elem, str) or not isinstance(ti.elem, str) or "tf32" in (to.elem, ti.elem):
+            return None
+        attrs, _ = T.ATTRS.lookup(attrs_id)
+        return fold_scalar(name, attrs, ti, to, bits)
+
+
+def fold_scalar(name: str, attrs: dict, t_in: TileType, t_out: TileType,
+                bits: list[int]) -> int | None:
+    """The bits of `name(operands)` on splat operands, or None when not well defined."""
+    if attrs.get("rounding") in ("approx", "full"):
+        return None
+    n = len(bits)
+    # operand types: comparisons read t_in for both; fma all same; converts t_in
+    if name == "select":
+        return None
+    op_types = [t_in] * n
+    elem_in = t_in.elem
+    vals = [value_of_bits(elem_in, b) for b in bits]
+    if name in ("shli", "shri"):
+        w = INT_WIDTHS[elem_in]
+        sh = vals[1] & ((1 << w) - 1) if vals[1] < 0 else vals[1]
+        if not 0 <= sh < w:
+            return None
+    if name in ("divi", "remi") and vals[1] == 0:
+        return None
+    if name in ("divi", "remi") and attrs.get("signedness") != "unsigned":
+        w = INT_WIDTHS[elem_in]
+        if vals[0] == -(1 << (w - 1)) and vals[1] == -1:
+            return None            # overflow: not defined
+    if name == "ftoi":
+        x = vals[0]
+        if not math.isfinite(x):
+            return None
+        w = INT_WIDTHS[t_out.elem]
+        lo, hi = (0, (1 << w) - 1) if attrs.get("signedness") == "unsigned" else \
+            (-(1 << (w - 1)), (1 << (w - 1)) - 1)
+        if not lo <= math.trunc(x) <= hi:
+            return None
+    if name == "bitcast" and (not isinstance(t_out.elem, str) or t_out.elem == "i1"
+                              or elem_in == "i1"):
+        return None
+    scalar_in = TileType((), elem_in)
+    scalar_out = TileType((), t_out.elem)
+    operands = [Value(scalar_in if i == 0 or name not in ("select",) else scalar_out)
+                for i in range(n)]
+    op = Operation(name, operands, [scalar_out], attrs)
+    from ..interp.semantics import evaluate_pure
+    args = [np.asarray(v, dtype=numpy_dtype(elem_in)) for v in vals]
+    try:
+        with np.errstate(all="ignore"):
+            res = evaluate_pure(op, args)[0]
+    except Exception:
+        return None
+    r = np.asarray(res).reshape(-1)
+    if r.size != 1:
+        return None
+    v = r[0].item()
+    if is_float(t_out.elem) and v != v:
+        return None                 # NaN payloads differ between devices: keep the op
+    return const_bits(t_out.elem, v)
+
+
+__all__ = ["FoldService", "fold_scalar", "FOLDABLE"]

@@ -1,0 +1,186 @@
+"""`optimize(kernel)`: encode, saturate, extract under a cost model, decode.
+
+The result is always a valid kernel: if a construct cannot be encoded, the kernel
+comes back unchanged; if a cap stops saturation, the best program found so far is
+extracted; if extraction or decoding ever produced an invalid kernel, the program as
+encoded (no rewrites) is returned. The report says which happened.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from .errors import EqsatError
+from .ir.core import Kernel
+
+
+@dataclass
+class Report:
+    """What one optimization did and what it cost."""
+    rules: list[str] = field(default_factory=list)
+    matches: dict[str, int] = field(default_factory=dict)   # rule name -> matches
+    iterations: int = 0
+    eclasses: int = 0
+    enodes: int = 0
+    folds: int = 0
+    times: dict[str, float] = field(default_factory=dict)   # phase -> seconds
+    cost_before: float = 0.0
+    cost_after: float = 0.0
+    ops_before: int = 0
+    ops_after: int = 0
+    stop_reason: str = ""
+    fallback: str | None = None            # why a simpler program was returned, if so
+    cost_model: str = ""
+
+    @property
+    def total_seconds(self) -> float:
+        return sum(self.times.values())
+
+    def summary(self) -> str:
+        lines = [
+            f"rules: {', '.join(self.rules) or '(none)'}",
+            f"saturation: {self.iterations} iterations, stopped: {self.stop_reason}",
+            f"e-graph: {self.eclasses} e-classes, {self.enodes} e-nodes",
+            f"ops: {self.ops_before} -> {self.ops_after}",
+            f"cost ({self.cost_model}): {self.cost_before:.1f} -> {self.cost_after:.1f}",
+            "time: " + ", ".join(f"{k} {v * 1e3:.0f} ms" for k, v in self.times.items()),
+        ]
+        if self.fallback:
+            lines.append(f"fallback: {self.fallback}")
+        fired = sorted(((n, c) for n, c in self.matches.items() if c), key=lambda kv: -kv[1])
+        if fired:
+            lines.append("rule matches: " + ", ".join(f"{n} {c}" for n, c in fired))
+        if self.folds:
+            lines.append(f"constant folds: {self.folds}")
+        return "\n".join(lines)
+
+
+@dataclass
+class Result:
+    """The optimized kernel and its report; unpacks as `kernel, report = optimize(k)`."""
+    kernel: Kernel
+    report: Report
+
+    def __iter__(self) -> Iterator[Any]:
+        yield self.kernel
+        yield self.report
+
+
+def _count_ops(k: Kernel) -> int:
+    return sum(1 for _ in k.walk())
+
+
+def optimize(kernel: Kernel, *, rules: Any = "default", cost_model: Any = None,
+             limits: Any = None) -> Result:
+    """Optimize a kernel by equality saturation.
+
+    `rules`: a rule-set name, comma-separated names, a `rules.RuleSet`, or a list of
+    those ("default", "none", "algebra,fold", ...). `cost_model`: a
+    `eqsat.egraph.cost.CostModel` (default: the H100 model). `limits`: an
+    `eqsat.egraph.saturate.Limits` (iterations, e-nodes, seconds).
+    """
+    import rules as rules_pkg
+    from egglog import ruleset as egg_ruleset
+
+    from .egraph.cost import DEFAULT, CostModel
+    from .egraph.decode import DecodeError, decode
+    from .egraph.encode import EncodeError, encode
+    from .egraph.extract import extract, view
+    from .egraph.saturate import Limits, saturate
+
+    if not isinstance(kernel, Kernel):
+        raise TypeError(f"optimize() takes a Kernel, not {type(kernel).__name__}")
+    model = DEFAULT if cost_model is None else cost_model
+    if not isinstance(model, CostModel):
+        raise TypeError("cost_model must be an eqsat.egraph.cost.CostModel")
+    lim = Limits() if limits is None else limits
+    if not isinstance(lim, Limits):
+        raise TypeError("limits must be an eqsat.egraph.saturate.Limits")
+    try:
+        sets = rules_pkg.resolve(rules)
+    except KeyError as e:
+        raise EqsatError(str(e.args[0])) from None
+    rep = Report(rules=[rs.name for rs in sets], cost_model=getattr(model, "name", "custom"))
+    rep.ops_before = _count_ops(kernel)
+    t = time.perf_counter()
+
+    def lap(phase: str) -> None:
+        nonlocal t
+        now = time.perf_counter()
+        rep.times[phase] = rep.times.get(phase, 0.0) + now - t
+        t = now
+
+    try:
+        enc = encode(kernel)
+    except EncodeError as e:
+        lap("encode")
+        rep.fallback = f"not encoded: {e}"
+        rep.stop_reason = "not run"
+        rep.ops_after = rep.ops_before
+        rep.cost_before = rep.cost_after = model.kernel_cost(kernel)
+        return Result(kernel, rep)
+    lap("encode")
+
+    # the program as encoded: the fallback and the "before" cost
+    try:
+        v0 = view(enc)
+        baseline = decode(enc, v0, extract(enc, v0, model))
+    except (DecodeError, ValueError) as e:              # pragma: no cover - engine bug
+        lap("extract")
+        rep.fallback = f"baseline not decodable: {e}"
+        rep.ops_after = rep.ops_before
+        rep.cost_before = rep.cost_after = model.kernel_cost(kernel)
+        return Result(kernel, rep)
+    rep.cost_before = model.kernel_cost(baseline)
+    lap("extract")
+
+    schedule = None
+    if sets:
+        all_rules = [r for rs in [rules_pkg.get("core"), *sets] for r in rs]
+        names = [r.name for r in all_rules]
+        dup = sorted({n for n in names if names.count(n) > 1})
+        if dup:
+            raise EqsatError(f"rule names must be unique across rule sets: {dup}")
+        try:
+            schedule = egg_ruleset(*[r.egglog() for r in all_rules], name="eqsat")
+        except Exception as e:
+            raise EqsatError(f"a rule does not compile: {e}") from None
+    st = saturate(enc, schedule, lim)
+    rep.iterations, rep.stop_reason, rep.matches, rep.folds = (
+        st.iterations, st.stop_reason, st.matches, st.folds)
+    if st.error:
+        rep.stop_reason += f" ({st.error})"
+    lap("saturate")
+
+    result = baseline
+    try:
+        v = view(enc)
+        rep.eclasses, rep.enodes = v.n_classes, v.n_nodes
+        sel = extract(enc, v, model)
+        lap("extract")
+        result = decode(enc, v, sel)
+        _check(result)
+    except (DecodeError, ValueError, EqsatError) as e:
+        rep.fallback = f"extraction failed, returning the program as encoded: {e}"
+        result = baseline
+    lap("decode")
+    rep.cost_after = model.kernel_cost(result)
+    if result is not baseline and rep.cost_after > rep.cost_before + 1e-9:
+        rep.fallback = "the extracted program was not cheaper; returning the program as encoded"
+        result = baseline
+        rep.cost_after = rep.cost_before
+    rep.ops_after = _count_ops(result)
+    return Result(result, rep)
+
+
+def _check(k: Kernel) -> None:
+    """The decoded kernel must verify (a failure here is an engine bug, caught above)."""
+    try:
+        from .verify import verify
+    except ImportError:                      # pragma: no cover - verifier not installed
+        return
+    verify(k)
+
+
+__all__ = ["optimize", "Result", "Report"]

@@ -1,0 +1,996 @@
+"""Structural verifier for kernels: scoping, operand groups, per-op type rules, regions.
+
+Everything downstream (printer, interpreter, e-graph encoder) assumes verified IR, so
+the rules here are the ones those stages rely on, plus the ones the text format needs
+to round-trip (e.g. all index operands of a load share one printed type).
+
+`verify` stops at the first problem; `check` reports every problem it can find
+(after a broken op it keeps going with the op's results in scope, so one mistake
+does not cascade into a page of "undefined value" errors). Each problem is a
+`VerifyError` with the op name, a stable rule id from `RULES` and the op's location.
+"""
+from __future__ import annotations
+
+import math
+import re
+
+from .errors import VerifyError
+from .ir.attrs import Bounded, DenseConst, DivBy, SameElements
+from .ir.core import Kernel, Operation, Param, Region, Value
+from .ir.ops import MANY, ONE, OPT, SPECS
+from .ir.types import (INT_WIDTHS, SCALAR_NAMES, TOKEN, PartitionViewType, PointerType,
+                       StridedViewType, TensorViewType, TileType, TokenType, bit_width, is_float,
+                       is_int, is_ptr)
+
+RULES = {
+    "unknown-op": "the op name is not in the op catalogue (eqsat.ir.ops.SPECS)",
+    "undefined-value": "an operand is not defined before its use in an enclosing scope",
+    "defined-twice": "one Value (or Operation) object appears at two definition sites",
+    "value-owner": "a result or argument's `owner`/`index` does not point back to its definer",
+    "operand-count": "operand groups (segments) do not fit the op's signature",
+    "result-count": "wrong number of results",
+    "region-arity": "wrong number of regions, or of region arguments, or their types",
+    "invalid-type": "a type that is not a well-formed Tile IR type",
+    "type-mismatch": "operand and result types break the op's typing rule",
+    "attribute": "a missing or malformed attribute",
+    "terminator": "a region does not end in the terminator its parent needs, or its "
+                  "operands do not match",
+    "nesting-depth": "regions nested too deeply to check (Python's recursion limit)",
+}
+
+INT_BINARY = frozenset(("addi", "subi", "muli", "divi", "remi", "andi", "ori", "xori", "shli",
+                        "shri", "maxi", "mini", "mulhii"))
+FLOAT_BINARY = frozenset(("addf", "subf", "mulf", "divf", "remf", "maxf", "minf", "pow",
+                          "atan2"))
+INT_UNARY = frozenset(("absi", "negi"))
+ANY_UNARY = frozenset(("abs", "neg"))
+COMPARE_PREDICATES = frozenset(("equal", "not_equal", "less_than", "less_than_or_equal",
+                                "greater_than", "greater_than_or_equal"))
+SEMANTICS = frozenset(("weak", "relaxed", "acquire", "release", "acq_rel"))
+SCOPES = frozenset(("tl_blk", "device", "sys"))
+_WORD = re.compile(r"^[A-Za-z_][A-Za-z0-9_$.]*$")
+_LOOPS = ("for", "loop")
+_TILED_VIEWS = (PartitionViewType, StridedViewType)
+
+# Attribute keys each syntax family carries. Anything else would be dropped silently by the
+# printer (a pass's private notes do not survive text), so it is an error.
+_MODS = frozenset(("signedness", "rounding", "flush_to_zero", "propagate_nan", "overflow"))
+_ORDER = frozenset(("sem", "scope"))
+ATTRIBUTES: dict[str, frozenset] = {
+    **{f: _MODS for f in ("binary", "unary", "ternary", "convert", "mma")},
+    **{f: frozenset() for f in ("select", "offset", "nullary", "grid", "join", "partition_view",
+                                "index_shape", "extract", "terminator", "if", "loop")},
+    "cmpi": frozenset(("predicate", "signedness")),
+    "cmpf": frozenset(("predicate", "ordering")),
+    "constant": frozenset(("value",)),
+    "assume": frozenset(("predicate",)),
+    "tensor_view": frozenset(("static_shape", "static_strides")),
+    "load_view": _ORDER | {"hints"}, "store_view": _ORDER | {"hints"},
+    "atomic_red_view": _ORDER | {"hints", "mode"},
+    "load_ptr": _ORDER, "store_ptr": _ORDER, "atomic_cas": _ORDER,
+    "atomic_rmw": _ORDER | {"mode"},
+    "permute": frozenset(("permutation",)), "cat": frozenset(("dim",)),
+    "print": frozenset(("format",)), "print_tko": frozenset(("format",)),
+    "assert": frozenset(("message",)),
+    "for": frozenset(("unsigned",)),
+    "reduce": frozenset(("dim", "identities")), "scan": frozenset(("dim", "reverse", "identities")),
+}
+
+
+class _Fail(Exception):
+    """Carries one VerifyError up to the op (check) or the caller (verify)."""
+
+    def __init__(self, err: VerifyError):
+        self.err = err
+
+
+def verify(kernel: Kernel, filename: str = "<input>") -> None:
+    """Raise `VerifyError` on the first problem in `kernel` (program order)."""
+    v = _Verifier(filename, collect=False)
+    try:
+        v.kernel(kernel)
+    except _Fail as f:
+        raise f.err from None
+    except RecursionError:
+        raise _too_deep(filename) from None
+
+
+def check(kernel: Kernel, filename: str = "<input>") -> list[VerifyError]:
+    """Every problem found in `kernel`, in program order (empty list: it verifies)."""
+    v = _Verifier(filename, collect=True)
+    try:
+        v.kernel(kernel)
+    except _Fail as f:              # a kernel-level problem that stops the walk
+        v.errors.append(f.err)
+    except RecursionError:
+        v.errors.append(_too_deep(filename))
+    return v.errors
+
+
+def _too_deep(filename: str) -> VerifyError:
+    return VerifyError("entry", "nesting-depth", "regions are nested too deeply to verify",
+                       None, filename)
+
+
+def verify_op(op: Operation, filename: str = "<input>") -> None:
+    """Op-local rules only (groups, counts, types, attributes, region arity): no scoping,
+    no terminators. The builder runs this as each op is made, to fail at the call site."""
+    v = _Verifier(filename, collect=False, scoped=False)
+    try:
+        v.op_local(op)
+    except _Fail as f:
+        raise f.err from None
+
+
+def type_problem(t) -> str | None:
+    """Why `t` is not a well-formed Tile IR type, or None if it is."""
+    if isinstance(t, TileType):
+        if not isinstance(t.shape, tuple) or any(
+                type(d) is not int or d <= 0 for d in t.shape):
+            return f"tile shape {t.shape!r} must be a tuple of positive integers"
+        return _elem_problem(t.elem, allow_ptr=True)
+    if isinstance(t, TokenType):
+        return None
+    if isinstance(t, TensorViewType):
+        return _view_problem(t)
+    if isinstance(t, PartitionViewType):
+        if not isinstance(t.tile, tuple) or not t.tile or any(
+                type(d) is not int or d <= 0 for d in t.tile):
+            return f"partition tile {t.tile!r} must be a non-empty tuple of positive integers"
+        if t.padding is not None and not (isinstance(t.padding, str) and _WORD.match(t.padding)):
+            return f"padding value {t.padding!r} is not a word"
+        if t.dim_map is not None and (not isinstance(t.dim_map, tuple) or any(
+                type(d) is not int for d in t.dim_map)):
+            return f"dim_map {t.dim_map!r} must be a tuple of integers"
+        if not isinstance(t.view, TensorViewType):
+            return "a partition_view needs a tensor_view"
+        return _view_problem(t.view)
+    if isinstance(t, StridedViewType):
+        if not isinstance(t.tile, tuple) or not t.tile or any(
+                type(d) is not int or d <= 0 for d in t.tile):
+            return f"strided_view tile {t.tile!r} must be a non-empty tuple of positive integers"
+        if not isinstance(t.traversal_strides, tuple) or len(t.traversal_strides) != len(
+                t.tile) or any(type(d) is not int or d <= 0 for d in t.traversal_strides):
+            return (f"traversal_strides {t.traversal_strides!r} must give one positive integer "
+                    "per tile dimension")
+        if not isinstance(t.view, TensorViewType):
+            return "a strided_view needs a tensor_view"
+        return _view_problem(t.view)
+    return f"{t!r} is not a Tile IR type"
+
+
+def _elem_problem(e, allow_ptr: bool) -> str | None:
+    if isinstance(e, PointerType):
+        if not allow_ptr:
+            return f"element type {e} cannot be a pointer here"
+        if not isinstance(e.pointee, str) or e.pointee not in SCALAR_NAMES:
+            return f"pointer to {e.pointee!r} (pointees are scalar element types)"
+        return None
+    if not isinstance(e, str) or e not in SCALAR_NAMES:
+        return f"unknown element type {e!r}"
+    return None
+
+
+def _view_problem(t: TensorViewType) -> str | None:
+    if not isinstance(t.shape, tuple) or not isinstance(t.strides, tuple):
+        return "tensor_view shape and strides must be tuples"
+    if any(d is not None and (type(d) is not int or d < 0) for d in t.shape + t.strides):
+        return "tensor_view sizes and strides must be non-negative integers or None (?)"
+    if len(t.shape) != len(t.strides):
+        return f"tensor_view has {len(t.shape)} dimensions but {len(t.strides)} strides"
+    return _elem_problem(t.elem, allow_ptr=False)
+
+
+def _show(v: Value) -> str:
+    return f"%{v.name}" if v.name is not None else f"<value of type {v.type}>"
+
+
+def _types(vs) -> str:
+    return "(" + ", ".join(str(v.type) for v in vs) + ")"
+
+
+class _Verifier:
+    def __init__(self, filename: str, collect: bool, scoped: bool = True):
+        self.filename, self.collect, self.scoped = filename, collect, scoped
+        self.errors: list[VerifyError] = []
+        self.scopes: list[set[int]] = []
+        self.defined: set[int] = set()        # every value defined so far, any scope
+        self.ops_seen: set[int] = set()
+        self.all_defs: set[int] = set()       # every value defined anywhere in the kernel
+
+    # -- reporting --------------------------------------------------------------------
+    def fail(self, op, rule: str, message: str):
+        name = op.name if isinstance(op, Operation) else "entry"
+        loc = op.loc if isinstance(op, Operation) else None
+        raise _Fail(VerifyError(str(name), rule, message, loc, self.filename))
+
+    def record(self, f: _Fail):
+        if not self.collect:
+            raise f
+        self.errors.append(f.err)
+
+    # -- kernel and regions -----------------------------------------------------------
+    def kernel(self, k: Kernel):
+        if not isinstance(k, Kernel):
+            self.fail(None, "invalid-type", f"expected a Kernel, got {type(k).__name__}")
+        if not isinstance(k.body, Region):
+            self.fail(None, "region-arity", "the kernel body is not a Region")
+        if not isinstance(k.name, str) or not _WORD.match(k.name):
+            self.record_or_raise(None, "attribute", f"kernel name {k.name!r} is not an "
+                                 "identifier")
+        self._collect_defs(k)
+        self.scopes.append(set())
+        for i, p in enumerate(k.params):
+            try:
+                self._param(k, i, p)
+            except _Fail as f:
+                self.record(f)
+        if k.body.args:
+            self.record_or_raise(None, "region-arity",
+                                 "the entry body takes no region arguments (use parameters)")
+        self._region_ops(k.body, None, [])
+        self.scopes.pop()
+
+    def record_or_raise(self, op, rule, message):
+        try:
+            self.fail(op, rule, message)
+        except _Fail as f:
+            self.record(f)
+
+    def _param(self, k: Kernel, i: int, p: Param):
+        if not isinstance(p, Param) or not isinstance(p.value, Value):
+            self.fail(None, "invalid-type", f"parameter {i} is not a Param holding a Value")
+        v = p.value
+        prob = type_problem(v.type)
+        if prob:
+            self.fail(None, "invalid-type", f"parameter {i}: {prob}")
+        if v.owner is not k or v.index != i:
+            self.fail(None, "value-owner", f"parameter {i} ({_show(v)}) does not point back "
+                      "to the kernel at its position")
+        if not isinstance(p.attrs, dict):
+            self.fail(None, "attribute", f"parameter {i} attributes are not a dict")
+        for key, val in p.attrs.items():
+            if not isinstance(key, str) or not _WORD.match(key):
+                self.fail(None, "attribute", f"parameter {i} attribute name {key!r} is not an "
+                          "identifier")
+            if not _param_attr_ok(val):
+                self.fail(None, "attribute", f"parameter {i} attribute '{key}' = {val!r}: "
+                          "values are str, int, bool, None or tuples of those")
+        self._define(None, v, f"parameter {i}")
+
+    def _collect_defs(self, k: Kernel):
+        """Every value the kernel defines, to tell 'defined later' from 'not in the kernel'."""
+        try:
+            for p in k.params:
+                self.all_defs.add(id(p.value))
+            stack, seen = [k.body], set()
+            while stack:
+                r = stack.pop()
+                if id(r) in seen:           # a region reachable twice (or cyclically)
+                    continue
+                seen.add(id(r))
+                self.all_defs.update(id(a) for a in r.args)
+                for op in r.ops:
+                    self.all_defs.update(id(x) for x in op.results)
+                    stack.extend(op.regions)
+        except (AttributeError, TypeError):
+            pass                    # malformed structure: reported by the main walk
+
+    def _define(self, op, v, what: str):
+        if not isinstance(v, Value):
+            self.fail(op, "invalid-type", f"{what} is not a Value")
+        if id(v) in self.defined:
+            self.fail(op, "defined-twice", f"{what} ({_show(v)}) is already defined elsewhere")
+        self.defined.add(id(v))
+        self.scopes[-1].add(id(v))
+
+    def _visible(self, v: Value) -> bool:
+        return any(id(v) in s for s in self.scopes)
+
+    def _region(self, region: Region, owner: Operation, ctx: list[Operation]):
+        """One region of `owner`: its arguments, ops and terminator."""
+        if not isinstance(region, Region):
+            self.record_or_raise(owner, "region-arity", "a region of this op is not a Region")
+            return
+        self.scopes.append(set())
+        for i, a in enumerate(region.args):
+            try:
+                if isinstance(a, Value) and (a.owner is not region or a.index != i):
+                    self.fail(owner, "value-owner", f"region argument {i} ({_show(a)}) does "
+                              "not point back to its region")
+                self._define(owner, a, f"region argument {i}")
+                prob = type_problem(a.type)
+                if prob:
+                    self.fail(owner, "invalid-type", f"region argument {i}: {prob}")
+            except _Fail as f:
+                self.record(f)
+        self._region_ops(region, owner, ctx + [owner])
+        self.scopes.pop()
+
+    def _region_ops(self, region: Region, owner, ctx: list[Operation]):
+        for op in region.ops:
+            self._op(op, ctx)
+        try:
+            self._terminator(region, owner, ctx)
+        except _Fail as f:
+            self.record(f)
+
+    def _op(self, op: Operation, ctx: list[Operation]):
+        if not isinstance(op, Operation):
+            self.record_or_raise(None, "unknown-op", f"{op!r} in a region is not an Operation")
+            return
+        if id(op) in self.ops_seen:        # report once; do not walk it again (it may even
+            self.record_or_raise(op, "defined-twice",      # contain itself)
+                                 "this Operation object appears twice in the kernel")
+            return
+        self.ops_seen.add(id(op))
+        try:
+            self.op_local(op)
+        except _Fail as f:
+            self.record(f)
+        regions = op.regions if isinstance(op.regions, list) else []
+        for r in regions:
+            self._region(r, op, ctx)
+        for i, r in enumerate(op.results):
+            try:
+                self._define(op, r, f"result {i}")
+            except _Fail as f:
+                self.record(f)
+
+    # -- terminators ------------------------------------------------------------------
+    def _terminator(self, region: Region, owner, ctx: list[Operation]):
+        kind = owner.name if isinstance(owner, Operation) else "entry"
+        for op in region.ops[:-1]:
+            if isinstance(op, Operation) and op.spec is not None and op.spec.is_terminator:
+                self.fail(op, "terminator", f"'{op.name}' must be the last op of its region")
+        last = region.ops[-1] if region.ops else None
+        if not (isinstance(last, Operation) and last.spec is not None
+                and last.spec.is_terminator):
+            where = f"the body of '{kind}'" if kind != "entry" else "the entry body"
+            self.fail(owner, "terminator", f"{where} does not end with a terminator")
+        allowed = self._allowed_terminators(kind, ctx)
+        if last.name not in allowed:
+            self.fail(last, "terminator", f"'{last.name}' cannot end a region of '{kind}' here "
+                      f"(allowed: {', '.join(sorted(allowed))})")
+        expected = self._terminator_types(last.name, owner, region, ctx)
+        got = [getattr(v, "type", None) for v in last.operands]
+        if expected is not None and got != expected:
+            self.fail(last, "terminator", f"'{last.name}' passes {_types(last.operands)} "
+                      f"but its target expects ({', '.join(map(str, expected))})")
+
+    @staticmethod
+    def _enclosing_loop(ctx: list[Operation]) -> Operation | None:
+        """The loop a `continue`/`break` in an if-region at the end of `ctx` refers to."""
+        for op in reversed(ctx):
+            if op.name == "if":
+                continue
+            return op if op.name in _LOOPS else None
+        return None
+
+    def _allowed_terminators(self, kind: str, ctx: list[Operation]) -> set[str]:
+        if kind == "entry":
+            return {"return"}
+        if kind == "for":
+            return {"continue"}
+        if kind == "loop":
+            return {"continue", "break"}
+        if kind in ("reduce", "scan"):
+            return {"yield"}
+        if kind == "if":
+            allowed = {"yield"}
+            loop = self._enclosing_loop(ctx)
+            if loop is not None:
+                allowed.add("continue")
+                if loop.name == "loop":
+                    allowed.add("break")
+            if not any(o.name in ("reduce", "scan") for o in ctx):
+                allowed.add("return")
+            return allowed
+        return set()
+
+    def _terminator_types(self, term: str, owner, region: Region, ctx) -> list | None:
+        if term == "return":
+            return []
+        if term == "yield":
+            if owner.name == "if":
+                return [r.type for r in owner.results]
+            return [a.type for a in region.args[0::2]]           # reduce / scan
+        loop = owner if owner.name in _LOOPS else self._enclosing_loop(ctx)
+        if loop is None or not loop.regions or not isinstance(loop.regions[0], Region):
+            return None
+        if term == "continue":
+            args = loop.regions[0].args
+            return [a.type for a in (args[1:] if loop.name == "for" else args)]
+        return [r.type for r in loop.results]                    # break
+
+    # -- one op -----------------------------------------------------------------------
+    def op_local(self, op: Operation):
+        sp = SPECS.get(op.name)
+        if sp is None:
+            self.fail(op, "unknown-op", f"unknown operation '{op.name}'")
+        for i, v in enumerate(op.operands):
+            if not isinstance(v, Value):
+                self.fail(op, "undefined-value", f"operand {i} is {v!r}, not a Value")
+            if self.scoped and not self._visible(v):
+                if id(v) in self.defined:
+                    why = "is defined in a region that does not enclose this use"
+                elif id(v) in self.all_defs:
+                    why = "is used before its definition"
+                else:
+                    why = "is not defined in this kernel"
+                self.fail(op, "undefined-value", f"operand {i} ({_show(v)}) {why}")
+            prob = type_problem(v.type)
+            if prob:                        # already reported where it is defined
+                self.fail(op, "invalid-type", f"operand {i} ({_show(v)}): {prob}")
+        g = self._groups(op, sp)
+        for i, r in enumerate(op.results):
+            if not isinstance(r, Value):
+                self.fail(op, "invalid-type", f"result {i} is not a Value")
+            if r.owner is not op or r.index != i:
+                self.fail(op, "value-owner", f"result {i} ({_show(r)}) does not point back to "
+                          "this op at its position")
+            prob = type_problem(r.type)
+            if prob:
+                self.fail(op, "invalid-type", f"result {i}: {prob}")
+        if sp.results is not None and len(op.results) != sp.results:
+            self.fail(op, "result-count", f"'{op.name}' has {sp.results} result(s), "
+                      f"found {len(op.results)}")
+        if not isinstance(op.regions, list) or len(op.regions) != sp.regions:
+            n = len(op.regions) if isinstance(op.regions, list) else "no list of"
+            self.fail(op, "region-arity", f"'{op.name}' takes {sp.regions} region(s), found {n}")
+        if not isinstance(op.attrs, dict):
+            self.fail(op, "attribute", "attributes are not a dict")
+        known = ATTRIBUTES.get(sp.syntax)
+        if known is not None:
+            extra = sorted(map(str, set(op.attrs) - known))
+            if extra:
+                self.fail(op, "attribute", f"'{op.name}' has no attribute '{extra[0]}' "
+                          "(it would be lost in printing)")
+        rules = getattr(self, "t_" + sp.syntax, None)
+        if rules is not None:               # a family added to the catalogue later gets
+            rules(op, g)                    # the generic checks above until it has rules
+
+    def _groups(self, op: Operation, sp) -> dict[str, list[Value]]:
+        arities = [a for _, a in sp.operands]
+        segs = op.segments
+        if segs is None:
+            if sp.has_segments:
+                self.fail(op, "operand-count", "operand group sizes (segments) are missing")
+            segs = (1,) * len(arities)
+        if (not isinstance(segs, tuple) or len(segs) != len(arities)
+                or any(type(s) is not int or s < 0 for s in segs)):
+            self.fail(op, "operand-count", f"segments {segs!r} do not describe the "
+                      f"{len(arities)} operand group(s) of '{op.name}'")
+        out, start = {}, 0
+        for (name, arity), n in zip(sp.operands, segs):
+            if arity == ONE and n != 1 or arity == OPT and n > 1:
+                want = "exactly 1" if arity == ONE else "at most 1"
+                self.fail(op, "operand-count", f"operand group '{name}' takes {want} operand, "
+                          f"found {n}")
+            out[name] = op.operands[start:start + n]
+            start += n
+        if start != len(op.operands):
+            self.fail(op, "operand-count", f"'{op.name}' has {len(op.operands)} operand(s) but "
+                      f"its groups describe {start}")
+        return out
+
+    # -- helpers for type rules ----------------------------------------------------------
+    def tile(self, op, v: Value, what: str) -> TileType:
+        if not isinstance(v.type, TileType):
+            self.fail(op, "type-mismatch", f"{what} must be a tile, found {v.type}")
+        return v.type
+
+    def same(self, op, a: Value, b: Value, what: str):
+        if a.type != b.type:
+            self.fail(op, "type-mismatch", f"{what}: {a.type} != {b.type}")
+
+    def expect(self, op, v: Value, t, what: str):
+        if v.type != t:
+            self.fail(op, "type-mismatch", f"{what} must be {t}, found {v.type}")
+
+    def scalar_int(self, op, v: Value, what: str) -> TileType:
+        t = self.tile(op, v, what)
+        if t.shape != () or not is_int(t.elem):
+            self.fail(op, "type-mismatch", f"{what} must be a scalar integer tile, found {t}")
+        return t
+
+    def one_type(self, op, vs: list[Value], what: str):
+        for v in vs[1:]:
+            if v.type != vs[0].type:
+                self.fail(op, "type-mismatch", f"all {what} must have one type: "
+                          f"{vs[0].type} != {v.type}")
+
+    def attr(self, op, key: str, ok, desc: str, optional: bool = False):
+        if key not in op.attrs:
+            if optional:
+                return None
+            self.fail(op, "attribute", f"missing attribute '{key}' ({desc})")
+        val = op.attrs[key]
+        if not ok(val):
+            self.fail(op, "attribute", f"attribute '{key}' = {val!r} must be {desc}")
+        return val
+
+    def modifiers(self, op):
+        self.attr(op, "signedness", lambda s: s in ("signed", "unsigned"),
+                  "'signed' or 'unsigned'", optional=True)
+        for k in ("rounding", "overflow"):
+            self.attr(op, k, lambda s: isinstance(s, str) and bool(_WORD.match(s)), "a word",
+                      optional=True)
+        for k in ("flush_to_zero", "propagate_nan"):
+            self.attr(op, k, lambda b: b is True, "True (a flag is absent when off)",
+                      optional=True)
+
+    def mem_order(self, op):
+        self.attr(op, "sem", lambda s: s in SEMANTICS, "one of " + ", ".join(sorted(SEMANTICS)))
+        self.attr(op, "scope", lambda s: s in SCOPES, "one of " + ", ".join(sorted(SCOPES)),
+                  optional=True)
+
+    def token_group(self, op, g):
+        for v in g["token"]:
+            if not isinstance(v.type, TokenType):
+                self.fail(op, "type-mismatch", f"the token operand must be a token, found "
+                          f"{v.type}")
+
+    def results_are(self, op, types: list):
+        got = [r.type for r in op.results]
+        if len(got) != len(types):
+            self.fail(op, "result-count", f"'{op.name}' has {len(types)} result(s), found "
+                      f"{len(got)}")
+        if got != types:
+            self.fail(op, "type-mismatch", f"results must be ({', '.join(map(str, types))}), "
+                      f"found ({', '.join(map(str, got))})")
+
+    def ptr_tile(self, op, v: Value, what: str) -> TileType:
+        t = self.tile(op, v, what)
+        if not is_ptr(t.elem):
+            self.fail(op, "type-mismatch", f"{what} must be a tile of pointers, found {t}")
+        return t
+
+    def mask(self, op, g, shape):
+        for m in g["mask"]:
+            self.expect(op, m, TileType(shape, "i1"), "the mask")
+
+    # -- type rules per syntax family ---------------------------------------------------------
+    def t_binary(self, op, g):
+        a, b = g["lhs"][0], g["rhs"][0]
+        t = self.tile(op, a, "lhs")
+        self.same(op, a, b, "lhs and rhs types differ")
+        self.results_are(op, [t])
+        self._elem_kind(op, t)
+        self.modifiers(op)
+
+    def _elem_kind(self, op, t: TileType):
+        n = op.name
+        if n in INT_BINARY or n in INT_UNARY:
+            ok, kind = is_int(t.elem), "integer"
+        elif n in ANY_UNARY:
+            ok, kind = is_int(t.elem) or is_float(t.elem), "integer or float"
+        else:
+            ok, kind = is_float(t.elem), "float"
+        if not ok:
+            self.fail(op, "type-mismatch", f"'{n}' needs {kind} elements, found {t}")
+
+    def t_unary(self, op, g):
+        x = g["x"][0]
+        t = self.tile(op, x, "the operand")
+        self.results_are(op, [t])
+        self._elem_kind(op, t)
+        self.modifiers(op)
+
+    def t_ternary(self, op, g):
+        a, b, c = g["a"][0], g["b"][0], g["c"][0]
+        t = self.tile(op, a, "the first operand")
+        self.same(op, a, b, "operand types differ")
+        self.same(op, a, c, "operand types differ")
+        self.results_are(op, [t])
+        self._elem_kind(op, t)
+        self.modifiers(op)
+
+    def t_convert(self, op, g):
+        x = g["x"][0]
+        src = self.tile(op, x, "the operand")
+        if len(op.results) != 1:
+            self.fail(op, "result-count", f"'{op.name}' has 1 result, found {len(op.results)}")
+        dst = self.tile(op, op.results[0], "the result")
+        self.modifiers(op)
+        n = op.name
+        if n == "reshape":
+            if src.elem != dst.elem or math.prod(src.shape) != math.prod(dst.shape):
+                self.fail(op, "type-mismatch", f"reshape keeps the element type and count: "
+                          f"{src} -> {dst}")
+            return
+        if n == "broadcast":
+            ok = src.elem == dst.elem and src.rank == dst.rank and all(
+                s in (d, 1) for s, d in zip(src.shape, dst.shape))
+            if not ok:
+                self.fail(op, "type-mismatch", f"cannot broadcast {src} to {dst} (same rank, "
+                          "each dimension equal or 1)")
+            return
+        if src.shape != dst.shape:
+            self.fail(op, "type-mismatch", f"'{n}' keeps the shape: {src} -> {dst}")
+        se, de = src.elem, dst.elem
+        rule = {
+            "exti": (is_int(se) and is_int(de) and INT_WIDTHS.get(se, 0) < INT_WIDTHS.get(de, 0),
+                     "a wider integer"),
+            "trunci": (is_int(se) and is_int(de) and INT_WIDTHS.get(se, 0) > INT_WIDTHS.get(de, 0),
+                       "a narrower integer"),
+            "itof": (is_int(se) and is_float(de), "integer to float"),
+            "ftoi": (is_float(se) and is_int(de), "float to integer"),
+            "ftof": (is_float(se) and is_float(de), "float to float"),
+            "bitcast": (not is_ptr(se) and not is_ptr(de) and bit_width(se) == bit_width(de),
+                        "same bit width, no pointers"),
+            "int_to_ptr": (is_int(se) and is_ptr(de), "integer to pointer"),
+            "ptr_to_int": (is_ptr(se) and is_int(de), "pointer to integer"),
+            "ptr_to_ptr": (is_ptr(se) and is_ptr(de), "pointer to pointer"),
+        }[n]
+        if not rule[0]:
+            self.fail(op, "type-mismatch", f"'{n}' converts {rule[1]}: {src} -> {dst}")
+
+    def _compare(self, op, g, kind_ok, kind: str):
+        a, b = g["lhs"][0], g["rhs"][0]
+        t = self.tile(op, a, "lhs")
+        self.same(op, a, b, "lhs and rhs types differ")
+        if not kind_ok(t.elem):
+            self.fail(op, "type-mismatch", f"'{op.name}' compares {kind} tiles, found {t}")
+        self.results_are(op, [t.with_elem("i1")])
+        self.attr(op, "predicate", lambda p: p in COMPARE_PREDICATES,
+                  "one of " + ", ".join(sorted(COMPARE_PREDICATES)))
+
+    def t_cmpi(self, op, g):
+        self._compare(op, g, is_int, "integer")
+        self.attr(op, "signedness", lambda s: s in ("signed", "unsigned"),
+                  "'signed' or 'unsigned'")
+
+    def t_cmpf(self, op, g):
+        self._compare(op, g, is_float, "float")
+        self.attr(op, "ordering", lambda s: s in ("ordered", "unordered"),
+                  "'ordered' or 'unordered'")
+
+    def t_select(self, op, g):
+        c, a, b = g["cond"][0], g["true"][0], g["false"][0]
+        t = self.tile(op, a, "the true value")
+        self.same(op, a, b, "true and false values differ")
+        self.expect(op, c, t.with_elem("i1"), "the condition")
+        self.results_are(op, [t])
+
+    def t_offset(self, op, g):
+        p, o = g["ptr"][0], g["offset"][0]
+        pt = self.ptr_tile(op, p, "the pointer")
+        ot = self.tile(op, o, "the offset")
+        if not is_int(ot.elem) or ot.shape != pt.shape:
+            self.fail(op, "type-mismatch", f"the offset must be an integer tile of shape "
+                      f"{pt.shape}, found {ot}")
+        self.results_are(op, [pt])
+
+    def t_nullary(self, op, g):
+        if op.name == "make_token":
+            self.results_are(op, [TOKEN])
+            return
+        if len(op.results) != 1:
+            self.fail(op, "result-count", f"iota has 1 result, found {len(op.results)}")
+        t = self.tile(op, op.results[0], "the result")
+        if t.rank != 1 or not is_int(t.elem):
+            self.fail(op, "type-mismatch", f"iota makes a 1-D integer tile, found {t}")
+
+    def t_grid(self, op, g):
+        if len(op.results) != 3:
+            self.fail(op, "result-count", f"'{op.name}' has 3 results, found {len(op.results)}")
+        t = self.scalar_int(op, op.results[0], "the result")
+        self.results_are(op, [t, t, t])
+
+    def t_join(self, op, g):
+        vs = g["tokens"]
+        if not vs:
+            self.fail(op, "operand-count", "join_tokens needs at least one token")
+        for v in vs:
+            if not isinstance(v.type, TokenType):
+                self.fail(op, "type-mismatch", f"join_tokens joins tokens, found {v.type}")
+        self.results_are(op, [TOKEN])
+
+    def t_constant(self, op, g):
+        if len(op.results) != 1:
+            self.fail(op, "result-count", f"constant has 1 result, found {len(op.results)}")
+        t = self.tile(op, op.results[0], "the result")
+        if is_ptr(t.elem):
+            self.fail(op, "type-mismatch", "pointer constants are not supported")
+        c = self.attr(op, "value", lambda c: isinstance(c, DenseConst), "a DenseConst")
+        if c.elem != t.elem:
+            self.fail(op, "type-mismatch", f"constant data is {c.elem} but the result is {t}")
+        if c.array.ndim and c.array.shape != t.shape:
+            self.fail(op, "type-mismatch", f"constant data of shape {c.array.shape} does not "
+                      f"fill {t}")
+
+    def t_assume(self, op, g):
+        x = g["x"][0]
+        self.results_are(op, [x.type])
+        p = self.attr(op, "predicate", lambda p: isinstance(p, (DivBy, Bounded, SameElements)),
+                      "a DivBy, Bounded or SameElements predicate")
+        if isinstance(p, DivBy) and (type(p.divisor) is not int or p.divisor <= 0
+                                     or p.divisor & (p.divisor - 1)):
+            self.fail(op, "attribute", f"div_by needs a positive power of two, found "
+                      f"{p.divisor!r}")
+
+    def t_tensor_view(self, op, g):
+        base = g["base"][0]
+        if len(op.results) != 1:
+            self.fail(op, "result-count", f"make_tensor_view has 1 result, found "
+                      f"{len(op.results)}")
+        vt = op.results[0].type
+        if not isinstance(vt, TensorViewType):
+            self.fail(op, "type-mismatch", f"make_tensor_view produces a tensor_view, found {vt}")
+        bt = self.tile(op, base, "the base")
+        if bt.shape != () or not is_ptr(bt.elem) or bt.elem.pointee != vt.elem:
+            self.fail(op, "type-mismatch", f"the base of a {vt} must be a scalar "
+                      f"tile<ptr<{vt.elem}>>, found {bt}")
+        dyn = g["shape"] + g["strides"]
+        for v in dyn:
+            self.scalar_int(op, v, "a dynamic size or stride")
+        self.one_type(op, dyn, "dynamic sizes and strides")
+        for key, group, typed in (("static_shape", "shape", vt.shape),
+                                  ("static_strides", "strides", vt.strides)):
+            st = self.attr(op, key, lambda s: isinstance(s, tuple) and all(
+                x is None or type(x) is int for x in s), "a tuple of ints or None")
+            if st != typed:
+                self.fail(op, "type-mismatch", f"{key} {st} does not match the type {vt}")
+            holes = sum(1 for x in st if x is None)
+            if holes != len(g[group]):
+                self.fail(op, "operand-count", f"{vt} has {holes} dynamic {group} but "
+                          f"{len(g[group])} {group} operand(s) are given")
+
+    def t_partition_view(self, op, g):
+        v = g["view"][0]
+        if len(op.results) != 1:
+            self.fail(op, "result-count", f"'{op.name}' has 1 result, found {len(op.results)}")
+        pt = op.results[0].type
+        want = StridedViewType if op.name == "make_strided_view" else PartitionViewType
+        if not isinstance(pt, want):
+            kind = "strided_view" if want is StridedViewType else "partition_view"
+            self.fail(op, "type-mismatch", f"'{op.name}' produces a {kind}, found {pt}")
+        self.expect(op, v, pt.view, "the viewed tensor")
+        if isinstance(pt, StridedViewType):
+            if len(pt.tile) != pt.view.rank:
+                self.fail(op, "type-mismatch", f"a rank-{pt.view.rank} view needs a rank-"
+                          f"{pt.view.rank} tile, found ({'x'.join(map(str, pt.tile))})")
+            return
+        if pt.dim_map is None:
+            if len(pt.tile) != pt.view.rank:
+                self.fail(op, "type-mismatch", f"a rank-{pt.view.rank} view needs a rank-"
+                          f"{pt.view.rank} tile, found ({'x'.join(map(str, pt.tile))})")
+        elif len(pt.dim_map) != len(pt.tile) or sorted(pt.dim_map) != list(range(pt.view.rank)):
+            self.fail(op, "type-mismatch", f"dim_map {list(pt.dim_map)} must map the "
+                      f"{len(pt.tile)} tile dimensions one-to-one onto the view's "
+                      f"{pt.view.rank}")
+
+    def t_index_shape(self, op, g):
+        v = g["view"][0]
+        if not isinstance(v.type, _TILED_VIEWS + (TensorViewType,)):
+            self.fail(op, "type-mismatch", f"get_index_space_shape takes a view, found {v.type}")
+        rank = v.type.rank
+        if rank == 0:
+            self.fail(op, "type-mismatch", "get_index_space_shape of a rank-0 view")
+        if len(op.results) != rank:
+            self.fail(op, "result-count", f"a rank-{rank} view has {rank} index sizes, found "
+                      f"{len(op.results)} results")
+        t = self.scalar_int(op, op.results[0], "each result")
+        self.results_are(op, [t] * rank)
+
+    def _partition(self, op, g) -> PartitionViewType | StridedViewType:
+        """Checks shared by the ops that access one tile of a tiled view."""
+        v, idx = g["view"][0], g["index"]
+        if not isinstance(v.type, _TILED_VIEWS):
+            self.fail(op, "type-mismatch", f"'{op.name}' takes a partition_view or "
+                      f"strided_view, found {v.type}")
+        pv = v.type
+        if len(idx) != pv.rank:
+            self.fail(op, "operand-count", f"a rank-{pv.rank} view takes {pv.rank} "
+                      f"indices, found {len(idx)}")
+        for i in idx:
+            self.scalar_int(op, i, "an index")
+        self.one_type(op, idx, "indices")
+        self.token_group(op, g)
+        self.mem_order(op)
+        self.attr(op, "hints", lambda h: isinstance(h, str) and h.startswith("<")
+                  and h.endswith(">"), "an '<...>' hints string", optional=True)
+        return pv
+
+    def t_load_view(self, op, g):
+        pv = self._partition(op, g)
+        self.results_are(op, [TileType(pv.tile, pv.view.elem), TOKEN])
+
+    def t_store_view(self, op, g):
+        pv = self._partition(op, g)
+        self.expect(op, g["value"][0], TileType(pv.tile, pv.view.elem), "the stored value")
+        self.results_are(op, [TOKEN])
+
+    def t_atomic_red_view(self, op, g):
+        pv = self._partition(op, g)
+        self.expect(op, g["value"][0], TileType(pv.tile, pv.view.elem), "the value")
+        self.attr(op, "mode", lambda m: isinstance(m, str) and bool(_WORD.match(m)),
+                  "a word (add, addf, ...)")
+        self.results_are(op, [TOKEN])
+
+    def t_load_ptr(self, op, g):
+        pt = self.ptr_tile(op, g["ptr"][0], "the pointer")
+        vt = TileType(pt.shape, pt.elem.pointee)
+        self.mask(op, g, pt.shape)
+        for p in g["padding"]:
+            self.expect(op, p, vt, "the padding value")
+        self.token_group(op, g)
+        self.mem_order(op)
+        self.results_are(op, [vt, TOKEN])
+
+    def t_store_ptr(self, op, g):
+        pt = self.ptr_tile(op, g["ptr"][0], "the pointer")
+        self.expect(op, g["value"][0], TileType(pt.shape, pt.elem.pointee), "the stored value")
+        self.mask(op, g, pt.shape)
+        self.token_group(op, g)
+        self.mem_order(op)
+        self.results_are(op, [TOKEN])
+
+    def t_atomic_cas(self, op, g):
+        pt = self.ptr_tile(op, g["ptr"][0], "the pointer")
+        vt = TileType(pt.shape, pt.elem.pointee)
+        self.expect(op, g["cmp"][0], vt, "the compare value")
+        self.expect(op, g["value"][0], vt, "the new value")
+        self.mask(op, g, pt.shape)
+        self.token_group(op, g)
+        self.mem_order(op)
+        self.results_are(op, [vt, TOKEN])
+
+    def t_atomic_rmw(self, op, g):
+        pt = self.ptr_tile(op, g["ptr"][0], "the pointer")
+        vt = TileType(pt.shape, pt.elem.pointee)
+        self.expect(op, g["value"][0], vt, "the value")
+        self.mask(op, g, pt.shape)
+        self.token_group(op, g)
+        self.mem_order(op)
+        self.attr(op, "mode", lambda m: isinstance(m, str) and bool(_WORD.match(m)),
+                  "a word (add, addf, max, xchg, ...)")
+        self.results_are(op, [vt, TOKEN])
+
+    def t_mma(self, op, g):
+        a, b, c = g["a"][0], g["b"][0], g["acc"][0]
+        ta, tb, tc = (self.tile(op, v, w) for v, w in ((a, "lhs"), (b, "rhs"), (c, "acc")))
+        kind_ok = is_float if op.name == "mmaf" else is_int
+        kind = "float" if op.name == "mmaf" else "integer"
+        if not (kind_ok(ta.elem) and kind_ok(tc.elem)) or ta.elem != tb.elem:
+            self.fail(op, "type-mismatch", f"'{op.name}' multiplies {kind} tiles of one element "
+                      f"type into a {kind} accumulator: {ta}, {tb}, {tc}")
+        ok = ta.rank == tb.rank == tc.rank and ta.rank in (2, 3) and (
+            ta.shape[:-2] == tb.shape[:-2] == tc.shape[:-2]
+            and ta.shape[-1] == tb.shape[-2] and tc.shape[-2:] == (ta.shape[-2], tb.shape[-1]))
+        if not ok:
+            self.fail(op, "type-mismatch", f"shapes do not multiply ([B]xMxK * [B]xKxN + "
+                      f"[B]xMxN): {ta}, {tb}, {tc}")
+        self.modifiers(op)
+        self.results_are(op, [tc])
+
+    def t_permute(self, op, g):
+        t = self.tile(op, g["x"][0], "the operand")
+        perm = self.attr(op, "permutation", lambda p: isinstance(p, tuple) and all(
+            type(i) is int for i in p), "a tuple of ints")
+        if sorted(perm) != list(range(t.rank)):
+            self.fail(op, "attribute", f"permutation {list(perm)} is not a permutation of "
+                      f"0..{t.rank - 1}")
+        self.results_are(op, [t.with_shape(tuple(t.shape[i] for i in perm))])
+
+    def t_extract(self, op, g):
+        t = self.tile(op, g["x"][0], "the operand")
+        idx = g["index"]
+        if len(idx) != t.rank:
+            self.fail(op, "operand-count", f"extract from a rank-{t.rank} tile takes {t.rank} "
+                      f"indices, found {len(idx)}")
+        for i in idx:
+            self.scalar_int(op, i, "an index")
+        self.one_type(op, idx, "indices")
+        if len(op.results) != 1:
+            self.fail(op, "result-count", f"extract has 1 result, found {len(op.results)}")
+        r = self.tile(op, op.results[0], "the result")
+        if r.elem != t.elem or r.rank != t.rank or any(
+                d % e for d, e in zip(t.shape, r.shape)):
+            self.fail(op, "type-mismatch", f"extract takes a block whose dimensions divide the "
+                      f"operand's: {t} -> {r}")
+
+    def t_cat(self, op, g):
+        a, b = g["lhs"][0], g["rhs"][0]
+        ta, tb = self.tile(op, a, "lhs"), self.tile(op, b, "rhs")
+        dim = self.attr(op, "dim", lambda d: type(d) is int, "an int")
+        ok = (ta.elem == tb.elem and ta.rank == tb.rank and 0 <= dim < ta.rank and all(
+            x == y for i, (x, y) in enumerate(zip(ta.shape, tb.shape)) if i != dim))
+        if not ok:
+            self.fail(op, "type-mismatch", f"cannot concatenate {ta} and {tb} along dim {dim}")
+        shape = list(ta.shape)
+        shape[dim] += tb.shape[dim]
+        self.results_are(op, [ta.with_shape(tuple(shape))])
+
+    def t_print(self, op, g):
+        self.attr(op, "format", lambda s: isinstance(s, str), "a string")
+        for v in g["values"]:
+            self.tile(op, v, "a printed value")
+
+    def t_assert(self, op, g):
+        t = self.tile(op, g["cond"][0], "the condition")
+        if t.elem != "i1":
+            self.fail(op, "type-mismatch", f"assert checks an i1 tile, found {t}")
+        self.attr(op, "message", lambda s: isinstance(s, str), "a string")
+
+    def t_print_tko(self, op, g):
+        self.t_print(op, g)
+        self.token_group(op, g)
+        self.results_are(op, [TOKEN])
+
+    def t_terminator(self, op, g):
+        pass                    # checked against its parent by _terminator
+
+    # -- region ops ---------------------------------------------------------------------
+    def region_args(self, op, region: Region, types: list):
+        if not isinstance(region, Region):
+            self.fail(op, "region-arity", "the region is not a Region")
+        got = [a.type for a in region.args]
+        if len(got) != len(types):
+            self.fail(op, "region-arity", f"the region of '{op.name}' takes {len(types)} "
+                      f"argument(s), found {len(got)}")
+        if got != types:
+            self.fail(op, "region-arity", f"region arguments must be "
+                      f"({', '.join(map(str, types))}), found ({', '.join(map(str, got))})")
+
+    def t_for(self, op, g):
+        lb, ub, step, inits = g["lb"][0], g["ub"][0], g["step"][0], g["init"]
+        it = self.scalar_int(op, lb, "the lower bound")
+        self.attr(op, "unsigned", lambda u: u is True, "True (absent when signed)",
+                  optional=True)
+        self.same(op, lb, ub, "bounds and step must share one type")
+        self.same(op, lb, step, "bounds and step must share one type")
+        self.results_are(op, [v.type for v in inits])
+        self.region_args(op, op.regions[0], [it] + [v.type for v in inits])
+
+    def t_loop(self, op, g):
+        self.region_args(op, op.regions[0], [v.type for v in g["init"]])
+
+    def t_if(self, op, g):
+        self.expect(op, g["cond"][0], TileType((), "i1"), "the condition")
+        for r in op.regions:
+            self.region_args(op, r, [])
+
+    def _combiner(self, op, g, keep_dim: bool):
+        xs = g["inputs"]
+        if not xs:
+            self.fail(op, "operand-count", f"'{op.name}' needs at least one input")
+        ts = [self.tile(op, x, "an input") for x in xs]
+        if any(t.shape != ts[0].shape for t in ts):
+            self.fail(op, "type-mismatch", f"inputs of '{op.name}' must share one shape: "
+                      f"{_types(xs)}")
+        rank = ts[0].rank
+        dim = self.attr(op, "dim", lambda d: type(d) is int, "an int")
+        if not 0 <= dim < rank:
+            self.fail(op, "attribute", f"dim {dim} is out of range for rank {rank}")
+        ids = self.attr(op, "identities", lambda s: isinstance(s, tuple) and all(
+            isinstance(c, DenseConst) and c.array.ndim == 0 for c in s),
+            "a tuple of scalar DenseConst")
+        if len(ids) != len(xs) or any(c.elem != t.elem for c, t in zip(ids, ts)):
+            self.fail(op, "attribute", f"identities ({', '.join(str(c.elem) for c in ids)}) must "
+                      f"give one value per input, of its element type")
+        shape = ts[0].shape if keep_dim else ts[0].shape[:dim] + ts[0].shape[dim + 1:]
+        self.results_are(op, [TileType(shape, t.elem) for t in ts])
+        self.region_args(op, op.regions[0],
+                         [TileType((), t.elem) for t in ts for _ in (0, 1)])
+
+    def t_reduce(self, op, g):
+        self._combiner(op, g, keep_dim=False)
+
+    def t_scan(self, op, g):
+        self.attr(op, "reverse", lambda b: isinstance(b, bool), "a bool")
+        self._combiner(op, g, keep_dim=True)
+
+
+def _param_attr_ok(v) -> bool:
+    if v is None or isinstance(v, (bool, int)):
+        return True
+    if isinstance(v, str):
+        return "\n" not in v
+    if isinstance(v, tuple):
+        return all(_param_attr_ok(x) for x in v)
+    return False
+
+
+__all__ = ["verify", "check", "verify_op", "type_problem", "RULES", "ATTRIBUTES"]

@@ -1,0 +1,138 @@
+"""Constant folding with exact dtype semantics, and the IEEE traps."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from eqsat.egraph.fold import fold_scalar
+from eqsat.ir.types import TileType
+from eqsat.optimize import optimize
+from eqsat.text import parse
+
+
+def _run(body: str, ty: str, rules: str = "default"):
+    src = f"""entry @k(%p: tile<ptr<{ty}>>, %q: tile<ptr<{ty}>>) {{
+      %x, %t = load_ptr_tko weak %p : tile<ptr<{ty}>> -> tile<{ty}>, token
+{body}
+      %s = store_ptr_tko weak %q, %r : tile<ptr<{ty}>>, tile<{ty}> -> token
+      return
+    }}"""
+    return optimize(parse(src), rules=rules)
+
+
+def _names(res):
+    return [o.name for o in res.kernel.walk()]
+
+
+def _stored_const(res):
+    for o in res.kernel.walk():
+        if o.name == "store_ptr_tko":
+            src = o.operands[1].owner
+            if getattr(src, "name", None) == "constant":
+                return src.attrs["value"].scalar()
+    return None
+
+
+def test_integer_wraps_at_width():
+    res = _run("""      %a = constant <i8: 127> : tile<i8>
+      %b = constant <i8: 1> : tile<i8>
+      %r = addi %a, %b : tile<i8>""", "i8")
+    assert _stored_const(res) == -128
+    res = _run("""      %a = constant <i16: 300> : tile<i16>
+      %r = muli %a, %a : tile<i16>""", "i16")
+    assert _stored_const(res) == (300 * 300 + 2**15) % 2**16 - 2**15
+
+
+def test_fold_chains_through_shapes():
+    res = _run("""      %a = constant <i32: 6> : tile<i32>
+      %a1 = reshape %a : tile<i32> -> tile<1xi32>
+      %b = constant <i32: 7> : tile<1xi32>
+      %m = muli %a1, %b : tile<1xi32>
+      %r = reshape %m : tile<1xi32> -> tile<i32>""", "i32")
+    assert _stored_const(res) == 42
+
+
+def test_division_by_zero_is_not_folded():
+    res = _run("""      %a = constant <i32: 6> : tile<i32>
+      %z = constant <i32: 0> : tile<i32>
+      %r = divi %a, %z signed : tile<i32>""", "i32")
+    assert "divi" in _names(res)
+
+
+def test_float_plus_zero_is_kept_but_times_one_goes():
+    res = _run("""      %z = constant <f32: 0.000000e+00> : tile<f32>
+      %r = addf %x, %z : tile<f32>""", "f32")
+    assert "addf" in _names(res)
+    res = _run("""      %o = constant <f32: 1.000000e+00> : tile<f32>
+      %r = mulf %x, %o : tile<f32>""", "f32")
+    assert "mulf" not in _names(res)
+    res = _run("""      %z = constant <f32: -0.000000e+00> : tile<f32>
+      %r = addf %x, %z : tile<f32>""", "f32")
+    assert "addf" not in _names(res)
+
+
+def test_flush_to_zero_blocks_float_identity():
+    res = _run("""      %o = constant <f32: 1.000000e+00> : tile<f32>
+      %r = mulf %x, %o flush_to_zero : tile<f32>""", "f32")
+    assert "mulf" in _names(res)
+
+
+def test_negative_zero_and_zero_stay_apart():
+    res = _run("""      %a = constant <f32: 0.000000e+00> : tile<f32>
+      %b = constant <f32: -0.000000e+00> : tile<f32>
+      %y = addf %x, %a : tile<f32>
+      %r = mulf %y, %b : tile<f32>""", "f32", rules="none")
+    consts = [o for o in res.kernel.walk() if o.name == "constant"]
+    assert len(consts) == 2
+
+
+def test_equal_constants_merge():
+    res = _run("""      %a = constant <i32: 5> : tile<i32>
+      %b = constant <i32: 5> : tile<i32>
+      %y = addi %x, %a : tile<i32>
+      %r = addi %y, %b : tile<i32>""", "i32", rules="none")
+    assert sum(1 for o in res.kernel.walk() if o.name == "constant") == 1
+
+
+def test_float_fold_rounds_in_its_precision():
+    res = _run("""      %a = constant <f16: 1.000000e+00> : tile<f16>
+      %b = constant <f16: 4.882810e-04> : tile<f16>
+      %r = addf %a, %b : tile<f16>""", "f16")
+    assert _stored_const(res) == float(np.float16(1.0) + np.float16(4.88281e-04))
+
+
+def test_comparisons_and_casts_of_constants():
+    f = lambda n, a, ti, to, bits: fold_scalar(n, a, TileType((), ti), TileType((), to), bits)
+    assert f("cmpi", {"predicate": "less_than", "signedness": "signed"}, "i32", "i1", [-1, 1]) == 1
+    assert f("cmpi", {"predicate": "less_than", "signedness": "unsigned"}, "i32", "i1",
+             [-1, 1]) == 0
+    assert f("exti", {"signedness": "unsigned"}, "i8", "i32", [-1]) == 255
+    assert f("trunci", {}, "i32", "i8", [300]) == 44
+    assert f("ftoi", {"signedness": "signed"}, "f32", "i32", [0x7FC00000]) is None   # NaN
+    assert f("shli", {}, "i32", "i32", [1, 32]) is None                              # too far
+    assert f("divf", {}, "f32", "f32", [0, 0]) is None                               # NaN result
+
+
+def test_select_of_constant_condition():
+    res = _run("""      %c = constant <i1: true> : tile<i1>
+      %z = constant <i32: 9> : tile<i32>
+      %r = select %c, %x, %z : tile<i1>, tile<i32>""", "i32")
+    assert "select" not in _names(res)
+
+
+def test_pow_two_becomes_multiply():
+    res = _run("""      %two = constant <f32: 2.000000e+00> : tile<f32>
+      %r = pow %x, %two : tile<f32>""", "f32")
+    assert "pow" not in _names(res) and "mulf" in _names(res)
+
+
+@pytest.mark.parametrize("mods,fused", [("", True), (" flush_to_zero", True)])
+def test_fma_fusion_needs_matching_modifiers(mods, fused):
+    res = _run(f"""      %m = mulf %x, %x{mods} : tile<f32>
+      %r = addf %m, %x{mods} : tile<f32>""", "f32")
+    assert ("fma" in _names(res)) == fused
+    res = _run(f"""      %m = mulf %x, %x{mods} : tile<f32>
+      %r = addf %m, %x rounding<zero> : tile<f32>""", "f32")
+    assert "fma" not in _names(res)

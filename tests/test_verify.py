@@ -1,0 +1,361 @@
+"""The verifier: real IR passes; each rule fires on a minimal bad kernel, naming the op,
+the rule and the source line."""
+from pathlib import Path
+
+import pytest
+
+from eqsat.errors import ParseError, VerifyError
+from eqsat.ir.attrs import DenseConst
+from eqsat.ir.core import Kernel, Operation, Region, Value
+from eqsat.ir.types import TileType, TOKEN
+from eqsat.text import parse, parse_file
+from eqsat.verify import RULES, check, verify, verify_op
+
+HERE = Path(__file__).parent
+CORPUS = sorted((HERE / "corpus").glob("*.mlir"))
+SAMPLES = sorted((HERE.parent / "docs" / "toolchain" / "samples").glob("*.mlir"))
+
+HEAD = ("entry @k(%p: tile<ptr<f32>>, %n: tile<i32>, %f: tile<4xf32>, %i: tile<4xi32>, "
+        "%b: tile<4xi1>, %c: tile<i1>, %s: tile<f32>, %q: tile<4xptr<f32>>, "
+        "%h: tile<4x8xf16>, %acc: tile<4x4xf32>) {\n")
+TV = ("  %tv = make_tensor_view %p, shape = [%n], strides = [1] : tile<i32> -> "
+      "tensor_view<?xf32, strides=[1]>")
+PVT = "partition_view<tile=(4), tensor_view<?xf32, strides=[1]>>"
+PV = f"  %pv = make_partition_view %tv : {PVT}"
+
+
+def kernel_text(*body: str) -> str:
+    """A kernel whose body lines start at line 2."""
+    return HEAD + "".join(line + "\n" for line in body) + "  return\n}\n"
+
+
+def expect_error(text: str, rule: str, op: str, line: int, fragment: str = "") -> VerifyError:
+    k = parse(text, "bad.mlir")
+    with pytest.raises(VerifyError) as info:
+        verify(k, "bad.mlir")
+    e = info.value
+    assert (e.rule, e.op, e.loc[0] if e.loc else None) == (rule, op, line), str(e)
+    assert fragment in e.message, str(e)
+    assert e.rule in RULES
+    assert str(e).startswith(f"bad.mlir:{line}:") and f"'{op}' [{rule}]" in str(e)
+    errs = check(k, "bad.mlir")
+    assert errs and str(errs[0]) == str(e)
+    return e
+
+
+# -- real IR ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.name)
+def test_corpus_verifies(path):
+    k = parse_file(path)
+    verify(k, str(path))
+    assert check(k) == []
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_toolchain_samples_verify(path):
+    """Every sample the parser reads verifies (parser coverage is tested elsewhere)."""
+    try:
+        k = parse_file(path)
+    except ParseError as e:
+        pytest.skip(f"parser does not read this sample yet: {e}")
+    verify(k, str(path))
+
+
+def test_valid_control_flow_passes():
+    """break/continue/return inside ifs nested in loops are fine."""
+    text = kernel_text(
+        "  %r = loop iter_values(%a = %n) : tile<i32> -> tile<i32> {",
+        "    if %c {",
+        "      break %a : tile<i32>",
+        "    } else {",
+        "      continue %a : tile<i32>",
+        "    }",
+        "    for %iv in (%n to %n, step %n) : tile<i32> {",
+        "      if %c {",
+        "        continue",
+        "      } else {",
+        "        return",
+        "      }",
+        "    }",
+        "    continue %a : tile<i32>",
+        "  }",
+    )
+    verify(parse(text))
+
+
+# -- one test per rule, from text -----------------------------------------------------------
+
+TYPE_CASES = [
+    (["  %x = addi %f, %f : tile<4xf32>"], "addi", 2, "integer"),
+    (["  %x = addf %i, %i : tile<4xi32>"], "addf", 2, "float"),
+    (["  %x = exp %i : tile<4xi32>"], "exp", 2, "float"),
+    (["  %x = fma %i, %i, %i : tile<4xi32>"], "fma", 2, "float"),
+    (["  %x = cmpi less_than %i, %i, signed : tile<4xi32> -> tile<4xi32>"], "cmpi", 2,
+     "tile<4xi1>"),
+    (["  %x = cmpf less_than ordered %i, %i : tile<4xi32> -> tile<4xi1>"], "cmpf", 2, "float"),
+    (["  %x = exti %i signed : tile<4xi32> -> tile<4xi8>"], "exti", 2, "wider"),
+    (["  %x = trunci %i : tile<4xi32> -> tile<4xi64>"], "trunci", 2, "narrower"),
+    (["  %x = itof %f signed : tile<4xf32> -> tile<4xf32>"], "itof", 2, "integer to float"),
+    (["  %x = ftoi %f signed : tile<4xf32> -> tile<8xi32>"], "ftoi", 2, "keeps the shape"),
+    (["  %x = bitcast %h : tile<4x8xf16> -> tile<4x8xi32>"], "bitcast", 2, "bit width"),
+    (["  %x = reshape %f : tile<4xf32> -> tile<3xf32>"], "reshape", 2, "count"),
+    (["  %x = broadcast %f : tile<4xf32> -> tile<8xf32>"], "broadcast", 2, "broadcast"),
+    (["  %x = broadcast %s : tile<f32> -> tile<8xf32>"], "broadcast", 2, "same rank"),
+    (["  %x = select %c, %f, %f : tile<i1>, tile<4xf32>"], "select", 2, "condition"),
+    (["  %x = offset %p, %i : tile<ptr<f32>>, tile<4xi32> -> tile<ptr<f32>>"], "offset", 2,
+     "offset"),
+    (["  %x = iota : tile<4xf32>"], "iota", 2, "1-D integer"),
+    (["  %tv = make_tensor_view %n, shape = [%n], strides = [1] : tile<i32> -> "
+      "tensor_view<?xf32, strides=[1]>"], "make_tensor_view", 2, "tile<ptr<f32>>"),
+    (["  %tv = make_tensor_view %p, shape = [%n], strides = [1] : tile<i32> -> "
+      "tensor_view<?xi32, strides=[1]>"], "make_tensor_view", 2, "tile<ptr<i32>>"),
+    (["  %tv = make_tensor_view %p, shape = [%n], strides = [1] : tile<i32> -> "
+      "tensor_view<128xf32, strides=[1]>"], "make_tensor_view", 2, "static_shape"),
+    ([TV, "  %pv = make_partition_view %tv : partition_view<tile=(4x4), tensor_view<?xf32, "
+          "strides=[1]>>"], "make_partition_view", 3, "rank-1"),
+    ([TV, PV, f"  %t, %tok = load_view_tko weak %pv[%n] : {PVT}, tile<i32> -> tile<8xf32>, "
+              "token"], "load_view_tko", 4, "tile<4xf32>, token"),
+    ([TV, PV, f"  %tok = store_view_tko weak %i, %pv[%n] : tile<4xi32>, {PVT}, tile<i32> -> "
+              "token"], "store_view_tko", 4, "stored value"),
+    ([TV, PV, f"  %t, %tok = load_view_tko weak %pv[%s] : {PVT}, tile<f32> -> tile<4xf32>, "
+              "token"], "load_view_tko", 4, "scalar integer"),
+    (["  %x, %t = load_ptr_tko weak %q, %i, %f : tile<4xptr<f32>>, tile<4xi32>, tile<4xf32> -> "
+      "tile<4xf32>, token"], "load_ptr_tko", 2, "mask"),
+    (["  %x, %t = load_ptr_tko weak %q, %i : tile<4xptr<f32>>, tile<4xi32> -> tile<4xf32>, token"],
+     "load_ptr_tko", 2, "padding"),
+    (["  %t = store_ptr_tko weak %q, %i : tile<4xptr<f32>>, tile<4xi32> -> token"],
+     "store_ptr_tko", 2, "stored value"),
+    (["  %x, %t = atomic_rmw_tko relaxed device %q, add, %i : tile<4xptr<f32>>, tile<4xi32> -> "
+      "tile<4xi32>, token"], "atomic_rmw_tko", 2, "the value"),
+    (["  %x = mmaf %h, %h, %acc : tile<4x8xf16>, tile<4x8xf16>, tile<4x4xf32>"], "mmaf", 2,
+     "multiply"),
+    (["  %x = permute %h [0, 1] : tile<4x8xf16> -> tile<8x4xf16>"], "permute", 2, "results"),
+    (["  %x = cat %f, %i dim = 0 : tile<4xf32>, tile<4xi32> -> tile<8xf32>"], "cat", 2,
+     "concatenate"),
+    (["  %x = extract %f[%n] : tile<4xf32> -> tile<3xf32>"], "extract", 2, "divide"),
+    (["  for %iv in (%s to %s, step %s) : tile<f32> {", "  }"], "for", 2, "scalar integer"),
+    (["  if %b {", "  } else {", "  }"], "if", 2, "condition"),
+]
+
+
+@pytest.mark.parametrize("body,op,line,fragment", TYPE_CASES,
+                         ids=[f"{c[1]}-{i}" for i, c in enumerate(TYPE_CASES)])
+def test_type_mismatch(body, op, line, fragment):
+    expect_error(kernel_text(*body), "type-mismatch", op, line, fragment)
+
+
+def test_attribute():
+    expect_error(kernel_text("  %x = cmpi bogus %i, %i, signed : tile<4xi32> -> tile<4xi1>"),
+                 "attribute", "cmpi", 2, "predicate")
+    expect_error(kernel_text("  %x = permute %h [0, 0] : tile<4x8xf16> -> tile<4x8xf16>"),
+                 "attribute", "permute", 2, "not a permutation")
+    expect_error(kernel_text("  %r = reduce %f dim=1 identities=[0.0 : f32] : tile<4xf32> -> "
+                             "tile<f32>", "  (%a: tile<f32>, %z: tile<f32>) {",
+                             "    yield %a : tile<f32>", "  }"),
+                 "attribute", "reduce", 2, "out of range")
+
+
+def test_operand_count():
+    expect_error(kernel_text(TV, PV, f"  %t, %tok = load_view_tko weak %pv[%n, %n] : {PVT}, "
+                             "tile<i32> -> tile<4xf32>, token"),
+                 "operand-count", "load_view_tko", 4, "1 indices")
+
+
+def test_result_count():
+    expect_error(kernel_text(TV, PV, f"  %t = load_view_tko weak %pv[%n] : {PVT}, tile<i32> -> "
+                             "tile<4xf32>"),
+                 "result-count", "load_view_tko", 4, "2 result(s)")
+
+
+def test_region_arity():
+    expect_error(kernel_text("  %r = reduce %f dim=0 identities=[0.0 : f32] : tile<4xf32> -> "
+                             "tile<f32>", "  (%a: tile<f32>, %z: tile<i32>) {",
+                             "    yield %a : tile<f32>", "  }"),
+                 "region-arity", "reduce", 2, "region arguments must be")
+
+
+TERMINATOR_CASES = [
+    (["  for %iv in (%n to %n, step %n) : tile<i32> {", "    yield", "  }"], "yield", 3,
+     "cannot end a region of 'for'"),
+    (["  for %iv in (%n to %n, step %n) : tile<i32> {", "    if %c {", "      break",
+      "    } else {", "    }", "  }"], "break", 4, "cannot end a region of 'if'"),
+    (["  if %c {", "    continue", "  } else {", "  }"], "continue", 3, "allowed: return, yield"),
+    (["  %r = for %iv in (%n to %n, step %n) : tile<i32> iter_values(%a = %s) -> (tile<f32>) {",
+      "    continue %n : tile<i32>", "  }"], "continue", 3, "expects (tile<f32>)"),
+    (["  %r = loop iter_values(%a = %n) : tile<i32> -> tile<f32> {", "    if %c {",
+      "      break %a : tile<i32>", "    } else {", "    }", "    continue %a : tile<i32>", "  }"],
+     "break", 4, "expects (tile<f32>)"),
+    (["  %r = if %c -> (tile<f32>) {", "    yield %s : tile<f32>", "  } else {", "    yield",
+      "  }"], "yield", 5, "passes ()"),
+    (["  for %iv in (%n to %n, step %n) : tile<i32> {", "    continue",
+      '    print "x"', "  }"], "continue", 3, "last op"),
+    (["  %r = reduce %f dim=0 identities=[0.0 : f32] : tile<4xf32> -> tile<f32>",
+      "  (%a: tile<f32>, %z: tile<f32>) {", "  }"], "reduce", 2, "does not end"),
+    (["  %r = reduce %f dim=0 identities=[0.0 : f32] : tile<4xf32> -> tile<f32>",
+      "  (%a: tile<f32>, %z: tile<f32>) {", "    if %c {", "      return", "    } else {",
+      "    }", "    yield %a : tile<f32>", "  }"], "return", 5, "cannot end"),
+]
+
+
+@pytest.mark.parametrize("body,op,line,fragment", TERMINATOR_CASES,
+                         ids=[f"{c[1]}-{i}" for i, c in enumerate(TERMINATOR_CASES)])
+def test_terminator(body, op, line, fragment):
+    expect_error(kernel_text(*body), "terminator", op, line, fragment)
+
+
+# -- rules the text cannot express: mutate parsed IR (locations survive) ---------------------
+
+LOOPY = kernel_text(
+    "  %r = for %iv in (%n to %n, step %n) : tile<i32> iter_values(%a = %s) -> (tile<f32>) {",
+    "    %inner = addf %a, %s : tile<f32>",
+    "    continue %inner : tile<f32>",
+    "  }",
+    "  %x = addf %r, %s : tile<f32>",
+    "  %y = mulf %x, %x : tile<f32>",
+    "  %t = make_token : token",
+    "  %j = join_tokens %t, %t : token",
+)
+
+
+def ops_by_name(k):
+    return {op.name: op for op in k.walk()}
+
+
+def expect_mutant(k, rule, op, line, fragment):
+    with pytest.raises(VerifyError) as info:
+        verify(k)
+    e = info.value
+    assert (e.rule, e.op, e.loc[0]) == (rule, op, line), str(e)
+    assert fragment in e.message, str(e)
+    assert e.rule in RULES
+
+
+def test_undefined_value_used_before_definition():
+    k = parse(LOOPY)
+    ops = ops_by_name(k)
+    ops["addf"] = [o for o in k.body.ops if o.name == "addf"][0]
+    ops["addf"].operands[1] = ops["mulf"].result
+    expect_mutant(k, "undefined-value", "addf", 6, "used before its definition")
+
+
+def test_undefined_value_from_closed_region():
+    k = parse(LOOPY)
+    body = k.body.ops[0].regions[0]
+    outer_add = k.body.ops[1]
+    outer_add.operands[1] = body.ops[0].result
+    expect_mutant(k, "undefined-value", "addf", 6, "does not enclose this use")
+
+
+def test_undefined_value_foreign():
+    k = parse(LOOPY)
+    k.body.ops[2].operands[0] = Value(TileType((), "f32"), "ghost")
+    expect_mutant(k, "undefined-value", "mulf", 7, "%ghost) is not defined in this kernel")
+
+
+def test_defined_twice():
+    k = parse(LOOPY)
+    k.body.ops.insert(3, k.body.ops[2])          # the mulf op, a second time
+    expect_mutant(k, "defined-twice", "mulf", 7, "appears twice")
+    k = parse(LOOPY)
+    loop = k.body.ops[0]
+    twin = Operation("for", loop.operands, [r.type for r in loop.results],
+                     segments=loop.segments, loc=(5, 3))
+    twin.regions = loop.regions                   # one body Region shared by two loops
+    k.body.ops.insert(1, twin)
+    expect_mutant(k, "defined-twice", "for", 5, "region argument 0")
+
+
+def test_value_owner():
+    k = parse(LOOPY)
+    k.body.ops[1].results[0].index = 3
+    expect_mutant(k, "value-owner", "addf", 6, "does not point back")
+
+
+def test_unknown_op():
+    k = parse(LOOPY)
+    k.body.ops[2].name = "frobnicate"
+    expect_mutant(k, "unknown-op", "frobnicate", 7, "unknown operation")
+
+
+def test_invalid_type():
+    k = parse(LOOPY)
+    k.body.ops[2].results[0].type = TileType((0,), "f32")
+    expect_mutant(k, "invalid-type", "mulf", 7, "positive integers")
+    k = parse(LOOPY)
+    k.body.ops[2].results[0].type = TileType((), "f8")
+    expect_mutant(k, "invalid-type", "mulf", 7, "unknown element type")
+
+
+def test_token_operand_must_be_token():
+    k = parse(LOOPY)
+    join = k.body.ops[4]
+    join.operands[1] = k.body.ops[2].result
+    expect_mutant(k, "type-mismatch", "join_tokens", 9, "joins tokens")
+
+
+def test_operand_count_from_segments():
+    k = parse(LOOPY)
+    k.body.ops[1].operands.append(k.params[6].value)
+    expect_mutant(k, "operand-count", "addf", 6, "3 operand(s)")
+
+
+def test_region_arity_of_for_body():
+    k = parse(LOOPY)
+    k.body.ops[0].regions[0].args.pop()
+    expect_mutant(k, "region-arity", "for", 2, "takes 2 argument(s), found 1")
+
+
+def test_check_collects_every_error_in_order():
+    k = parse(LOOPY)
+    k.body.ops[2].name = "frobnicate"                    # line 7
+    k.body.ops[4].operands[0] = k.params[1].value        # join of a tile, line 9
+    k.body.ops[0].regions[0].ops[0].results[0].type = TileType((), "f16")   # line 3
+    errs = check(k, "m.mlir")
+    assert [(e.rule, e.loc[0]) for e in errs] == [
+        ("type-mismatch", 3), ("terminator", 4), ("unknown-op", 7), ("type-mismatch", 9)]
+    with pytest.raises(VerifyError) as info:
+        verify(k, "m.mlir")
+    assert str(info.value) == str(errs[0])
+
+
+def test_verify_op_checks_a_lone_op():
+    a = Value(TileType((4,), "f32"))
+    verify_op(Operation("addf", [a, a], [a.type]))
+    with pytest.raises(VerifyError) as info:
+        verify_op(Operation("addf", [a, a], [TOKEN]))
+    assert info.value.rule == "type-mismatch"
+
+
+def test_unknown_attribute_would_be_lost_in_printing():
+    k = parse(LOOPY)
+    k.body.ops[1].attrs["note"] = "from a pass"
+    expect_mutant(k, "attribute", "addf", 6, "no attribute 'note'")
+    k = parse(LOOPY)
+    k.body.ops[1].attrs["flush_to_zero"] = False      # flags are absent when off
+    expect_mutant(k, "attribute", "addf", 6, "flush_to_zero")
+
+
+def test_huge_shapes_do_not_overflow():
+    expect_error(kernel_text("  %x = reshape %f : tile<4xf32> -> tile<99999999999999999999999xf32>"),
+                 "type-mismatch", "reshape", 2, "count")
+
+
+def test_nesting_too_deep_is_an_error_not_a_crash():
+    cond = Operation("constant", [], [TileType((), "i1")], {"value": DenseConst("i1", True)})
+    body = Region([], [cond])
+    region = body
+    for _ in range(3000):
+        inner = Region()
+        region.append(Operation("if", [cond.result], [],
+                                regions=[inner, Region([], [Operation("yield")])]))
+        if region is not body:
+            region.append(Operation("yield"))
+        region = inner
+    region.append(Operation("yield"))
+    body.append(Operation("return"))
+    k = Kernel("deep", [], body)
+    with pytest.raises(VerifyError) as info:
+        verify(k)
+    assert info.value.rule == "nesting-depth"
+    assert [e.rule for e in check(k)] == ["nesting-depth"]
