@@ -1,8 +1,34 @@
-"""eqsat: an equality-saturation optimizer for NVIDIA Tile IR kernels."""
+"""eqsat: an equality-saturation optimizer for NVIDIA Tile IR kernels.
+
+The small public surface: `parse`/`print_kernel` (text), `verify`, `optimize`,
+`run` (the interpreter) and `check_equivalent`. The e-graph engine (and egglog) is
+imported only when `optimize` first runs, so text tools stay quick to start.
+"""
 from .errors import EqsatError, ParseError, VerifyError
 from .ir import Kernel
+from .optimize import Report, Result, optimize   # the function shadows the submodule name
 from .text import parse, parse_file, print_kernel
 
 __version__ = "0.1.0"
+
+_LAZY = {
+    "Limits": ("eqsat.egraph.saturate", "Limits"),
+    "verify": ("eqsat.verify", "verify"),
+    "run": ("eqsat.interp", "run"),
+    "check_equivalent": ("eqsat.equiv", "check_equivalent"),
+    "load_spec": ("eqsat.inputs", "load_spec"),
+}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        import importlib
+        mod, attr = _LAZY[name]
+        value = getattr(importlib.import_module(mod), attr)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'eqsat' has no attribute '{name}'")
+
+
 __all__ = ["EqsatError", "ParseError", "VerifyError", "Kernel", "parse", "parse_file",
-           "print_kernel"]
+           "print_kernel", "optimize", "Result", "Report", *_LAZY]
