@@ -1,5 +1,6 @@
 """`eqsat compile FILE --arch sm_90 -o OUT.cubin [--sass-stats]`: Tile IR text to a cubin
 through our bytecode writer and NVIDIA's `tileiras` (needs the `cuda` extra)."""
+
 from __future__ import annotations
 
 import json
@@ -26,7 +27,7 @@ def _run(args) -> int:
     k = load_kernel(args.file)
     check_arch(args.arch)
     if args.optimize:
-        k, optimized, note, _ = optimize_kernel(k)
+        k, _, note, _ = optimize_kernel(k)
         if note:
             print(f"eqsat compile: {note}", file=sys.stderr)
     bc = kernel_to_bytecode(k, version=args.bytecode_version, arch=args.arch, filename=args.file)
@@ -51,33 +52,51 @@ def _default_out(path: str, arch: str) -> str:
 
 def _stats_text(s, out: str, seconds: float) -> str:
     from lowering.sass import widths
-    lines = [f"{out}: {s.name}",
-             f"  instructions     {s.sass_instrs} ({s.sass_instrs_no_nop} without NOPs)",
-             f"  registers        {s.reg}   stack {s.stack}   shared {s.shared}   local {s.local}",
-             f"  global loads     {widths(s.ldg)}",
-             f"  global stores    {widths(s.stg)}",
-             f"  atomics          {widths(s.atomics)}",
-             f"  barriers/fences  {widths(s.barriers)}",
-             f"  shared memory    {widths(s.shared_mem)}",
-             f"  TMA              {widths(s.tma)}",
-             f"  tileiras         {seconds:.2f}s"]
+
+    lines = [
+        f"{out}: {s.name}",
+        f"  instructions     {s.sass_instrs} ({s.sass_instrs_no_nop} without NOPs)",
+        f"  registers        {s.reg}   stack {s.stack}   shared {s.shared}   local {s.local}",
+        f"  global loads     {widths(s.ldg)}",
+        f"  global stores    {widths(s.stg)}",
+        f"  atomics          {widths(s.atomics)}",
+        f"  barriers/fences  {widths(s.barriers)}",
+        f"  shared memory    {widths(s.shared_mem)}",
+        f"  TMA              {widths(s.tma)}",
+        f"  tileiras         {seconds:.2f}s",
+    ]
     return "\n".join(lines)
 
 
 def register(sub) -> None:
-    p = sub.add_parser("compile", help="compile a kernel to a cubin with tileiras (needs the "
-                                       "'cuda' extra)")
+    p = sub.add_parser(
+        "compile", help="compile a kernel to a cubin with tileiras (needs the " "'cuda' extra)"
+    )
     p.add_argument("file", metavar="FILE", help="Tile IR text (.mlir)")
-    p.add_argument("--arch", default="sm_90", help="GPU to compile for (default sm_90; "
-                                                   "tileiras --help lists the others)")
+    p.add_argument(
+        "--arch",
+        default="sm_90",
+        help="GPU to compile for (default sm_90; " "tileiras --help lists the others)",
+    )
     p.add_argument("-o", "--output", metavar="OUT", help="cubin to write (default FILE.ARCH.cubin)")
-    p.add_argument("--sass-stats", action="store_true",
-                   help="print SASS metrics of the cubin (cuobjdump)")
+    p.add_argument(
+        "--sass-stats", action="store_true", help="print SASS metrics of the cubin (cuobjdump)"
+    )
     p.add_argument("--json", action="store_true", help="with --sass-stats: print JSON")
     p.add_argument("--optimize", action="store_true", help="run eqsat's optimizer first")
-    p.add_argument("--bytecode-version", default="13.3", metavar="V",
-                   help="Tile IR bytecode version to write (default 13.3)")
+    p.add_argument(
+        "--bytecode-version",
+        default="13.3",
+        metavar="V",
+        help="Tile IR bytecode version to write (default 13.3)",
+    )
     p.add_argument("--emit-bytecode", metavar="PATH", help="also write the bytecode here")
-    p.add_argument("--opt-level", type=int, default=3, choices=range(4), metavar="N",
-                   help="tileiras -O level (default 3)")
+    p.add_argument(
+        "--opt-level",
+        type=int,
+        default=3,
+        choices=range(4),
+        metavar="N",
+        help="tileiras -O level (default 3)",
+    )
     p.set_defaults(func=_run)

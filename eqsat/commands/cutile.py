@@ -1,6 +1,7 @@
 """`eqsat cutile FILE.py[:KERNEL] [--signature S] [--compare]`: a cuTile Python kernel as our IR,
 compiled through eqsat, or compared side by side with cuTile's own pipeline (needs the
 `cuda` extra)."""
+
 from __future__ import annotations
 
 import sys
@@ -21,18 +22,24 @@ def _run(args) -> int:
         return _compare(kernel, sig, args)
     if args.cubin:
         from lowering.cutile_workflow import compile_cutile
-        run = compile_cutile(kernel, sig, args.arch[0], optimize=not args.no_optimize,
-                             version=args.bytecode_version)
+
+        run = compile_cutile(
+            kernel, sig, args.arch[0], optimize=not args.no_optimize, version=args.bytecode_version
+        )
         _write(args.cubin, run.cubin or b"", "wb")
         if run.note:
             print(f"eqsat cutile: {run.note}", file=sys.stderr)
-        print(f"{args.cubin}: {run.arch}, {run.stats.sass_instrs if run.stats else '?'} SASS "
-              f"instructions ({'optimized' if run.optimized else 'unoptimized'})", file=sys.stderr)
+        print(
+            f"{args.cubin}: {run.arch}, {run.stats.sass_instrs if run.stats else '?'} SASS "
+            f"instructions ({'optimized' if run.optimized else 'unoptimized'})",
+            file=sys.stderr,
+        )
         return 0
     fe = from_cutile(kernel, sig, bytecode_version=args.bytecode_version)
     k = fe.kernel
     if args.optimize:
         from lowering.cutile_workflow import optimize_kernel
+
         k, _, note, _ = optimize_kernel(k)
         if note:
             print(f"eqsat cutile: {note}", file=sys.stderr)
@@ -46,11 +53,12 @@ def _run(args) -> int:
 
 def _compare(kernel, sig, args) -> int:
     from lowering.cutile_workflow import compare_cutile, comparison_rows, format_rows
-    from ..frontend import _cutile
-    print(f"kernel {kernel._annotated_function.pyfunc.__name__} "
-          f"{_cutile.signature_text(sig)}")
-    runs = compare_cutile(kernel, sig, tuple(args.arch), optimize=not args.no_optimize,
-                          version=args.bytecode_version)
+    from ..frontend import describe
+
+    print(f"kernel {describe(kernel, sig)}")
+    runs = compare_cutile(
+        kernel, sig, tuple(args.arch), optimize=not args.no_optimize, version=args.bytecode_version
+    )
     for arch, (ours, ref) in zip(args.arch, runs):
         label = "eqsat" if ours.optimized else "eqsat (unoptimized)"
         print()
@@ -69,26 +77,50 @@ def _write(path: str, data, mode: str) -> None:
 
 
 def register(sub) -> None:
-    p = sub.add_parser("cutile", help="import a cuTile Python kernel; compile or compare it "
-                                      "with cuTile (needs the 'cuda' extra)")
-    p.add_argument("target", metavar="FILE.py[:KERNEL]",
-                   help="kernel file and the name of the @ct.kernel in it (default KERNEL)")
-    p.add_argument("--signature", metavar="S",
-                   help="KernelSignature to specialize on: a name defined in the file, or a "
-                        "mangled kernel symbol (default: the file's SIGNATURE)")
-    p.add_argument("--compare", action="store_true",
-                   help="print our pipeline and cuTile's side by side: IR token metrics, SASS "
-                        "metrics and compile times")
-    p.add_argument("--arch", action="append", default=None,
-                   help="GPU(s) for --compare / --cubin (repeatable; default sm_90)")
-    p.add_argument("--optimize", action="store_true",
-                   help="print the optimized IR instead of the imported one")
-    p.add_argument("--no-optimize", action="store_true",
-                   help="with --compare / --cubin: compile our side unoptimized")
+    p = sub.add_parser(
+        "cutile",
+        help="import a cuTile Python kernel; compile or compare it "
+        "with cuTile (needs the 'cuda' extra)",
+    )
+    p.add_argument(
+        "target",
+        metavar="FILE.py[:KERNEL]",
+        help="kernel file and the name of the @ct.kernel in it (default KERNEL)",
+    )
+    p.add_argument(
+        "--signature",
+        metavar="S",
+        help="KernelSignature to specialize on: a name defined in the file, or a "
+        "mangled kernel symbol (default: the file's SIGNATURE)",
+    )
+    p.add_argument(
+        "--compare",
+        action="store_true",
+        help="print our pipeline and cuTile's side by side: IR token metrics, SASS "
+        "metrics and compile times",
+    )
+    p.add_argument(
+        "--arch",
+        action="append",
+        default=None,
+        help="GPU(s) for --compare / --cubin (repeatable; default sm_90)",
+    )
+    p.add_argument(
+        "--optimize", action="store_true", help="print the optimized IR instead of the imported one"
+    )
+    p.add_argument(
+        "--no-optimize",
+        action="store_true",
+        help="with --compare / --cubin: compile our side unoptimized",
+    )
     p.add_argument("--cubin", metavar="OUT", help="compile through eqsat to this cubin")
     p.add_argument("-o", "--output", metavar="OUT", help="write the IR here (default stdout)")
-    p.add_argument("--bytecode-version", default="13.3", metavar="V",
-                   help="Tile IR bytecode version (default 13.3)")
+    p.add_argument(
+        "--bytecode-version",
+        default="13.3",
+        metavar="V",
+        help="Tile IR bytecode version (default 13.3)",
+    )
     p.set_defaults(func=_run_defaults)
 
 

@@ -714,9 +714,16 @@ class Parser:
             self.pos = m.end()
             s = m.group(0)
             if s.startswith("0x"):
-                return from_bits(elem, int(s, 16))
+                return self._float_bits(elem, s, p)
             return round_float(elem, float(s))
         return self.integer(f"{elem} literal")
+
+    def _float_bits(self, elem, s: str, pos: int) -> float:
+        """A float written as its hex bit pattern, which must fit the type."""
+        bits = int(s, 16)
+        if bits >= 1 << FLOAT_WIDTHS[elem]:
+            raise self.error(f"{s} has more bits than {elem}", pos)
+        return from_bits(elem, bits)
 
     def _dense_array(self, elem, raw, pos):
         try:
@@ -1019,8 +1026,7 @@ class Parser:
         tok = []
         if self.peek("token"):
             tok = self.token_clause()
-        self.expect(":")
-        ts = [] if self.peek("->") else self.types()
+        ts = self.types() if self.accept(":") and not self.peek("->") else []
         if len(ts) != len(vs):
             raise self.error(f"{len(vs)} operands but {len(ts)} types")
         for v, t in zip(vs, ts):
@@ -1033,7 +1039,20 @@ class Parser:
         vs = self.value_uses()
         if len(vs) != 3:
             raise self.error(f"{name} takes 3 operands")
-        attrs = self.modifiers()
+        attrs = {}
+        signs = []
+        while self.peek_word() in ("signed", "unsigned", "fast_acc"):
+            w = self.word()
+            if w == "fast_acc":
+                attrs["fast_acc"] = True
+            else:
+                signs.append(w)
+        if len(signs) == 1:
+            attrs["signedness"] = signs[0]
+        elif len(signs) == 2:
+            attrs["signedness_lhs"], attrs["signedness_rhs"] = signs
+        elif signs:
+            raise self.error(f"{name} takes at most two signedness words")
         self.expect(":")
         ts = self.types()
         if len(ts) != 3:
@@ -1227,7 +1246,7 @@ class Parser:
             self.expect(":")
             elem = self.elem_type()
             if is_float(elem):
-                val = from_bits(elem, int(s, 16)) if s.startswith("0x") else round_float(
+                val = self._float_bits(elem, s, vpos) if s.startswith("0x") else round_float(
                     elem, float(s))
             elif elem == "i1":
                 val = s in ("true", "1")
@@ -1236,6 +1255,10 @@ class Parser:
                     val = int(s, 0)
                 except ValueError:
                     raise self.error(f"bad integer identity '{s}'", vpos) from None
+                bits = INT_WIDTHS[elem]
+                if not -(1 << (bits - 1)) <= val < (1 << bits):
+                    raise self.error(f"identity {s} is out of range for {elem}", vpos)
+                val = ((val + (1 << (bits - 1))) % (1 << bits)) - (1 << (bits - 1))
             out.append(DenseConst(elem, val))
             if self.accept("]"):
                 return tuple(out)
@@ -1295,7 +1318,10 @@ class Parser:
 def parse(text: str, filename: str = "<input>") -> Kernel:
     """Parse one kernel (an `entry`, optionally inside a `cuda_tile.module`)."""
     p = Parser(text, filename)
-    ks = p.parse_kernels()
+    try:
+        ks = p.parse_kernels()
+    except RecursionError:
+        raise p.error("input is nested too deeply") from None
     if len(ks) != 1:
         raise ParseError(f"expected one entry, found {len(ks)}", 1, 1, filename)
     return ks[0]

@@ -314,11 +314,16 @@ class Printer:
         fmt = _escape(op.attrs["format"])
         vs = op.group("values")
         ops = f", {self.rs(vs)}" if vs else ""
-        return (f'{self.results_lhs(op)}print_tko "{fmt}"{ops}{self._token_ptr(op)} : '
-                f"{self.ts(vs)}{' ' if vs else ''}-> token")
+        types = f" : {self.ts(vs)}" if vs else ""
+        return f'{self.results_lhs(op)}print_tko "{fmt}"{ops}{self._token_ptr(op)}{types} -> token'
 
     def p_mma(self, op, d):
-        return f"{self.results_lhs(op)}{op.name} {self.rs(op.operands)}{self.mods(op)} : " \
+        words = [op.attrs[k] for k in ("signedness", "signedness_lhs", "signedness_rhs")
+                 if k in op.attrs]
+        if op.attrs.get("fast_acc"):
+            words.append("fast_acc")
+        mods = "".join(" " + w for w in words)
+        return f"{self.results_lhs(op)}{op.name} {self.rs(op.operands)}{mods} : " \
                f"{self.ts(op.operands)}"
 
     def p_permute(self, op, d):

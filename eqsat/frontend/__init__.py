@@ -1,0 +1,131 @@
+"""cuTile Python front end: a `@ct.kernel` plus a `KernelSignature` become our IR.
+
+The kernel goes through cuTile's own pipeline with token ordering and loop-invariant
+code motion switched off (see `_cutile.py`), so memory ops stand in exact program order
+and carry no tokens: the input our optimizer expects. The bytecode cuTile writes is
+disassembled with `tileirdisasm` and parsed by `eqsat.text`; the signature's facts
+become entry-parameter attributes (`facts.py`). Needs the `cuda` extra.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import EqsatError
+from ..ir.core import Kernel
+from ..text import parse
+from .facts import (
+    FACT_KEYS,
+    ArrayFacts,
+    ConstantFacts,
+    ParamFacts,
+    ScalarFacts,
+    alias_groups,
+    apply_facts,
+)
+
+DEFAULT_BYTECODE_VERSION = "13.3"
+
+
+@dataclass
+class FrontendResult:
+    """Our IR of a cuTile kernel, with where it came from and what it cost."""
+
+    kernel: Kernel
+    symbol: str
+    facts: list[ParamFacts] = field(default_factory=list)
+    cutile_seconds: float = 0.0  # cuTile's passes (program-order variant)
+    seconds: float = 0.0  # the whole front end, disassembly and parsing included
+
+
+def from_cutile(
+    kernel: Any,
+    signature: Any,
+    *,
+    bytecode_version: str = DEFAULT_BYTECODE_VERSION,
+    rename_params: bool = True,
+) -> FrontendResult:
+    """Our IR for `kernel` specialized to `signature`, in program order, token-free."""
+    from lowering.toolchain import disassemble_bytecode
+
+    from . import _cutile
+
+    t0 = time.perf_counter()
+    exp = _cutile.export(kernel, signature, program_order=True, version=bytecode_version)
+    text = disassemble_bytecode(exp.bytecode, what=f"cuTile output for {exp.symbol}")
+    k = parse(text, f"<cuTile {exp.symbol}>")
+    bad = [op.name for op in k.walk() if op.name in ("make_token", "join_tokens")]
+    if bad:
+        raise EqsatError(
+            f"error: cuTile still ordered memory with tokens ({bad[0]}); the "
+            f"installed cuda-tile does not match the one eqsat was tested with"
+        )
+    facts = _cutile.signature_facts(signature, _cutile.param_names(kernel))
+    apply_facts(k, facts, rename=rename_params)
+    return FrontendResult(k, exp.symbol, facts, exp.passes_seconds, time.perf_counter() - t0)
+
+
+def load_cutile(target: str, signature: str | None = None) -> tuple[Any, Any, Path]:
+    """`FILE.py:KERNEL` (KERNEL defaults to the module's KERNEL) -> (kernel, signature, path).
+    `signature` names a KernelSignature in the module or is a mangled kernel symbol."""
+    from lowering.toolchain import require_cuda_tile
+
+    from . import _cutile
+
+    path, _, name = target.partition(":")
+    if not path.endswith(".py"):
+        raise EqsatError(f"error: expected FILE.py[:KERNEL], got '{target}'")
+    require_cuda_tile()
+    mod = _cutile.load_module(path)
+    k = _cutile.get_kernel(mod, name or None)
+    return k, _cutile.get_signature(mod, signature), Path(path)
+
+
+def cutile_bytecode(kernel: Any, signature: Any, *, program_order: bool = False,
+                    bytecode_version: str = DEFAULT_BYTECODE_VERSION):
+    """cuTile's own bytecode for the kernel (`program_order=False`: its normal pipeline, the
+    reference we compare with) plus the time its passes took; see `_cutile.CutileExport`."""
+    from . import _cutile
+
+    return _cutile.export(kernel, signature, program_order=program_order, version=bytecode_version)
+
+
+def describe(kernel: Any, signature: Any) -> str:
+    """`axpy (f32[1d]{alias:xy}, f32[1d]{alias:xy}, f32, const=1024)`: one line for reports."""
+    from . import _cutile
+
+    return f"{_cutile.kernel_name(kernel)} {_cutile.signature_text(signature)}"
+
+
+def annotate_from_symbol(kernel: Kernel) -> bool:
+    """Attach signature facts recovered from a mangled entry name (any cuTile-produced .mlir
+    file); False when the name is not a cuTile symbol. Alias groups come back renamed
+    (`group0`, ...), which keeps their meaning."""
+    from . import _cutile
+
+    d = _cutile.demangle(kernel.name)
+    if d is None:
+        return False
+    apply_facts(kernel, _cutile.signature_facts(d[1]), rename=False)
+    return True
+
+
+__all__ = [
+    "from_cutile",
+    "load_cutile",
+    "cutile_bytecode",
+    "describe",
+    "annotate_from_symbol",
+    "FrontendResult",
+    "ArrayFacts",
+    "ScalarFacts",
+    "ConstantFacts",
+    "ParamFacts",
+    "apply_facts",
+    "alias_groups",
+    "FACT_KEYS",
+    "DEFAULT_BYTECODE_VERSION",
+]

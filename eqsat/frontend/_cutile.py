@@ -1,0 +1,303 @@
+"""Everything eqsat knows about cuTile Python's internals, in one place (cuda-tile 1.7.0).
+
+Two private names are used, both module globals of `cuda.tile._compile` that
+`_transform_ir` looks up at call time:
+
+- `token_order_pass` and `hoist_loop_invariants` are replaced by no-ops to export a
+  kernel *in program order*: no token ordering, and no loop-invariant code motion (which
+  treats loads as pure and would hoist a load above a store to the same place once
+  tokens are gone). cuTile's other passes (constant materialization, div_by
+  propagation, its mul+add fusion, loop splitting, DCE) keep their meaning without tokens
+  and still run.
+- `_transform_ir` is wrapped to time cuTile's passes.
+
+The patches are installed while holding cuTile's own compiler lock and removed right
+after, so other cuTile compilations in the process are unaffected. Everything else uses
+the public `cuda.tile.compilation` API. The pipeline output leaves here as bytecode;
+`eqsat.frontend` turns it into our IR.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from ..errors import EqsatError
+from .facts import ArrayFacts, ConstantFacts, ParamFacts, ScalarFacts
+
+_DTYPES = {
+    "bool_": "i1",
+    "int8": "i8",
+    "int16": "i16",
+    "int32": "i32",
+    "int64": "i64",
+    "uint8": "i8",
+    "uint16": "i16",
+    "uint32": "i32",
+    "uint64": "i64",
+    "float16": "f16",
+    "bfloat16": "bf16",
+    "float32": "f32",
+    "tfloat32": "tf32",
+    "float64": "f64",
+}
+
+
+def _cuda_tile():
+    from lowering.toolchain import require_cuda_tile
+
+    require_cuda_tile()
+    import cuda.tile as ct
+    import cuda.tile._compile as compile_mod
+    import cuda.tile.compilation as comp
+
+    return ct, comp, compile_mod
+
+
+@dataclass
+class CutileExport:
+    """Bytecode of one kernel plus the time cuTile spent (its IR passes, and in total)."""
+
+    bytecode: bytes
+    symbol: str
+    passes_seconds: float
+    total_seconds: float
+    program_order: bool
+
+
+def export(
+    kernel: Any,
+    signature: Any,
+    *,
+    program_order: bool,
+    version: str = "13.3",
+    arch: str | None = None,
+) -> CutileExport:
+    """Run cuTile's pipeline on `kernel` for `signature` and return the bytecode.
+
+    program_order=True skips token ordering and loop-invariant code motion (our input);
+    False is cuTile's normal pipeline (the reference we compare against)."""
+    ct, comp, cm = _cuda_tile()
+    if not isinstance(signature, comp.KernelSignature):
+        raise EqsatError(
+            f"error: expected a cuda.tile.compilation.KernelSignature, got "
+            f"{type(signature).__name__}"
+        )
+    if not isinstance(kernel, ct.kernel):
+        raise EqsatError(f"error: {kernel!r} is not a @ct.kernel function")
+    name = kernel_name(kernel)
+    sig = signature if signature.symbol else signature.with_mangled_symbol(name)
+    timing = [0.0]
+    orig_transform = cm._transform_ir
+
+    def timed_transform(*a, **kw):
+        t0 = time.perf_counter()
+        try:
+            return orig_transform(*a, **kw)
+        finally:
+            timing[0] += time.perf_counter() - t0
+
+    saved = {
+        k: getattr(cm, k)
+        for k in (
+            "token_order_pass",
+            "hoist_loop_invariants",
+            "_transform_ir",
+            "CUDA_TILE_TESTING_DISABLE_TOKEN_ORDER",
+        )
+    }
+    buf = io.BytesIO()
+    with cm._compiler_lock:
+        try:
+            cm._transform_ir = timed_transform
+            if program_order:
+                cm.token_order_pass = lambda func_body, dataflow_result: None
+                cm.hoist_loop_invariants = lambda func_body: None
+            else:
+                cm.CUDA_TILE_TESTING_DISABLE_TOKEN_ORDER = False
+            t0 = time.perf_counter()
+            comp.export_kernel(
+                kernel,
+                [sig],
+                buf,
+                gpu_code=arch,
+                output_format="tileir_bytecode",
+                bytecode_version=version,
+            )
+            total = time.perf_counter() - t0
+        except EqsatError:
+            raise
+        except Exception as e:  # cuTile's own errors: type errors in the kernel, bad signature
+            raise EqsatError(
+                f"error: cuTile could not compile '{name}': " f"{type(e).__name__}: {e}"
+            ) from None
+        finally:
+            for k, v in saved.items():
+                setattr(cm, k, v)
+    return CutileExport(buf.getvalue(), sig.symbol, timing[0], total, program_order)
+
+
+# -- loading kernels and signatures ------------------------------------------------------------
+def load_module(path: str | Path) -> ModuleType:
+    """Import a kernel file by path, with its folder on sys.path (for helper imports)."""
+    path = Path(path)
+    if not path.is_file():
+        raise EqsatError(f"error: no such file: {path}")
+    folder = str(path.resolve().parent)
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    modname = f"_eqsat_cutile_{path.stem}_{abs(hash(str(path.resolve())))}"
+    spec = importlib.util.spec_from_file_location(modname, path)
+    if spec is None or spec.loader is None:
+        raise EqsatError(f"error: cannot import {path}")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[modname] = mod
+    try:
+        spec.loader.exec_module(mod)
+    except ModuleNotFoundError as e:
+        sys.modules.pop(modname, None)
+        if (e.name or "").split(".")[0] in ("cuda", "nvidia"):
+            from lowering.toolchain import CudaExtraMissing
+
+            raise CudaExtraMissing(f"`{e.name}` (imported by {path})") from None
+        raise EqsatError(f"error: importing {path} failed: {type(e).__name__}: {e}") from None
+    except Exception as e:
+        sys.modules.pop(modname, None)
+        raise EqsatError(f"error: importing {path} failed: {type(e).__name__}: {e}") from None
+    return mod
+
+
+def get_kernel(module: ModuleType, name: str | None) -> Any:
+    """`name` in the module (default: its KERNEL), checked to be a @ct.kernel."""
+    ct, _, _ = _cuda_tile()
+    attr = name or "KERNEL"
+    k = getattr(module, attr, None)
+    if k is None:
+        kernels = [
+            n for n, v in vars(module).items() if isinstance(v, ct.kernel) and not n.startswith("_")
+        ]
+        raise EqsatError(
+            f"error: {module.__file__} has no kernel '{attr}'"
+            + (f"; kernels there: {', '.join(sorted(set(kernels)))}" if kernels else "")
+        )
+    if not isinstance(k, ct.kernel):
+        raise EqsatError(f"error: '{attr}' in {module.__file__} is not a @ct.kernel function")
+    return k
+
+
+def get_signature(module: ModuleType | None, spec: str | None) -> Any:
+    """A KernelSignature from `spec`: a module attribute name, or a mangled cuTile symbol
+    (`NAME_Kt1_A1f32_...`); default the module's SIGNATURE."""
+    _, comp, _ = _cuda_tile()
+    if spec is None:
+        if module is None or not hasattr(module, "SIGNATURE"):
+            raise EqsatError(
+                "error: no signature: give --signature (a name defined in the "
+                "module, or a mangled kernel symbol)"
+            )
+        spec = "SIGNATURE"
+    if module is not None and hasattr(module, spec):
+        s = getattr(module, spec)
+        if isinstance(s, (list, tuple)) and len(s) == 1:
+            s = s[0]
+        if not isinstance(s, comp.KernelSignature):
+            raise EqsatError(f"error: '{spec}' is a {type(s).__name__}, not a KernelSignature")
+        return s
+    if "_K" in spec:
+        try:
+            return comp.demangle_kernel_name(spec)[1]
+        except Exception as e:
+            raise EqsatError(f"error: cannot demangle signature '{spec}': {e}") from None
+    raise EqsatError(
+        f"error: signature '{spec}' is neither defined in the module nor a "
+        f"mangled kernel symbol"
+    )
+
+
+def demangle(symbol: str) -> tuple[str, Any] | None:
+    """(function name, KernelSignature) from a mangled entry symbol, or None if it is not one."""
+    _, comp, _ = _cuda_tile()
+    try:
+        return comp.demangle_kernel_name(symbol)
+    except Exception:
+        return None
+
+
+def kernel_name(kernel: Any) -> str:
+    return kernel._annotated_function.pyfunc.__name__
+
+
+def param_names(kernel: Any) -> list[str]:
+    import inspect
+
+    return list(inspect.signature(kernel._annotated_function.pyfunc).parameters)
+
+
+def _dtype(d: Any) -> str:
+    name = getattr(d, "name", str(d))
+    if name not in _DTYPES:
+        raise EqsatError(f"error: cuTile dtype '{name}' has no Tile IR element type here")
+    return _DTYPES[name]
+
+
+def signature_facts(signature: Any, names: list[str] | None = None) -> list[ParamFacts]:
+    """The signature's parameters as neutral facts (no cuda.tile types leave this module)."""
+    _, comp, _ = _cuda_tile()
+    out: list[ParamFacts] = []
+    for i, p in enumerate(signature.parameters):
+        name = names[i] if names and i < len(names) else f"p{i}"
+        if isinstance(p, comp.ArrayConstraint):
+            out.append(
+                ArrayFacts(
+                    name=name,
+                    dtype=_dtype(p.dtype),
+                    ndim=p.ndim,
+                    index_dtype=_dtype(p.index_dtype),
+                    alias=tuple(p.alias_groups),
+                    may_alias_internally=bool(p.may_alias_internally),
+                    base_div_by=int(p.base_addr_divisible_by),
+                    shape_div_by=tuple(int(x) for x in p.shape_divisible_by),
+                    stride_div_by=tuple(int(x) for x in p.stride_divisible_by),
+                    stride_constant=tuple(p.stride_constant),
+                    shape_constant=tuple(p.shape_constant),
+                    stride_lower_bound=tuple(p.stride_lower_bound_incl),
+                )
+            )
+        elif isinstance(p, comp.ScalarConstraint):
+            out.append(ScalarFacts(name=name, dtype=_dtype(p.dtype)))
+        elif isinstance(p, comp.ConstantConstraint):
+            out.append(ConstantFacts(name=name, value=p.value))
+        else:
+            raise EqsatError(
+                f"error: parameter '{name}': {type(p).__name__} parameters are not "
+                f"supported by the eqsat front end (arrays, scalars and constants are)"
+            )
+    return out
+
+
+def signature_text(signature: Any) -> str:
+    """Short rendering for reports: (f32[1d]{alias:xy}, f32, const=1024)."""
+    parts = []
+    for f in signature_facts(signature):
+        parts.append(f.describe())
+    return "(" + ", ".join(parts) + ")"
+
+
+__all__ = [
+    "CutileExport",
+    "export",
+    "load_module",
+    "get_kernel",
+    "get_signature",
+    "demangle",
+    "param_names",
+    "kernel_name",
+    "signature_facts",
+    "signature_text",
+]

@@ -1,0 +1,148 @@
+"""Signature facts as entry-parameter attributes.
+
+cuTile's calling convention passes an N-d array as its base pointer, then N sizes, then
+N strides (0-d tiles); a scalar as one 0-d tile; a constant not at all. The facts of an
+array go on its pointer parameter, where the optimizer meets the memory it names:
+
+    %x: tile<ptr<f32>> {alias = ["xy"], may_alias_internally = false, div_by = 16,
+                        shape_div_by = [1], stride_div_by = [1], contiguous = true}
+
+- `alias`: the array's alias groups. Two arrays may overlap only if they share a group;
+  `[]` means it overlaps no other parameter. A parameter without the key promises nothing.
+- `may_alias_internally`: two distinct in-bounds indices may reach the same address.
+- `div_by`: the base address is a multiple of this many bytes.
+- `shape_div_by`, `stride_div_by`: per dimension, the size / stride is a multiple of this
+  many elements (1 = nothing known).
+- `contiguous`: the innermost stride is the constant 1.
+
+Pure Python: the cuTile side (`_cutile.py`) fills these dataclasses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Union
+
+from ..errors import EqsatError
+from ..ir.core import Kernel
+from ..ir.types import PointerType, TileType
+
+FACT_KEYS = (
+    "alias",
+    "may_alias_internally",
+    "div_by",
+    "shape_div_by",
+    "stride_div_by",
+    "contiguous",
+)
+
+
+@dataclass(frozen=True)
+class ArrayFacts:
+    name: str
+    dtype: str
+    ndim: int
+    index_dtype: str = "i32"
+    alias: tuple[str, ...] = ()
+    may_alias_internally: bool = False
+    base_div_by: int = 1
+    shape_div_by: tuple[int, ...] = ()
+    stride_div_by: tuple[int, ...] = ()
+    stride_constant: tuple[int | None, ...] = ()
+    shape_constant: tuple[int | None, ...] = ()
+    stride_lower_bound: tuple[int | None, ...] = ()
+
+    @property
+    def flat_params(self) -> int:
+        return 1 + 2 * self.ndim
+
+    @property
+    def contiguous(self) -> bool:
+        return bool(self.stride_constant) and self.stride_constant[-1] == 1
+
+    def attrs(self) -> dict[str, Any]:
+        return {
+            "alias": tuple(self.alias),
+            "may_alias_internally": self.may_alias_internally,
+            "div_by": self.base_div_by,
+            "shape_div_by": tuple(self.shape_div_by or (1,) * self.ndim),
+            "stride_div_by": tuple(self.stride_div_by or (1,) * self.ndim),
+            "contiguous": self.contiguous,
+        }
+
+    def describe(self) -> str:
+        s = f"{self.dtype}[{self.ndim}d]"
+        return s + ("{alias:" + ",".join(self.alias) + "}" if self.alias else "")
+
+
+@dataclass(frozen=True)
+class ScalarFacts:
+    name: str
+    dtype: str
+    flat_params = 1
+
+    def describe(self) -> str:
+        return self.dtype
+
+
+@dataclass(frozen=True)
+class ConstantFacts:
+    name: str
+    value: Any
+    flat_params = 0
+
+    def describe(self) -> str:
+        return f"const={self.value}"
+
+
+ParamFacts = Union[ArrayFacts, ScalarFacts, ConstantFacts]
+
+
+def apply_facts(kernel: Kernel, facts: list[ParamFacts], rename: bool = True) -> Kernel:
+    """Put each array's facts on its pointer parameter (in place) and, with `rename`, give
+    parameters their Python names (`x`, `x_shape0`, `x_stride0`, `alpha`) as print hints."""
+    want = sum(f.flat_params for f in facts)
+    if want != len(kernel.params):
+        raise EqsatError(
+            f"error: @{kernel.name} has {len(kernel.params)} parameters but its "
+            f"signature flattens to {want}"
+        )
+    i = 0
+    for f in facts:
+        if isinstance(f, ArrayFacts):
+            p = kernel.params[i]
+            t = p.type
+            if not (isinstance(t, TileType) and isinstance(t.elem, PointerType)):
+                raise EqsatError(
+                    f"error: parameter {i} of @{kernel.name} should be the pointer "
+                    f"of array '{f.name}', but has type {t}"
+                )
+            p.attrs.update(f.attrs())
+            if rename:
+                p.value.name = f.name
+                for d in range(f.ndim):
+                    kernel.params[i + 1 + d].value.name = f"{f.name}_shape{d}"
+                    kernel.params[i + 1 + f.ndim + d].value.name = f"{f.name}_stride{d}"
+        elif isinstance(f, ScalarFacts) and rename:
+            kernel.params[i].value.name = f.name
+        i += f.flat_params
+    return kernel
+
+
+def alias_groups(attrs: dict[str, Any]) -> tuple[str, ...] | None:
+    """The alias groups a parameter's attributes state, or None when they state nothing."""
+    a = attrs.get("alias")
+    if a is None:
+        return None
+    return (a,) if isinstance(a, str) else tuple(a)
+
+
+__all__ = [
+    "ArrayFacts",
+    "ScalarFacts",
+    "ConstantFacts",
+    "ParamFacts",
+    "apply_facts",
+    "alias_groups",
+    "FACT_KEYS",
+]

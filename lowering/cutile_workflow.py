@@ -1,0 +1,335 @@
+"""cuTile kernels through eqsat, and side by side with cuTile's own pipeline.
+
+Ours: front end (program order, no tokens) -> `eqsat.optimize` -> bytecode -> tileiras.
+cuTile's: its normal pipeline (token ordering, LICM) -> bytecode -> tileiras.
+Both compile with `tileiras -O3` (cuTile's flags minus `--lineinfo`), so differences in
+the SASS come from the Tile IR alone. When the optimizer cannot be imported, our side
+compiles the unoptimized program and says so in `PipelineRun.note`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from eqsat.errors import EqsatError
+from eqsat.ir.core import Kernel
+from eqsat.ir.ops import MEMORY_OPS
+from eqsat.text import parse
+
+from .bytecode import DEFAULT_VERSION, kernel_to_bytecode
+from .sass import SassStats, cubin_stats, widths
+from .toolchain import DEFAULT_ARCH, compile_bytecode, disassemble_bytecode
+
+
+def ir_metrics(k: Kernel) -> dict[str, Any]:
+    """The corpus manifest's `ir` token metrics, counted on the IR instead of the text."""
+    c: Counter[str] = Counter()
+    token_ops = carried = 0
+    for op in k.walk():
+        c[op.name] += 1
+        sp = op.spec
+        if sp is not None and any(g == "token" for g, _ in sp.operands) and op.token_in is not None:
+            token_ops += 1
+        if op.name in ("for", "loop"):
+            carried += sum(1 for v in op.group("init") if v.is_token)
+    mem = {n: c[n] for n in sorted(MEMORY_OPS) if c[n]}
+    return {
+        "make_token": c["make_token"],
+        "join_tokens": c["join_tokens"],
+        "token_operand_ops": token_ops,
+        "loop_carried_tokens": carried,
+        "loops": c["for"] + c["loop"],
+        "mem_ops": mem,
+    }
+
+
+@dataclass
+class PipelineRun:
+    """One kernel through one pipeline for one GPU."""
+
+    pipeline: str  # "eqsat" or "cutile"
+    kernel: Kernel  # the Tile IR that went to tileiras
+    bytecode: bytes
+    arch: str
+    cubin: bytes | None = None
+    stats: SassStats | None = None
+    ir: dict[str, Any] = field(default_factory=dict)
+    times: dict[str, float] = field(default_factory=dict)
+    optimized: bool = False
+    note: str = ""
+
+
+def _find_optimizer() -> tuple[Callable | None, str]:
+    try:
+        from eqsat.optimize import optimize
+    except ImportError as e:
+        return None, f"optimizer not available ({e}); compiled unoptimized"
+    return optimize, ""
+
+
+def optimize_kernel(k: Kernel, rules: Any = "default") -> tuple[Kernel, bool, str, float]:
+    """(kernel, optimized?, note, seconds): `eqsat.optimize` if it can be imported, else
+    the kernel unchanged with a note saying so."""
+    opt, note = _find_optimizer()
+    if opt is None:
+        return k, False, note, 0.0
+    t0 = time.perf_counter()
+    res = opt(k, rules=rules)
+    dt = time.perf_counter() - t0
+    out = getattr(res, "kernel", res)
+    if not isinstance(out, Kernel):
+        raise EqsatError(f"error: eqsat.optimize returned {type(out).__name__}, not a Kernel")
+    rep = getattr(res, "report", None)
+    fallback = getattr(rep, "fallback", None)
+    return out, True, (f"optimizer fell back: {fallback}" if fallback else ""), dt
+
+
+def compile_ir(
+    k: Kernel,
+    arch: str = DEFAULT_ARCH,
+    *,
+    optimize: bool = False,
+    version: str = DEFAULT_VERSION,
+    stats: bool = True,
+    rules: Any = "default",
+    pipeline: str = "eqsat",
+) -> PipelineRun:
+    """Our IR (optionally optimized first) -> bytecode -> cubin (+ SASS metrics)."""
+    times: dict[str, float] = {}
+    note, optimized = "", False
+    if optimize:
+        k, optimized, note, times["optimize"] = optimize_kernel(k, rules)
+    t0 = time.perf_counter()
+    bc = kernel_to_bytecode(k, version=version, arch=arch)
+    times["bytecode"] = time.perf_counter() - t0
+    res = compile_bytecode(bc, arch, what=f"@{k.name} for {arch}")
+    times["tileiras"] = res.seconds
+    run = PipelineRun(
+        pipeline,
+        k,
+        bc,
+        arch,
+        res.cubin,
+        ir=ir_metrics(k),
+        times=times,
+        optimized=optimized,
+        note=note,
+    )
+    if stats:
+        run.stats = cubin_stats(res.cubin)
+    return run
+
+
+def compile_cutile(
+    kernel: Any,
+    signature: Any,
+    arch: str = DEFAULT_ARCH,
+    *,
+    optimize: bool = True,
+    version: str = DEFAULT_VERSION,
+    stats: bool = True,
+    rules: Any = "default",
+) -> PipelineRun:
+    """A cuTile kernel through eqsat to a cubin: the entry point for cuTile users."""
+    return compare_cutile(
+        kernel,
+        signature,
+        (arch,),
+        optimize=optimize,
+        version=version,
+        stats=stats,
+        rules=rules,
+        reference=False,
+    )[0][0]
+
+
+def cutile_runs(
+    kernel: Any, signature: Any, archs: tuple[str, ...], version: str, stats: bool
+) -> list[PipelineRun]:
+    from eqsat.frontend import cutile_bytecode
+
+    exp = cutile_bytecode(kernel, signature, bytecode_version=version)
+    k = parse(disassemble_bytecode(exp.bytecode), f"<cuTile {exp.symbol}>")
+    runs = []
+    for arch in archs:
+        res = compile_bytecode(exp.bytecode, arch, what=f"cuTile's @{exp.symbol} for {arch}")
+        run = PipelineRun(
+            "cutile",
+            k,
+            exp.bytecode,
+            arch,
+            res.cubin,
+            ir=ir_metrics(k),
+            times={
+                "cutile_passes": exp.passes_seconds,
+                "cutile_total": exp.total_seconds,
+                "tileiras": res.seconds,
+            },
+        )
+        if stats:
+            run.stats = cubin_stats(res.cubin)
+        runs.append(run)
+    return runs
+
+
+def cutile_reference(
+    kernel: Any,
+    signature: Any,
+    arch: str = DEFAULT_ARCH,
+    *,
+    version: str = DEFAULT_VERSION,
+    stats: bool = True,
+) -> PipelineRun:
+    """cuTile's own pipeline (tokens, LICM) compiled the same way, for comparison."""
+    return cutile_runs(kernel, signature, (arch,), version, stats)[0]
+
+
+def compare_cutile(
+    kernel: Any,
+    signature: Any,
+    archs: tuple[str, ...] = (DEFAULT_ARCH,),
+    *,
+    optimize: bool = True,
+    version: str = DEFAULT_VERSION,
+    stats: bool = True,
+    rules: Any = "default",
+    reference: bool = True,
+) -> list[tuple[PipelineRun, PipelineRun | None]]:
+    """(ours, cuTile's) per arch; the front end, the optimizer and cuTile's passes run once."""
+    from eqsat.frontend import from_cutile
+
+    fe = from_cutile(kernel, signature, bytecode_version=version)
+    k, times, optimized, note = fe.kernel, {"frontend": fe.seconds}, False, ""
+    if optimize:
+        k, optimized, note, times["optimize"] = optimize_kernel(k, rules)
+    ours = []
+    for arch in archs:
+        run = compile_ir(k, arch, version=version, stats=stats)
+        run.times = {**times, **run.times}
+        run.optimized, run.note = optimized, note
+        ours.append(run)
+    refs: list[PipelineRun | None] = (
+        cutile_runs(kernel, signature, tuple(archs), version, stats)
+        if reference
+        else [None] * len(ours)
+    )
+    return list(zip(ours, refs))
+
+
+# -- comparing -------------------------------------------------------------------------------
+_WIDTH = {"128": 128, "64": 64, "U16": 16, "S16": 16, "U8": 8, "S8": 8}
+
+
+def access_bits(opcode: str) -> int:
+    """Bits one thread moves in an LDG/STG: `LDG.E.128` 128, `STG.E.U16` 16, `LDG.E` 32."""
+    for part in opcode.split(".")[1:]:
+        if part in _WIDTH:
+            return _WIDTH[part]
+    return 32
+
+
+def narrowest(counts: dict[str, int]) -> int | None:
+    return min((access_bits(k) for k in counts), default=None)
+
+
+@dataclass
+class Row:
+    metric: str
+    ours: str
+    theirs: str
+    flag: str = ""
+
+
+def _num_row(
+    metric: str,
+    ours: float | int | None,
+    theirs: float | int | None,
+    fmt: str = "{}",
+    flag_higher: bool = True,
+) -> Row:
+    o = "-" if ours is None else fmt.format(ours)
+    t = "-" if theirs is None else fmt.format(theirs)
+    flag = (
+        "higher"
+        if flag_higher and ours is not None and theirs is not None and ours > theirs
+        else ""
+    )
+    return Row(metric, o, t, flag)
+
+
+def comparison_rows(ours: PipelineRun, ref: PipelineRun) -> list[Row]:
+    """Metric rows (IR tokens, SASS, times) with 'higher' where our count is above cuTile's
+    and 'NARROWER' where our narrowest global access is narrower than theirs."""
+    rows: list[Row] = []
+    for key in ("make_token", "join_tokens", "token_operand_ops", "loop_carried_tokens", "loops"):
+        rows.append(_num_row(f"ir.{key}", ours.ir.get(key), ref.ir.get(key)))
+    rows.append(
+        _num_row(
+            "ir.mem_ops",
+            sum(ours.ir.get("mem_ops", {}).values()),
+            sum(ref.ir.get("mem_ops", {}).values()),
+        )
+    )
+    a, b = ours.stats, ref.stats
+    if a is not None and b is not None:
+        rows += [
+            _num_row("sass.instrs", a.sass_instrs, b.sass_instrs),
+            _num_row("sass.instrs_no_nop", a.sass_instrs_no_nop, b.sass_instrs_no_nop),
+            _num_row("sass.registers", a.reg, b.reg),
+            _num_row("sass.ldg", a.loads, b.loads),
+            _num_row("sass.stg", a.stores, b.stores),
+        ]
+        for name, x, y in (("sass.ldg_widths", a.ldg, b.ldg), ("sass.stg_widths", a.stg, b.stg)):
+            nx, ny = narrowest(x), narrowest(y)
+            flag = "NARROWER" if nx is not None and ny is not None and nx < ny else ""
+            rows.append(Row(name, widths(x), widths(y), flag))
+        for name in ("atomics", "barriers", "shared_mem", "tma"):
+            x, y = getattr(a, name), getattr(b, name)
+            flag = "higher" if sum(x.values()) > sum(y.values()) else ""
+            rows.append(Row(f"sass.{name}", widths(x), widths(y), flag))
+    for key in ("frontend", "optimize", "bytecode", "cutile_passes", "cutile_total", "tileiras"):
+        if key in ours.times or key in ref.times:
+            rows.append(
+                _num_row(
+                    f"time.{key}",
+                    ours.times.get(key),
+                    ref.times.get(key),
+                    "{:.3f}s",
+                    flag_higher=False,
+                )
+            )
+    return rows
+
+
+def format_rows(
+    rows: list[Row], title: str = "", ours_name: str = "eqsat", theirs_name: str = "cuTile"
+) -> str:
+    w0 = max([len(r.metric) for r in rows] + [6])
+    w1 = max([len(r.ours) for r in rows] + [len(ours_name)])
+    w2 = max([len(r.theirs) for r in rows] + [len(theirs_name)])
+    lines = [title] if title else []
+    lines.append(f"{'metric':<{w0}}  {ours_name:<{w1}}  {theirs_name}")
+    lines += [
+        f"{r.metric:<{w0}}  {r.ours:<{w1}}  {r.theirs:<{w2}}  {r.flag}".rstrip() for r in rows
+    ]
+    return "\n".join(lines)
+
+
+__all__ = [
+    "PipelineRun",
+    "Row",
+    "ir_metrics",
+    "optimize_kernel",
+    "compile_ir",
+    "compile_cutile",
+    "cutile_reference",
+    "compare_cutile",
+    "cutile_runs",
+    "comparison_rows",
+    "format_rows",
+    "access_bits",
+    "narrowest",
+]

@@ -1,0 +1,230 @@
+"""SASS metrics from `cuobjdump -sass` and `cuobjdump -res-usage` text.
+
+The numbers are the ones the corpus manifest records (`sass_instrs`, `sass_instrs_no_nop`,
+`ldg`, `stg`, `other_mem`, `reg`, `stack`, `shared`, `local`), counted the same way, so
+our pipeline and cuTile's can be put side by side. On top of those it groups the memory
+and synchronization opcodes the optimizer cares about: TMA, atomics, barriers and fences,
+shared-memory ops. Opcodes are kept whole with their suffixes (`LDG.E.128`, `STG.E.U16`):
+the suffix is the access width, which is what vectorization changes.
+
+Pure text parsing: no NVIDIA tool is needed to use this module.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+# an instruction line: `/*0040*/   @!P0 LDG.E.128 R4, desc[UR4][R2.64] ;   /* 0x... */`
+_INSTR = re.compile(r"^\s*/\*[0-9a-fA-F]{4,}\*/\s+(?P<ins>[^;]*);")
+_FUNCTION = re.compile(r"^\s*Function\s*:\s*(?P<name>\S+)")
+_RES_FUNC = re.compile(r"^\s*Function\s+(?P<name>[^\s:]+)\s*:")
+_RES_FIELD = re.compile(r"\b(REG|STACK|SHARED|LOCAL):(\d+)")
+# the manifest's `other_mem`: every memory/synchronization opcode that is not LDG/STG
+_OTHER_MEM = re.compile(
+    r"^(ATOM|RED\.|REDG|REDAS|LDGSTS|LDGDEPBAR|UTMA|UBLK|MEMBAR|FENCE|LDS|STS|"
+    r"LDSM|STSM|SYNCS|CCTL|LD\b|ST\b|LD\.|ST\.)"
+)
+_TMA = ("UTMA", "UBLK")  # bulk tensor copies, prefetch, cache control
+_ATOMIC = re.compile(r"^(ATOM(?!S)|ATOMG|RED\.|REDG|REDAS)")  # global/generic atomics
+_SHARED = re.compile(r"^(LDS|STS|LDSM|STSM|ATOMS)(\.|$)")
+_BARRIER_BASES = frozenset(
+    ("BAR", "MEMBAR", "FENCE", "ERRBAR", "CGAERRBAR", "SYNCS", "UTCBAR", "CCTL", "WARPGROUP")
+)
+
+
+def opcode(instruction: str) -> str:
+    """Full opcode of one instruction (predicate guard dropped): '@!P0 LDG.E.128 R4, ...' ->
+    'LDG.E.128'."""
+    ins = instruction.strip()
+    if ins.startswith("@"):
+        parts = ins.split(None, 1)
+        ins = parts[1] if len(parts) > 1 else ""
+    return ins.split()[0] if ins else ""
+
+
+def is_global_load(op: str) -> bool:
+    return op.startswith("LDG") and not op.startswith(("LDGSTS", "LDGDEPBAR"))
+
+
+def is_global_store(op: str) -> bool:
+    return op.startswith("STG")
+
+
+@dataclass
+class SassStats:
+    """Counts for one function (or the sum over a cubin's functions)."""
+
+    name: str = ""
+    sass_instrs: int = 0  # every instruction line, NOP padding and final BRA included
+    sass_instrs_no_nop: int = 0
+    ldg: dict[str, int] = field(default_factory=dict)
+    stg: dict[str, int] = field(default_factory=dict)
+    other_mem: dict[str, int] = field(default_factory=dict)
+    tma: dict[str, int] = field(default_factory=dict)
+    atomics: dict[str, int] = field(default_factory=dict)
+    barriers: dict[str, int] = field(default_factory=dict)
+    shared_mem: dict[str, int] = field(default_factory=dict)
+    opcodes: dict[str, int] = field(default_factory=dict)
+    reg: int | None = None
+    stack: int | None = None
+    shared: int | None = None
+    local: int | None = None
+
+    @property
+    def loads(self) -> int:
+        return sum(self.ldg.values())
+
+    @property
+    def stores(self) -> int:
+        return sum(self.stg.values())
+
+    def manifest_fields(self) -> dict:
+        """The fields of a corpus manifest variant, for direct comparison."""
+        return {
+            "sass_instrs": self.sass_instrs,
+            "sass_instrs_no_nop": self.sass_instrs_no_nop,
+            "ldg": dict(self.ldg),
+            "stg": dict(self.stg),
+            "other_mem": dict(self.other_mem),
+            "reg": self.reg,
+            "stack": self.stack,
+            "shared": self.shared,
+            "local": self.local,
+        }
+
+    def as_dict(self) -> dict:
+        d = self.manifest_fields()
+        d.update(
+            name=self.name,
+            tma=dict(self.tma),
+            atomics=dict(self.atomics),
+            barriers=dict(self.barriers),
+            shared_mem=dict(self.shared_mem),
+        )
+        return d
+
+
+def _count(ops: list[str], name: str) -> SassStats:
+    c = Counter(ops)
+
+    def pick(pred) -> dict[str, int]:
+        return dict(sorted((k, v) for k, v in c.items() if pred(k)))
+
+    return SassStats(
+        name=name,
+        sass_instrs=len(ops),
+        sass_instrs_no_nop=sum(1 for o in ops if o != "NOP"),
+        ldg=pick(is_global_load),
+        stg=pick(is_global_store),
+        other_mem=pick(lambda o: bool(_OTHER_MEM.match(o)) and not is_global_load(o)),
+        tma=pick(lambda o: o.startswith(_TMA)),
+        atomics=pick(lambda o: bool(_ATOMIC.match(o))),
+        barriers=pick(lambda o: o.split(".")[0] in _BARRIER_BASES),
+        shared_mem=pick(lambda o: bool(_SHARED.match(o))),
+        opcodes=dict(sorted(c.items())),
+    )
+
+
+def parse_sass(text: str) -> list[SassStats]:
+    """One `SassStats` per `Function :` section of `cuobjdump -sass` output (resources unset)."""
+    funcs: list[tuple[str, list[str]]] = []
+    for line in text.splitlines():
+        m = _FUNCTION.match(line)
+        if m:
+            funcs.append((m.group("name"), []))
+            continue
+        m = _INSTR.match(line)
+        if m:
+            if not funcs:
+                funcs.append(("", []))
+            funcs[-1][1].append(opcode(m.group("ins")))
+    return [_count(ops, name) for name, ops in funcs]
+
+
+def parse_res_usage(text: str) -> dict[str, dict[str, int]]:
+    """`cuobjdump -res-usage` -> {function: {'reg': .., 'stack': .., 'shared': .., 'local': ..}}."""
+    out: dict[str, dict[str, int]] = {}
+    current = None
+    for line in text.splitlines():
+        m = _RES_FUNC.match(line)
+        if m:
+            current = m.group("name")
+            out[current] = {}
+            continue
+        if current is not None:
+            fields = _RES_FIELD.findall(line)
+            if fields:
+                out[current].update({k.lower(): int(v) for k, v in fields})
+                current = None
+    return out
+
+
+def merge(stats: list[SassStats], name: str = "") -> SassStats:
+    """Sum of several functions' counts (registers: the maximum)."""
+    total = SassStats(name=name)
+    for s in stats:
+        total.sass_instrs += s.sass_instrs
+        total.sass_instrs_no_nop += s.sass_instrs_no_nop
+        for f in ("ldg", "stg", "other_mem", "tma", "atomics", "barriers", "shared_mem", "opcodes"):
+            acc = Counter(getattr(total, f))
+            acc.update(getattr(s, f))
+            setattr(total, f, dict(sorted(acc.items())))
+        for f in ("reg", "stack", "shared", "local"):
+            vals = [v for v in (getattr(total, f), getattr(s, f)) if v is not None]
+            if vals:
+                setattr(total, f, max(vals) if f == "reg" else sum(vals))
+    return total
+
+
+def sass_stats(sass: str, res_usage: str = "", function: str | None = None) -> SassStats:
+    """Metrics of one cubin's function (`function`, or all functions summed) from the two
+    cuobjdump outputs."""
+    funcs = parse_sass(sass)
+    res = parse_res_usage(res_usage) if res_usage else {}
+    for s in funcs:
+        r = res.get(s.name, {})
+        s.reg, s.stack, s.shared, s.local = (
+            r.get("reg"),
+            r.get("stack"),
+            r.get("shared"),
+            r.get("local"),
+        )
+    if function is not None:
+        for s in funcs:
+            if s.name == function:
+                return s
+        raise KeyError(
+            f"no function '{function}' in the SASS (found: "
+            f"{', '.join(s.name for s in funcs) or 'none'})"
+        )
+    if len(funcs) == 1:
+        return funcs[0]
+    return merge(funcs)
+
+
+def cubin_stats(cubin: bytes, function: str | None = None) -> SassStats:
+    """Run cuobjdump on a cubin and parse both outputs (needs the `cuda` extra)."""
+    from .toolchain import res_usage_text, sass_text
+
+    return sass_stats(sass_text(cubin), res_usage_text(cubin), function)
+
+
+def widths(counts: dict[str, int]) -> str:
+    """Compact `LDG.E:16 LDG.E.128:2` rendering of an opcode histogram."""
+    return " ".join(f"{k}:{v}" for k, v in sorted(counts.items())) or "-"
+
+
+__all__ = [
+    "SassStats",
+    "opcode",
+    "parse_sass",
+    "parse_res_usage",
+    "sass_stats",
+    "cubin_stats",
+    "merge",
+    "widths",
+    "is_global_load",
+    "is_global_store",
+]

@@ -1,0 +1,258 @@
+"""Bytecode writer and tileiras driver against the real NVIDIA tools (the `cuda` extra).
+
+Every corpus file (seq and cutile) is written once, compiled once per arch in a
+module-scoped fixture and reused: it must compile for sm_90 and sm_100, disassemble to
+the same IR, and (sm_90) give exactly the SASS numbers the corpus manifest recorded
+from cuTile's own bytecode.
+"""
+
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from corpus_util import CORPUS_FILES, SAMPLE_FILES, manifest
+from eqsat.errors import EqsatError, ParseError
+from eqsat.ir import first_difference
+from eqsat.text import parse, parse_file
+from lowering.toolchain import missing_reason
+
+_WHY = missing_reason()
+pytestmark = [
+    pytest.mark.cuda,
+    pytest.mark.skipif(_WHY is not None, reason=f"needs the 'cuda' extra: {_WHY}"),
+]
+
+ARCHS = ("sm_90", "sm_100")
+NAMES = [p.name for p in CORPUS_FILES]
+
+
+@pytest.fixture(scope="module")
+def corpus_builds():
+    """{file name: bytecode} and {(file name, arch): cubin or the error text}."""
+    from lowering.bytecode import kernel_to_bytecode
+    from lowering.toolchain import compile_bytecode
+
+    bcs = {p.name: kernel_to_bytecode(parse_file(p)) for p in CORPUS_FILES}
+
+    def build(job):
+        name, arch = job
+        try:
+            return job, compile_bytecode(bcs[name], arch).cubin
+        except EqsatError as e:
+            return job, str(e)
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        cubins = dict(pool.map(build, [(n, a) for n in NAMES for a in ARCHS]))
+    return bcs, cubins
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+@pytest.mark.parametrize("name", NAMES)
+def test_corpus_compiles(corpus_builds, name, arch):
+    _, cubins = corpus_builds
+    cubin = cubins[(name, arch)]
+    assert isinstance(cubin, bytes), cubin
+    assert cubin[:4] == b"\x7fELF"
+
+
+@pytest.mark.parametrize("path", CORPUS_FILES + SAMPLE_FILES, ids=lambda p: p.name)
+def test_disassembly_parses_back_to_the_same_ir(path):
+    from lowering.bytecode import kernel_to_bytecode
+    from lowering.toolchain import disassemble_bytecode
+
+    k = parse_file(path)
+    text = disassemble_bytecode(kernel_to_bytecode(k))
+    assert first_difference(k, parse(text)) is None
+    # the files are tileirdisasm output of cuTile's bytecode: ours prints the same
+    assert text == path.read_text()
+
+
+def test_sass_matches_manifest(corpus_builds):
+    from lowering.sass import cubin_stats
+
+    _, cubins = corpus_builds
+    variants = [v for k in manifest()["kernels"] for v in k["variants"].values()]
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        stats = list(pool.map(lambda v: cubin_stats(cubins[(v["mlir"], "sm_90")]), variants))
+    for v, s in zip(variants, stats):
+        got = s.manifest_fields()
+        assert got == {f: v[f] for f in got}, v["mlir"]
+    assert len(variants) == len(NAMES)
+
+
+def test_every_version_the_encoder_writes():
+    from lowering.bytecode import kernel_to_bytecode, supported_versions
+    from lowering.toolchain import compile_bytecode, disassemble_bytecode
+
+    k = parse_file(CORPUS_FILES[NAMES.index("vector_add.cutile.mlir")])
+    assert {"13.1", "13.3", "13.4"} <= set(supported_versions())
+    for v in supported_versions():
+        bc = kernel_to_bytecode(k, version=v, arch="sm_90")
+        assert bc[:8] == b"\x7fTileIR\x00" and (bc[8], bc[9]) == tuple(map(int, v.split(".")))
+        text = disassemble_bytecode(bc)
+        # before 13.3 entry hints are keyed by GPU, not "default"
+        assert ("<sm_90 = {}>" in text) == (v in ("13.1", "13.2"))
+        compile_bytecode(bc, "sm_100")
+    with pytest.raises(EqsatError, match="pass an arch"):
+        kernel_to_bytecode(k, version="13.1")
+    with pytest.raises(EqsatError, match="unknown bytecode version '12.0'.*13.3"):
+        kernel_to_bytecode(k, version="12.0")
+
+
+ATTR_FORMS = """entry @forms(%a: tile<f32>, %b: tile<f32>, %i: tile<i32>, %j: tile<i32>, %p: tile<ptr<f32>>) {
+  %c = constant <i1: [true, false, true, true, false, false, false, true, true, false, false, false, false, false, false, true]> : tile<16xi1>
+  %d = constant <f32: [0x7FC00001, -0.000000e+00, 1.500000e+00, 0xFF800000]> : tile<4xf32>
+  %e = constant <bf16: [1.000000e+00, -2.500000e+00]> : tile<2xbf16>
+  %f = constant <i8: [-1, 127]> : tile<2xi8>
+  %g = constant <f16: 0x7C00> : tile<4xf16>
+  %h = constant <i64: -9000000000> : tile<i64>
+  %x = mulf %a, %b rounding<zero> flush_to_zero : tile<f32>
+  %y = maxf %a, %b flush_to_zero propagate_nan : tile<f32>
+  %t = exp %a rounding<approx> : tile<f32>
+  %s = sqrt %a rounding<approx> flush_to_zero : tile<f32>
+  %u = ftof %a rounding<zero> : tile<f32> -> tile<f16>
+  %v = divi %i, %j unsigned : tile<i32>
+  %w = addi %i, %j overflow<no_signed_wrap> : tile<i32>
+  %q = trunci %i overflow<no_wrap> : tile<i32> -> tile<i8>
+  %k = cmpi less_than_or_equal %i, %j, unsigned : tile<i32> -> tile<i1>
+  %m = mulhii %i, %j : tile<i32>
+  %n = exti %i signed : tile<i32> -> tile<i64>
+  %pp = int_to_ptr %n : tile<i64> -> tile<ptr<i32>>
+  %ii = ptr_to_int %pp : tile<ptr<i32>> -> tile<i64>
+  %io = iota : tile<16xi32>
+  %as = assume div_by<4, every 2 along 0>, %io : tile<16xi32>
+  %r, %rt = load_ptr_tko acquire device %p : tile<ptr<f32>> -> tile<f32>, token
+  %st = store_ptr_tko release sys %p, %r token=%rt : tile<ptr<f32>>, tile<f32> -> token
+  %o, %ot = atomic_rmw_tko relaxed tl_blk %p, addf, %a token=%st : tile<ptr<f32>>, tile<f32> -> tile<f32>, token
+  %for = for unsigned %iv in (%i to %j, step %j) : tile<i32> iter_values(%acc = %i) -> (tile<i32>) {
+    %z = addi %acc, %iv : tile<i32>
+    continue %z : tile<i32>
+  }
+  %sel = if %k -> (tile<i32>) {
+    yield %for : tile<i32>
+  } else {
+    yield %i : tile<i32>
+  }
+  return
+}
+"""
+
+
+def test_attribute_forms_round_trip_and_compile():
+    from lowering.bytecode import kernel_to_bytecode
+    from lowering.toolchain import compile_bytecode, disassemble_bytecode
+
+    k = parse(ATTR_FORMS)
+    bc = kernel_to_bytecode(k)
+    assert first_difference(k, parse(disassemble_bytecode(bc))) is None
+    compile_bytecode(bc, "sm_90")
+
+
+def test_generic_ops_become_typed_ops():
+    from lowering.bytecode import kernel_to_bytecode
+    from lowering.toolchain import disassemble_bytecode
+
+    k = parse("""entry @g(%a: tile<f32>, %b: tile<f32>, %i: tile<i32>) {
+  %0 = pow %a, %b : tile<f32>
+  %1 = abs %a : tile<f32>
+  %2 = neg %i : tile<i32>
+  %3 = abs %i : tile<i32>
+  %4 = neg %a : tile<f32>
+  print "v=%f\\0A", %0 : tile<f32>
+  return
+}
+""")
+    ops = [op.name for op in parse(disassemble_bytecode(kernel_to_bytecode(k))).walk()]
+    assert ops == ["fpowf", "absf", "negi", "absi", "negf", "print_tko", "return"]
+
+
+def test_mma_flags_are_encoded():
+    # the text layer cannot read `fast_acc` or mmai's two signednesses yet: check the output
+    from lowering.bytecode import kernel_to_bytecode
+    from lowering.toolchain import disassemble_bytecode
+
+    k = parse("""entry @m() {
+  %a = constant <f16: 1.000000e+00> : tile<16x16xf16>
+  %c = constant <f32: 0.000000e+00> : tile<16x16xf32>
+  %x = constant <i8: 1> : tile<16x16xi8>
+  %z = constant <i32: 0> : tile<16x16xi32>
+  %0 = mmaf %a, %a, %c : tile<16x16xf16>, tile<16x16xf16>, tile<16x16xf32>
+  %1 = mmai %x, %x, %z signed : tile<16x16xi8>, tile<16x16xi8>, tile<16x16xi32>
+  return
+}
+""")
+    mmaf, mmai = [op for op in k.walk() if op.name.startswith("mma")]
+    plain = disassemble_bytecode(kernel_to_bytecode(k))
+    assert "mmai %cst_1_i8, %cst_1_i8, %cst_0_i32 signed signed :" in plain
+    assert "fast_acc" not in plain
+    mmaf.attrs["fast_acc"] = True
+    mmai.attrs.pop("signedness")
+    mmai.attrs.update(signedness_lhs="signed", signedness_rhs="unsigned")
+    text = disassemble_bytecode(kernel_to_bytecode(k))
+    assert "fast_acc :" in text
+    assert "signed unsigned :" in text
+
+
+def test_unencodable_input_is_a_clear_error():
+    from lowering.bytecode import BytecodeError, kernel_to_bytecode
+
+    k = parse(
+        "entry @k(%a: tile<16xi32>) {\n  %0 = assume same_elements<[4]>, %a : tile<16xi32>\n"
+        "  return\n}\n",
+        "same.mlir",
+    )
+    with pytest.raises(
+        BytecodeError, match=r"same\.mlir:2:3: error: 'assume': assume same_elements"
+    ):
+        kernel_to_bytecode(k, filename="same.mlir")
+    misc = [p for p in SAMPLE_FILES if p.name == "misc_ops.cutile.mlir"][0]
+    with pytest.raises(BytecodeError, match="'atomic_red_view_tko': needs bytecode 13.3"):
+        kernel_to_bytecode(parse_file(misc), version="13.2", arch="sm_90")
+
+
+def test_tool_errors_carry_the_tool_message():
+    from lowering.bytecode import kernel_to_bytecode
+    from lowering.toolchain import (
+        ToolError,
+        check_arch,
+        compile_bytecode,
+        disassemble_bytecode,
+        valid_archs,
+    )
+
+    bad = kernel_to_bytecode(parse("entry @k() {\n  %0 = iota : tile<9xi32>\n  return\n}\n"))
+    with pytest.raises(ToolError, match="powers of two"):
+        disassemble_bytecode(bad)
+    with pytest.raises(ToolError, match="tileiras failed"):
+        compile_bytecode(bad, "sm_90")
+    assert {"sm_80", "sm_90", "sm_100", "sm_120"} <= set(valid_archs())
+    with pytest.raises(EqsatError, match="unknown GPU architecture 'sm_90a'.*sm_100"):
+        check_arch("sm_90a")
+
+
+TEXT_GAPS = {
+    "print_tko without operands": 'entry @k() {\n  %t = print_tko "plain" -> token\n  return\n}\n',
+    "mmaf fast_acc": "entry @k() {\n  %a = constant <f16: 1.0> : tile<16x16xf16>\n"
+    "  %c = constant <f32: 0.0> : tile<16x16xf32>\n"
+    "  %0 = mmaf %a, %a, %c : tile<16x16xf16>, tile<16x16xf16>, tile<16x16xf32>\n  return\n}\n",
+    "mmai signed unsigned": "entry @k() {\n  %x = constant <i8: 1> : tile<16x16xi8>\n"
+    "  %z = constant <i32: 0> : tile<16x16xi32>\n"
+    "  %1 = mmai %x, %x, %z signed : tile<16x16xi8>, tile<16x16xi8>, tile<16x16xi32>\n"
+    "  return\n}\n",
+}
+
+
+@pytest.mark.parametrize("case", sorted(TEXT_GAPS))
+def test_text_layer_reads_every_form_we_write(case):
+    from lowering.bytecode import kernel_to_bytecode
+    from lowering.toolchain import disassemble_bytecode
+
+    k = parse(TEXT_GAPS[case])
+    for op in k.walk():
+        if op.name == "mmaf":
+            op.attrs["fast_acc"] = True
+        if op.name == "mmai":
+            op.attrs.pop("signedness")
+            op.attrs.update(signedness_lhs="signed", signedness_rhs="unsigned")
+    back = parse(disassemble_bytecode(kernel_to_bytecode(k)))
+    assert first_difference(k, back) is None
