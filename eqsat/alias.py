@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .ir.core import Kernel, Operation, Value
+from .ir.core import Kernel, Operation, Value, control_edges
 from .ir.ops import MEMORY_OPS
 from .ir.types import PointerType, TileType
 
@@ -164,8 +164,12 @@ def _propagate(kernel: Kernel, facts: AliasFacts) -> None:
         t = v.type
         return not isinstance(t, TileType) or isinstance(t.elem, PointerType)
 
+    edges = control_edges(kernel)
     while changed:
         changed = False
+        for src, dst in edges:
+            if id(src) in roots:
+                join(dst, roots[id(src)])
         for op in kernel.walk():
             n = op.name
             if n in _DERIVE:
@@ -181,42 +185,3 @@ def _propagate(kernel: Kernel, facts: AliasFacts) -> None:
                                           and carries_address(op.results[0])
                                           and isinstance(op.results[0].type, TileType)):
                 join(op.results[0], frozenset([UNIVERSE]))
-            elif n in ("for", "loop"):
-                body = op.regions[0]
-                args = body.args[1:] if n == "for" else body.args
-                inits = op.group("init")
-                for a, x in zip(args, inits):
-                    if id(x) in roots:
-                        join(a, roots[id(x)])
-                for term in _terminators(body):
-                    for a, x in zip(args if term.name == "continue" else op.results,
-                                    term.operands):
-                        if id(x) in roots:
-                            join(a, roots[id(x)])
-                    if term.name == "continue" and n == "for":
-                        for r, x in zip(op.results, term.operands):
-                            if id(x) in roots:
-                                join(r, roots[id(x)])
-                if n == "for":
-                    for r, x in zip(op.results, inits):
-                        if id(x) in roots:
-                            join(r, roots[id(x)])
-            elif n == "if":
-                for region in op.regions:
-                    for term in _terminators(region):
-                        if term.name == "yield":
-                            for r, x in zip(op.results, term.operands):
-                                if id(x) in roots:
-                                    join(r, roots[id(x)])
-
-
-def _terminators(region):
-    """Terminators that end `region`, including those inside nested ifs."""
-    for op in region.ops:
-        if op.spec.is_terminator:
-            yield op
-        elif op.name == "if":
-            for r in op.regions:
-                for t in _terminators(r):
-                    if t.name in ("continue", "break"):
-                        yield t

@@ -8,7 +8,7 @@ through the carried token (iteration i before iteration i+1).
 from __future__ import annotations
 
 from .alias import AliasFacts
-from .ir.core import Kernel, Value
+from .ir.core import Kernel, Value, control_edges
 from .ir.ops import MEMORY_OPS
 
 
@@ -28,60 +28,21 @@ def token_sets(kernel: Kernel) -> dict[int, frozenset[int]]:
     def of(v: Value) -> frozenset:
         return sets.get(id(v), frozenset())
 
+    edges = [(a, b) for a, b in control_edges(kernel) if b.is_token]
     while changed:
         changed = False
+        for src, dst in edges:
+            join(dst, of(src))
         for op in kernel.walk():
-            n = op.name
-            if n in MEMORY_OPS or n == "print_tko":
+            if op.name in MEMORY_OPS or op.name == "print_tko":
                 t = op.token_out
                 if t is not None:
                     base = of(op.token_in) if op.token_in is not None else frozenset()
                     join(t, base | {id(op)})
-            elif n == "join_tokens":
+            elif op.name == "join_tokens":
                 for v in op.operands:
                     join(op.result, of(v))
-            elif n in ("for", "loop"):
-                body = op.regions[0]
-                args = body.args[1:] if n == "for" else body.args
-                for a, x in zip(args, op.group("init")):
-                    if a.is_token:
-                        join(a, of(x))
-                if n == "for":
-                    for r, x in zip(op.results, op.group("init")):
-                        if r.is_token:
-                            join(r, of(x))
-                for term in _exits(body):
-                    if term.name == "continue":
-                        for a, x in zip(args, term.operands):
-                            if a.is_token:
-                                join(a, of(x))
-                        if n == "for":
-                            for r, x in zip(op.results, term.operands):
-                                if r.is_token:
-                                    join(r, of(x))
-                    elif term.name == "break":
-                        for r, x in zip(op.results, term.operands):
-                            if r.is_token:
-                                join(r, of(x))
-            elif n == "if":
-                for region in op.regions:
-                    t = region.terminator
-                    if t is not None and t.name == "yield":
-                        for r, x in zip(op.results, t.operands):
-                            if r.is_token:
-                                join(r, of(x))
     return sets
-
-
-def _exits(region):
-    for op in region.ops:
-        if op.spec.is_terminator:
-            yield op
-        elif op.name == "if":
-            for r in op.regions:
-                for t in _exits(r):
-                    if t.name in ("continue", "break"):
-                        yield t
 
 
 def ordered_pairs(kernel: Kernel) -> set[tuple[int, int]]:

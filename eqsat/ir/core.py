@@ -177,6 +177,48 @@ class Region:
             yield from op.walk()
 
 
+def region_exits(region: Region) -> Iterator[Operation]:
+    """The terminators that can end `region`: its own, plus the continue/break of
+    `if` branches nested in it (not of nested loops, which end their own bodies)."""
+    for op in region.ops:
+        if op.spec is not None and op.spec.is_terminator:
+            yield op
+        elif op.name == "if":
+            for r in op.regions:
+                for t in region_exits(r):
+                    if t.name in ("continue", "break"):
+                        yield t
+
+
+def control_edges(root) -> list[tuple[Value, Value]]:
+    """(source, target) pairs where control flow hands `source`'s value to `target`:
+    loop inits and continues to iteration arguments, continues/breaks to loop results
+    (a `for` also yields its inits when it runs zero times), yields to `if` results.
+    Forward analyses (alias roots, token sets) propagate facts along these edges."""
+    edges: list[tuple[Value, Value]] = []
+    for op in root.walk():
+        if op.name in ("for", "loop"):
+            body = op.regions[0]
+            args = body.args[1:] if op.name == "for" else body.args
+            inits = op.group("init")
+            edges += list(zip(inits, args))
+            if op.name == "for":
+                edges += list(zip(inits, op.results))
+            for t in region_exits(body):
+                if t.name == "continue":
+                    edges += list(zip(t.operands, args))
+                    if op.name == "for":
+                        edges += list(zip(t.operands, op.results))
+                elif t.name == "break":
+                    edges += list(zip(t.operands, op.results))
+        elif op.name == "if":
+            for r in op.regions:
+                t = r.terminator
+                if t is not None and t.name == "yield":
+                    edges += list(zip(t.operands, op.results))
+    return edges
+
+
 @dataclass
 class Param:
     """An entry parameter. `attrs` carries optimizer facts text cannot otherwise say:
