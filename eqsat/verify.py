@@ -17,7 +17,7 @@ import re
 from .errors import VerifyError
 from .ir.attrs import Bounded, DenseConst, DivBy, SameElements
 from .ir.core import Kernel, Operation, Param, Region, Value
-from .ir.ops import MANY, ONE, OPT, SPECS
+from .ir.ops import ONE, OPT, SPECS
 from .ir.types import (INT_WIDTHS, SCALAR_NAMES, TOKEN, PartitionViewType, PointerType,
                        StridedViewType, TensorViewType, TileType, TokenType, bit_width, is_float,
                        is_int, is_ptr)
@@ -218,6 +218,10 @@ class _Verifier:
         if not isinstance(k.name, str) or not _WORD.match(k.name):
             self.record_or_raise(None, "attribute", f"kernel name {k.name!r} is not an "
                                  "identifier")
+        if k.hints is not None and not (isinstance(k.hints, str) and k.hints.startswith(
+                "optimization_hints=") and _angled(k.hints[len("optimization_hints="):])):
+            self.record_or_raise(None, "attribute", f"kernel hints {k.hints!r} are not "
+                                 "'optimization_hints=<...>'")
         self._collect_defs(k)
         self.scopes.append(set())
         for i, p in enumerate(k.params):
@@ -241,6 +245,7 @@ class _Verifier:
         if not isinstance(p, Param) or not isinstance(p.value, Value):
             self.fail(None, "invalid-type", f"parameter {i} is not a Param holding a Value")
         v = p.value
+        self._define(None, v, f"parameter {i}")       # first, so later uses do not cascade
         prob = type_problem(v.type)
         if prob:
             self.fail(None, "invalid-type", f"parameter {i}: {prob}")
@@ -256,7 +261,6 @@ class _Verifier:
             if not _param_attr_ok(val):
                 self.fail(None, "attribute", f"parameter {i} attribute '{key}' = {val!r}: "
                           "values are str, int, bool, None or tuples of those")
-        self._define(None, v, f"parameter {i}")
 
     def _collect_defs(self, k: Kernel):
         """Every value the kernel defines, to tell 'defined later' from 'not in the kernel'."""
@@ -295,10 +299,10 @@ class _Verifier:
         self.scopes.append(set())
         for i, a in enumerate(region.args):
             try:
-                if isinstance(a, Value) and (a.owner is not region or a.index != i):
+                self._define(owner, a, f"region argument {i}")
+                if a.owner is not region or a.index != i:
                     self.fail(owner, "value-owner", f"region argument {i} ({_show(a)}) does "
                               "not point back to its region")
-                self._define(owner, a, f"region argument {i}")
                 prob = type_problem(a.type)
                 if prob:
                     self.fail(owner, "invalid-type", f"region argument {i}: {prob}")
@@ -789,8 +793,7 @@ class _Verifier:
         self.one_type(op, idx, "indices")
         self.token_group(op, g)
         self.mem_order(op)
-        self.attr(op, "hints", lambda h: isinstance(h, str) and h.startswith("<")
-                  and h.endswith(">"), "an '<...>' hints string", optional=True)
+        self.attr(op, "hints", _angled, "a balanced '<...>' hints string", optional=True)
         return pv
 
     def t_load_view(self, op, g):
@@ -981,6 +984,18 @@ class _Verifier:
     def t_scan(self, op, g):
         self.attr(op, "reverse", lambda b: isinstance(b, bool), "a bool")
         self._combiner(op, g, keep_dim=True)
+
+
+def _angled(s) -> bool:
+    """`s` is one balanced `<...>` group, as the parser reads optimization hints."""
+    if not isinstance(s, str) or not s.startswith("<"):
+        return False
+    depth = 0
+    for i, c in enumerate(s):
+        depth += (c == "<") - (c == ">")
+        if depth == 0:
+            return i == len(s) - 1
+    return False
 
 
 def _param_attr_ok(v) -> bool:

@@ -94,6 +94,11 @@ def test_mutated_text_parses_or_fails_cleanly(data):
     check_text(mutate_text(data, text))
 
 
+def test_param_attr_none_round_trips():
+    k = parse("entry @k(%a: tile<i32> {x = ?}) {\n  return\n}\n")
+    assert check_kernel(k)
+
+
 def test_unmutated_corpus_round_trips():
     for text in TEXTS:
         assert check_kernel(parse(text))
@@ -125,6 +130,10 @@ def test_parser_crash_regressions(body, message):
 EXTRA_TYPES = [TOKEN, TileType((), "i1"), TileType((3,), "f32"), TileType((4,), "i64"),
                TileType((), PointerType("f32")), TileType((1024,), "f16"),
                TileType((0,), "f32"), TileType((2,), "f8"), "tile<f32>"]
+PARAM_ATTRS = ["x", 'q"uo\\te', "tab\there", "é", "", "line\nbreak", 16, -3, 10 ** 30, True,
+               False, (), ("a", 1, (True,)), [1], 1.5, {"a": 1}]
+HINTS = [None, "<default = {}>", "<default = {latency = 4}>", "<a<b>c>", "<a>b>", "<<a>", "x",
+         "", "<>"]
 JUNK_ATTRS = [None, -1, 0, 2, "zz", True, (), (0,), (1, 0), 1.5, DenseConst("f32", 1.0),
               DivBy(3)]
 
@@ -161,7 +170,7 @@ def mutate_ir(data, k):
     how = data.draw(st.sampled_from([
         "swap_operands", "rewire", "drop_op", "move_op", "duplicate_op", "retype", "drop_operand",
         "resegment", "attr", "drop_region_arg", "add_region_arg", "swap_regions", "rename",
-        "swap_results", "rename_op"]), label="mutation")
+        "swap_results", "rename_op", "param_attr", "kernel_name", "hints"]), label="mutation")
     op = pick(ops, "op")
     if how == "swap_operands" and len(op.operands) >= 2:
         i, j = data.draw(st.lists(st.integers(0, len(op.operands) - 1), min_size=2, max_size=2))
@@ -212,6 +221,19 @@ def mutate_ir(data, k):
                 r.index = i
     elif how == "rename_op":
         op.name = data.draw(st.sampled_from(sorted(SPECS) + ["frob"]))
+    elif how == "param_attr" and k.params:
+        # (None is left out: the printer writes it as `None`, which reads back as a string)
+        key = data.draw(st.sampled_from(["alias", "div_by", "new", "a b"]))
+        pick(k.params, "param").attrs[key] = data.draw(st.sampled_from(PARAM_ATTRS))
+    elif how == "kernel_name":
+        k.name = data.draw(st.sampled_from(["k", "a.b$c", "_1", "1k", "", "a b", "é", "a-b"]))
+    elif how == "hints":
+        target = op if "hints" in op.attrs or op.name == "load_view_tko" else None
+        text = data.draw(st.sampled_from(HINTS))
+        if target is not None:
+            target.attrs["hints"] = text
+        else:
+            k.hints = None if text is None else "optimization_hints=" + text
 
 
 @settings(max_examples=N * 10)
@@ -221,3 +243,16 @@ def test_mutated_ir_verifies_or_fails_cleanly(data):
     for _ in range(data.draw(st.integers(1, 3), label="mutations")):
         mutate_ir(data, k)
     check_kernel(k)
+
+
+def test_uniform_dense_constant_is_a_splat():
+    k = parse("entry @k() {\n  %c = constant <i32: [3, 3]> : tile<2xi32>\n  return\n}\n")
+    assert check_kernel(k)
+    assert "<i32: 3>" in print_kernel(k)
+
+
+def test_terminator_operands_stay_on_its_line():
+    src = ("entry @k() {\n  %c = constant <i1: true> : tile<i1>\n  if %c {\n    yield\n"
+           "    %x = constant <i32: 1> : tile<i32>\n  }\n  return\n}\n")
+    with pytest.raises(ParseError):
+        parse(src)

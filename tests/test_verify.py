@@ -188,8 +188,6 @@ TERMINATOR_CASES = [
      "break", 4, "expects (tile<f32>)"),
     (["  %r = if %c -> (tile<f32>) {", "    yield %s : tile<f32>", "  } else {", "    yield",
       "  }"], "yield", 5, "passes ()"),
-    (["  for %iv in (%n to %n, step %n) : tile<i32> {", "    continue",
-      '    print "x"', "  }"], "continue", 3, "last op"),
     (["  %r = reduce %f dim=0 identities=[0.0 : f32] : tile<4xf32> -> tile<f32>",
       "  (%a: tile<f32>, %z: tile<f32>) {", "  }"], "reduce", 2, "does not end"),
     (["  %r = reduce %f dim=0 identities=[0.0 : f32] : tile<4xf32> -> tile<f32>",
@@ -202,6 +200,22 @@ TERMINATOR_CASES = [
                          ids=[f"{c[1]}-{i}" for i, c in enumerate(TERMINATOR_CASES)])
 def test_terminator(body, op, line, fragment):
     expect_error(kernel_text(*body), "terminator", op, line, fragment)
+
+
+def test_op_after_terminator():
+    """Text cannot put an op after a terminator (a parse error); built IR can (a verify error)."""
+    from eqsat.errors import ParseError
+    src = kernel_text("  for %iv in (%n to %n, step %n) : tile<i32> {", "    continue",
+                      '    print "x"', "  }")
+    with pytest.raises(ParseError, match="must be the last op"):
+        parse(src)
+    k = parse(kernel_text("  for %iv in (%n to %n, step %n) : tile<i32> {", "    continue",
+                          "  }"))
+    loop = next(op for op in k.walk() if op.name == "for")
+    loop.regions[0].append(Operation("print", [], [], {"format": "x"}))
+    with pytest.raises(VerifyError) as info:
+        verify(k)
+    assert info.value.rule == "terminator" and "last op" in str(info.value)
 
 
 # -- rules the text cannot express: mutate parsed IR (locations survive) ---------------------
@@ -337,7 +351,8 @@ def test_unknown_attribute_would_be_lost_in_printing():
 
 
 def test_huge_shapes_do_not_overflow():
-    expect_error(kernel_text("  %x = reshape %f : tile<4xf32> -> tile<99999999999999999999999xf32>"),
+    expect_error(kernel_text("  %x = reshape %f : tile<4xf32> -> "
+                             "tile<99999999999999999999999xf32>"),
                  "type-mismatch", "reshape", 2, "count")
 
 

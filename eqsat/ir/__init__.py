@@ -1,4 +1,5 @@
 """The IR: Tile IR types, ops, regions and kernels, plus a typed builder."""
+from .builder import KernelBuilder
 from .attrs import Bounded, DenseConst, DivBy, SameElements
 from .core import Kernel, Operation, Param, Region, Value, first_difference, structurally_equal
 from .ops import MEMORY_OPS, SPECS, OpSpec
@@ -6,6 +7,7 @@ from .types import (TOKEN, PartitionViewType, PointerType, StridedViewType, Tens
                     Type, ptr, scalar, tile)
 
 __all__ = [
+    "KernelBuilder",
     "Bounded", "DenseConst", "DivBy", "SameElements", "Kernel", "Operation", "Param", "Region",
     "Value", "first_difference", "structurally_equal", "MEMORY_OPS", "SPECS", "OpSpec", "TOKEN",
     "PartitionViewType", "StridedViewType", "PointerType", "TensorViewType", "TileType", "TokenType", "Type", "ptr",

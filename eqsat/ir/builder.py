@@ -316,13 +316,15 @@ class KernelBuilder:
     def param(self, type: Type, name: str | None = None, **attrs) -> Value:
         """An entry parameter; `attrs` are optimizer facts (alias="g", div_by=16, ...)."""
         self._live()
-        from ..verify import _param_attr_ok, type_problem
+        from ..verify import _WORD, _param_attr_ok, type_problem
         prob = type_problem(type)
         if prob:
             raise BuildError(f"parameter type: {prob}")
         clean = {}
         for k, v in attrs.items():
             v = tuple(v) if isinstance(v, list) else v
+            if not _WORD.match(k):
+                raise BuildError(f"parameter attribute name {k!r} is not an identifier")
             if not _param_attr_ok(v):
                 raise BuildError(f"parameter attribute {k}={v!r}: values are str, int, bool, "
                                  "None or tuples of those")
@@ -408,7 +410,8 @@ class KernelBuilder:
              name: str | None = None) -> Value:
         t = self._tile_of(a, "lhs of 'cmpf'")
         return self._one("cmpf", [a, b], t.with_elem("i1"),
-                         {"predicate": predicate, "ordering": "ordered" if ordered else "unordered"},
+                         {"predicate": predicate,
+                          "ordering": "ordered" if ordered else "unordered"},
                          names=name)
 
     def select(self, cond: Value, a: Value, b: Value, *, name: str | None = None) -> Value:

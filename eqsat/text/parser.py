@@ -473,6 +473,9 @@ class Parser:
             if self.text.startswith("}", self.pos):
                 self.pos += 1
                 break
+            if region.terminator is not None:
+                raise self.error(f"'{region.terminator.name}' must be the last op of its "
+                                 f"region")
             op = self.operation()
             region.append(op)
         if kind in _IMPLICIT_TERMINATOR and (region.terminator is None):
@@ -689,6 +692,8 @@ class Parser:
         arr = self._dense_array(elem, raw, vpos)
         if arr.ndim and arr.shape != t.shape:
             raise self.error(f"constant data of shape {arr.shape} does not match {t}", vpos)
+        if arr.ndim and arr.size and DenseConst(elem, arr).is_splat:
+            arr = arr.reshape(-1)[0]          # uniform data is a splat (that is how it prints)
         return Operation(name, [], [t], {"value": DenseConst(elem, arr)})
 
     def dense_literal(self, elem):
@@ -1119,9 +1124,10 @@ class Parser:
         return Operation(name, vs, [], {"format": fmt})
 
     def op_terminator(self, name):
+        here = self.linecol()[0]
         self.ws()
-        if not self.text.startswith("%", self.pos):
-            return Operation(name, [])
+        if not self.text.startswith("%", self.pos) or self.linecol()[0] != here:
+            return Operation(name, [])      # operands are on the terminator's own line
         vs = self.value_uses()
         self.expect(":")
         ts = self.types()

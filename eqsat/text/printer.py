@@ -469,6 +469,8 @@ def _escape(s: str) -> str:
 
 
 def _attr_text(v) -> str:
+    if v is None:
+        return "?"
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, str):
