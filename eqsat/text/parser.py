@@ -880,22 +880,42 @@ class Parser:
             return []
         return self.comma_list(self.value_use, "]")
 
-    def op_load_view(self, name):
-        attrs = self.mem_order()
-        view = self.value_use()
-        idx = self._index_list()
-        tok = self.token_clause()
-        attrs.update(self.view_hints())
+    def _operand_types(self, vs: list[Value]) -> list[Type]:
+        """`: T1, T2, ...`, one type per operand, each checked against its operand."""
         self.expect(":")
-        tv = self.type()
-        self._check(view, tv)
+        ts = self.types()
+        if len(ts) != len(vs):
+            raise self.error(f"{len(vs)} operands but {len(ts)} types")
+        for v, t in zip(vs, ts):
+            self._check(v, t)
+        return ts
+
+    def _view_types(self, view: Value, idx: list[Value], value: Value | None = None):
+        """`: [VALUE_T,] VIEW_T[, INDEX_T] -> RESULTS` of a view access; checks operands."""
+        self.expect(":")
+        if value is not None:
+            self._check(value, self.type())
+            self.expect(",")
+        self._check(view, self.type())
         if idx:
             self.expect(",")
             ti = self.type()
             for v in idx:
                 self._check(v, ti)
         self.expect("->")
-        rts = self.types()
+        return self.types()
+
+    def _view_tail(self, attrs: dict) -> list[Value]:
+        tok = self.token_clause()
+        attrs.update(self.view_hints())
+        return tok
+
+    def op_load_view(self, name):
+        attrs = self.mem_order()
+        view = self.value_use()
+        idx = self._index_list()
+        tok = self._view_tail(attrs)
+        rts = self._view_types(view, idx)
         return Operation(name, [view] + idx + tok, rts, attrs, segments=(1, len(idx), len(tok)))
 
     def op_store_view(self, name):
@@ -904,21 +924,8 @@ class Parser:
         self.expect(",")
         view = self.value_use()
         idx = self._index_list()
-        tok = self.token_clause()
-        attrs.update(self.view_hints())
-        self.expect(":")
-        tx = self.type()
-        self._check(x, tx)
-        self.expect(",")
-        tv = self.type()
-        self._check(view, tv)
-        if idx:
-            self.expect(",")
-            ti = self.type()
-            for v in idx:
-                self._check(v, ti)
-        self.expect("->")
-        rts = self.types()
+        tok = self._view_tail(attrs)
+        rts = self._view_types(view, idx, x)
         return Operation(name, [x, view] + idx + tok, rts, attrs,
                          segments=(1, 1, len(idx), len(tok)))
 
@@ -929,12 +936,7 @@ class Parser:
         if len(vs) > 3:
             raise self.error(f"load_ptr_tko takes at most 3 operands (ptr, mask, padding), "
                              f"found {len(vs)}")
-        self.expect(":")
-        ts = self.types()
-        if len(ts) != len(vs):
-            raise self.error(f"{len(vs)} operands but {len(ts)} types")
-        for v, t in zip(vs, ts):
-            self._check(v, t)
+        ts = self._operand_types(vs)
         self.expect("->")
         rts = self.types()
         has_mask = len(vs) == 3 or (len(vs) == 2 and isinstance(ts[1], TileType)
@@ -950,12 +952,7 @@ class Parser:
         if not 2 <= len(vs) <= 3:
             raise self.error(f"store_ptr_tko takes 2 or 3 operands (ptr, value, mask), "
                              f"found {len(vs)}")
-        self.expect(":")
-        ts = self.types()
-        if len(ts) != len(vs):
-            raise self.error(f"{len(vs)} operands but {len(ts)} types")
-        for v, t in zip(vs, ts):
-            self._check(v, t)
+        ts = self._operand_types(vs)
         self.expect("->")
         rts = self.types()
         return Operation(name, vs + tok, rts, attrs, segments=(1, 1, len(vs) - 2, len(tok)))
@@ -989,12 +986,7 @@ class Parser:
         tok = self.token_clause()
         if not 2 <= len(vs) <= 3:
             raise self.error(f"atomic_rmw_tko takes a pointer, a value and an optional mask")
-        self.expect(":")
-        ts = self.types()
-        if len(ts) != len(vs):
-            raise self.error(f"{len(vs)} operands but {len(ts)} types")
-        for v, t in zip(vs, ts):
-            self._check(v, t)
+        ts = self._operand_types(vs)
         self.expect("->")
         rts = self.types()
         return Operation(name, vs + tok, rts, attrs, segments=(1, 1, len(vs) - 2, len(tok)))
@@ -1007,21 +999,8 @@ class Parser:
         attrs["mode"] = self.word("atomic mode (add, addf, ...)")
         self.expect(",")
         x = self.value_use()
-        tok = self.token_clause()
-        attrs.update(self.view_hints())
-        self.expect(":")
-        tx = self.type()
-        self._check(x, tx)
-        self.expect(",")
-        tv = self.type()
-        self._check(view, tv)
-        if idx:
-            self.expect(",")
-            ti = self.type()
-            for v in idx:
-                self._check(v, ti)
-        self.expect("->")
-        rts = self.types()
+        tok = self._view_tail(attrs)
+        rts = self._view_types(view, idx, x)
         return Operation(name, [view] + idx + [x] + tok, rts, attrs,
                          segments=(1, len(idx), 1, len(tok)))
 
@@ -1129,12 +1108,7 @@ class Parser:
         if not self.text.startswith("%", self.pos) or self.linecol()[0] != here:
             return Operation(name, [])      # operands are on the terminator's own line
         vs = self.value_uses()
-        self.expect(":")
-        ts = self.types()
-        if len(ts) != len(vs):
-            raise self.error(f"{len(vs)} operands but {len(ts)} types")
-        for v, t in zip(vs, ts):
-            self._check(v, t)
+        ts = self._operand_types(vs)
         return Operation(name, vs, [])
 
     def _iter_values(self):
