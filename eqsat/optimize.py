@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
 from .errors import EqsatError
 from .ir.core import Kernel
@@ -32,6 +32,9 @@ class Report:
     stop_reason: str = ""
     fallback: str | None = None            # why a simpler program was returned, if so
     cost_model: str = ""
+    alias_model: str = ""                  # where the alias facts came from
+    token_facts: int = 0                   # facts the token rules could read
+    cleanup: dict[str, int] = field(default_factory=dict)   # what clean-up removed
 
     @property
     def total_seconds(self) -> float:
@@ -44,6 +47,7 @@ class Report:
             f"e-graph: {self.eclasses} e-classes, {self.enodes} e-nodes",
             f"ops: {self.ops_before} -> {self.ops_after}",
             f"cost ({self.cost_model}): {self.cost_before:.1f} -> {self.cost_after:.1f}",
+            f"aliasing: {self.alias_model}",
             "time: " + ", ".join(f"{k} {v * 1e3:.0f} ms" for k, v in self.times.items()),
         ]
         if self.fallback:
@@ -53,6 +57,9 @@ class Report:
             lines.append("rule matches: " + ", ".join(f"{n} {c}" for n, c in fired))
         if self.folds:
             lines.append(f"constant folds: {self.folds}")
+        done = {k: v for k, v in self.cleanup.items() if v}
+        if done:
+            lines.append("clean-up: " + ", ".join(f"{k} {v}" for k, v in done.items()))
         return "\n".join(lines)
 
 
@@ -71,23 +78,66 @@ def _count_ops(k: Kernel) -> int:
     return sum(1 for _ in k.walk())
 
 
+def alias_model(kernel: Kernel, *, noalias: bool = False,
+                alias_groups: Mapping[int | str, Any] | None = None) -> tuple[Any, str]:
+    """The alias facts `optimize` orders memory by, and a line saying where they came from.
+
+    Groups come, in increasing priority, from the cuTile mangled entry symbol (its
+    declared alias groups; an array without one overlaps no other array), from
+    entry-parameter attributes, and from `alias_groups` (parameter index or name ->
+    group name or list of names). Remaining array parameters may alias each other
+    unless `noalias`."""
+    from .alias import alias_facts
+    from .signature import array_layouts
+    layouts = array_layouts(kernel)
+    groups: dict[int | str, Any] = {}
+    src = []
+    if layouts:
+        src.append("groups from the cuTile symbol")
+        for i, lay in layouts.items():
+            if "alias" not in kernel.params[i].attrs:
+                groups[i] = list(lay.info.alias_groups)
+    if alias_groups:
+        src.append("groups given")
+        groups.update(alias_groups)
+    if any("alias" in p.attrs for p in kernel.params):
+        src.append("groups from parameter attributes")
+    try:
+        facts = alias_facts(kernel, noalias=noalias, groups=groups or None)
+    except ValueError as e:
+        raise EqsatError(f"error: {e}") from None
+    for i, lay in layouts.items():
+        if lay.info.may_alias_internally:
+            facts.internal[i] = True
+    src.append("other arrays never alias (noalias)" if noalias else
+               "other arrays may alias (safe default)")
+    return facts, "; ".join(src)
+
+
 def optimize(kernel: Kernel, *, rules: Any = "default", cost_model: Any = None,
-             limits: Any = None) -> Result:
+             limits: Any = None, noalias: bool = False,
+             alias_groups: Mapping[int | str, Any] | None = None) -> Result:
     """Optimize a kernel by equality saturation.
 
     `rules`: a rule-set name, comma-separated names, a `rules.RuleSet`, or a list of
     those ("default", "none", "algebra,fold", ...). `cost_model`: a
     `eqsat.egraph.cost.CostModel` (default: the H100 model). `limits`: an
     `eqsat.egraph.saturate.Limits` (iterations, e-nodes, seconds).
+    `noalias`: array parameters without a declared alias group never alias each
+    other (what cuTile specializes on). `alias_groups`: parameter index or name ->
+    group name(s); two arrays sharing a group may overlap (see `alias_model`).
     """
     import rules as rules_pkg
     from egglog import ruleset as egg_ruleset
 
+    from .cleanup import cleanup
+    from .egraph.tokenfacts import conflict
     from .egraph.cost import DEFAULT, CostModel
     from .egraph.decode import DecodeError, decode
     from .egraph.encode import EncodeError, encode
     from .egraph.extract import extract, view
     from .egraph.saturate import Limits, saturate
+    from .facts import seed_param_facts
 
     if not isinstance(kernel, Kernel):
         raise TypeError(f"optimize() takes a Kernel, not {type(kernel).__name__}")
@@ -103,6 +153,9 @@ def optimize(kernel: Kernel, *, rules: Any = "default", cost_model: Any = None,
         raise EqsatError(str(e.args[0])) from None
     rep = Report(rules=[rs.name for rs in sets], cost_model=getattr(model, "name", "custom"))
     rep.ops_before = _count_ops(kernel)
+    if alias_groups is not None and not isinstance(alias_groups, Mapping):
+        raise TypeError("alias_groups must map parameters (index or name) to group names")
+    facts, rep.alias_model = alias_model(kernel, noalias=noalias, alias_groups=alias_groups)
     t = time.perf_counter()
 
     def lap(phase: str) -> None:
@@ -112,7 +165,8 @@ def optimize(kernel: Kernel, *, rules: Any = "default", cost_model: Any = None,
         t = now
 
     try:
-        enc = encode(kernel)
+        enc = encode(kernel, alias=facts)
+        seed_param_facts(enc)                       # issue 6: signature facts
     except EncodeError as e:
         lap("encode")
         rep.fallback = f"not encoded: {e}"
@@ -121,6 +175,7 @@ def optimize(kernel: Kernel, *, rules: Any = "default", cost_model: Any = None,
         rep.cost_before = rep.cost_after = model.kernel_cost(kernel)
         return Result(kernel, rep)
     lap("encode")
+    rep.token_facts = enc.token_facts
 
     # the program as encoded: the fallback and the "before" cost
     try:
@@ -144,6 +199,14 @@ def optimize(kernel: Kernel, *, rules: Any = "default", cost_model: Any = None,
             raise EqsatError(f"rule names must be unique across rule sets: {dup}")
         try:
             schedule = egg_ruleset(*[r.egglog() for r in all_rules], name="eqsat")
+            tokens = [rs for rs in sets if rs.name == "tokens"]
+            if tokens:
+                # token facts propagate one level of the token graph per iteration: run
+                # them to a fixpoint first in every iteration, so long chains do not
+                # spend the iteration budget
+                first = [r for rs in [rules_pkg.get("core"), *tokens] for r in rs]
+                schedule = egg_ruleset(*[r.egglog() for r in first],
+                                       name="eqsat-tokens").saturate() + schedule
         except Exception as e:
             raise EqsatError(f"a rule does not compile: {e}") from None
     st = saturate(enc, schedule, lim)
@@ -161,6 +224,16 @@ def optimize(kernel: Kernel, *, rules: Any = "default", cost_model: Any = None,
         lap("extract")
         result = decode(enc, v, sel)
         _check(result)
+        if sets:                         # rules="none" returns the program as encoded
+            order = None
+            if any(rs.name == "tokens" for rs in sets):
+                out_facts, _ = alias_model(result, noalias=noalias, alias_groups=alias_groups)
+                order = lambda first, second: conflict(out_facts, first, second)  # noqa: E731
+            done = cleanup(result, order)
+            rep.cleanup = {f: getattr(done, f) for f in ("dead_loads", "dead_carries",
+                                                        "dead_results", "dead_ops",
+                                                        "joins_simplified")}
+            _check(result)
     except (DecodeError, ValueError, EqsatError) as e:
         rep.fallback = f"extraction failed, returning the program as encoded: {e}"
         result = baseline
@@ -183,4 +256,4 @@ def _check(k: Kernel) -> None:
     verify(k)
 
 
-__all__ = ["optimize", "Result", "Report"]
+__all__ = ["optimize", "alias_model", "Result", "Report"]

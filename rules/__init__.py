@@ -2,9 +2,10 @@
 add their own to.
 
 Built-in sets: `fold` (constant folding), `algebra` (identities, shape folds, fma
-fusion), `analysis` (divisibility and bounds, and the rewrites they prove). `core`
+fusion), `analysis` (divisibility and bounds, and the rewrites they prove),
+`tokens` (memory-token weakening, join algebra, loop-parallel stores). `core`
 (types and constants of every value) always runs. `default` = fold + algebra +
-analysis; `none` = no rewrites at all (encode -> extract -> decode).
+analysis + tokens; `none` = no rewrites at all (encode -> extract -> decode).
 
 Adding a rule::
 
@@ -23,7 +24,7 @@ from typing import Iterable, Union
 from .dsl import Action, Rule, RuleSet, infer, rewrite
 
 _REGISTRY: dict[str, RuleSet] = {}
-DEFAULT = ("fold", "algebra", "analysis")
+DEFAULT = ("fold", "algebra", "analysis", "tokens")
 
 
 def _builtin() -> None:
@@ -33,7 +34,8 @@ def _builtin() -> None:
     from .analysis import ANALYSIS
     from .core import CORE
     from .fold import FOLD
-    for rs in (CORE, FOLD, ALGEBRA, ANALYSIS):
+    from .tokens import TOKENS
+    for rs in (CORE, FOLD, ALGEBRA, ANALYSIS, TOKENS):
         _REGISTRY[rs.name] = rs
 
 

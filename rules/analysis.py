@@ -11,15 +11,18 @@ from __future__ import annotations
 from egglog import Vec, i64, set_, var
 
 from eqsat.egraph import terms as T
-from eqsat.egraph.analyses import DIV_CAP, div2, hi, lo, ty_max, ty_min, type_of
+from eqsat.egraph.analyses import (DIV_CAP, contig, contig_div, div2, hi, lo, same, ty_last,
+                                   ty_max, ty_min, type_of)
 
 from .dsl import (RuleSet, addi, andi, attrs_of, broadcast, cmpi, divi, exti, iconst, infer,
-                  ints, muli, offset, remi, reshape, rewrite, select, shli, strs, subi, terms,
-                  tys)
+                  ints, maxi, mini, muli, offset, remi, reshape, rewrite, select, shli, strs,
+                  subi, terms, trunci, tys)
 
 n, x, y, z, c, s = terms("n x y z c s")
 t, ti, tp = tys("t ti tp")
 a, d1, d2, l1, l2, h1, h2, k, pb, mn, mx, r = ints("a d1 d2 l1 l2 h1 h2 k pb mn mx r")
+k1, k2, c1, c2, c3, w1, w2 = ints("k1 k2 c1 c2 c3 w1 w2")
+tx, = tys("tx")
 e, = strs("e")
 inits, body = var("inits", Vec[T.Term]), var("body", Vec[T.Term])
 
@@ -50,6 +53,8 @@ ANALYSIS.add(
           then=[set_(div2(n)).to(d1.min(d2))]),
     infer("div-shli", n == shli(x, T.Const(t, e, k)), div2(x) == d1, k >= 0, k < 31,
           then=[set_(div2(n)).to((d1 << k).min(DIV_CAP))]),
+    infer("div-shli-factor", n == shli(x, T.Const(t, e, k)), k >= 0, k < 30,
+          then=[set_(div2(n)).to(i64(1) << k)]),
     infer("div-exti", n == exti(x), div2(x) == d1, then=[set_(div2(n)).to(d1)]),
     infer("div-reshape", n == reshape(x), div2(x) == d1, then=[set_(div2(n)).to(d1)]),
     infer("div-broadcast", n == broadcast(x), div2(x) == d1, then=[set_(div2(n)).to(d1)]),
@@ -62,6 +67,13 @@ ANALYSIS.add(
           then=[set_(div2(n)).to(d1.min((d2 * pb).min(DIV_CAP)))]),
     infer("div-iv", T.For(r, x, y, z, inits, body, t) == c, n == T.Arg(r, 0, ti),
           div2(x) == d1, div2(z) == d2, then=[set_(div2(n)).to(d1.min(d2))]),
+    # min/max pick one operand; truncation keeps divisibility by powers of two (a value
+    # divisible by more than 2^w truncates to 0, which every power of two divides)
+    infer("div-maxi", n == maxi(x, y), div2(x) == d1, div2(y) == d2,
+          then=[set_(div2(n)).to(d1.min(d2))]),
+    infer("div-mini", n == mini(x, y), div2(x) == d1, div2(y) == d2,
+          then=[set_(div2(n)).to(d1.min(d2))]),
+    infer("div-trunci", n == trunci(x), div2(x) == d1, then=[set_(div2(n)).to(d1)]),
 )
 
 # -- bounds (signed value ranges) ----------------------------------------------------------------
@@ -104,6 +116,103 @@ ANALYSIS.add(
           lo(x) == l1, lo(z) == l2, l2 > 0, then=[set_(lo(n)).to(l1)]),
     infer("bounds-iv-hi", T.For(r, x, y, z, inits, body, t) == c, n == T.Arg(r, 0, ti),
           hi(y) == h1, lo(z) == l2, l2 > 0, h1 > -BIG, then=[set_(hi(n)).to(h1 - 1)]),
+    # signed max/min: one operand bounds one side, both bound the other
+    infer("bounds-maxi-lo", n == maxi(x, y, attrs=SIGNED), lo(x) == l1,
+          then=[set_(lo(n)).to(l1)]),
+    infer("bounds-maxi-hi", n == maxi(x, y, attrs=SIGNED), hi(x) == h1, hi(y) == h2,
+          then=[set_(hi(n)).to(h1.max(h2))]),
+    infer("bounds-mini-hi", n == mini(x, y, attrs=SIGNED), hi(x) == h1,
+          then=[set_(hi(n)).to(h1)]),
+    infer("bounds-mini-lo", n == mini(x, y, attrs=SIGNED), lo(x) == l1, lo(y) == l2,
+          then=[set_(lo(n)).to(l1.min(l2))]),
+    infer("bounds-trunci", n == trunci(x, ty=t), lo(x) == l1, hi(x) == h1, ty_min(t) == mn,
+          ty_max(t) == mx, l1 >= mn, h1 <= mx, then=[set_(lo(n)).to(l1), set_(hi(n)).to(h1)]),
+)
+
+# -- runs along the last axis (see eqsat.egraph.analyses: contig, contig_div, same) --------------
+# Shape changes that keep the last dimension keep each lane's place along it; a broadcast
+# from a last dimension of 1 repeats one value along it. Elementwise ops are constant on
+# the groups where all their operands are. Adding a value constant on groups of c to runs
+# of k gives runs of min(k, c); when c < k the new groups start inside old runs, at
+# multiples of c past a run's start, so their first lanes are only known divisible by c.
+# A sign or zero extension keeps a run when its first lane is a multiple of its length:
+# such a run never crosses the wrap-around point (a multiple of every power of two).
+_ELEMENTWISE2 = ("addi", "subi", "muli", "andi", "ori", "xori", "maxi", "mini", "shli", "shri",
+                 "divi", "remi", "cmpi", "offset")
+_KEEP_LAST = (("reshape", reshape), ("broadcast", broadcast))
+
+ANALYSIS.add(
+    infer("same-const", n == T.Const(t, e, k), ty_last(t) == k1, then=[set_(same(n)).to(k1)]),
+    infer("same-bcast-scalar", n == broadcast(x, ty=t), type_of(x) == tx, ty_last(tx) == i64(1),
+          ty_last(t) == k1, then=[set_(same(n)).to(k1)]),
+    infer("same-assume", n == T.Op1("assume", a, t, x), same(x) == c1,
+          then=[set_(same(n)).to(c1)]),
+    infer("same-exti", n == exti(x), same(x) == c1, then=[set_(same(n)).to(c1)]),
+    infer("same-trunci", n == trunci(x), same(x) == c1, then=[set_(same(n)).to(c1)]),
+    infer("same-select", n == select(x, y, z), same(x) == c1, same(y) == c2, same(z) == c3,
+          then=[set_(same(n)).to(c1.min(c2).min(c3))]),
+    infer("contig-assume", n == T.Op1("assume", a, t, x), contig(x) == k1, contig_div(x) == d1,
+          then=[set_(contig(n)).to(k1), set_(contig_div(n)).to(d1)]),
+    infer("contig-exti", n == exti(x), contig(x) == k1, contig_div(x) == d1, d1 >= k1,
+          then=[set_(contig(n)).to(k1), set_(contig_div(n)).to(d1)]),
+    infer("contig-div-every-lane", contig(n) == k1, div2(n) == d1,
+          then=[set_(contig_div(n)).to(d1)]),
+    # rules read the divisibility of every operand; 1 divides every integer and pointer
+    infer("div-floor", type_of(n) == t, T.ty_elem(t) == e, *_int_elem(e), e != "token",
+          e != "view", e != "tuple", then=[set_(div2(n)).to(1)]),
+)
+for _nm in _ELEMENTWISE2:
+    ANALYSIS.add(infer(f"same-{_nm}", n == T.Op2(_nm, a, t, x, y), same(x) == c1, same(y) == c2,
+                       then=[set_(same(n)).to(c1.min(c2))]))
+for _nm, _mk in _KEEP_LAST:
+    ANALYSIS.add(
+        infer(f"same-{_nm}-last", n == _mk(x, ty=t), type_of(x) == tx, ty_last(tx) == k1,
+              ty_last(t) == k1, same(x) == c1, then=[set_(same(n)).to(c1)]),
+        infer(f"contig-{_nm}-last", n == _mk(x, ty=t), type_of(x) == tx, ty_last(tx) == k1,
+              ty_last(t) == k1, contig(x) == k2, contig_div(x) == d1,
+              then=[set_(contig(n)).to(k2), set_(contig_div(n)).to(d1)]),
+    )
+for _nm, _mk in (("addi", addi), ("subi", subi)):
+    ANALYSIS.add(
+        infer(f"contig-{_nm}", n == _mk(x, y), contig(x) == k1, contig_div(x) == d1,
+              same(y) == c2, div2(y) == d2, k1 <= c2,
+              then=[set_(contig(n)).to(k1), set_(contig_div(n)).to(d1.min(d2))]),
+        infer(f"contig-{_nm}-split", n == _mk(x, y), contig(x) == k1, contig_div(x) == d1,
+              same(y) == c2, div2(y) == d2, c2 < k1,
+              then=[set_(contig(n)).to(c2), set_(contig_div(n)).to(d1.min(d2).min(c2))]),
+    )
+# pointer + offsets: runs advance by the pointee size in bytes. A narrower offset is
+# sign-extended first, so its runs must be aligned (see contig-exti) to stay runs.
+def _wide_offset(k_, d_, ty):
+    return [type_of(y) == ty, T.ty_bits(ty) == i64(64)]
+
+
+def _aligned_runs(k_, d_, ty):
+    return [d_ >= k_]
+
+
+for _sfx, _ok in (("", _wide_offset), ("-aligned", _aligned_runs)):
+    ANALYSIS.add(
+        infer(f"contig-offset{_sfx}", n == offset(x, y, ty=t), same(x) == c1, div2(x) == d1,
+              contig(y) == k2, contig_div(y) == d2, T.ty_pointee_bytes(t) == pb, k2 <= c1,
+              *_ok(k2, d2, tx),
+              then=[set_(contig(n)).to(k2),
+                    set_(contig_div(n)).to(d1.min((d2 * pb).min(DIV_CAP)))]),
+        infer(f"contig-offset-split{_sfx}", n == offset(x, y, ty=t), same(x) == c1,
+              div2(x) == d1, contig(y) == k2, contig_div(y) == d2, T.ty_pointee_bytes(t) == pb,
+              c1 < k2, *_ok(k2, d2, tx),
+              then=[set_(contig(n)).to(c1),
+                    set_(contig_div(n)).to(d1.min((d2 * pb).min(DIV_CAP)).min(c1 * pb))]),
+    )
+ANALYSIS.add(
+    infer("contig-offset-base", n == offset(x, y, ty=t), contig(x) == k1, contig_div(x) == d1,
+          same(y) == c2, div2(y) == d2, T.ty_pointee_bytes(t) == pb, k1 <= c2,
+          then=[set_(contig(n)).to(k1), set_(contig_div(n)).to(d1.min((d2 * pb).min(DIV_CAP)))]),
+    infer("contig-offset-base-split", n == offset(x, y, ty=t), contig(x) == k1,
+          contig_div(x) == d1, same(y) == c2, div2(y) == d2, T.ty_pointee_bytes(t) == pb,
+          c2 < k1,
+          then=[set_(contig(n)).to(c2),
+                set_(contig_div(n)).to(d1.min((d2 * pb).min(DIV_CAP)).min(c2 * pb))]),
 )
 
 # -- rewrites the analyses prove ------------------------------------------------------------------

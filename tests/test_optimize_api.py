@@ -42,8 +42,10 @@ def test_caps_return_best_so_far(limits, reason):
 def test_unsupported_construct_returns_kernel_unchanged():
     src = """entry @k(%p: tile<ptr<i32>>) {
       %c = constant <i32: 0> : tile<i32>
-      %r = loop iter_values(%a = %c) : tile<i32> -> tile<i32> {
-        break %a : tile<i32>
+      %n = constant <i32: 4> : tile<i32>
+      %o = constant <i32: 1> : tile<i32>
+      for unsigned %i in (%c to %n, step %o) : tile<i32> {
+        %t = store_ptr_tko weak %p, %i : tile<ptr<i32>>, tile<i32> -> token
       }
       return
     }"""
@@ -87,7 +89,7 @@ def test_users_rule_end_to_end():
     res = optimize(parse(src), rules=["default", mine])
     assert res.report.matches.get("muli-two-shl", 0) > 0
     res2 = optimize(parse(src), rules="default,users-shl")
-    assert res2.report.rules == ["fold", "algebra", "analysis", "users-shl"]
+    assert res2.report.rules == ["fold", "algebra", "analysis", "tokens", "users-shl"]
 
 
 def test_analysis_rules_fold_with_bounds_and_divisibility():

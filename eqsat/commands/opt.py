@@ -1,4 +1,5 @@
-"""`eqsat opt FILE [-o OUT] [--rules NAMES] [--report]`: optimize a kernel."""
+"""`eqsat opt FILE [-o OUT] [--rules NAMES] [--report] [--noalias] [--alias-groups SPEC]`:
+optimize a kernel."""
 from __future__ import annotations
 
 import sys
@@ -18,7 +19,9 @@ def _run(args) -> int:
                         seconds=args.max_seconds)
     except ValueError as e:
         raise EqsatError(f"error: {e}") from None
-    res = optimize(k, rules=args.rules, limits=limits)
+    groups = parse_alias_groups(args.alias_groups) if args.alias_groups else None
+    res = optimize(k, rules=args.rules, limits=limits, noalias=args.noalias,
+                   alias_groups=groups)
     text = print_kernel(res.kernel)
     if args.output and args.output != "-":
         try:
@@ -33,6 +36,23 @@ def _run(args) -> int:
     return 0
 
 
+def parse_alias_groups(spec: str) -> dict[int | str, list[str]]:
+    """`x=xy,y=xy+out,3=g` -> {"x": ["xy"], "y": ["xy", "out"], 3: ["g"]}: a parameter
+    (name without '%', or index) and the alias groups it belongs to."""
+    out: dict[int | str, list[str]] = {}
+    for part in (p.strip() for p in spec.split(",")):
+        if not part:
+            continue
+        name, sep, groups = part.partition("=")
+        name = name.strip().lstrip("%")
+        names = [g.strip() for g in groups.split("+") if g.strip()]
+        if not sep or not name or not names:
+            raise EqsatError(f"error: --alias-groups: expected PARAM=GROUP[+GROUP...], got "
+                             f"'{part}'")
+        out[int(name) if name.isdigit() else name] = names
+    return out
+
+
 def register(sub) -> None:
     p = sub.add_parser("opt", help="optimize a kernel by equality saturation")
     p.add_argument("file", metavar="FILE", help="Tile IR text (.mlir)")
@@ -45,4 +65,11 @@ def register(sub) -> None:
     p.add_argument("--max-iterations", type=int, default=30, help="saturation iterations cap")
     p.add_argument("--max-nodes", type=int, default=50_000, help="e-node cap")
     p.add_argument("--max-seconds", type=float, default=5.0, help="saturation time cap")
+    p.add_argument("--noalias", action="store_true",
+                   help="array parameters without a declared alias group never alias each "
+                        "other (what cuTile specializes on; groups in a cuTile mangled entry "
+                        "symbol are always read)")
+    p.add_argument("--alias-groups", metavar="SPEC",
+                   help="alias groups of parameters, e.g. 'x=xy,y=xy' or '0=g,3=g+h': "
+                        "parameters sharing a group may overlap")
     p.set_defaults(func=_run)

@@ -7,7 +7,15 @@ Each is an egglog function whose merge combines two true facts about one value:
 * `div2(x)`: the largest power of two known to divide x (bytes for pointers), capped
   at `DIV_CAP`; two facts both hold, so merge keeps the larger;
 * `lo(x)`, `hi(x)`: signed bounds; merge intersects (max of lows, min of highs);
-* `ty_min(t)`, `ty_max(t)`: the range of an integer type (set at encode time).
+* `ty_min(t)`, `ty_max(t)`: the range of an integer type (set at encode time);
+* along the last axis of a tile, in aligned lane groups (lanes [m*n, (m+1)*n) of a
+  power-of-two n): `contig(x)` = n when each group holds consecutive values (+1 for
+  integers, +pointee bytes for pointers, modulo the width), `contig_div(x)` = a power
+  of two dividing the first lane of every such group, `same(x)` = n when each group
+  holds one value. All three merge by max: longer groups are also groups of the
+  shorter length, so the first lane of a long group is the first of a short one too
+  and both divisibility facts hold for it. These are what prove `div_by<d, every n
+  along k>` for pointer tiles (`eqsat.egraph.assumes`).
 
 The rules that propagate them live in `rules/analysis.py`; facts that need the
 whole program (assume predicates, parameter attributes, iota ranges) are inserted
@@ -48,12 +56,28 @@ def lo(x: T.Term) -> i64: ...
 def hi(x: T.Term) -> i64: ...
 
 
+@function(merge=lambda old, new: old.max(new))
+def contig(x: T.Term) -> i64: ...
+
+
+@function(merge=lambda old, new: old.max(new))
+def contig_div(x: T.Term) -> i64: ...
+
+
+@function(merge=lambda old, new: old.max(new))
+def same(x: T.Term) -> i64: ...
+
+
 @function(merge=lambda old, new: old)
 def ty_min(t: T.Ty) -> i64: ...
 
 
 @function(merge=lambda old, new: old)
 def ty_max(t: T.Ty) -> i64: ...
+
+
+@function(merge=lambda old, new: old)
+def ty_last(t: T.Ty) -> i64: ...         # size of a tile's last dimension (1 for 0-d)
 
 
 def int_range(elem: str) -> tuple[int, int]:
@@ -64,11 +88,14 @@ def int_range(elem: str) -> tuple[int, int]:
 
 
 def type_facts(ty_expr: Any, t: Any) -> list:
-    """ty_min/ty_max for integer tile types."""
-    if isinstance(t, TileType) and isinstance(t.elem, str) and t.elem in INT_WIDTHS:
-        mn, mx = int_range(t.elem)
-        return [set_(ty_min(ty_expr)).to(mn), set_(ty_max(ty_expr)).to(mx)]
-    return []
+    """ty_min/ty_max for integer tile types, ty_last for every tile type."""
+    out = []
+    if isinstance(t, TileType):
+        out.append(set_(ty_last(ty_expr)).to(t.shape[-1] if t.shape else 1))
+        if isinstance(t.elem, str) and t.elem in INT_WIDTHS:
+            mn, mx = int_range(t.elem)
+            out += [set_(ty_min(ty_expr)).to(mn), set_(ty_max(ty_expr)).to(mx)]
+    return out
 
 
 def op_facts(op_name: str, attrs: dict, term: Any, result_type: Any) -> list:
@@ -78,13 +105,21 @@ def op_facts(op_name: str, attrs: dict, term: Any, result_type: Any) -> list:
         p = attrs.get("predicate")
         if isinstance(p, DivBy) and p.every is None and 0 < p.divisor <= DIV_CAP:
             out.append(set_(div2(term)).to(p.divisor))
+        elif (isinstance(p, DivBy) and isinstance(result_type, TileType) and result_type.shape
+              and p.along == result_type.rank - 1 and 0 < p.divisor <= DIV_CAP
+              and p.every and p.every & (p.every - 1) == 0
+              and result_type.shape[-1] % p.every == 0):
+            out += [set_(contig(term)).to(p.every), set_(contig_div(term)).to(p.divisor)]
         elif isinstance(p, Bounded):
             if p.lo is not None:
                 out.append(set_(lo(term)).to(p.lo))
             if p.hi is not None:
                 out.append(set_(hi(term)).to(p.hi))
     elif op_name == "iota" and isinstance(result_type, TileType) and result_type.shape:
-        out += [set_(lo(term)).to(0), set_(hi(term)).to(result_type.shape[0] - 1)]
+        n = result_type.shape[0]
+        out += [set_(lo(term)).to(0), set_(hi(term)).to(n - 1)]
+        if n & (n - 1) == 0:            # one run 0, 1, ..., n-1 whose first lane is 0
+            out += [set_(contig(term)).to(n), set_(contig_div(term)).to(DIV_CAP)]
     elif op_name == "get_tile_block_id":
         pass
     return out
@@ -106,12 +141,16 @@ class Facts:
     div: int | None = None
     lo: int | None = None
     hi: int | None = None
+    contig: int | None = None
+    contig_div: int | None = None
+    same: int | None = None
 
 
 def read_facts(eg: Any, raw: dict) -> dict[str, Facts]:
     """Analysis values per e-class id, from a serialized e-graph."""
     names = {compat.egg_name(eg, f): key for f, key in
-             ((cval, "const"), (div2, "div"), (lo, "lo"), (hi, "hi"))}
+             ((cval, "const"), (div2, "div"), (lo, "lo"), (hi, "hi"), (contig, "contig"),
+              (contig_div, "contig_div"), (same, "same"))}
     nodes = raw["nodes"]
     lits: dict[str, int] = {}
     for n in nodes.values():
@@ -133,5 +172,6 @@ def read_facts(eg: Any, raw: dict) -> dict[str, Facts]:
     return out
 
 
-__all__ = ["type_of", "cval", "div2", "lo", "hi", "ty_min", "ty_max", "DIV_CAP", "Facts",
+__all__ = ["type_of", "cval", "div2", "lo", "hi", "contig", "contig_div", "same", "ty_min",
+           "ty_max", "ty_last", "DIV_CAP", "Facts",
            "read_facts", "op_facts", "param_facts", "type_facts", "int_range"]

@@ -3,8 +3,9 @@
 A model prices one execution of one op (`op_cost`) and guesses loop trip counts
 (`trip_count`); `kernel_cost` combines them over a whole kernel: each op times the
 trip counts of the loops around it, plus the latency exposed along token chains
-(a store that a later load must wait for costs a round trip; a loop-carried chain
-pays it every iteration). The extractor uses the same per-op prices, so "cost
+(a store that a later load must wait for costs a round trip; a loop-carried token
+from a store to a load of the next iteration pays it every iteration,
+`carried_wait`). The extractor uses the same per-op prices, so "cost
 before/after" and the choices it makes agree. Numbers and their sources:
 docs/gpu-cost-model.md (cycles per tile block on an H100 SXM).
 """
@@ -20,11 +21,14 @@ from ..ir.types import PointerType, TileType, TokenType, byte_size, is_float
 
 @dataclass(frozen=True)
 class OpInfo:
-    """What a model sees of one op: its name, result and operand types, attributes."""
+    """What a model sees of one op: its name, result and operand types, attributes, and
+    for global memory ops the bytes per thread access the IR proves (`width`; None when
+    not judged, as during extraction; see eqsat.egraph.width)."""
     name: str
     result_types: tuple = ()
     operand_types: tuple = ()
     attrs: dict = field(default_factory=dict, hash=False, compare=False)
+    width: int | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -54,11 +58,19 @@ class CostModel:
         """Latency added when `consumer` waits on a token from `producer` (op names)."""
         return 0.0
 
+    def token_wait(self, producer: str, consumer: str) -> float:
+        """What extraction charges `consumer` for each memory op its input token stands
+        for: the edge latency plus a small price for the ordering itself, so that no
+        needless ordering (not even load -> load) is free."""
+        return self.token_edge(producer, consumer) + ORDER_COST
+
     # -- whole kernels ------------------------------------------------------------------------
     def kernel_cost(self, kernel: Kernel) -> float:
         """Sum of op costs times loop trip counts, plus token-chain latency."""
         return _region_cost(self, kernel.body, {})
 
+
+ORDER_COST = 0.5     # per memory op a token makes another op wait for (see token_wait)
 
 # ops that cost nothing at run time: constants, hints, views, tokens, shape changes
 STRUCTURAL = frozenset({
@@ -140,10 +152,14 @@ class H100(CostModel):
         numel, e = _numel(t), _elem_bytes(t)
         nbytes = numel * e
         gather = "ptr" in n
-        width = e if gather else min(16, max(e, 4))          # views: aligned, vectorizable
+        if op.width is None:                 # not judged: views aligned, gathers scattered
+            width, vector = (e if gather else min(16, max(e, 4))), False
+        else:                                # proven: wider accesses, fewer requests
+            width, vector = max(op.width, 1), op.width > e
         requests = math.ceil(nbytes / (self.warp * width)) if nbytes else 1
-        addr = 13.0 if gather else 1.0
-        dram = (32.0 * numel if gather else nbytes) / self.dram_bytes_per_cycle
+        scattered = gather and not vector    # proven runs of a pointer op coalesce
+        addr = 13.0 if scattered else 1.0
+        dram = (32.0 * numel if scattered else nbytes) / self.dram_bytes_per_cycle
         return requests * (1.0 + addr) / self.ipc + dram
 
     def token_edge(self, producer: str, consumer: str) -> float:
@@ -157,9 +173,11 @@ class H100(CostModel):
 
 
 # -- kernel_cost over IR ------------------------------------------------------------------------
-def _info(op: Operation) -> OpInfo:
+def _info(op: Operation, lanes: Any = None) -> OpInfo:
+    from .width import access_width       # issue 6: proven access width
     return OpInfo(op.name, tuple(v.type for v in op.results),
-                  tuple(v.type for v in op.operands), op.attrs)
+                  tuple(v.type for v in op.operands), op.attrs,
+                  access_width(op, lanes) if op.spec is not None and op.spec.is_memory else None)
 
 
 def _const_int(v) -> int | None:
@@ -181,9 +199,11 @@ def _region_cost(model: CostModel, region: Region, _memo: dict) -> float:
     finish: dict[int, float] = {}
     chain = 0.0
     for op in region.ops:
-        total += model.op_cost(_info(op))
+        total += model.op_cost(_info(op, _lane_facts(_memo)))
         for r in op.regions:
             inner = _region_cost(model, r, _memo)
+            if op.name in ("for", "loop"):
+                inner += carried_wait(model, op)
             if op.name == "for":
                 inner *= model.trip_count(loop_info(op))
             total += inner
@@ -200,6 +220,86 @@ def _region_cost(model: CostModel, region: Region, _memo: dict) -> float:
             finish[id(op.result)] = max((finish.get(id(v), 0.0) for v in op.operands),
                                         default=0.0)
     return total + chain
+
+
+def carried_wait(model: CostModel, loop: Operation) -> float:
+    """What a loop-carried token costs every iteration: the longest token edge from an
+    op that ends one iteration to an op that waits on the carried token in the next
+    (a store -> load pair is a round trip per iteration)."""
+    from ..ir.core import region_exits
+    body = loop.regions[0]
+    args = body.args[1:] if loop.name == "for" else body.args
+    conts = [t for t in region_exits(body) if t.name == "continue"]
+    worst = 0.0
+    for i, a in enumerate(args):
+        if not a.is_token:
+            continue
+        producers: set = set()
+        for t in conts:
+            if i < len(t.operands):
+                producers |= _frontier(t.operands[i])
+        if not producers:
+            continue
+        for op in body.walk():
+            tok = op.token_in if op.spec is not None and op.spec.is_memory else None
+            if tok is not None and _reaches(tok, a):
+                for p in producers:
+                    worst = max(worst, model.token_edge(p, op.name))
+    return worst
+
+
+def _frontier(v, seen=None) -> set:
+    """Names of the memory ops whose result tokens make up v (through joins and ifs)."""
+    seen = set() if seen is None else seen
+    if id(v) in seen:
+        return set()
+    seen.add(id(v))
+    owner = getattr(v, "owner", None)
+    if not isinstance(owner, Operation):
+        return set()
+    if owner.spec is not None and owner.spec.is_memory:
+        return {owner.name}
+    out: set = set()
+    if owner.name == "join_tokens":
+        for x in owner.operands:
+            out |= _frontier(x, seen)
+    elif owner.name == "if":
+        for r in owner.regions:
+            t = r.terminator
+            if t is not None and t.name == "yield" and v.index < len(t.operands):
+                out |= _frontier(t.operands[v.index], seen)
+    return out
+
+
+def _reaches(v, target, seen=None) -> bool:
+    """Is token v the value `target`, or built from it by joins and if results?"""
+    if v is target:
+        return True
+    seen = set() if seen is None else seen
+    if id(v) in seen:
+        return False
+    seen.add(id(v))
+    owner = getattr(v, "owner", None)
+    if not isinstance(owner, Operation):
+        return False
+    if owner.name == "join_tokens":
+        return any(_reaches(x, target, seen) for x in owner.operands)
+    if owner.name == "if":
+        for r in owner.regions:
+            t = r.terminator
+            if t is not None and t.name == "yield" and v.index < len(t.operands) and \
+                    _reaches(t.operands[v.index], target, seen):
+                return True
+    return False
+
+
+def _lane_facts(memo: dict) -> Any:
+    """One `LaneFacts` per kernel_cost call, shared by all of its regions."""
+    got = memo.get("lanes")
+    if got is None:
+        from .width import LaneFacts
+        got = memo["lanes"] = LaneFacts()
+    return got
 
 
 def _token_ready(model: CostModel, tok, consumer: str, finish: dict) -> float:
@@ -219,4 +319,5 @@ def ops_of(kernel: Kernel) -> Iterable[Operation]:
 
 DEFAULT = H100()
 
-__all__ = ["CostModel", "H100", "OpInfo", "LoopInfo", "STRUCTURAL", "DEFAULT", "loop_info"]
+__all__ = ["CostModel", "H100", "OpInfo", "LoopInfo", "STRUCTURAL", "DEFAULT", "loop_info",
+           "carried_wait", "ORDER_COST"]

@@ -16,7 +16,7 @@ from ..ir.attrs import DenseConst
 from ..ir.core import Kernel, Operation, Param, Region, Value
 from ..ir.ops import SPECS
 from ..text.numbers import from_bits
-from ..ir.types import is_float
+from ..ir.types import TokenType, is_float
 from . import terms as T
 from .encode import Encoding
 from .extract import EGraphView, ENode, Selection, _Scopes
@@ -58,6 +58,8 @@ def _uses(n: ENode) -> list[tuple[str, int]]:
     f = n.fields
     if k == "For":
         return [(c, -1) for c in f[1:4]] + [(c, -1) for c in f[4]] + [(c, 0) for c in f[5]]
+    if k == "Loop":
+        return [(c, -1) for c in f[1]] + [(c, 0) for c in f[2]]
     if k == "If":
         return [(f[0], -1)] + [(c, 0) for c in f[1]] + [(c, 1) for c in f[2]]
     if k == "Combine":
@@ -65,6 +67,24 @@ def _uses(n: ENode) -> list[tuple[str, int]]:
     if k == "Mem":                      # token first: keeps memory ops in chain order
         return [(f[4], -1)] + [(c, -1) for c in f[3]]
     return [(c, -1) for c in n.children()]
+
+
+def _visit_order(v: EGraphView, choice: dict, n: ENode) -> list[str]:
+    """Children in emission order. In a body, tokens go first: the ops a body's token
+    comes after (a branch that may `continue`, memory ops) are emitted before the
+    values it passes on, so nothing moves ahead of an early exit."""
+    uses = _uses(n)
+    if n.kind not in ("For", "Loop", "If"):
+        return [c for c, _ in uses]
+
+    def is_token(c: str) -> bool:
+        nid = choice.get(c)
+        ty = v.nodes[nid].ty if nid is not None else None
+        return ty == "token" or (nid is not None and v.nodes[nid].kind in
+                                 ("Join", "ReJoin", "SrcJoin"))
+    head = [c for c, slot in uses if slot < 0]
+    body = [c for c, slot in uses if slot >= 0]
+    return head + [c for c in body if is_token(c)] + [c for c in body if not is_token(c)]
 
 
 def decode(enc: Encoding, v: EGraphView, sel: Selection) -> Kernel:
@@ -93,7 +113,7 @@ def decode(enc: Encoding, v: EGraphView, sel: Selection) -> Kernel:
             continue
         state[cid] = 1
         stack.append((cid, True))
-        kids = [c for c, _ in _uses(node(cid))]
+        kids = _visit_order(v, choice, node(cid))
         for c in reversed(kids):
             if state.get(c) == 1:
                 raise DecodeError("the chosen program has a cycle")
@@ -110,7 +130,7 @@ def decode(enc: Encoding, v: EGraphView, sel: Selection) -> Kernel:
             dep[cid] = n.fields[0]
             pure[cid] = False
             continue
-        own = n.region if n.kind in ("For", "Combine") else None
+        own = n.region if n.kind in ("For", "Loop", "Combine") else None
         d = 0
         for c in n.children():
             dc = dep.get(c, 0)
@@ -137,7 +157,7 @@ def decode(enc: Encoding, v: EGraphView, sel: Selection) -> Kernel:
         if pure[cid]:
             here = _hoist(here, dep[cid], sc)
             place[cid] = here
-        if n.kind in ("For", "If", "Combine"):
+        if n.kind in ("For", "Loop", "If", "Combine"):
             nslots = 2 if n.kind == "If" else 1
             for k in range(nslots):
                 rid = n.region if n.kind != "If" else None
@@ -179,6 +199,12 @@ def decode(enc: Encoding, v: EGraphView, sel: Selection) -> Kernel:
         if k == "NoTok":
             val[cid] = None
             continue
+        if k == "Exit":                  # becomes its body's terminator (see _terminator)
+            val[cid] = n
+            continue
+        if k in ("Join", "SrcJoin") and len(f[0]) == 1 or k == "ReJoin" and f[0] == f[1]:
+            val[cid] = val[f[0][0] if k != "ReJoin" else f[0]]
+            continue
         if k == "Proj":
             src = val[f[0]]
             if isinstance(src, Operation):
@@ -197,14 +223,18 @@ def decode(enc: Encoding, v: EGraphView, sel: Selection) -> Kernel:
             entry.ir.append(op)
             continue
         reg.ir.append(op)
-        if k in ("For", "If", "Combine", "Mem") or isinstance(_types(enc, n.ty), tuple):
+        if k in ("For", "Loop", "If", "Combine", "Mem") or isinstance(_types(enc, n.ty), tuple):
             val[cid] = op
         else:
             val[cid] = op.results[0]
         _name(enc, v, cid, op)
     if root_op is None:
         raise DecodeError("no root")
-    return Kernel(enc.kernel.name, params, entry.ir, enc.kernel.hints)
+    kernel = Kernel(enc.kernel.name, params, entry.ir, enc.kernel.hints)
+    if enc.extra.get("place_assumes", True):       # issue 6: assumes from the analyses
+        from .assumes import place
+        place(enc, v, kernel, val)
+    return kernel
 
 
 def _hoist(reg: _Reg, dep: int, sc: _Scopes) -> _Reg:
@@ -214,7 +244,7 @@ def _hoist(reg: _Reg, dep: int, sc: _Scopes) -> _Reg:
     while cur.parent is not None:
         if cur.kind == "Combine":
             break
-        if cur.kind == "For":
+        if cur.kind in ("For", "Loop"):
             if sc.inside(dep, cur.rid):
                 break
             target = cur.parent
@@ -267,6 +297,19 @@ def _operand(val: dict, c: str) -> Value:
     return x
 
 
+def _terminator(enc: Encoding, val: dict, vec: list) -> Operation | None:
+    """The `break`/`continue`/`return` an `Exit` at the head of a body stands for."""
+    if not vec:
+        return None
+    x = val.get(vec[0])
+    if not isinstance(x, ENode) or x.kind != "Exit":
+        return None
+    kind, vals = x.fields
+    if kind == "return":
+        vals = vals[:enc.n_returns]
+    return Operation(kind, [_operand(val, c) for c in vals])
+
+
 def _build(enc: Encoding, n: ENode, val: dict, bodies: dict, cid: str) -> Operation:
     k, f = n.kind, n.fields
     if k == "Const":
@@ -308,14 +351,31 @@ def _build(enc: Encoding, n: ENode, val: dict, bodies: dict, cid: str) -> Operat
         body.append(Operation("continue", [_operand(val, c) for c in f[5][:nres]]))
         return Operation("for", [_operand(val, c) for c in f[1:4]] + inits,
                          _result_types(enc, f[6]), regions=[body], segments=(1, 1, 1, nres))
+    if k == "Loop":
+        inits = [_operand(val, c) for c in f[1]]
+        body = bodies[(cid, 0)].ir
+        end = _terminator(enc, val, f[2])
+        if end is None:
+            raise DecodeError("a 'loop' body without its terminator")
+        body.append(end)
+        return Operation("loop", inits, _result_types(enc, f[3]), regions=[body],
+                         segments=(len(inits),))
     if k == "If":
         rts = _result_types(enc, f[3])
         regs = []
         for slot, vec in ((0, f[1]), (1, f[2])):
             r = bodies[(cid, slot)].ir
-            r.append(Operation("yield", [_operand(val, c) for c in vec[:len(rts)]]))
+            end = _terminator(enc, val, vec)
+            r.append(end if end is not None else
+                     Operation("yield", [_operand(val, c) for c in vec[:len(rts)]]))
             regs.append(r)
         return Operation("if", [_operand(val, f[0])], rts, regions=regs)
+    if k in ("Join", "ReJoin", "SrcJoin"):
+        members = f[0] if k != "ReJoin" else list(dict.fromkeys(f))
+        if not members:
+            return Operation("make_token", [], [TokenType()])
+        return Operation("join_tokens", [_operand(val, c) for c in members], [TokenType()],
+                         segments=(len(members),))
     if k == "Combine":
         attrs, _ = T.ATTRS.lookup(f[1])
         rts = _result_types(enc, f[5])

@@ -7,15 +7,24 @@ Token-free input means program order; it is encoded with one token chain: a
 `make_token` at entry, every memory op takes the current token and yields the next,
 loops carry the token, branches pass it through. The output is then valid tokenized
 Tile IR. Tokenized input keeps exactly the tokens it has; each region's stores and
-atomics (and region ops that contain some) go into that region's effects sink so
-nothing that writes memory can be dropped.
+atomics (their result tokens, and region ops that contain some) go into that
+region's effects sink so nothing that writes memory can be dropped.
+
+Every memory op gets a unique attribute id (its *uid*): the token rules rewrite a
+memory op's input token and so create new e-nodes for the same op, and the uid is
+what tells the facts (eqsat.egraph.tokenfacts) and the extractor that they are one op.
+`join_tokens` becomes a `SrcJoin` over a bag, flattened here.
+
+`break`, `continue` and `return` that end a branch (or a `loop` body) are `Exit`
+terms standing first in that body's vector; with the program-order chain they pass
+the chain token along (a break hands the loop its current token, not a stale one).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from egglog import EGraph, Vec, set_
+from egglog import EGraph, MultiSet, Vec, set_
 
 from ..errors import EqsatError
 from ..ir.attrs import DenseConst
@@ -36,7 +45,7 @@ class EncodeError(EqsatError):
 class RegionInfo:
     """A body whose block arguments are `Arg(id, i)` leaves."""
     id: int
-    kind: str                       # "for", "reduce" or "scan"
+    kind: str                       # "for", "loop", "reduce" or "scan"
     arg_types: list[Any]
     arg_names: list[str | None]
     parent: int                     # enclosing leaf region (0 = the kernel body)
@@ -57,6 +66,8 @@ class Encoding:
     n_values: int = 0
     n_ops: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
+    uid_names: dict[int, str] = field(default_factory=dict)   # memory op uid -> op name
+    token_facts: int = 0                                      # relation rows inserted
 
 
 def type_text(t: Any) -> str:
@@ -73,6 +84,11 @@ def const_bits(elem: Any, value: Any) -> int:
     if elem == "i1":
         return int(bool(value))
     return int(value)
+
+
+def _may_exit(op: Operation) -> bool:
+    from ..interp.machine import may_exit
+    return may_exit(op)
 
 
 def _touches_memory(region: Region) -> bool:
@@ -95,9 +111,28 @@ def is_tokenized(kernel: Kernel) -> bool:
     return False
 
 
+class _Loop:
+    """The loop an exit in a nested branch targets, and whether it carries the chain."""
+    __slots__ = ("op", "carry")
+
+    def __init__(self, op: Operation, carry: bool):
+        self.op, self.carry = op, carry
+
+
 class _Encoder:
-    def __init__(self, kernel: Kernel):
+    def __init__(self, kernel: Kernel, alias: Any = None, facts: bool = True):
         self.kernel = kernel
+        self.alias = alias
+        self.want_facts = facts
+        self.loops: list[_Loop] = []          # enclosing loops, innermost last
+        self.chain_kernel = False
+        self.mem_ops: list[tuple[Operation, int]] = []       # (op, uid)
+        self.region_ops: list[tuple[Operation, Any]] = []    # (for/loop/if op, rid or head)
+        self.chain_carries: dict[int, tuple[int, int, int]] = {}   # rid -> (arg, init, result)
+        self.chain_ifs: list[tuple[Operation, Any, int, Any]] = []  # (if, head, result, base)
+        self.join_members: dict[int, list[Value]] = {}      # join_tokens result -> flat members
+        self.uid_names: dict[int, str] = {}
+        self.mem_heads: list = []                            # the Mem terms as encoded
         self.eg = EGraph()
         self.env: dict[int, Any] = {}
         self.types: dict[str, Any] = {}
@@ -155,15 +190,22 @@ class _Encoder:
             e = self.bind(p.value, T.Param(i, self.ty(p.type)))
             self.facts.extend(A.param_facts(p.attrs, e, p.type))
         chain = not self.tokenized and _touches_memory(k.body)
+        self.chain_kernel = chain
         if chain:
             self.tok = self.bind(None, T.Op0("make_token", T.NO_ATTRS, self.ty(TokenType())),
                                  "tok")
-        term_ops, effects = self.block(k.body)
+        term, term_ops, effects = self.block(k.body)
+        if term is None or term.name != "return":
+            raise EncodeError("the entry body must end with 'return'")
         outs = list(term_ops)
         if chain:
             outs.append(self.tok)
         outs.extend(effects)
         self.eg.let("root", T.Root(self.vec(outs)))
+        n_token_facts = 0
+        if self.want_facts:
+            from .tokenfacts import insert_facts
+            n_token_facts = insert_facts(self)
         facts = list(self.facts)
         for text, t in self.types.items():
             ty = self.ty_cache[text]
@@ -176,28 +218,58 @@ class _Encoder:
             facts.extend(A.type_facts(ty, t))
         if facts:
             self.eg.register(*facts)
-        return Encoding(self.eg, k, self.tokenized, "root", self.types, self.regions, self.dense,
-                        self.names, self.order, len(term_ops), self.n, self.n_ops)
+        enc = Encoding(self.eg, k, self.tokenized, "root", self.types, self.regions, self.dense,
+                       self.names, self.order, len(term_ops), self.n, self.n_ops)
+        enc.uid_names = dict(self.uid_names)
+        enc.token_facts = n_token_facts
+        return enc
 
     # -- regions -------------------------------------------------------------------------
-    def block(self, region: Region) -> tuple[list, list]:
-        """Encode a region's ops; returns (terminator operands, effects)."""
+    def block(self, region: Region) -> tuple[Operation | None, list, list]:
+        """Encode a region's ops; returns (terminator, its operands, effects)."""
         effects: list = []
         term_ops: list = []
+        term = None
+        early_exit = None                 # an op before that may leave the region early
         for op in region.ops:
             sp = op.spec
             if sp is None:
                 raise EncodeError(f"unknown op '{op.name}'")
+            if early_exit is not None and self.tokenized and (
+                    sp.is_memory or op.name == "print" or
+                    any(_touches_memory(r) for r in op.regions)):
+                # its own tokens need not order it after the exit, yet it must stay there
+                raise EncodeError(f"tokenized '{op.name}' after a '{early_exit}' that may "
+                                  "leave early is not encoded yet")
+            if op.regions and op.name in ("if", "for", "loop") and _may_exit(op):
+                early_exit = op.name
             if sp.is_terminator:
-                if op.name in ("break",) or (op.name == "continue" and op is not region.ops[-1]):
-                    raise EncodeError(f"'{op.name}' outside the end of a for body is not "
-                                      "encoded yet")
+                if op is not region.ops[-1]:
+                    raise EncodeError(f"'{op.name}' must end its region")
+                term = op
                 term_ops = [self.use(v) for v in op.operands]
                 continue
             eff = self.op(op)
             if eff is not None:
                 effects.append(eff)
-        return term_ops, effects
+        return term, term_ops, effects
+
+    def exit_term(self, term: Operation, term_ops: list) -> Any:
+        """An early `break`/`continue`/`return` as an `Exit`, passing the chain token
+        on when its target carries the chain."""
+        vals = list(term_ops)
+        if term.name == "return":
+            if self.chain_kernel:
+                vals.append(self.tok)
+        else:
+            if not self.loops:
+                raise EncodeError(f"'{term.name}' outside a loop")
+            target = self.loops[-1]
+            if term.name == "break" and target.op.name != "loop":
+                raise EncodeError("'break' out of a 'for' loop")
+            if target.carry:
+                vals.append(self.tok)
+        return T.Exit(term.name, self.vec(vals))
 
     def op(self, op: Operation) -> Any:
         """Encode one op; returns its effects-sink entry (tokenized input) or None."""
@@ -208,9 +280,11 @@ class _Encoder:
             return self.for_op(op)
         if name == "if":
             return self.if_op(op)
+        if name == "loop":
+            return self.loop_op(op)
         if name in ("reduce", "scan"):
             return self.combine(op)
-        if op.regions or name == "loop":
+        if op.regions:
             raise EncodeError(f"'{name}' is not encoded yet")
         if sp.is_memory or name == "print":
             return self.mem(op)
@@ -225,6 +299,8 @@ class _Encoder:
                 e = T.ConstDense(self.ty(t), key)
             self.bind(op.result, e)
             return None
+        if name == "join_tokens":
+            return self.join(op)
         # a pure op
         ops = [self.use(v) for v in op.operands]
         attrs = T.ATTRS.intern(op.attrs, op.segments if sp.has_segments else None)
@@ -238,6 +314,17 @@ class _Encoder:
             e = (T.Op0, T.Op1, T.Op2, T.Op3)[len(ops)](name, attrs, ty, *ops)
         bound = self._bind_results(op, e, rts)
         self.facts.extend(A.op_facts(name, op.attrs, bound, rts[0]))
+        return None
+
+    def join(self, op: Operation) -> None:
+        """`join_tokens` as a flat `Join` bag: nested joins are inlined, repeats dropped."""
+        members: list[Value] = []
+        for v in op.operands:
+            for m in self.join_members.get(id(v), [v]):
+                if all(m is not x for x in members):
+                    members.append(m)
+        self.join_members[id(op.result)] = members
+        self.bind(op.result, T.SrcJoin(MultiSet[T.Term](*[self.use(m) for m in members])))
         return None
 
     def _bind_results(self, op: Operation, e: Any, rts: tuple, multi: bool = False) -> Any:
@@ -263,8 +350,9 @@ class _Encoder:
         if sp.has_segments:
             segs = tuple(n if g != "token" else 0
                          for (g, _), n in zip(sp.operands, op.segments or ()))
-        uid = self.next_uid() if (sp.effect == "atomic" or name == "print") else None
-        attrs = T.ATTRS.intern(op.attrs, segs, uid)
+        attrs = T.ATTRS.intern(op.attrs, segs, self.next_uid())
+        self.mem_ops.append((op, attrs))
+        self.uid_names[attrs] = name
         rts = tuple(v.type for v in op.results)
         if name == "print":
             rts_eg = (TokenType(),)           # the e-graph sees print as a step of the chain
@@ -272,6 +360,7 @@ class _Encoder:
             rts_eg = rts
         m = T.Mem(name, attrs, self.ty(rts_eg), self.vec([self.use(v) for v in vals]), tok)
         head = self.bind(None, m, op.results[0].name if op.results else name)
+        self.mem_heads.append(head)
         tok_out = None
         for i, t in enumerate(rts_eg):
             p = T.Proj(head, i, self.ty(t))
@@ -282,7 +371,7 @@ class _Encoder:
             self.tok = tok_out
             return None
         if sp.effect in ("write", "atomic") or name == "print":
-            return head
+            return tok_out           # the token: it survives rewrites of the input token
         return None
 
     def _new_region(self, kind: str, region: Region) -> int:
@@ -297,7 +386,9 @@ class _Encoder:
         body = op.regions[0]
         lb, ub, step = (self.use(op.one(g)) for g in ("lb", "ub", "step"))
         inits = [self.use(v) for v in op.group("init")]
-        carry = not self.tokenized and self.tok is not None and _touches_memory(body)
+        # a loop that may return early carries the chain: what follows must come after it
+        carry = not self.tokenized and self.tok is not None and (
+            _touches_memory(body) or _may_exit(op))
         rid = self._new_region("for", body)
         info = self.regions[rid]
         for i, a in enumerate(body.args):
@@ -308,10 +399,13 @@ class _Encoder:
             tok_t = TokenType()
             info.arg_types.append(tok_t)
             info.arg_names.append("tok")
+            self.chain_carries[rid] = (len(body.args), len(inits), len(op.results))
             self.tok = self.bind(None, T.Arg(rid, len(body.args), self.ty(tok_t)), "tok")
             inits.append(outer_tok)
-        yields, effects = self.block(body)
-        if body.terminator is None or body.terminator.name != "continue":
+        self.loops.append(_Loop(op, carry))
+        term, yields, effects = self.block(body)
+        self.loops.pop()
+        if term is None or term.name != "continue":
             raise EncodeError("a 'for' body must end with 'continue'")
         if carry:
             yields.append(self.tok)
@@ -320,37 +414,91 @@ class _Encoder:
         e = T.For(rid, lb, ub, step, self.vec(inits), self.vec(yields + effects),
                   self.ty(tuple(rts)))
         head = self._bind_results(op, e, tuple(rts), multi=True)
+        self.region_ops.append((op, rid))
         if carry:
             self.tok = self.bind(None, T.Proj(head, len(op.results), self.ty(TokenType())), "tok")
-        if effects:
+        if effects or _may_exit(op):
             return head
         return None
+
+    def loop_op(self, op: Operation) -> Any:
+        """`loop`: runs until a `break`; its body vector starts with the `Exit` that ends
+        it (`continue` or `break`), then its effects."""
+        if op.attrs:
+            raise EncodeError("'loop' with attributes is not encoded yet")
+        body = op.regions[0]
+        inits = [self.use(v) for v in op.group("init")]
+        carry = not self.tokenized and self.tok is not None and (
+            _touches_memory(body) or _may_exit(op))
+        rid = self._new_region("loop", body)
+        info = self.regions[rid]
+        for i, a in enumerate(body.args):
+            self.bind(a, T.Arg(rid, i, self.ty(a.type)))
+        outer_tok, outer_leaf = self.tok, self.leaf_region
+        self.leaf_region = rid
+        if carry:
+            tok_t = TokenType()
+            info.arg_types.append(tok_t)
+            info.arg_names.append("tok")
+            self.chain_carries[rid] = (len(body.args), len(inits), len(op.results))
+            self.tok = self.bind(None, T.Arg(rid, len(body.args), self.ty(tok_t)), "tok")
+            inits.append(outer_tok)
+        self.loops.append(_Loop(op, carry))
+        term, term_ops, effects = self.block(body)
+        if term is None or term.name not in ("continue", "break"):
+            raise EncodeError("a 'loop' body must end with 'continue' or 'break'")
+        end = self.exit_term(term, term_ops)
+        self.loops.pop()
+        self.tok, self.leaf_region = outer_tok, outer_leaf
+        rts = [v.type for v in op.results] + ([TokenType()] if carry else [])
+        e = T.Loop(rid, self.vec(inits), self.vec([end] + effects), self.ty(tuple(rts)))
+        head = self._bind_results(op, e, tuple(rts), multi=True)
+        self.region_ops.append((op, rid))
+        if carry:
+            self.tok = self.bind(None, T.Proj(head, len(op.results), self.ty(TokenType())), "tok")
+        # a loop runs until it breaks: it must stay even when nothing uses its results
+        return head
 
     def if_op(self, op: Operation) -> Any:
         if op.attrs:
             raise EncodeError("'if' with attributes is not encoded yet")
         cond = self.use(op.one("cond"))
-        carry = not self.tokenized and self.tok is not None and any(
-            _touches_memory(r) for r in op.regions)
+        # an if that may leave the iteration carries the chain even without memory ops:
+        # what follows it must come after it
+        exits_both = all(r.terminator is not None and r.terminator.name != "yield"
+                         for r in op.regions)
+        carry = not self.tokenized and self.tok is not None and not exits_both and (any(
+            _touches_memory(r) for r in op.regions) or _may_exit(op))
         outer_tok = self.tok
         bodies = []
         any_effects = False
+        n_exits = 0
         for r in op.regions:
             self.tok = outer_tok
-            yields, effects = self.block(r)
-            if r.terminator is None or r.terminator.name != "yield":
-                raise EncodeError("an 'if' branch must end with 'yield'")
-            if carry:
-                yields.append(self.tok)
+            term, yields, effects = self.block(r)
+            if term is None:
+                raise EncodeError("an 'if' branch must end with a terminator")
+            if term.name == "yield":
+                if carry:
+                    yields.append(self.tok)
+                first = yields
+            else:
+                first = [self.exit_term(term, yields)]
+                n_exits += 1
             any_effects |= bool(effects)
-            bodies.append(yields + effects)
+            bodies.append(first + effects)
+        if n_exits == 2 and op.results:
+            raise EncodeError("an 'if' with results whose branches both exit")
         self.tok = outer_tok
         rts = [v.type for v in op.results] + ([TokenType()] if carry else [])
         e = T.If(cond, self.vec(bodies[0]), self.vec(bodies[1]), self.ty(tuple(rts)))
         head = self._bind_results(op, e, tuple(rts), multi=True)
+        self.region_ops.append((op, head))
         if carry:
+            self.chain_ifs.append((op, head, len(op.results), outer_tok))
             self.tok = self.bind(None, T.Proj(head, len(op.results), self.ty(TokenType())), "tok")
-        return head if any_effects else None
+        # a branch that may leave early is control flow the program needs, results or not
+        return head if any_effects or _may_exit(op) else None
 
     def combine(self, op: Operation) -> Any:
         body = op.regions[0]
@@ -361,7 +509,7 @@ class _Encoder:
             self.bind(a, T.Arg(rid, i, self.ty(a.type)))
         outer_leaf = self.leaf_region
         self.leaf_region = rid
-        yields, effects = self.block(body)
+        _, yields, effects = self.block(body)
         self.leaf_region = outer_leaf
         inputs = [self.use(v) for v in op.operands]
         rts = tuple(v.type for v in op.results)
@@ -384,9 +532,13 @@ def _type_facts(t: Any) -> tuple[str, int, int]:
     return "tuple", 0, 0
 
 
-def encode(kernel: Kernel) -> Encoding:
-    """Build the e-graph of a kernel. Raises EncodeError for constructs not covered."""
-    return _Encoder(kernel).run()
+def encode(kernel: Kernel, *, alias: Any = None, token_facts: bool = True) -> Encoding:
+    """Build the e-graph of a kernel. Raises EncodeError for constructs not covered.
+
+    `alias` (an `eqsat.alias.AliasFacts` of `kernel`) decides which memory ops may
+    be reordered; the default is the safe model (array parameters may alias).
+    `token_facts=False` leaves out the facts the token rules read."""
+    return _Encoder(kernel, alias, token_facts).run()
 
 
 __all__ = ["encode", "Encoding", "EncodeError", "RegionInfo", "type_text", "const_bits",

@@ -16,6 +16,14 @@ slow with Python cost callbacks), so we choose e-nodes ourselves:
 
 Every node also pays a tiny epsilon so that, of two equally fast programs, the one
 with fewer ops wins (CSE and folds of free ops still count).
+
+Memory ops also pay for waiting: each memory op its input token stands for costs
+`CostModel.token_wait` (store->load waits for visibility; a loop-carried token
+makes every iteration wait for the previous one's ops), so of the versions of one
+op that the token rules built, the least serialized is the cheapest. A program
+must run each memory op once, so the chosen e-nodes hold one version per op
+(uid): the extractor fixes the cheapest version of each op first and chooses
+everything else around it.
 """
 from __future__ import annotations
 
@@ -30,13 +38,15 @@ from .encode import Encoding, type_text
 
 EPS = 1e-3
 
-# field kinds per constructor: s=String, i=i64, y=Ty, t=Term, v=Vec[Term]
+# field kinds per constructor: s=String, i=i64, y=Ty, t=Term, v=Vec[Term], m=MultiSet[Term]
 SIGNATURES = {
     "Param": "iy", "Arg": "iiy", "Const": "ysi", "ConstDense": "yi", "NoTok": "",
     "Op0": "siy", "Op1": "siyt", "Op2": "siytt", "Op3": "siyttt", "OpN": "siyv",
-    "Mem": "siyvt", "For": "itttvvy", "If": "tvvy", "Combine": "siivvy", "Proj": "tiy",
+    "Mem": "siyvt", "For": "itttvvy", "Loop": "ivvy", "Exit": "sv", "Join": "m",
+    "ReJoin": "tt", "SrcJoin": "m", "If": "tvvy", "Combine": "siivvy", "Proj": "tiy",
     "Root": "v",
 }
+LOOPS = ("For", "Loop")
 
 
 @dataclass
@@ -51,7 +61,7 @@ class ENode:
         for k, f in zip(SIGNATURES[self.kind], self.fields):
             if k == "t":
                 out.append(f)
-            elif k == "v":
+            elif k in "vm":
                 out.extend(f)
         return out
 
@@ -66,7 +76,7 @@ class ENode:
 
     @property
     def region(self) -> int | None:
-        if self.kind in ("For", "Arg"):
+        if self.kind in ("For", "Loop", "Arg"):
             return self.fields[0]
         if self.kind == "Combine":
             return self.fields[2]
@@ -83,6 +93,11 @@ class EGraphView:
     n_classes: int = 0
     n_nodes: int = 0
     consts: dict[str, tuple[str, int]] = field(default_factory=dict)   # class -> (elem, bits)
+
+
+def _class_key(cid: str) -> tuple:
+    head, _, num = cid.rpartition("-")
+    return (head, int(num)) if num.isdigit() else (cid, 0)
 
 
 def view(enc: Encoding, raw: dict | None = None) -> EGraphView:
@@ -126,6 +141,9 @@ def view(enc: Encoding, raw: dict | None = None) -> EGraphView:
                 fields.append(ty_text(ch))
             elif k == "t":
                 fields.append(nodes_raw[ch]["eclass"])
+            elif k == "m":                   # a bag: order its members deterministically
+                fields.append(sorted({nodes_raw[c]["eclass"] for c in nodes_raw[ch]["children"]},
+                                     key=_class_key))
             else:
                 fields.append([nodes_raw[c]["eclass"] for c in nodes_raw[ch]["children"]])
         en = ENode(nid, kind, n["eclass"], fields)
@@ -144,9 +162,17 @@ def view(enc: Encoding, raw: dict | None = None) -> EGraphView:
     n_lets = sum(1 for ls in lets.values() for x in ls if x.startswith("v"))
     if n_lets < enc.n_values:
         raise ValueError(f"egglog holds {n_lets} of {enc.n_values} value bindings")
-    missing = {c for en in nodes.values() for c in en.children() if c not in classes}
-    if missing:
-        raise ValueError(f"the serialized e-graph misses {len(missing)} e-classes")
+    # nodes whose children are not Term classes (a token rule's unfinished `Step`)
+    # cannot be extracted: drop them, and whatever needs only them
+    while True:
+        bad = [nid for nid, en in nodes.items() if any(c not in classes for c in en.children())]
+        if not bad:
+            break
+        for nid in bad:
+            en = nodes.pop(nid)
+            classes[en.cls].remove(nid)
+            if not classes[en.cls]:
+                del classes[en.cls]
     v = EGraphView(nodes, classes, root, lets, len(classes), len(nodes))
     for nid, en in nodes.items():
         if en.kind == "Const":
@@ -192,7 +218,7 @@ def node_scope(n: ENode, scope_of: dict[str, int], sc: _Scopes) -> int | None:
     if n.kind == "Arg":
         return n.fields[0]
     s: int | None = 0
-    own = n.region if n.kind in ("For", "Combine") else None
+    own = n.region if n.kind in ("For", "Loop", "Combine") else None
     for c in n.children():
         cs = scope_of.get(c)
         if cs is None:
@@ -245,7 +271,7 @@ class _Pricer:
         self._mult_cache: dict[int, float] = {}
         self.loop_by_region: dict[int, ENode] = {}
         for n in v.nodes.values():
-            if n.kind == "For":
+            if n.kind in LOOPS:
                 self.loop_by_region.setdefault(n.fields[0], n)
 
     def _type(self, text: str | None) -> Any:
@@ -269,14 +295,14 @@ class _Pricer:
         else:
             m = self.mult(self.sc.parent[region] or 0)
             info = self.enc.regions.get(region)
-            if info is not None and info.kind == "for":
+            if info is not None and info.kind in ("for", "loop"):
                 m *= self.model.trip_count(self._loop_info(region))
         self._mult_cache[region] = m
         return m
 
     def _loop_info(self, region: int) -> LoopInfo:
         n = self.loop_by_region.get(region)
-        if n is None:
+        if n is None or n.kind != "For":
             return LoopInfo()
         vals = []
         for c in n.fields[1:4]:
@@ -287,7 +313,7 @@ class _Pricer:
     def own(self, n: ENode) -> float:
         """Cost of one execution of the node, plus epsilon for ops."""
         k = n.kind
-        if k in ("Param", "Arg", "NoTok", "Root", "Proj"):
+        if k in ("Param", "Arg", "NoTok", "Root", "Proj", "Exit"):
             return EPS * 0.01
         ty = self._type(n.ty)
         rts = ty if isinstance(ty, tuple) else ((ty,) if ty is not None else ())
@@ -295,6 +321,10 @@ class _Pricer:
             name, attrs, operands = "constant", {}, ()
         elif k == "For":
             name, attrs, operands = "for", {}, ()
+        elif k == "Loop":
+            name, attrs, operands = "loop", {}, ()
+        elif k in ("Join", "ReJoin", "SrcJoin"):
+            name, attrs, operands = "join_tokens", {}, ()
         elif k == "If":
             name, attrs, operands = "if", {}, ()
         else:
@@ -304,28 +334,175 @@ class _Pricer:
         return self.model.op_cost(OpInfo(name, tuple(rts), operands, attrs)) + EPS
 
 
+def token_sets(v: EGraphView, class_ty: dict[str, str]) -> dict[str, frozenset]:
+    """The memory ops each token class stands for, as (uid, region) pairs: region 0 for
+    an op's instance in the current iteration, r for instances from earlier
+    iterations of loop r (reached through its carried token). A memory op's result
+    token stands for the op and its input token, a join for the union, a loop's
+    carried token for its init and what the body passes on, a loop's or an if's
+    results for what the body or branches pass out (least fixpoint; the nodes of
+    one class agree, so they are united)."""
+    def is_tok(c: str) -> bool:
+        return class_ty.get(c) == "token"
+
+    loops: dict[int, list[ENode]] = {}
+    for n in v.nodes.values():
+        if n.kind in LOOPS:
+            loops.setdefault(n.fields[0], []).append(n)
+    inside: dict[int, frozenset] = {}
+
+    def loop_uids(n: ENode) -> frozenset:
+        """Every memory op reachable from a `loop` body (its exits hide in branches)."""
+        key = id(n)
+        got = inside.get(key)
+        if got is None:
+            seen, stack, out = set(), list(n.fields[2]), set()
+            while stack:
+                c = stack.pop()
+                if c in seen:
+                    continue
+                seen.add(c)
+                for nid in v.classes.get(c, ()):
+                    m = v.nodes[nid]
+                    if m.kind == "Mem":
+                        out.add((m.fields[1], 0))
+                    stack.extend(m.children())
+            got = inside[key] = frozenset(out)
+        return got
+
+    def carried(ops: frozenset, region: int) -> frozenset:
+        return frozenset((u, region) if r == 0 else (u, r) for u, r in ops)
+
+    sets: dict[str, frozenset] = {}
+    empty: frozenset = frozenset()
+    changed = True
+    while changed:
+        changed = False
+        for n in v.nodes.values():
+            if not is_tok(n.cls) and n.kind not in ("Join", "ReJoin", "SrcJoin"):
+                continue
+            k = n.kind
+            new = empty
+            if k in ("Join", "SrcJoin"):
+                for c in n.fields[0]:
+                    new |= sets.get(c, empty)
+            elif k == "ReJoin":
+                new = sets.get(n.fields[0], empty) | sets.get(n.fields[1], empty)
+            elif k == "Proj":
+                for nid in v.classes.get(n.fields[0], ()):
+                    src = v.nodes[nid]
+                    i = n.fields[1]
+                    if src.kind == "Mem":
+                        new |= {(src.fields[1], 0)} | sets.get(src.fields[4], empty)
+                    elif src.kind == "For":
+                        for vec in (src.fields[4], src.fields[5]):
+                            if i < len(vec):
+                                new |= sets.get(vec[i], empty)
+                    elif src.kind == "Loop":
+                        new |= loop_uids(src)
+                        for c in src.fields[1]:
+                            new |= sets.get(c, empty)
+                    elif src.kind == "If":
+                        for vec in (src.fields[1], src.fields[2]):
+                            if i < len(vec):
+                                new |= sets.get(vec[i], empty)
+            elif k == "Arg":
+                for lp in loops.get(n.fields[0], ()):
+                    i = n.fields[1] - (1 if lp.kind == "For" else 0)
+                    if lp.kind == "For":
+                        if 0 <= i < len(lp.fields[4]):
+                            new |= sets.get(lp.fields[4][i], empty)
+                        if 0 <= i < len(lp.fields[5]):
+                            new |= carried(sets.get(lp.fields[5][i], empty), n.fields[0])
+                    else:
+                        new |= carried(loop_uids(lp), n.fields[0])
+                        if 0 <= i < len(lp.fields[1]):
+                            new |= sets.get(lp.fields[1][i], empty)
+            old = sets.get(n.cls, empty)
+            if not new <= old:
+                sets[n.cls] = old | new
+                changed = True
+    return sets
+
+
 def extract(enc: Encoding, v: EGraphView, model: CostModel, *, dag_passes: int = 4,
             max_alternatives: int = 400) -> Selection:
-    """Choose one e-node per reachable class minimising the DAG cost under `model`."""
+    """Choose one e-node per reachable class minimising the DAG cost under `model`,
+    with one version of each memory op."""
     sc = _Scopes(enc)
     scope_of, node_sc = compute_scopes(v, sc)
     pr = _Pricer(enc, v, model, sc)
+    tsets = token_sets(v, pr.class_ty)
+    names = dict(enc.uid_names)
     weight: dict[str, float] = {}
     eligible: dict[str, list[str]] = {}
+    versions: dict[int, list[str]] = {}          # memory op uid -> its Mem e-nodes
     for cid, nids in v.classes.items():
         s = scope_of.get(cid)
         ok = [nid for nid in nids if node_sc.get(nid) == s and s is not None]
         eligible[cid] = ok
         for nid in ok:
             n = v.nodes[nid]
-            weight[nid] = pr.own(n) * pr.mult(s)
+            w = pr.own(n)
+            if n.kind == "Mem":
+                versions.setdefault(n.fields[1], []).append(nid)
+                me = n.fields[0]
+                for uid, _ in tsets.get(n.fields[4], ()):
+                    w += model.token_wait(names.get(uid, ""), me)
+            weight[nid] = w * pr.mult(s)
 
+    # fix the cheapest version of every memory op, then choose around it
+    banned: set[str] = set()
+    for uid, nids in versions.items():
+        if len(nids) > 1:
+            keep = min(nids, key=lambda nid: (weight[nid], nid))
+            banned.update(x for x in nids if x != keep)
+    sel = _select(v, eligible, weight, banned, dag_passes, max_alternatives)
+    if sel is None and banned:
+        banned = set()
+        sel = _select(v, eligible, weight, banned, dag_passes, max_alternatives)
+    if sel is None:
+        raise ValueError("no valid program in the e-graph (every root candidate is unextractable)")
+    # a fallback choice may still hold two versions of an op: fix them one at a time
+    for _ in range(len(versions) + 1):
+        dup = _duplicated(v, sel)
+        if dup is None:
+            return sel
+        uid, used = dup
+        for keep in sorted(versions[uid], key=lambda nid: (weight[nid], nid)):
+            trial = banned | {x for x in versions[uid] if x != keep}
+            got = _select(v, eligible, weight, trial, dag_passes, max_alternatives)
+            if got is not None:
+                banned, sel = trial, got
+                break
+        else:
+            raise ValueError(f"no program runs memory op {uid} once")
+    raise ValueError("could not choose one version of every memory op")
+
+
+def _duplicated(v: EGraphView, sel: Selection) -> tuple[int, list[str]] | None:
+    """A memory op (uid) with two chosen versions, if any."""
+    seen: dict[int, list[str]] = {}
+    for cid, nid in sel.choice.items():
+        n = v.nodes[nid]
+        if n.kind == "Mem":
+            seen.setdefault(n.fields[1], []).append(nid)
+    for uid, nids in sorted(seen.items()):
+        if len(set(nids)) > 1:
+            return uid, nids
+    return None
+
+
+def _select(v: EGraphView, eligible: dict[str, list[str]], weight: dict[str, float],
+            banned: set[str], dag_passes: int, max_alternatives: int) -> Selection | None:
+    """Tree pass then DAG pass over the allowed nodes; None if the root has no choice."""
+    allowed = {cid: [nid for nid in nids if nid not in banned] for cid, nids in eligible.items()}
     # tree pass (Bellman-Ford); children counted once per node
     best: dict[str, float] = {}
     choice: dict[str, str] = {}
     for _ in range(len(v.classes) + 2):
         changed = False
-        for cid, nids in eligible.items():
+        for cid, nids in allowed.items():
             for nid in nids:
                 n = v.nodes[nid]
                 total = weight[nid]
@@ -345,11 +522,13 @@ def extract(enc: Encoding, v: EGraphView, model: CostModel, *, dag_passes: int =
         if not changed:
             break
     if v.root not in choice:
-        raise ValueError("no valid program in the e-graph (every root candidate is unextractable)")
-
-    cost, reach = dag_cost(v, choice, weight)
+        return None
+    res = dag_cost(v, choice, weight)
+    if res is None:
+        return None
+    cost, reach = res
     # DAG pass: try alternatives against the exact (shared-once) objective
-    alts = [(cid, nid) for cid in reach for nid in eligible.get(cid, ())
+    alts = [(cid, nid) for cid in reach for nid in allowed.get(cid, ())
             if nid != choice[cid] and all(c in choice for c in v.nodes[nid].children())]
     alts = alts[:max_alternatives]
     for _ in range(dag_passes if alts else 0):
@@ -402,4 +581,5 @@ def dag_cost(v: EGraphView, choice: dict[str, str], weight: dict[str, float]):
     return total, order
 
 
-__all__ = ["extract", "view", "EGraphView", "ENode", "Selection", "dag_cost", "EPS"]
+__all__ = ["extract", "view", "token_sets", "EGraphView", "ENode", "Selection", "dag_cost",
+           "EPS"]

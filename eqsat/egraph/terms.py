@@ -6,9 +6,17 @@ constructors cover every op so that rules read like the IR (`Op2("muli", a, t, x
 * `Op0`..`Op3` fixed-arity pure ops, `OpN` variadic ones (views, joins);
 * `Mem` memory ops, with the input token as an explicit field;
 * `Proj` reads result i of a multi-result op (loads, loops, grid ids);
-* `For`, `If`, `Combine` (reduce/scan) hold their bodies as term vectors; a body
-  refers to its block arguments through `Arg(region, i)` leaves and to outer
+* `For`, `Loop`, `If`, `Combine` (reduce/scan) hold their bodies as term vectors; a
+  body refers to its block arguments through `Arg(region, i)` leaves and to outer
   values directly; the entries after a body's yields are its effects sink;
+* `Exit(kind, values)` is a `break`/`continue`/`return` that ends a branch (or a
+  `loop` body) early: it stands first in that body's vector, in place of yields;
+* `join_tokens` comes in three forms, all order-free bags or pairs: `SrcJoin` is a
+  join of the input program, `Join` one the token rules built (rules/tokens.py
+  flattens, dedupes and simplifies those), and `ReJoin(a, b)` the join the
+  weakening lemma puts into a memory op's result token
+  (`token(o[T]) = ReJoin(token(o[T']), T)`); keeping them apart keeps joins from
+  being rebuilt through one another;
 * `Root` holds the kernel's return values and its effects.
 
 Types are `Ty(text)`, the canonical type text; a multi-result op has the tuple type
@@ -23,7 +31,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from egglog import Expr, String, StringLike, Vec, function, i64, i64Like, relation
+from egglog import Expr, MultiSet, String, StringLike, Vec, function, i64, i64Like, relation
 
 
 class Ty(Expr):
@@ -83,6 +91,26 @@ def Mem(name: StringLike, attrs: i64Like, ty: Ty, args: Vec[Term], token: Term) 
 @function
 def For(region: i64Like, lb: Term, ub: Term, step: Term, inits: Vec[Term], body: Vec[Term],
         ty: Ty) -> Term: ...
+
+
+@function
+def Loop(region: i64Like, inits: Vec[Term], body: Vec[Term], ty: Ty) -> Term: ...
+
+
+@function
+def Exit(kind: StringLike, values: Vec[Term]) -> Term: ...
+
+
+@function
+def Join(tokens: MultiSet[Term]) -> Term: ...
+
+
+@function
+def ReJoin(token: Term, before: Term) -> Term: ...
+
+
+@function
+def SrcJoin(tokens: MultiSet[Term]) -> Term: ...
 
 
 @function
@@ -206,10 +234,13 @@ def attr_id(attrs: dict | None = None, **kw: Any) -> int:
 TERM_CONSTRUCTORS = {
     "Param": Param, "Arg": Arg, "Const": Const, "ConstDense": ConstDense, "NoTok": NoTok,
     "Op0": Op0, "Op1": Op1, "Op2": Op2, "Op3": Op3, "OpN": OpN, "Mem": Mem, "For": For,
-    "If": If, "Combine": Combine, "Proj": Proj, "Root": Root,
+    "Loop": Loop, "Exit": Exit, "Join": Join, "ReJoin": ReJoin,
+    "SrcJoin": SrcJoin, "If": If, "Combine": Combine,
+    "Proj": Proj, "Root": Root,
 }
 
 __all__ = ["Ty", "Term", "Param", "Arg", "Const", "ConstDense", "NoTok", "Op0", "Op1", "Op2",
-           "Op3", "OpN", "Mem", "For", "If", "Combine", "Proj", "Root", "ty_elem", "ty_bits",
-           "ty_pointee_bytes", "Want1", "Want2", "Want3", "fold1", "fold2", "fold3", "ATTRS",
-           "NO_ATTRS", "attr_id", "TERM_CONSTRUCTORS"]
+           "Op3", "OpN", "Mem", "For", "Loop", "Exit", "Join", "ReJoin", "SrcJoin", "If",
+           "Combine", "Proj", "Root", "ty_elem", "ty_bits", "ty_pointee_bytes", "Want1",
+           "Want2", "Want3", "fold1", "fold2", "fold3", "ATTRS", "NO_ATTRS", "attr_id",
+           "TERM_CONSTRUCTORS"]

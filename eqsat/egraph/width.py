@@ -1,0 +1,266 @@
+"""Proven access width: how many bytes per thread one global load or store can move,
+judged from what the Tile IR itself states (issue 6, item 4; cost model section 5.2
+item 5).
+
+tileiras emits 64/128-bit accesses only when it can prove, from the IR alone, that a
+thread's lanes are consecutive, that the first is aligned, and that the mask (or the
+view's bounds check) is the same for all of them. Its only inputs are `assume`
+predicates, constants and the arithmetic between them, so that is all this module
+reads: entry-parameter attributes do not count until the assume placement
+(`eqsat.egraph.assumes`) has written them into the program. The width of an op is
+therefore what the program *proves*, which is what the cost model rewards.
+
+Facts per value are taken along the last axis of a tile (aligned lane groups of a
+power-of-two size, as in `eqsat.egraph.analyses`): every-lane divisibility, runs of
+consecutive values and the divisibility of each run's first lane, and runs of equal
+values. Unknown means nothing (a divisor of 1, runs of 1).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..ir.attrs import DivBy
+from ..ir.core import Operation, Value
+from ..ir.types import (PartitionViewType, PointerType, TensorViewType, TileType, byte_size,
+                        is_float)
+
+CAP = 1 << 30
+VECTOR_BYTES = 16       # the widest access a thread makes (LDG.E.128 / STG.E.128)
+
+
+@dataclass(frozen=True)
+class Lanes:
+    """Facts about one value along its last axis."""
+    div: int = 1           # divides every lane
+    contig: int = 1        # runs of consecutive values (pointers: +pointee bytes)
+    contig_div: int = 1    # divides the first lane of every run
+    same: int = 1          # runs of one value
+
+
+_ANY = Lanes()
+
+
+def _pow2(n: int) -> int:
+    return CAP if n == 0 else min(abs(n) & -abs(n), CAP)
+
+
+def _last(t) -> int:
+    return t.shape[-1] if isinstance(t, TileType) and t.shape else 1
+
+
+def _unit(t) -> int:
+    """What consecutive lanes of a run differ by: 1, or the pointee size for pointers."""
+    if isinstance(t, TileType) and isinstance(t.elem, PointerType):
+        return byte_size(t.elem.pointee)
+    return 1
+
+
+def _run_plus_same(run: Lanes, other: Lanes, unit: int, scale: int = 1) -> tuple[int, int]:
+    """Runs of `run` plus a value constant on groups of `other.same` (times `scale`):
+    the new runs and the divisibility of their first lanes."""
+    k = min(run.contig, other.same)
+    d = min(run.contig_div, other.div * scale, CAP)
+    if other.same < run.contig:
+        d = min(d, other.same * unit)
+    return k, d
+
+
+class LaneFacts:
+    """Facts for the values of one kernel, computed on demand and remembered."""
+
+    def __init__(self) -> None:
+        self.memo: dict[int, Lanes] = {}
+
+    def of(self, v: Value) -> Lanes:
+        got = self.memo.get(id(v))
+        if got is not None:
+            return got
+        # iterative post-order over the defining ops (index math can be long chains)
+        stack = [(v, False)]
+        while stack:
+            x, ready = stack.pop()
+            if id(x) in self.memo:
+                continue
+            op = x.owner if isinstance(x.owner, Operation) else None
+            deps = [] if op is None or op.regions else [o for o in op.operands
+                                                        if id(o) not in self.memo]
+            if ready or not deps:
+                self.memo[id(x)] = self._compute(x, op)
+            else:
+                stack.append((x, True))
+                stack.extend((o, False) for o in deps)
+        return self.memo[id(v)]
+
+    def _compute(self, v: Value, op: Operation | None) -> Lanes:
+        t = v.type
+        if op is None or op.regions or len(op.results) != 1 or not isinstance(t, TileType):
+            return _ANY
+        n, ins = op.name, [self.memo.get(id(o), _ANY) for o in op.operands]
+        last = _last(t)
+        if n == "constant":
+            c = op.attrs["value"]
+            if c.is_splat and not is_float(c.elem):
+                return Lanes(div=_pow2(int(c.scalar())), same=last)
+            return _ANY
+        if n == "iota":
+            return Lanes(contig=last, contig_div=CAP) if last & (last - 1) == 0 else _ANY
+        if n == "assume":
+            a, p = ins[0], op.attrs["predicate"]
+            if isinstance(p, DivBy) and p.every is None:
+                return Lanes(max(a.div, p.divisor), a.contig, max(a.contig_div, p.divisor),
+                             a.same)
+            if isinstance(p, DivBy) and p.along == t.rank - 1 and p.every:
+                return Lanes(a.div, max(a.contig, p.every), max(a.contig_div, p.divisor),
+                             a.same)
+            return a
+        if n in ("reshape", "broadcast"):
+            src = op.operands[0].type
+            if _last(src) == last:
+                return ins[0]
+            if _last(src) == 1:
+                return Lanes(div=ins[0].div, same=last)
+            return _ANY
+        if n in ("exti", "trunci"):
+            a = ins[0]
+            keep = n == "exti" and a.contig_div >= a.contig
+            return Lanes(a.div, a.contig if keep else 1, a.contig_div if keep else 1, a.same)
+        if len(ins) < 2:
+            return _ANY
+        a, b = ins[0], ins[1]
+        same = min(a.same, b.same)
+        if n in ("addi", "subi"):
+            out = Lanes(min(a.div, b.div), 1, 1, same)
+            for run, other in ((a, b), (b, a)) if n == "addi" else ((a, b),):
+                if run.contig > 1:
+                    k, d = _run_plus_same(run, other, 1)
+                    out = Lanes(out.div, k, d, same)
+            return out
+        if n == "muli":
+            out = Lanes(min(a.div * b.div, CAP), 1, 1, same)
+            for run, other, o in ((a, b, op.operands[1]), (b, a, op.operands[0])):
+                if run.contig > 1 and _is_one(o):
+                    out = Lanes(out.div, run.contig, run.contig_div, same)
+            return out
+        if n == "offset":                  # pointer + offset x pointee bytes
+            unit = _unit(t)
+            out = Lanes(min(a.div, b.div * unit, CAP), 1, 1, same)
+            ot = op.operands[1].type
+            narrow = isinstance(ot, TileType) and ot.elem != "i64"
+            if b.contig > 1 and (not narrow or b.contig_div >= b.contig):
+                # (a narrower offset is sign-extended: only aligned runs stay runs)
+                scaled = Lanes(contig=b.contig, contig_div=min(b.contig_div * unit, CAP))
+                k, d = _run_plus_same(scaled, a, unit)
+                out = Lanes(out.div, k, d, same)
+            elif a.contig > 1:
+                k, d = _run_plus_same(a, b, unit, scale=unit)
+                out = Lanes(out.div, k, d, same)
+            return out
+        if n == "cmpi":
+            return Lanes(same=max(same, _uniform_compare(op, a, b)))
+        if n in ("andi", "ori", "xori", "maxi", "mini", "select"):
+            if n == "select" and len(ins) == 3:
+                same = min(same, ins[2].same)
+            div = min(a.div, b.div) if n in ("maxi", "mini") else 1
+            return Lanes(div=div, same=same)
+        if n == "shli" and _const_int(op.operands[1]) is not None:
+            k = _const_int(op.operands[1])
+            return Lanes(min(a.div << k, CAP) if 0 <= k < 31 else 1, 1, 1, same)
+        return Lanes(same=same)
+
+
+def _const_int(v: Value) -> int | None:
+    op = v.owner
+    if isinstance(op, Operation) and op.name == "constant":
+        c = op.attrs["value"]
+        if c.is_splat and not is_float(c.elem):
+            return int(c.scalar())
+    return None
+
+
+def _is_one(v: Value) -> bool:
+    return _const_int(v) == 1
+
+
+def _uniform_compare(op: Operation, a: Lanes, b: Lanes) -> int:
+    """Groups on which `run < bound` (or its negation) has one answer: runs aligned to
+    g that start at a multiple of g, against a bound that is a multiple of g and the
+    same over the group, cross the bound only between groups."""
+    pred = op.attrs.get("predicate")
+    if pred in ("less_than", "greater_than_or_equal"):
+        run, bound = a, b
+    elif pred in ("greater_than", "less_than_or_equal"):
+        run, bound = b, a
+    else:
+        return 1
+    g = min(run.contig, run.contig_div, bound.same, bound.div)
+    return max(1, g)
+
+
+def _lanes_for(elem_bytes: int) -> list[int]:
+    """Vector sizes in elements to try, widest first (16 bytes down to 2 elements)."""
+    n, out = VECTOR_BYTES // max(elem_bytes, 1), []
+    while n >= 2:
+        out.append(n)
+        n //= 2
+    return out
+
+
+def ptr_width(op: Operation, facts: LaneFacts) -> int:
+    """Bytes per thread access of a pointer op: lanes proven consecutive, aligned to the
+    vector and under one mask value."""
+    ptr = op.one("ptr")
+    t = ptr.type
+    if not (isinstance(t, TileType) and isinstance(t.elem, PointerType)):
+        return 1
+    e = byte_size(t.elem.pointee)
+    if not t.shape:
+        return e
+    p = facts.of(ptr)
+    mask = op.one("mask")
+    m = facts.of(mask).same if mask is not None else CAP
+    for n in _lanes_for(e):
+        if (t.shape[-1] % n == 0 and p.contig >= n and p.contig_div >= n * e and m >= n):
+            return n * e
+    return e
+
+
+def view_width(op: Operation, facts: LaneFacts) -> int:
+    """Bytes per thread access of a view op: a unit last stride, an aligned base, other
+    strides and the last size multiples of the vector, tiles whole vectors."""
+    pv = op.one("view")
+    pt = pv.type
+    if not isinstance(pt, PartitionViewType):
+        return 1
+    e = byte_size(pt.view.elem)
+    mk = pv.owner if isinstance(pv.owner, Operation) else None
+    tv = mk.operands[0] if mk is not None and mk.name == "make_partition_view" else None
+    mt = tv.owner if tv is not None and isinstance(tv.owner, Operation) else None
+    if (mt is None or mt.name != "make_tensor_view" or pt.dim_map not in (None, tuple(
+            range(len(pt.tile)))) or not isinstance(tv.type, TensorViewType)):
+        return e
+    vt = tv.type
+    if not vt.strides or vt.strides[-1] != 1:
+        return e
+    base = facts.of(mt.one("base")).div
+    dyn_shape = iter(mt.group("shape"))
+    shape = [s if s is not None else facts.of(next(dyn_shape)).div for s in vt.shape]
+    dyn_str = iter(mt.group("strides"))
+    strides = [s if s is not None else facts.of(next(dyn_str)).div for s in vt.strides]
+    for n in _lanes_for(e):
+        if (pt.tile[-1] % n == 0 and base % (n * e) == 0 and shape[-1] % n == 0
+                and all(s % n == 0 for s in strides[:-1])):
+            return n * e
+    return e
+
+
+def access_width(op: Operation, facts: LaneFacts | None = None) -> int | None:
+    """Proven bytes per thread access of a global memory op (None for other ops)."""
+    f = facts if facts is not None else LaneFacts()
+    if op.name in ("load_ptr_tko", "store_ptr_tko", "atomic_rmw_tko", "atomic_cas_tko"):
+        return ptr_width(op, f)
+    if op.name in ("load_view_tko", "store_view_tko"):
+        return view_width(op, f)
+    return None
+
+
+__all__ = ["access_width", "ptr_width", "view_width", "LaneFacts", "Lanes", "VECTOR_BYTES"]

@@ -1,0 +1,113 @@
+"""Entry-parameter attributes as e-graph facts (issue 6, item 1).
+
+The cuTile front end states what a signature promises on each array's pointer
+parameter (`{div_by = 16, shape_div_by = [1, 8], stride_div_by = [8, 1],
+contiguous = true}`, see `eqsat.frontend.facts`); under cuTile's calling convention
+the pointer is followed by the array's sizes and then its strides. `array_params`
+finds those parameters; `seed_param_facts` turns the promises into analysis facts
+on them (sizes are never negative; sizes and strides are multiples of what the
+signature says), and makes the contiguous stride *equal* to the constant 1 in the
+e-graph, so `muli(x, stride)` on the contiguous axis folds to `x` by the ordinary
+`muli-one` rule and the address math of gathers and scatters loses a multiply.
+
+The analysis rules (`rules/analysis.py`) carry these facts through the program;
+`eqsat.egraph.assumes` writes what they prove back into the output as `assume` ops.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from egglog import set_, union
+
+from .ir.core import Kernel
+from .ir.types import INT_WIDTHS, PointerType, TileType
+
+
+@dataclass(frozen=True)
+class ArrayParams:
+    """One array's entry parameters (indices into `kernel.params`) and its promises."""
+    ptr: int
+    shapes: tuple[int, ...]
+    strides: tuple[int, ...]
+    base_div: int                   # bytes; 1 = nothing promised
+    shape_div: tuple[int, ...]      # elements, per dimension
+    stride_div: tuple[int, ...]
+    contiguous: bool                # the last stride is exactly 1
+
+    @property
+    def contiguous_stride(self) -> int | None:
+        """The parameter that is the constant 1, if any."""
+        return self.strides[-1] if self.contiguous and self.strides else None
+
+
+def pow2_factor(n: Any) -> int:
+    """The largest power of two dividing a positive int (1 for anything else): the part
+    of a divisibility promise the analyses can use."""
+    if type(n) is not int or n <= 0:
+        return 1
+    return n & -n
+
+
+def _is_index(t: Any) -> bool:
+    return isinstance(t, TileType) and t.shape == () and t.elem in INT_WIDTHS
+
+
+def array_params(kernel: Kernel) -> list[ArrayParams]:
+    """Arrays whose pointer parameter carries front-end facts and is followed by its
+    sizes and strides (cuTile's calling convention). A pointer whose attributes name no
+    rank, or whose following parameters are not scalar integers, promises only its
+    alignment and is not listed."""
+    out: list[ArrayParams] = []
+    ps = kernel.params
+    for i, p in enumerate(ps):
+        t = p.type
+        if not (isinstance(t, TileType) and t.shape == () and isinstance(t.elem, PointerType)):
+            continue
+        sd = p.attrs.get("shape_div_by")
+        if not isinstance(sd, (tuple, list)) or not sd:
+            continue
+        n = len(sd)
+        idx = list(range(i + 1, i + 1 + 2 * n))
+        if idx[-1] >= len(ps) or not all(_is_index(ps[j].type) for j in idx):
+            continue
+        td = p.attrs.get("stride_div_by")
+        td = tuple(td) if isinstance(td, (tuple, list)) and len(td) == n else (1,) * n
+        out.append(ArrayParams(
+            ptr=i, shapes=tuple(idx[:n]), strides=tuple(idx[n:]),
+            base_div=pow2_factor(p.attrs.get("div_by", 1)),
+            shape_div=tuple(pow2_factor(x) for x in sd),
+            stride_div=tuple(pow2_factor(x) for x in td),
+            contiguous=p.attrs.get("contiguous") is True))
+    return out
+
+
+def seed_param_facts(enc: Any) -> int:
+    """Insert the facts `array_params` finds into an encoded kernel's e-graph (the
+    pointer's own alignment is inserted by the encoder); returns how many."""
+    from .egraph import terms as T
+    from .egraph.analyses import div2, lo
+    from .egraph.encode import type_text
+
+    facts: list = []
+    params = enc.kernel.params
+    for arr in array_params(enc.kernel):
+        def term(j: int) -> Any:
+            return T.Param(j, T.Ty(type_text(params[j].type)))
+        for j, d in zip(arr.shapes, arr.shape_div):
+            facts.append(set_(lo(term(j))).to(0))          # sizes are never negative
+            if d > 1:
+                facts.append(set_(div2(term(j))).to(d))
+        for j, d in zip(arr.strides, arr.stride_div):
+            if d > 1:
+                facts.append(set_(div2(term(j))).to(d))
+        one = arr.contiguous_stride
+        if one is not None:
+            t = params[one].type
+            facts.append(union(term(one)).with_(T.Const(T.Ty(type_text(t)), str(t.elem), 1)))
+    if facts:
+        enc.egraph.register(*facts)
+    return len(facts)
+
+
+__all__ = ["ArrayParams", "array_params", "seed_param_facts", "pow2_factor"]

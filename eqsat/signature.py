@@ -1,0 +1,228 @@
+"""What a cuTile mangled entry symbol says about the kernel's parameters.
+
+cuTile Python names an exported kernel `NAME_K<cconv>_<param>_<param>...`; each
+parameter code records the constraints the kernel was specialized on: for arrays
+the rank, dtype, per-axis facts (static shape `s`, shape divisibility `i`, static
+stride `t`, stride divisibility `v`, stride lower bound `l`, grouped under a hex
+axis mask), then base-address divisibility `p`, alias groups `g<hex>`, `i` (may
+alias internally) and the index type (`u` uint32, `w` int64). Scalars are
+`S<dtype>`, compile-time constants `I<int>`, `B<0|1>`, `F<hex>`.
+
+The `.mlir` text does not carry those facts, so the optimizer recovers them here:
+alias groups (two arrays in one group may overlap, others never do) and, for the
+`t1` calling convention, which entry parameters are an array's pointer, shapes and
+strides (what proves a pointer scatter stays inside its array).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .errors import EqsatError
+from .ir.core import Kernel
+from .ir.types import PointerType, TileType
+
+_DTYPES = ("b8", "u8", "u16", "u32", "u64", "i8", "i16", "i32", "i64", "f16", "f32", "f64",
+           "bf16", "tf32", "f8m3fn", "f8m2", "f8m0fnu")
+
+
+class SignatureError(EqsatError):
+    """A symbol that is not a cuTile mangled kernel name (or uses codes we do not read)."""
+
+
+@dataclass(frozen=True)
+class ArrayInfo:
+    """One array parameter of the signature."""
+    ndim: int
+    dtype: str
+    alias_groups: tuple[str, ...] = ()
+    may_alias_internally: bool = False
+    index_dtype: str = "i32"
+    base_divisible_by: int = 1
+    shape_constant: tuple[int | None, ...] = ()
+    shape_divisible_by: tuple[int, ...] = ()
+    stride_constant: tuple[int | None, ...] = ()
+    stride_divisible_by: tuple[int, ...] = ()
+    stride_lower_bound: tuple[int | None, ...] = ()
+
+
+@dataclass(frozen=True)
+class ScalarInfo:
+    dtype: str
+
+
+@dataclass(frozen=True)
+class ConstInfo:
+    value: object
+
+
+@dataclass
+class Signature:
+    name: str                      # the kernel's function name
+    cconv: str                     # calling convention code, e.g. "t1"
+    params: list = field(default_factory=list)   # ArrayInfo | ScalarInfo | ConstInfo
+
+
+@dataclass(frozen=True)
+class ArrayLayout:
+    """Entry-parameter indices of one array under the `t1` calling convention:
+    the pointer, then `ndim` shapes, then `ndim` strides."""
+    ptr: int
+    shapes: tuple[int, ...]
+    strides: tuple[int, ...]
+    info: ArrayInfo
+
+
+class _Reader:
+    def __init__(self, symbol: str, text: str, pos: int):
+        self.symbol, self.text, self.pos = symbol, text, pos
+
+    def read(self, pattern: str) -> str | None:
+        m = re.match(pattern, self.text)
+        if m is None:
+            return None
+        self.text = self.text[m.end():]
+        self.pos += m.end()
+        return m.group(0)
+
+    def need(self, pattern: str, what: str) -> str:
+        got = self.read(pattern)
+        if got is None:
+            raise SignatureError(f"'{self.symbol}': expected {what} at offset {self.pos} "
+                                 f"(near '{self.text[:12]}')")
+        return got
+
+    def signed(self) -> int:
+        neg = self.read("_") is not None
+        v = int(self.need("[0-9]+", "a decimal integer"))
+        return -v if neg else v
+
+
+def decode_symbol(symbol: str) -> Signature:
+    """Parse a mangled kernel symbol. Raises SignatureError if it is not one."""
+    at = symbol.rfind("_K")
+    if at <= 0:
+        raise SignatureError(f"'{symbol}' is not a cuTile mangled kernel name (no '_K')")
+    r = _Reader(symbol, symbol[at + 2:], at + 2)
+    cconv = r.need("[^_]+", "a calling convention code")
+    sig = Signature(symbol[:at], cconv)
+    seen_groups = -1
+    while r.text:
+        r.need("_", "'_' between parameters")
+        code = r.need("[A-Z]", "a parameter code")
+        if code == "A":
+            arr, seen_groups = _array(r, seen_groups)
+            sig.params.append(arr)
+        elif code == "S":
+            sig.params.append(ScalarInfo(_dtype(r)))
+        elif code == "I":
+            sig.params.append(ConstInfo(r.signed()))
+        elif code == "B":
+            sig.params.append(ConstInfo(bool(int(r.need("[01]", "0 or 1")))))
+        elif code == "F":
+            import struct
+            bits = int(r.need("[0-9a-f]{16}", "16 hex digits"), 16)
+            sig.params.append(ConstInfo(struct.unpack("<d", struct.pack("<Q", bits))[0]))
+        else:
+            raise SignatureError(f"'{symbol}': parameter code '{code}' is not supported")
+    return sig
+
+
+def _dtype(r: _Reader) -> str:
+    d = r.need("[a-z][a-z0-9]*", "a dtype")
+    if d not in _DTYPES:
+        raise SignatureError(f"'{r.symbol}': unknown dtype '{d}'")
+    return d
+
+
+def _array(r: _Reader, seen_groups: int) -> tuple[ArrayInfo, int]:
+    ndim = int(r.need("[0-9]+", "an array rank"))
+    dtype = _dtype(r)
+    shape_c: list = [None] * ndim
+    shape_d = [1] * ndim
+    stride_c: list = [None] * ndim
+    stride_d = [1] * ndim
+    stride_lb: list = [None] * ndim
+    while re.match("_[0-9a-f]+", r.text) and not re.match("_[p-z]", r.text):
+        mask = int(r.need("_[0-9a-f]+", "an axis mask")[1:], 16)
+        if mask == 0 or mask.bit_length() > ndim:
+            raise SignatureError(f"'{r.symbol}': bad axis mask {mask:x} for rank {ndim}")
+        vals: dict[str, int] = {}
+        for letter in "sitvl":
+            if r.read(letter) is not None:
+                vals[letter] = r.signed()
+        for ax in range(ndim):
+            if mask >> ax & 1:
+                if "s" in vals:
+                    shape_c[ax] = vals["s"]
+                if "i" in vals:
+                    shape_d[ax] = vals["i"]
+                if "t" in vals:
+                    stride_c[ax] = vals["t"]
+                if "v" in vals:
+                    stride_d[ax] = vals["v"]
+                if "l" in vals:
+                    stride_lb[ax] = vals["l"]
+    base_div, groups, internal, index = 1, [], False, "i32"
+    if re.match("_[a-z]", r.text):
+        r.need("_", "'_'")
+        if r.read("p") is not None:
+            base_div = r.signed()
+        while r.read("g") is not None:
+            gid = int(r.need("[0-9a-f]+", "a hex alias group id"), 16)
+            if gid > seen_groups + 1:
+                raise SignatureError(f"'{r.symbol}': alias group {gid} out of order")
+            seen_groups = max(seen_groups, gid)
+            groups.append(f"group{gid}")
+        internal = r.read("i") is not None
+        if r.read("u") is not None:
+            index = "u32"
+        elif r.read("w") is not None:
+            index = "i64"
+    return ArrayInfo(ndim, dtype, tuple(groups), internal, index, base_div, tuple(shape_c),
+                     tuple(shape_d), tuple(stride_c), tuple(stride_d), tuple(stride_lb)), seen_groups
+
+
+def array_layouts(kernel: Kernel) -> dict[int, ArrayLayout]:
+    """Array layouts keyed by the pointer parameter's index; empty when the entry
+    symbol is not a `t1` mangled name or its parameter list does not match."""
+    try:
+        sig = decode_symbol(kernel.name)
+    except SignatureError:
+        return {}
+    if sig.cconv != "t1":
+        return {}
+    out: dict[int, ArrayLayout] = {}
+    i = 0
+    params = kernel.params
+    for p in sig.params:
+        if isinstance(p, ArrayInfo):
+            n = 1 + 2 * p.ndim
+            if i + n > len(params) or not _is_ptr(params[i].type):
+                return {}
+            out[i] = ArrayLayout(i, tuple(range(i + 1, i + 1 + p.ndim)),
+                                 tuple(range(i + 1 + p.ndim, i + n)), p)
+            i += n
+        elif isinstance(p, ScalarInfo):
+            i += 1
+    if i != len(params):
+        return {}
+    return out
+
+
+def alias_groups_of(kernel: Kernel) -> dict[int, tuple[str, ...]] | None:
+    """Alias groups of every array parameter as the symbol declares them (arrays
+    without a group get none: they overlap nothing else), or None when the symbol
+    says nothing (not a decodable `t1` name)."""
+    layouts = array_layouts(kernel)
+    if not layouts:
+        return None
+    return {i: lay.info.alias_groups for i, lay in layouts.items()}
+
+
+def _is_ptr(t) -> bool:
+    return isinstance(t, TileType) and isinstance(t.elem, PointerType)
+
+
+__all__ = ["decode_symbol", "array_layouts", "alias_groups_of", "Signature", "ArrayInfo",
+           "ScalarInfo", "ConstInfo", "ArrayLayout", "SignatureError"]

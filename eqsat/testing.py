@@ -1,0 +1,1080 @@
+"""Property-based testing for rules and pipelines: random kernels and an equivalence check.
+
+A rewrite rule or a whole pipeline is right when every kernel comes out meaning what it
+meant. `kernels()` is a Hypothesis strategy of small random kernels that exercise what
+optimizers get wrong — loops with carried values, branches, loads and stores through
+views and masked pointers, aliasing arrays, injective and non-injective indices — each
+with an inputs spec under which it runs in bounds and deterministically. `check_pipeline`
+runs a pipeline on a kernel and compares both under the interpreter with schedule
+fuzzing; `assert_pipeline_preserves` turns a failure into an AssertionError that shows
+both kernels, the spec and the counterexample, which Hypothesis then shrinks::
+
+    from hypothesis import given
+    from eqsat.testing import kernels, assert_pipeline_preserves, optimize_pipeline
+
+    @given(kernels(max_arrays=3))
+    def test_my_rules(case):
+        assert_pipeline_preserves(case.kernel, case.spec,
+                                  optimize_pipeline(rules="default,mine"))
+
+How the kernels stay meaningful:
+
+- every array is 2-D with one row per tile block (`[grid, L]`); block `b` touches only
+  row `b`, so blocks never race and a kernel's result does not depend on how blocks
+  interleave — only a wrong ordering *inside* a block can change it;
+- accesses are in bounds by construction: view tiles lie in the row, pointer lanes lie
+  in the row or are masked off by a bound check;
+- two arrays share memory in the spec (`same_as`, optionally shifted by `offset` inside
+  the row) only when their alias groups (`{alias = ...}` on the parameters) say they
+  may; with no annotation every pair may alias (the safe default), with
+  `allow_alias=False` no pair does (use that to test a `noalias` pipeline);
+- a tokenized kernel orders its memory ops by a correct token ordering derived from
+  program order (one chain, or loads that only wait for stores), plus redundant joins.
+
+Hypothesis is needed (the `test` extra).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Callable, Sequence, Union
+
+try:
+    from hypothesis import strategies as st
+except ImportError as e:  # pragma: no cover - only without the test extra
+    raise ImportError("eqsat.testing needs hypothesis: pip install 'eqsat[test]'") from e
+
+from .equiv import EquivResult, check_equivalent, compare_outputs
+from .errors import InterpError, VerifyError
+from .interp import run
+from .inputs import ArraySpec, InputSpec, ScalarSpec, parse_spec
+from .ir.builder import KernelBuilder
+from .ir.core import Kernel, Value
+from .ir.types import TOKEN, TileType, ptr, scalar, tile
+
+Pipeline = Callable[[Kernel], Kernel]
+
+# --------------------------------------------------------------------------------------------
+# The drawn program: a tiny AST, emitted to a Kernel token-free or tokenized.
+# --------------------------------------------------------------------------------------------
+# Scalar i32 index expressions are tuples:
+#   ("const", c) ("bid",) ("iv", loop) ("add", e, e) ("mul", e, c) ("div", e, c) ("rem", e, c)
+Index = tuple
+# An operand of a value op: a variable number, or ("k", constant)
+Operand = Union[int, tuple]
+
+INDEX_KINDS = ("const", "bid", "iv", "affine", "div", "rem", "iv+bid", "nest")
+INJECTIVE_KINDS = frozenset(("iv", "affine", "iv+bid", "nest"))
+
+
+@dataclass(frozen=True)
+class _Access:
+    kind: str                      # "view" | "ptr"
+    index: Index                   # column tile (view) or start element (ptr, times scale)
+    index_kind: str                # one of INDEX_KINDS, for coverage statistics
+    scale: int = 1                 # ptr: start element = index * scale
+    lanes: int = 1                 # ptr: lane j at start + lanes*j; -1: start + W-1-j
+    mask: str | None = None        # ptr: None | "bound" | "prefix"
+
+
+@dataclass
+class _Load:
+    var: int
+    arr: int
+    acc: _Access
+    rejoin: int = 0                # tokenized: also join an older token into the input
+    pad: int | None = None         # masked pointer load: value of the masked-off lanes
+
+
+@dataclass
+class _Store:
+    arr: int
+    acc: _Access
+    val: int
+    rejoin: int = 0
+
+
+@dataclass
+class _Op:
+    var: int
+    op: str                        # const | add | mul | sub | select | itof
+    args: tuple
+
+
+@dataclass
+class _For:
+    loop: int
+    lb: int
+    ub: int | None                 # None: the scalar parameter `n`
+    step: int
+    inits: list[Operand]
+    args: list[int]
+    body: list
+    yields: list[int]
+    results: list[int]
+    carry_token: bool = False      # tokenized: carry a token even if the body has no memory op
+
+
+@dataclass
+class _If:
+    cond: tuple                    # ("index", Index, pred, c) | ("data", var, pred)
+    then: list
+    then_yields: list[int]
+    else_: list
+    else_yields: list[int]
+    results: list[int]
+
+
+@dataclass(frozen=True)
+class GeneratedArray:
+    """Where one array parameter lives: its groups, and the memory the spec gives it."""
+    name: str
+    dtype: str
+    groups: tuple[str, ...] | None  # None: no `alias` attribute (may alias every array)
+    root: int                       # index of the array whose buffer it uses (itself if own)
+    offset: int                     # elements from the root's start (inside each row)
+
+
+@dataclass
+class _Program:
+    arrays: list[GeneratedArray]
+    grid: int
+    width: int
+    convention: str
+    n_value: int | None
+    body: list
+    types: dict[int, str]
+    loops: dict[int, tuple[int, int | None, int]]   # loop -> (lb, ub, step)
+
+
+# --------------------------------------------------------------------------------------------
+# Ranges and features of a program (static: loops have known trip counts)
+# --------------------------------------------------------------------------------------------
+def _trip(prog: _Program, loop: int) -> int:
+    lb, ub, step = prog.loops[loop]
+    u = prog.n_value if ub is None else ub
+    return max(0, -(-(u - lb) // step))
+
+
+def _iv_range(prog: _Program, loop: int) -> tuple[int, int]:
+    lb, _, step = prog.loops[loop]
+    t = _trip(prog, loop)
+    return (lb, lb + step * (t - 1)) if t else (lb, lb)
+
+
+def _range(prog: _Program, e: Index) -> tuple[int, int]:
+    k = e[0]
+    if k == "const":
+        return e[1], e[1]
+    if k == "bid":
+        return 0, prog.grid - 1
+    if k == "iv":
+        return _iv_range(prog, e[1])
+    if k == "add":
+        (a, b), (c, d) = _range(prog, e[1]), _range(prog, e[2])
+        return a + c, b + d
+    lo, hi = _range(prog, e[1])
+    if k == "mul":
+        return lo * e[2], hi * e[2]
+    if k == "div":
+        return lo // e[2], hi // e[2]
+    if k == "rem":
+        return (lo, hi) if hi < e[2] else (0, e[2] - 1)
+    raise ValueError(f"unknown index expression {e!r}")
+
+
+def _loops_of(e: Index) -> set[int]:
+    """Loops whose induction variable an index expression reads."""
+    if e[0] == "iv":
+        return {e[1]}
+    return set().union(*(_loops_of(x) for x in e[1:] if isinstance(x, tuple)))
+
+
+def _uses(stmts: list) -> set[int]:
+    """Variables read anywhere in `stmts` (nested regions included)."""
+    out: set[int] = set()
+    for s in _walk(stmts):
+        if isinstance(s, _Store):
+            out.add(s.val)
+        elif isinstance(s, _Op):
+            out.update(a for a in s.args if isinstance(a, int) and not isinstance(a, bool)
+                       and s.op != "const")
+        elif isinstance(s, _For):
+            out.update(x for x in s.inits if isinstance(x, int))
+            out.update(s.yields)
+        elif isinstance(s, _If):
+            out.update(s.then_yields + s.else_yields)
+            if s.cond[0] == "data":
+                out.add(s.cond[1])
+    return out
+
+
+def _walk(stmts: list):
+    for s in stmts:
+        yield s
+        if isinstance(s, _For):
+            yield from _walk(s.body)
+        elif isinstance(s, _If):
+            yield from _walk(s.then)
+            yield from _walk(s.else_)
+
+
+def _has_memory(stmts: list) -> bool:
+    return any(isinstance(s, (_Load, _Store)) for s in _walk(stmts))
+
+
+def _row_length(prog: _Program) -> int:
+    """Columns every array row needs so that unmasked accesses stay inside it."""
+    w, need = prog.width, prog.width
+    for s in _walk(prog.body):
+        if not isinstance(s, (_Load, _Store)):
+            continue
+        a = s.acc
+        hi = _range(prog, a.index)[1]
+        if a.kind == "view":
+            need = max(need, (hi + 1) * w)
+        elif a.mask is None:
+            need = max(need, hi * a.scale + (w - 1) * max(1, abs(a.lanes)) + 1)
+    return need
+
+
+# --------------------------------------------------------------------------------------------
+# The public case object
+# --------------------------------------------------------------------------------------------
+@dataclass(eq=False)
+class KernelCase:
+    """One generated kernel with the inputs it runs on.
+
+    `spec_data` is the spec as JSON data (save it to reproduce with `eqsat equiv ...
+    --inputs`); `arrays` says where each array parameter lives and which share memory;
+    `features` names what the kernel exercises (for coverage statistics). `variant()`
+    emits the same program in the other memory-ordering form, which must mean the same.
+    """
+    kernel: Kernel
+    spec: InputSpec
+    spec_data: dict
+    tokenized: bool
+    token_style: str
+    arrays: tuple[GeneratedArray, ...]
+    features: frozenset[str]
+    _program: _Program = field(repr=False)
+
+    def may_alias(self, i: int, j: int) -> bool:
+        """May arrays i and j overlap according to the kernel's alias attributes?"""
+        return _groups_meet(self.arrays[i].groups, self.arrays[j].groups)
+
+    def overlaps(self, i: int, j: int) -> bool:
+        """Do arrays i and j share memory in the spec?"""
+        return self.arrays[i].root == self.arrays[j].root
+
+    def variant(self, *, tokenized: bool, token_style: str = "chain") -> "KernelCase":
+        """The same program emitted token-free (program order) or tokenized."""
+        return _make_case(self._program, tokenized, token_style)
+
+    def __repr__(self) -> str:
+        return (f"KernelCase(tokenized={self.tokenized}, token_style={self.token_style!r}, "
+                f"features={sorted(self.features)})\n"
+                f"--- kernel ---\n{self.kernel}\n--- spec ---\n"
+                f"{json.dumps(self.spec_data)}")
+
+
+def _groups_meet(a: tuple[str, ...] | None, b: tuple[str, ...] | None) -> bool:
+    if a is None or b is None:
+        return True
+    return bool(set(a) & set(b))
+
+
+# --------------------------------------------------------------------------------------------
+# Drawing programs
+# --------------------------------------------------------------------------------------------
+_GROUP_POOL = ("g0", "g1", "g2")
+_PREDS = ("less_than", "equal", "greater_than_or_equal", "not_equal")
+
+
+class _Drawer:
+    """Draws one program statement by statement, tracking what is in scope (variables by
+    dtype, enclosing loops) so that every drawn program is well typed."""
+
+    def __init__(self, draw, *, max_depth: int, max_statements: int, dtypes: Sequence[str],
+                 prog: _Program):
+        self.draw, self.max_depth, self.dtypes, self.prog = draw, max_depth, tuple(dtypes), prog
+        self.left = max_statements
+        self.next_var = 0
+        self.next_loop = 0
+        self.scope: list[list[int]] = [[]]
+        self.loops: list[int] = []
+        self.used: list[tuple[int, _Access]] = []
+        self.use_n = False
+
+    # -- helpers ---------------------------------------------------------------------------
+    def new_var(self, dtype: str) -> int:
+        v = self.next_var
+        self.next_var += 1
+        self.prog.types[v] = dtype
+        self.scope[-1].append(v)
+        return v
+
+    def visible(self, dtype: str) -> list[int]:
+        return [v for frame in self.scope for v in frame if self.prog.types[v] == dtype]
+
+    def pick(self, xs: Sequence):
+        return self.draw(st.sampled_from(list(xs)))
+
+    def const_value(self, dtype: str):
+        v = self.draw(st.sampled_from([0, 1, 2, -1, 3]))
+        return float(v) if dtype == "f32" else v
+
+    def value_of(self, dtype: str, out: list) -> int:
+        """A visible variable of `dtype`, making a constant (appended to `out`) if none."""
+        vs = self.visible(dtype)
+        if vs and self.draw(st.integers(0, 7)) > 0:
+            # mostly the newest value, so that loads feed stores and orderings show
+            return vs[-1] if self.draw(st.booleans()) else self.pick(vs[::-1])
+        v = self.new_var(dtype)
+        out.append(_Op(v, "const", (self.const_value(dtype),)))
+        return v
+
+    # -- indices -----------------------------------------------------------------------------
+    def index(self) -> tuple[Index, str]:
+        kinds = ["const", "bid"]
+        if self.loops:                       # inside loops, mostly induction variables
+            kinds += ["iv", "iv", "affine", "affine", "div", "rem", "iv+bid"]
+        kind = self.pick(kinds)
+        if self._nest_pairs() and self.draw(st.booleans()):
+            kind = "nest"                    # in a loop nest: injective in the whole nest
+        if kind == "const":
+            return ("const", self.draw(st.integers(0, 2))), kind
+        if kind == "bid":
+            return ("bid",), kind
+        if kind == "nest":
+            outer, inner = self.pick(self._nest_pairs())
+            m = max(1, _trip(self.prog, inner))
+            return ("add", ("mul", ("iv", outer), m), ("iv", inner)), kind
+        iv = ("iv", self.pick(self.loops[::-1]))
+        if kind == "iv":
+            return iv, kind
+        if kind == "affine":
+            a = self.pick([1, 3])
+            b = self.draw(st.integers(0, 2))
+            return ("add", ("mul", iv, a), ("const", b)), kind
+        if kind == "div":
+            return ("div", iv, 2), kind
+        if kind == "rem":
+            return ("rem", iv, self.pick([2, 3])), kind
+        return ("add", iv, ("bid",)), kind
+
+    def _nest_pairs(self) -> list[tuple[int, int]]:
+        out = []
+        for i, o in enumerate(self.loops):
+            for inner in self.loops[i + 1:]:
+                lb, ub, step = self.prog.loops[inner]
+                if lb == 0 and step == 1 and ub is not None:
+                    out.append((o, inner))
+        return out
+
+    def access(self, store: bool) -> _Access:
+        kind = self.pick(["view", "ptr"])
+        idx, ik = self.index()
+        if kind == "view":
+            return _Access("view", idx, ik)
+        w = self.prog.width
+        scale = self.pick([w, 1])
+        lanes = self.pick([1, 2, -1] if store else [1, 2, -1, 0])
+        mask = self.pick([None, "bound", "prefix"])
+        return _Access("ptr", idx, ik, scale, lanes, mask)
+
+    # -- statements --------------------------------------------------------------------------
+    def block(self, depth: int, lo: int, hi: int) -> list:
+        out: list = []
+        n = self.draw(st.integers(lo, hi))
+        for _ in range(n):
+            if self.left <= 0:
+                break
+            self.left -= 1
+            kinds = ["load", "store", "op"]
+            if depth < self.max_depth and self.left > 1:
+                kinds += ["for", "for", "if"] if depth == 0 else ["for", "if"]
+            getattr(self, "s_" + self.pick(kinds))(depth, out)
+        if self.draw(st.integers(0, 3)) > 0:
+            self.observe(out)
+        return out
+
+    def observe(self, out: list) -> None:
+        """Store what this region loaded but never used (summed per dtype), so a load
+        that runs at the wrong time shows in memory. (Left out now and then, to keep
+        dead loads for the cleanup rules.)"""
+        used = _uses(out)
+        for dt in self.dtypes:
+            dead = [s.var for s in out if isinstance(s, _Load) and s.var not in used
+                    and self.prog.types[s.var] == dt]
+            if not dead:
+                continue
+            v = dead[0]
+            for x in dead[1:]:
+                acc = self.new_var(dt)
+                out.append(_Op(acc, "add", (v, x)))
+                v = acc
+            arrs = [i for i, a in enumerate(self.prog.arrays) if a.dtype == dt]
+            if not arrs:
+                continue
+            arr = self.pick(arrs)
+            out.append(_Store(arr, self.access(store=True), v, self.rejoin()))
+
+    def target(self, store: bool) -> tuple[int, _Access]:
+        """Array and access of a load or store: often one used before (read-modify-write,
+        store-then-load: the pairs whose order matters), else a fresh one."""
+        usable = [(a, acc) for a, acc in self.used
+                  if _loops_of(acc.index) <= set(self.loops) and not (store and acc.lanes == 0)]
+        if usable and self.draw(st.booleans()):
+            arr, acc = self.pick(usable[::-1])
+        else:
+            arr = self.draw(st.integers(0, len(self.prog.arrays) - 1))
+            acc = self.access(store)
+        self.used.append((arr, acc))
+        return arr, acc
+
+    def rejoin(self) -> int:
+        return self.draw(st.sampled_from([0, 0, 0, 1, 2]))
+
+    def s_load(self, depth: int, out: list) -> None:
+        arr, acc = self.target(store=False)
+        pad = self.draw(st.sampled_from([None, 0, 7])) if acc.mask else None
+        out.append(_Load(self.new_var(self.prog.arrays[arr].dtype), arr, acc, self.rejoin(),
+                         pad))
+
+    def s_store(self, depth: int, out: list) -> None:
+        arr, acc = self.target(store=True)
+        dt = self.prog.arrays[arr].dtype
+        if self.draw(st.booleans()):             # mostly store data: copy, maybe changed
+            src = [i for i, a in enumerate(self.prog.arrays) if a.dtype == dt]
+            s_arr = self.pick(src)
+            s_acc = self.access(store=False) if self.draw(st.booleans()) else acc
+            x = self.new_var(dt)
+            out.append(_Load(x, s_arr, s_acc, self.rejoin()))
+            if self.draw(st.booleans()):
+                y = self.new_var(dt)
+                out.append(_Op(y, self.pick(["add", "mul"]), (x, ("k", self.const_value(dt)))))
+        val = self.value_of(dt, out)
+        out.append(_Store(arr, acc, val, self.rejoin()))
+
+    def s_op(self, depth: int, out: list) -> None:
+        dt = self.pick(self.dtypes)
+        kind = self.pick(["add", "mul", "select", "sub", "itof", "const"])
+        if kind == "const":
+            out.append(_Op(self.new_var(dt), "const", (self.const_value(dt),)))
+            return
+        if kind == "itof":
+            if "f32" not in self.dtypes or "i32" not in self.dtypes:
+                kind = "add"
+            else:
+                x = self.value_of("i32", out)
+                out.append(_Op(self.new_var("f32"), "itof", (x,)))
+                return
+        x = self.value_of(dt, out)
+        if kind == "select":
+            a, b = self.value_of(dt, out), self.value_of(dt, out)
+            y = self.value_of(dt, out)
+            out.append(_Op(self.new_var(dt), "select", (self.pick(_PREDS), a, b, x, y)))
+            return
+        # x op y, or x op constant (x*1, x+0, ... which the algebra rules fold)
+        y: Operand = self.value_of(dt, out) if self.draw(st.booleans()) else \
+            ("k", self.const_value(dt))
+        out.append(_Op(self.new_var(dt), kind, (x, y)))
+
+    def s_for(self, depth: int, out: list) -> None:
+        loop = self.next_loop
+        self.next_loop += 1
+        if self.prog.n_value is not None and self.draw(st.booleans()):
+            lb, ub, step = 0, None, 1
+            self.use_n = True
+        else:
+            lb = self.pick([0, 0, 0, 1, 2])
+            step = self.pick([1, 1, 1, 2])
+            trip = self.draw(st.integers(0, 4))
+            ub = lb + step * trip - (self.draw(st.integers(0, step - 1)) if trip else 0)
+        self.prog.loops[loop] = (lb, ub, step)
+        n_carry = self.draw(st.integers(0, 2))
+        carry_types = [self.pick(self.dtypes) for _ in range(n_carry)]
+        inits: list[Operand] = []
+        for dt in carry_types:
+            vs = self.visible(dt)
+            inits.append(self.pick(vs[::-1]) if vs and self.draw(st.booleans())
+                         else ("k", self.const_value(dt)))
+        self.scope.append([])
+        args = [self.new_var(dt) for dt in carry_types]
+        self.loops.append(loop)
+        body = self.block(depth + 1, 1, 3)
+        # carried values change in the body: accumulate into them, or carry a new value
+        yields = []
+        for a, dt in zip(args, carry_types):
+            v = self.value_of(dt, body)
+            if v != a and self.draw(st.booleans()):
+                acc = self.new_var(dt)
+                body.append(_Op(acc, "add", (a, v)))
+                v = acc
+            yields.append(v)
+        self.loops.pop()
+        self.scope.pop()
+        results = [self.new_var(dt) for dt in carry_types]
+        out.append(_For(loop, lb, ub, step, inits, args, body, yields, results,
+                        self.draw(st.booleans())))
+
+    def s_if(self, depth: int, out: list) -> None:
+        data_vars = [v for frame in self.scope for v in frame
+                     if self.prog.types[v] in ("f32", "i32")]
+        if data_vars and self.draw(st.booleans()):
+            cond = ("data", self.pick(data_vars[::-1]), self.pick(_PREDS))
+        else:
+            idx, _ = self.index()
+            cond = ("index", idx, self.pick(_PREDS), self.draw(st.integers(0, 2)))
+        res_types = [self.pick(self.dtypes) for _ in range(self.draw(st.integers(0, 2)))]
+        branches = []
+        for lo in (1, 0):
+            self.scope.append([])
+            body = self.block(depth + 1, lo, 3)
+            ys = [self.value_of(dt, body) for dt in res_types]
+            self.scope.pop()
+            branches.append((body, ys))
+        results = [self.new_var(dt) for dt in res_types]
+        (t, ty), (e, ey) = branches
+        out.append(_If(cond, t, ty, e, ey, results))
+
+
+def _draw_arrays(draw, n: int, dtypes: Sequence[str], allow_alias: bool,
+                 annotate: bool | None) -> list[GeneratedArray]:
+    """Names, dtypes, alias groups, and which arrays really share memory."""
+    names = ["A", "B", "C", "D", "E", "F"][:n]
+    if annotate is None:
+        annotate = draw(st.booleans())
+    groups: list[tuple[str, ...] | None] = []
+    for _ in range(n):
+        if not annotate:
+            groups.append(None)
+            continue
+        first = draw(st.sampled_from(_GROUP_POOL))
+        extra = draw(st.sampled_from((None,) + _GROUP_POOL))
+        groups.append(tuple(sorted({first, extra} - {None})))
+    kinds = [draw(st.sampled_from(list(dtypes))) for _ in range(n)]
+    out: list[GeneratedArray] = []
+    for i in range(n):
+        root, offset = i, 0
+        if allow_alias:
+            cands = [r for r in range(i) if out[r].root == r and kinds[r] == kinds[i]
+                     and all(_groups_meet(groups[m], groups[i])
+                             for m in range(i) if out[m].root == r)]
+            if cands and draw(st.integers(0, 2)) > 0:
+                root = draw(st.sampled_from(cands))
+                offset = draw(st.sampled_from([0, 0, 1, 2, 3, 4, 6]))
+        out.append(GeneratedArray(names[i], kinds[i], groups[i], root, offset))
+    return out
+
+
+@st.composite
+def _programs(draw, *, min_arrays: int, max_arrays: int, max_depth: int, max_statements: int,
+              allow_alias: bool, annotate: bool | None, dtypes: Sequence[str],
+              grids: Sequence[int], conventions: Sequence[str]) -> _Program:
+    n = draw(st.integers(min_arrays, max_arrays))
+    arrays = _draw_arrays(draw, n, dtypes, allow_alias, annotate)
+    prog = _Program(arrays, draw(st.sampled_from(list(grids))), draw(st.sampled_from([4, 2])),
+                    draw(st.sampled_from(list(conventions))),
+                    draw(st.integers(0, 3)) if draw(st.booleans()) else None, [], {}, {})
+    d = _Drawer(draw, max_depth=max_depth, max_statements=max_statements, dtypes=dtypes,
+                prog=prog)
+    body = d.block(0, 1, max(1, max_statements // 2))
+    if not any(isinstance(s, _Store) for s in _walk(body)):
+        arr, acc = d.target(store=True)
+        body.append(_Store(arr, acc, d.value_of(arrays[arr].dtype, body)))
+    prog.body = body
+    if not d.use_n:
+        prog.n_value = None
+    return prog
+
+
+def _features(prog: _Program) -> frozenset[str]:
+    f: set[str] = {f"grid{prog.grid}", f"arrays{len(prog.arrays)}", prog.convention}
+    if any(a.root != i for i, a in enumerate(prog.arrays)):
+        f.add("real-overlap")
+    if any(a.offset for a in prog.arrays):
+        f.add("offset-overlap")
+    if any(a.groups is not None for a in prog.arrays):
+        f.add("alias-attrs")
+    for s in _walk(prog.body):
+        if isinstance(s, (_Load, _Store)):
+            f.add(("load-" if isinstance(s, _Load) else "store-") + s.acc.kind)
+            f.add("index-" + s.acc.index_kind)
+            if s.acc.mask:
+                f.add("mask")
+            if isinstance(s, _Load) and s.pad is not None:
+                f.add("padding")
+        elif isinstance(s, _For):
+            f.add("for")
+            if s.args:
+                f.add("for-iter-values")
+            if s.ub is None:
+                f.add("for-dynamic-bound")
+            if any(isinstance(x, _For) for x in _walk(s.body)):
+                f.add("nested-for")
+            if any(isinstance(x, _If) for x in _walk(s.body)):
+                f.add("if-in-for")
+            for x in _walk(s.body):       # what the loop-parallel store rule looks at
+                if isinstance(x, _Store):
+                    inj = x.acc.index_kind in INJECTIVE_KINDS
+                    f.add("store-in-loop-" + ("injective" if inj else "non-injective"))
+        elif isinstance(s, _If):
+            f.add("if-results" if s.results else "if-no-results")
+            f.add("if-" + s.cond[0])
+        elif isinstance(s, _Op):
+            f.add("op-" + s.op)
+            if len(s.args) == 2 and isinstance(s.args[1], tuple) and s.args[1][1] in (0, 1):
+                f.add("foldable")
+    return frozenset(f)
+
+
+# --------------------------------------------------------------------------------------------
+# Emitting a program
+# --------------------------------------------------------------------------------------------
+_INT_OP = {"add": "addi", "mul": "muli", "sub": "subi"}
+_FLOAT_OP = {"add": "addf", "mul": "mulf", "sub": "subf"}
+
+
+class _Tokens:
+    """The memory-ordering state while emitting a tokenized region.
+
+    "chain": every memory op waits for the previous one (program order).
+    "loads-parallel": a load waits for the last store-ordered token only; a store waits for
+    that and every load since. Both keep each conflicting pair in program order.
+    """
+
+    def __init__(self, b: KernelBuilder, style: str, cur: Value, older: list[Value]):
+        self.b, self.style, self.cur, self.pending, self.older = b, style, cur, [], older
+
+    def child(self, cur: Value | None = None) -> "_Tokens":
+        """The state inside a nested region: what it adds stays there."""
+        t = _Tokens(self.b, self.style, self.cur if cur is None else cur, list(self.older))
+        t.pending = [] if cur is not None else list(self.pending)
+        return t
+
+    def collapse(self) -> Value:
+        if self.pending:
+            self.cur = self.b.join_tokens(self.cur, *self.pending)
+            self.pending = []
+        return self.cur
+
+    def before(self, write: bool, rejoin: int) -> Value:
+        t = self.collapse() if (write or self.style == "chain") else self.cur
+        if rejoin and self.older:
+            t = self.b.join_tokens(t, self.older[-min(rejoin, len(self.older))])
+        return t
+
+    def after(self, write: bool, t: Value) -> None:
+        self.older.append(t)
+        if write or self.style == "chain":
+            self.cur = t
+        else:
+            self.pending.append(t)
+
+
+class _Emitter:
+    def __init__(self, prog: _Program, tokenized: bool, style: str):
+        self.p, self.tokenized, self.style = prog, tokenized, style
+        self.L = _row_length(prog)
+        self.rs = [self.L + max(a.offset for a in prog.arrays if a.root == r) if a.root == r
+                   else 0 for r, a in enumerate(prog.arrays)]
+        self.b = KernelBuilder("prop")
+        self.env: dict[int, Value] = {}
+        self.ivs: dict[int, Value] = {}
+
+    # -- prologue ------------------------------------------------------------------------------
+    def _shape(self, i: int) -> tuple[int, int]:
+        a = self.p.arrays[i]
+        return (self.p.grid, self.rs[i] if a.root == i else self.L)
+
+    def _stride(self, i: int) -> int:
+        return self.rs[self.p.arrays[i].root]
+
+    def prologue(self) -> None:
+        b, p, w = self.b, self.p, self.p.width
+        self.ptrs, self.rows, self.cols, self.strides = [], [], [], []
+        for i, a in enumerate(p.arrays):
+            attrs = {} if a.groups is None else {
+                "alias": a.groups[0] if len(a.groups) == 1 else a.groups}
+            self.ptrs.append(b.param(tile((), ptr(a.dtype)), a.name, **attrs))
+            if p.convention == "cutile":       # pointer, shape, strides (as cuTile passes)
+                rows, cols, stride, _ = (b.param(scalar("i32"), f"{a.name}_{nm}")
+                                         for nm in ("rows", "cols", "stride", "cstride"))
+                self.rows.append(rows)
+                self.cols.append(cols)
+                self.strides.append(stride)
+        self.n = b.param(scalar("i32"), "n") if p.n_value is not None else None
+        self.bid = b.tile_block_id()[0]
+        self.tok0 = b.make_token() if self.tokenized else None
+        self.views, self.bases = [], []
+        for i, a in enumerate(p.arrays):
+            base = self.ptrs[i]
+            if p.convention == "cutile":
+                if (a.offset * 4) % 16 == 0:
+                    base = b.assume_div_by(base, 16)
+                rows = b.assume_bounded(self.rows[i], 0, None)
+                cols = b.assume_bounded(self.cols[i], 0, None)
+                stride = b.assume_bounded(self.strides[i], 0, None)
+                tv = b.make_tensor_view(base, [rows, cols], [stride, 1])
+                self.cols[i], self.strides[i] = cols, stride
+            else:
+                tv = b.make_tensor_view(base, list(self._shape(i)), [self._stride(i), 1])
+            self.views.append(b.make_partition_view(tv, (1, w)))
+            self.bases.append(b.broadcast(b.reshape(base, (1, 1)), (1, w)))
+        self.iota = b.reshape(b.iota(w, "i32"), (1, w))
+
+    # -- expressions ---------------------------------------------------------------------------
+    def c32(self, v: int) -> Value:
+        return self.b.constant(v, scalar("i32"))
+
+    def index(self, e: Index) -> Value:
+        b, k = self.b, e[0]
+        if k == "const":
+            return self.c32(e[1])
+        if k == "bid":
+            return self.bid
+        if k == "iv":
+            return self.ivs[e[1]]
+        if k == "add":
+            return b.addi(self.index(e[1]), self.index(e[2]))
+        if k == "mul":
+            x = self.index(e[1])
+            return x if e[2] == 1 else b.muli(x, self.c32(e[2]))
+        if k == "div":
+            return b.binary("divi", self.index(e[1]), self.c32(e[2]), signed=True)
+        if k == "rem":
+            return b.binary("remi", self.index(e[1]), self.c32(e[2]), signed=True)
+        raise ValueError(f"unknown index expression {e!r}")
+
+    def tile_const(self, v, dtype: str) -> Value:
+        return self.b.constant(v, tile((1, self.p.width), dtype))
+
+    def operand(self, x: Operand, dtype: str) -> Value:
+        return self.tile_const(x[1], dtype) if isinstance(x, tuple) else self.env[x]
+
+    def pointers(self, arr: int, acc: _Access) -> tuple[Value, Value | None]:
+        """The pointer tile of a pointer access (row of this block) and its mask."""
+        b, w = self.b, self.p.width
+        start = self.index(acc.index)
+        if acc.scale != 1:
+            start = b.muli(start, self.c32(acc.scale))
+        offs = b.splat(start, (1, w))
+        if acc.lanes == -1:
+            offs = b.addi(offs, b.subi(self.tile_const(w - 1, "i32"), self.iota))
+        elif acc.lanes == 1:
+            offs = b.addi(offs, self.iota)
+        elif acc.lanes > 1:
+            offs = b.addi(offs, b.muli(self.iota, self.tile_const(acc.lanes, "i32")))
+        mask = None
+        if acc.mask is not None:
+            bound = (b.splat(self.cols[arr], (1, w)) if self.p.convention == "cutile"
+                     else self.tile_const(self._shape(arr)[1], "i32"))
+            mask = b.cmpi("less_than", offs, bound)
+            if acc.mask == "prefix":
+                mask = b.andi(mask, b.cmpi("less_than", self.iota,
+                                           self.tile_const(max(1, w // 2), "i32")))
+        stride = self.strides[arr] if self.p.convention == "cutile" else self.c32(
+            self._stride(arr))
+        row = b.splat(b.muli(self.bid, stride), (1, w))
+        return b.offset(self.bases[arr], b.addi(offs, row)), mask
+
+    # -- statements ----------------------------------------------------------------------------
+    def region(self, stmts: list, tk: _Tokens | None) -> None:
+        for s in stmts:
+            getattr(self, "e_" + type(s).__name__[1:].lower())(s, tk)
+
+    def e_load(self, s: _Load, tk: _Tokens | None) -> None:
+        tok = tk.before(False, s.rejoin) if tk else None
+        if s.acc.kind == "view":
+            v, t = self.b.load_view(self.views[s.arr], [self.bid, self.index(s.acc.index)],
+                                    token=tok)
+        else:
+            p, m = self.pointers(s.arr, s.acc)
+            pad = None if s.pad is None or m is None else self.tile_const(
+                float(s.pad) if self.p.arrays[s.arr].dtype == "f32" else s.pad,
+                self.p.arrays[s.arr].dtype)
+            v, t = self.b.load_ptr(p, mask=m, padding=pad, token=tok)
+        if tk:
+            tk.after(False, t)
+        self.env[s.var] = v
+
+    def e_store(self, s: _Store, tk: _Tokens | None) -> None:
+        tok = tk.before(True, s.rejoin) if tk else None
+        val = self.env[s.val]
+        if s.acc.kind == "view":
+            t = self.b.store_view(val, self.views[s.arr], [self.bid, self.index(s.acc.index)],
+                                  token=tok)
+        else:
+            p, m = self.pointers(s.arr, s.acc)
+            t = self.b.store_ptr(p, val, mask=m, token=tok)
+        if tk:
+            tk.after(True, t)
+
+    def e_op(self, s: _Op, tk: _Tokens | None) -> None:
+        b, dt = self.b, self.p.types[s.var]
+        if s.op == "const":
+            r = self.tile_const(s.args[0], dt)
+        elif s.op == "itof":
+            r = b.itof(self.env[s.args[0]], "f32")
+        elif s.op == "select":
+            pred, a, c, x, y = s.args
+            cmp = (b.cmpf if dt == "f32" else b.cmpi)(pred, self.env[a], self.env[c])
+            r = b.select(cmp, self.env[x], self.env[y])
+        else:
+            names = _FLOAT_OP if dt == "f32" else _INT_OP
+            r = b.binary(names[s.op], self.env[s.args[0]], self.operand(s.args[1], dt))
+        self.env[s.var] = r
+
+    def e_for(self, s: _For, tk: _Tokens | None) -> None:
+        b = self.b
+        lb, step = self.c32(s.lb), self.c32(s.step)
+        ub = self.n if s.ub is None else self.c32(s.ub)
+        inits = [self.operand(x, self.p.types[a]) for x, a in zip(s.inits, s.args)]
+        carry = tk is not None and (s.carry_token or _has_memory(s.body))
+        if carry:
+            inits.append(tk.collapse())
+        with b.for_(lb, ub, step, inits) as loop:
+            self.ivs[s.loop] = loop.iv
+            for a, v in zip(s.args, loop.args):
+                self.env[a] = v
+            inner = None if tk is None else tk.child(loop.args[-1] if carry else None)
+            self.region(s.body, inner)
+            outs = [self.env[y] for y in s.yields]
+            if carry:
+                outs.append(inner.collapse())
+            loop.continue_(*outs)
+        res = loop.results
+        for r, v in zip(s.results, res):
+            self.env[r] = v
+        if carry:
+            tk.cur, tk.pending = res[-1], []
+            tk.older.append(res[-1])
+
+    def e_if(self, s: _If, tk: _Tokens | None) -> None:
+        b = self.b
+        if s.cond[0] == "index":
+            _, e, pred, c = s.cond
+            cond = b.cmpi(pred, self.index(e), self.c32(c))
+        else:
+            _, var, pred = s.cond
+            dt = self.p.types[var]
+            x = b.reshape(b.extract(self.env[var], [self.c32(0), self.c32(0)], (1, 1)), ())
+            zero = b.constant(0.0 if dt == "f32" else 0, scalar(dt))
+            cond = (b.cmpf if dt == "f32" else b.cmpi)(pred, x, zero)
+        carry = tk is not None and (_has_memory(s.then) or _has_memory(s.else_))
+        types = [TileType((1, self.p.width), self.p.types[r]) for r in s.results]
+        if carry:
+            types.append(TOKEN)
+        with b.if_(cond, types) as br:
+            for branch, stmts, ys in ((br.then, s.then, s.then_yields),
+                                      (br.else_, s.else_, s.else_yields)):
+                with branch:
+                    inner = None if tk is None else tk.child()
+                    self.region(stmts, inner)
+                    outs = [self.env[y] for y in ys]
+                    if carry:
+                        outs.append(inner.collapse())
+                    if types:
+                        br.yield_(*outs)
+        res = br.results
+        for r, v in zip(s.results, res):
+            self.env[r] = v
+        if carry:
+            tk.cur, tk.pending = res[-1], []
+            tk.older.append(res[-1])
+
+    def kernel(self) -> Kernel:
+        self.prologue()
+        tk = _Tokens(self.b, self.style, self.tok0, [self.tok0]) if self.tokenized else None
+        self.region(self.p.body, tk)
+        return self.b.finish()
+
+    # -- the spec ------------------------------------------------------------------------------
+    def spec_data(self) -> dict:
+        params: list[dict] = []
+        for i, a in enumerate(self.p.arrays):
+            if a.root == i:
+                lo, hi = (-3, 4) if a.dtype == "f32" else (-5, 6)
+                params.append({"name": a.name, "shape": list(self._shape(i)), "dtype": a.dtype,
+                               "init": {"kind": "randint", "low": lo, "high": hi}})
+            else:
+                params.append({"name": a.name, "same_as": self.p.arrays[a.root].name,
+                               "offset": a.offset, "shape": list(self._shape(i)),
+                               "strides": [self._stride(i), 1]})
+        if self.p.n_value is not None:
+            params.append({"name": "n", "dtype": "i32", "value": self.p.n_value})
+        return {"convention": self.p.convention, "grid": [self.p.grid], "params": params}
+
+
+def _make_case(prog: _Program, tokenized: bool, style: str) -> KernelCase:
+    em = _Emitter(prog, tokenized, style)
+    k = em.kernel()
+    data = em.spec_data()
+    return KernelCase(k, parse_spec(data, "<generated>"), data, tokenized,
+                      style if tokenized else "none", tuple(prog.arrays), _features(prog), prog)
+
+
+TOKEN_STYLES = ("chain", "loads-parallel")
+
+
+def kernels(*, min_arrays: int = 1, max_arrays: int = 3, max_depth: int = 2,
+            max_statements: int = 10, allow_alias: bool = True, annotate: bool | None = None,
+            tokenized: bool | None = None, token_styles: Sequence[str] = TOKEN_STYLES,
+            dtypes: Sequence[str] = ("f32", "i32"), grid: tuple[int, int] = (1, 3),
+            conventions: Sequence[str] = ("raw", "cutile")) -> st.SearchStrategy[KernelCase]:
+    """A Hypothesis strategy of small, verified kernels, each with a spec it runs on.
+
+    `max_depth` bounds the nesting of `for`/`if`; `max_statements` the size. `allow_alias`
+    lets the spec put arrays in one buffer when their alias groups allow it; `annotate`
+    forces (True) or forbids (False) `{alias = ...}` attributes (None: either).
+    `tokenized` picks the form (None: either); tokenized kernels order memory in one of
+    `token_styles`. `dtypes` are the array element types ("f32", "i32"); `grid` the
+    range of tile blocks; `conventions` the spec calling conventions ("raw": pointers
+    only, static views; "cutile": pointer, shape and strides, dynamic views).
+    """
+    if not 1 <= min_arrays <= max_arrays <= 6:
+        raise ValueError("need 1 <= min_arrays <= max_arrays <= 6")
+    if not dtypes or any(d not in ("f32", "i32") for d in dtypes):
+        raise ValueError("dtypes are 'f32' and/or 'i32'")
+    if not set(token_styles) <= set(TOKEN_STYLES) or not token_styles:
+        raise ValueError(f"token_styles are some of {TOKEN_STYLES}")
+    if not set(conventions) <= {"raw", "cutile"} or not conventions:
+        raise ValueError("conventions are 'raw' and/or 'cutile'")
+    if not 1 <= grid[0] <= grid[1]:
+        raise ValueError("grid is a (min, max) range of positive block counts")
+    progs = _programs(min_arrays=min_arrays, max_arrays=max_arrays, max_depth=max_depth,
+                      max_statements=max_statements, allow_alias=allow_alias,
+                      annotate=annotate, dtypes=tuple(dtypes),
+                      grids=tuple(range(grid[0], grid[1] + 1)), conventions=tuple(conventions))
+    forms = st.just(tokenized) if tokenized is not None else st.booleans()
+    return st.builds(_make_case, progs, forms, st.sampled_from(list(token_styles)))
+
+
+# --------------------------------------------------------------------------------------------
+# Checking pipelines
+# --------------------------------------------------------------------------------------------
+def optimize_pipeline(**options) -> Pipeline:
+    """`optimize(k, **options).kernel` as a pipeline (e.g. `rules="none"`)."""
+    from .optimize import optimize
+
+    def run(k: Kernel) -> Kernel:
+        return optimize(k, **options).kernel
+    run.__name__ = "optimize(" + ", ".join(f"{k}={v!r}" for k, v in options.items()) + ")"
+    return run
+
+
+@dataclass
+class PipelineCheck:
+    """The verdict on one kernel: `ok`, and if not, `message` and `explain()`."""
+    ok: bool
+    original: Kernel
+    output: Kernel | None
+    spec: InputSpec
+    equiv: EquivResult | None
+    problem: str | None = None
+    bad_original: bool = False      # the original itself failed or is nondeterministic
+
+    @property
+    def message(self) -> str:
+        if self.ok:
+            return self.equiv.message if self.equiv else "ok"
+        return self.problem or "failed"
+
+    def explain(self) -> str:
+        """Everything needed to reproduce a failure: verdict, both kernels, the spec."""
+        parts = [self.message]
+        if self.bad_original:
+            parts.append("(the ORIGINAL kernel fails or gives different results under "
+                         "different schedules: the test case is bad, not necessarily the "
+                         "pipeline)")
+        parts += ["--- original ---", str(self.original)]
+        parts += ["--- pipeline output ---", str(self.output) if self.output else "(none)"]
+        parts += ["--- spec (eqsat equiv ORIG OUT --inputs SPEC) ---",
+                  json.dumps(spec_to_data(self.spec))]
+        return "\n".join(parts)
+
+
+def _copy(k: Kernel) -> Kernel:
+    from .text import parse, print_kernel
+    return parse(print_kernel(k))
+
+
+def check_pipeline(kernel: Kernel, spec: InputSpec, pipeline: Pipeline | None = None, *,
+                   trials: int = 3, schedules: int = 10, seed: int = 0,
+                   exact: bool = False) -> PipelineCheck:
+    """Run `pipeline` (default: `optimize` with the default rules) on a copy of `kernel`,
+    verify its output, and compare both under the interpreter: `trials` input draws x
+    `schedules` schedules (block interleaving, and ready-op order for tokenized kernels).
+
+    The pipeline gets a copy, so one that edits its input in place cannot hide a bug.
+    Exceptions from the pipeline propagate (a crash is a failure too).
+    """
+    from .verify import verify
+    verify(kernel)
+    pipe = pipeline if pipeline is not None else optimize_pipeline()
+    out = pipe(_copy(kernel))
+    if not isinstance(out, Kernel):
+        raise TypeError(f"a pipeline returns a Kernel, not {type(out).__name__}")
+    try:
+        verify(out)
+    except VerifyError as e:
+        return PipelineCheck(False, kernel, out, spec, None,
+                             f"the pipeline's output does not verify: {e}")
+    eq = check_equivalent(kernel, out, spec, trials=trials, schedules=schedules, seed=seed,
+                          exact=exact)
+    if eq.ok:
+        return PipelineCheck(True, kernel, out, spec, eq)
+    return PipelineCheck(False, kernel, out, spec, eq, f"not equivalent: {eq.message}",
+                         _original_misbehaves(kernel, spec, eq, seed, exact))
+
+
+def _original_misbehaves(kernel: Kernel, spec: InputSpec, eq: EquivResult, seed: int,
+                         exact: bool) -> bool:
+    """Does the original alone fail, or differ from its own first run, where the
+    counterexample was found? Then the case (or the interpreter) is to blame."""
+    cx = eq.counterexample
+    if cx is None or cx.kernel == "A":
+        return cx is not None
+    try:
+        ref = run(kernel, spec, seed=seed + cx.trial, schedule=0).buffers
+        got = run(kernel, spec, seed=seed + cx.trial, schedule=cx.schedule).buffers
+    except InterpError:
+        return True
+    return compare_outputs(ref, got, exact) is not None
+
+
+def assert_pipeline_preserves(kernel: Kernel, spec: InputSpec,
+                              pipeline: Pipeline | None = None, **options) -> PipelineCheck:
+    """`check_pipeline`, raising AssertionError with `explain()` when meaning changed."""
+    res = check_pipeline(kernel, spec, pipeline, **options)
+    if not res.ok:
+        raise AssertionError(res.explain())
+    return res
+
+
+def spec_to_data(spec: InputSpec) -> dict:
+    """An InputSpec as the JSON data `eqsat.inputs.parse_spec` reads back."""
+    params: list[dict] = []
+    for p in spec.params:
+        if isinstance(p, ScalarSpec):
+            params.append({"name": p.name, "dtype": p.dtype, "value": p.value})
+        elif isinstance(p, ArraySpec) and p.same_as is not None:
+            d = {"name": p.name, "same_as": p.same_as, "offset": p.offset,
+                 "shape": list(p.shape)}
+            if p.strides is not None:
+                d["strides"] = list(p.strides)
+            params.append(d)
+        else:
+            d = {"name": p.name, "shape": list(p.shape), "dtype": p.dtype, "init": p.init}
+            if p.strides is not None:
+                d["strides"] = list(p.strides)
+            params.append(d)
+    return {"convention": spec.convention, "grid": [g for g in spec.grid],
+            **spec.meta, "params": params}
+
+
+__all__ = ["kernels", "KernelCase", "GeneratedArray", "check_pipeline", "assert_pipeline_preserves",
+           "PipelineCheck", "optimize_pipeline", "spec_to_data", "Pipeline", "INDEX_KINDS",
+           "INJECTIVE_KINDS", "TOKEN_STYLES"]

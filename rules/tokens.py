@@ -1,0 +1,212 @@
+"""Memory-token rules (design §3): how far apart memory ops may drift.
+
+Every rule is an instance of the weakening lemma. A memory op `o` whose input token
+`T` stands for ops `o` need not wait for may take a smaller token `T'` instead:
+
+    value(o[T]) = value(o[T'])        token(o[T]) = join(token(o[T']), T)
+
+The re-join (a `ReJoin` node in o's token class) keeps every later op ordered
+exactly as before; only `o` gets free.
+
+`T'` joins `Need(o, T)`, the tokens o needs of T, read off the program's own
+tokens (the exact program-order chain for token-free input):
+
+* a memory op's result token `token(p[T2])`: when o need not wait for p — a load
+  need not wait for loads, no op waits for ops on memory it cannot touch, and
+  nothing passes an acquire nor does a release pass anything — o needs of it
+  what it needs of `T2`; otherwise o keeps p, in p's own weakest form, plus what
+  it needs of `T2` (so it never waits for what only p had to wait for);
+* a loop's carried token: when o need not wait for any op of an earlier
+  iteration — a load of memory the loop does not write, or a loop-parallel store
+  (index injective in the induction variable, memory nothing else in the loop
+  touches, no internal aliasing) — what it needs of the loop's init: the store
+  takes the token from before the loop and its result token is still joined
+  into the carried token; otherwise the carried token;
+* a loop's or an if's result token: what o needs of the token before it when o
+  need not wait for anything inside, else the result token;
+* a join: the join of what o needs of each part.
+
+Which case holds is decided in Python at encode time (eqsat.egraph.tokenfacts)
+and read here as relations. `Need` is a function table filled bottom-up (`Want`
+asks for the parts first), so each op gets exactly one weaker form and no token
+class is ever equated with a smaller one; the e-graph stays small. Joins the
+rules build are normalized by join algebra: flatten, dedupe, the root token as
+identity, a one-token join is that token, and absorption of a token its partner
+already stands for (`Contains`).
+"""
+from __future__ import annotations
+
+from egglog import MultiSet, String, UnstableFn, Vec, eq, function, i64, i64Like, ne, \
+    relation, set_, union, var
+
+from eqsat.egraph import terms as T
+from eqsat.egraph.tokenfacts import (After, CarryArg, CarryOut, Contains, Dep, IfBase, IfFree,
+                                     Indep, KeepArg, KeepIf, KeepOut, LoopFree, Orig)
+
+from .dsl import RuleSet, infer, ints, strs, terms, tys
+
+
+# Want(o, t): memory op o (uid) holds token t of the program; Need(o, t) is then the
+# bag of tokens o must wait for of t (a function table, not a term: nothing is unioned).
+Want = relation("Want", i64, T.Term)
+
+
+@function(merge=lambda old, new: old)
+def Need(op: i64Like, token: T.Term) -> MultiSet[T.Term]: ...
+
+
+# Weak(m, m2, tok): m2 is memory op m with a smaller input token; tok is m's input token.
+Weak = relation("Weak", T.Term, T.Term, T.Term)
+
+m, p, e, tok, tok2, pr, j, inner, x, y, f, h, base, lb, ub, st, mk = terms(
+    "m p e tok tok2 pr j inner x y f h base lb ub st mk")
+t, t2, tt, fty = tys("t t2 tt fty")
+a, a2, k, i, ai, ii, r, aa = ints("a a2 k i ai ii r aa")
+n, n2, el = strs("n n2 el")
+args, args2, inits, body = (var(v, Vec[T.Term]) for v in ("args", "args2", "inits", "body"))
+xs, ys, bag, bag2 = (var(v, MultiSet[T.Term]) for v in ("xs", "ys", "bag", "bag2"))
+
+EMPTY = MultiSet[T.Term]()
+ROOT_TOKEN = T.Op0("make_token", T.NO_ATTRS, T.Ty("token"))
+
+
+def _is_token(ty):
+    return eq(T.ty_elem(ty)).to(String("token"))
+
+
+def _weaker(name, uid, ty, operands, needed):
+    """The memory op with, as input token, the join of what it needs."""
+    return T.Mem(name, uid, ty, operands, T.Join(needed.reset_counts()))
+
+
+def _need(name: str, *facts, to, doc: str = ""):
+    """Need(a, e) = `to` when o = a holds e and the facts hold."""
+    return infer(name, Want(a, e), *facts, then=[set_(Need(a, e)).to(to)], doc=doc)
+
+
+def _ask(name: str, *facts, then):
+    """What a needs of e depends on what it needs of another token: ask for that too."""
+    return infer(name, Want(a, e), *facts, then=then)
+
+
+TOKENS = RuleSet("tokens", doc="memory-token weakening, join algebra, loop-parallel stores")
+
+# -- which tokens an op holds, and what it needs of each --------------------------------------------
+TOKENS.add(
+    infer("want-input", m == T.Mem(n, a, t, args, tok), Orig(m), then=[Want(a, tok)],
+          doc="every memory op holds its input token"),
+    _ask("want-through-mem", e == T.Proj(p, k, tt), p == T.Mem(n2, a2, t2, args2, tok2),
+         Orig(p), then=[Want(a, tok2)]),
+    _ask("want-through-carried-for", e == T.Arg(r, ai, tt), CarryArg(r, ai, ii), LoopFree(a, r),
+         f == T.For(r, lb, ub, st, inits, body, fty), then=[Want(a, inits[ii])]),
+    _ask("want-through-carried-loop", e == T.Arg(r, ai, tt), CarryArg(r, ai, ii),
+         LoopFree(a, r), f == T.Loop(r, inits, body, fty), then=[Want(a, inits[ii])]),
+    _ask("want-through-for", e == T.Proj(f, k, tt), f == T.For(r, lb, ub, st, inits, body, fty),
+         CarryOut(r, k, ii), After(a, r), then=[Want(a, inits[ii])]),
+    _ask("want-through-loop", e == T.Proj(f, k, tt), f == T.Loop(r, inits, body, fty),
+         CarryOut(r, k, ii), After(a, r), then=[Want(a, inits[ii])]),
+    _ask("want-through-if", e == T.Proj(h, k, tt), IfBase(h, k, base), IfFree(a, h),
+         then=[Want(a, base)]),
+    _ask("want-parts", e == T.SrcJoin(xs), xs.length() > i64(0),
+         then=[Want(a, xs.pick()), Want(a, T.SrcJoin(xs.remove(xs.pick())))]),
+
+    _need("need-past-mem", e == T.Proj(p, k, tt), p == T.Mem(n2, a2, t2, args2, tok2), Orig(p),
+          Indep(a, a2), eq(bag).to(Need(a, tok2)), to=bag,
+          doc="o need not wait for p: of token(p[T2]) it needs what it needs of T2"),
+    _need("need-keep-mem", e == T.Proj(p, k, tt), p == T.Mem(n2, a2, t2, args2, tok2), Orig(p),
+          Dep(a, a2), eq(bag).to(Need(a, tok2)), eq(bag2).to(Need(a2, tok2)),
+          to=bag.filter_not(UnstableFn(MultiSet.contains, bag2)).insert(
+              T.Proj(_weaker(n2, a2, t2, args2, bag2), k, tt)),
+          doc="o must wait for p: it keeps p in p's own weakest form, plus what it needs of "
+              "T2 that p does not already wait for"),
+    _need("need-past-carried-for", e == T.Arg(r, ai, tt), CarryArg(r, ai, ii), LoopFree(a, r),
+          f == T.For(r, lb, ub, st, inits, body, fty), eq(bag).to(Need(a, inits[ii])), to=bag,
+          doc="o need not wait for earlier iterations: of the carried token it needs what "
+              "it needs of the loop's init (loads of memory the loop does not write, "
+              "loop-parallel stores)"),
+    _need("need-past-carried-loop", e == T.Arg(r, ai, tt), CarryArg(r, ai, ii), LoopFree(a, r),
+          f == T.Loop(r, inits, body, fty), eq(bag).to(Need(a, inits[ii])), to=bag),
+    _need("need-keep-carried", e == T.Arg(r, ai, tt), KeepArg(a, r, ai),
+          to=MultiSet[T.Term](e)),
+    _need("need-past-for", e == T.Proj(f, k, tt), f == T.For(r, lb, ub, st, inits, body, fty),
+          CarryOut(r, k, ii), After(a, r), eq(bag).to(Need(a, inits[ii])), to=bag,
+          doc="o need not wait for anything in the loop: of its result token it needs what "
+              "it needs of the token before the loop"),
+    _need("need-past-loop", e == T.Proj(f, k, tt), f == T.Loop(r, inits, body, fty),
+          CarryOut(r, k, ii), After(a, r), eq(bag).to(Need(a, inits[ii])), to=bag),
+    _need("need-keep-for", e == T.Proj(f, k, tt), f == T.For(r, lb, ub, st, inits, body, fty),
+          KeepOut(a, r, k), to=MultiSet[T.Term](e)),
+    _need("need-keep-loop", e == T.Proj(f, k, tt), f == T.Loop(r, inits, body, fty),
+          KeepOut(a, r, k), to=MultiSet[T.Term](e)),
+    _need("need-past-if", e == T.Proj(h, k, tt), IfBase(h, k, base), IfFree(a, h),
+          eq(bag).to(Need(a, base)), to=bag,
+          doc="o need not wait for anything in the if: of its result token it needs what "
+              "it needs of the token before it"),
+    _need("need-keep-if", e == T.Proj(h, k, tt), KeepIf(a, h, k), to=MultiSet[T.Term](e)),
+    _need("need-root", e == T.Op0("make_token", aa, tt), to=EMPTY),
+    _need("need-none", e == T.NoTok(), to=EMPTY),
+    _need("need-empty-join", e == T.SrcJoin(xs), xs.length() == i64(0), to=EMPTY),
+    _need("need-join", e == T.SrcJoin(xs), xs.length() > i64(0),
+          eq(bag).to(Need(a, xs.pick())), eq(bag2).to(Need(a, T.SrcJoin(xs.remove(xs.pick())))),
+          to=bag + bag2, doc="of a join, o needs what it needs of each part"),
+)
+
+# -- the weakening lemma -------------------------------------------------------------------------
+TOKENS.add(
+    infer("weaken", m == T.Mem(n, a, t, args, tok), Orig(m), eq(bag).to(Need(a, tok)),
+          then=[Weak(m, _weaker(n, a, t, args, bag), tok)],
+          doc="o[T] may run as o[T'] with T' what o needs of T"),
+    infer("weaken-value", Weak(m, p, tok), ne(m).to(p), pr == T.Proj(m, i, tt),
+          eq(T.ty_elem(tt)).to(el), ne(el).to(String("token")),
+          then=[union(pr).with_(T.Proj(p, i, tt))],
+          doc="value(o[T]) = value(o[T'])"),
+    infer("weaken-result-token", Weak(m, p, tok), ne(m).to(p), pr == T.Proj(m, i, tt),
+          _is_token(tt), then=[union(pr).with_(T.ReJoin(T.Proj(p, i, tt), tok))],
+          doc="token(o[T]) = join(token(o[T']), T): later ops stay ordered"),
+)
+
+# -- join algebra --------------------------------------------------------------------------------
+TOKENS.add(
+    infer("join-flatten", j == T.Join(xs), inner == T.Join(ys), xs.contains(inner),
+          then=[union(j).with_(T.Join((xs.remove(inner) + ys).reset_counts()))]),
+    infer("join-dedupe", j == T.Join(xs), xs.length() > xs.reset_counts().length(),
+          then=[union(j).with_(T.Join(xs.reset_counts()))]),
+    infer("join-root-identity", j == T.Join(xs), mk == T.Op0("make_token", aa, tt),
+          xs.contains(mk), then=[union(j).with_(T.Join(xs.remove(mk)))]),
+    infer("join-single", j == T.Join(xs), xs.length() == i64(1),
+          then=[union(j).with_(xs.pick())]),
+    infer("join-empty", j == T.Join(xs), xs.length() == i64(0),
+          then=[union(j).with_(ROOT_TOKEN)]),
+    infer("join-absorb", j == T.Join(xs), xs.length() == i64(2), Contains(x, y),
+          xs.contains(x), xs.contains(y), ne(x).to(y), then=[union(j).with_(x)],
+          doc="join(a, b) = a when a already stands for everything b stands for (larger "
+              "joins are pruned after extraction, where it is one pass, see eqsat.cleanup)"),
+    infer("rejoin-absorb", j == T.ReJoin(x, y), Contains(x, y), then=[union(j).with_(x)],
+          doc="token(o[T']) already stands for T: the re-join is o's weaker token itself"),
+)
+
+# -- what a token already stands for ------------------------------------------------------------
+TOKENS.add(
+    infer("contains-input", pr == T.Proj(m, i, tt), m == T.Mem(n, a, t, args, tok), _is_token(tt),
+          then=[Contains(pr, tok)]),
+    infer("contains-member", j == T.Join(xs), e == T.Proj(p, k, tt), xs.contains(e),
+          then=[Contains(j, e)]),
+    infer("contains-member-arg", j == T.Join(xs), e == T.Arg(r, ai, tt), xs.contains(e),
+          then=[Contains(j, e)]),
+    infer("contains-rejoin", j == T.ReJoin(x, y), then=[Contains(j, x), Contains(j, y)]),
+    infer("contains-rejoin-whole", j == T.ReJoin(y, e), Contains(x, y), Contains(x, e),
+          ne(x).to(j), then=[Contains(x, j)]),
+    infer("contains-carried-for", e == T.Arg(r, ai, tt), CarryArg(r, ai, ii),
+          f == T.For(r, lb, ub, st, inits, body, fty), then=[Contains(e, inits[ii])]),
+    infer("contains-carried-loop", e == T.Arg(r, ai, tt), CarryArg(r, ai, ii),
+          f == T.Loop(r, inits, body, fty), then=[Contains(e, inits[ii])]),
+    infer("contains-exit-for", e == T.Proj(f, k, tt), f == T.For(r, lb, ub, st, inits, body, fty),
+          CarryOut(r, k, ii), then=[Contains(e, inits[ii])]),
+    infer("contains-exit-loop", e == T.Proj(f, k, tt), f == T.Loop(r, inits, body, fty),
+          CarryOut(r, k, ii), then=[Contains(e, inits[ii])]),
+    infer("contains-exit-if", e == T.Proj(h, k, tt), IfBase(h, k, base),
+          then=[Contains(e, base)]),
+    infer("contains-transitive", Contains(x, y), Contains(y, e), then=[Contains(x, e)]),
+)
+
+__all__ = ["TOKENS", "Need", "Want", "Weak"]
