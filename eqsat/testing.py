@@ -675,6 +675,10 @@ class _Tokens:
 
 
 class _Emitter:
+    """Builds the Kernel (with the typed builder, so every op is checked as it is made)
+    and the spec of one program. Arrays are `[grid, L]` with one row per block; an array
+    sharing a root's buffer sits `offset` elements into each of the root's rows."""
+
     def __init__(self, prog: _Program, tokenized: bool, style: str):
         self.p, self.tokenized, self.style = prog, tokenized, style
         self.L = _row_length(prog)

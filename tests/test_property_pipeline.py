@@ -44,10 +44,7 @@ def test_long_profile_arithmetic():
     ({"rules": "default"}, kernels(), DEFAULT_EXAMPLES),
     ({"rules": "none"}, kernels(), NONE_EXAMPLES),
     # `noalias` promises that unannotated arrays never overlap: specs must not either
-    pytest.param({"rules": "default", "noalias": True}, kernels(allow_alias=False), NONE_EXAMPLES,
-                 marks=pytest.mark.skip(reason="known bug (issue #4 stays open): under noalias "
-                                        "the token rules can let a loop load skip an earlier "
-                                        "store; found by this property, not yet fixed")),
+    ({"rules": "default", "noalias": True}, kernels(allow_alias=False), NONE_EXAMPLES),
 ], ids=["default", "none", "default-noalias"])
 def test_optimize_preserves_meaning(options, strategy, examples):
     pipeline = optimize_pipeline(**options)
