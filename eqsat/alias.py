@@ -22,6 +22,7 @@ from .ir.ops import MEMORY_OPS
 from .ir.types import PointerType, TileType
 
 UNIVERSE = "*"
+_DEFAULT = "*default"   # group of unannotated parameters under the safe default
 
 # ops whose result points into the same memory as the named operand group
 _DERIVE = {
@@ -91,6 +92,8 @@ class AliasFacts:
             return True
         ga = frozenset().union(*(self.groups[r] for r in a))
         gb = frozenset().union(*(self.groups[r] for r in b))
+        if _DEFAULT in ga or _DEFAULT in gb:
+            return True                  # an unannotated parameter may alias any array
         return bool(ga & gb)
 
     def conflict(self, first: Operation, second: Operation) -> bool:
@@ -137,7 +140,7 @@ def alias_facts(kernel: Kernel, *, noalias: bool = False,
         elif noalias or p.attrs.get("noalias"):
             pgroups[i] = frozenset([f"%param{i}"])
         else:
-            pgroups[i] = frozenset([UNIVERSE + "default"])
+            pgroups[i] = frozenset([_DEFAULT])
     facts = AliasFacts(kernel, pgroups, internal)
     for i, p in enumerate(kernel.params):
         if i in pgroups:

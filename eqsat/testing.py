@@ -948,6 +948,8 @@ def kernels(*, min_arrays: int = 1, max_arrays: int = 3, max_depth: int = 2,
         raise ValueError("conventions are 'raw' and/or 'cutile'")
     if not 1 <= grid[0] <= grid[1]:
         raise ValueError("grid is a (min, max) range of positive block counts")
+    if max_depth < 0 or max_statements < 1:
+        raise ValueError("need max_depth >= 0 and max_statements >= 1")
     progs = _programs(min_arrays=min_arrays, max_arrays=max_arrays, max_depth=max_depth,
                       max_statements=max_statements, allow_alias=allow_alias,
                       annotate=annotate, dtypes=tuple(dtypes),
@@ -1013,7 +1015,8 @@ def check_pipeline(kernel: Kernel, spec: InputSpec, pipeline: Pipeline | None = 
     `schedules` schedules (block interleaving, and ready-op order for tokenized kernels).
 
     The pipeline gets a copy, so one that edits its input in place cannot hide a bug.
-    Exceptions from the pipeline propagate (a crash is a failure too).
+    Exceptions from the pipeline propagate (a crash is a failure too); an input that
+    does not verify raises VerifyError.
     """
     from .verify import verify
     verify(kernel)

@@ -7,9 +7,9 @@ injective and non-injective indices, token-free and tokenized forms).
 
 Counts scale with the Hypothesis profile (tests/conftest.py): the default `ci` profile
 (100 examples) keeps this file well under a minute on two cores;
-`HYPOTHESIS_PROFILE=long` (2000) runs 600 kernels through the default rules, 250 through
-`rules="none"` and 250 through `noalias=True`; the default-rules run asserts that it saw
-at least 500 distinct kernels.
+`HYPOTHESIS_PROFILE=long` (2000) runs 700 kernels through the default rules, 250 through
+`rules="none"` and 250 through `noalias=True`; the default-rules run asserts that at
+least 525 (>= 500) of its kernels were distinct.
 """
 from __future__ import annotations
 
@@ -22,22 +22,23 @@ from eqsat.optimize import optimize
 from eqsat.testing import assert_pipeline_preserves, kernels, optimize_pipeline
 
 N = settings.default.max_examples
-DEFAULT_EXAMPLES = max(30, N * 3 // 10)       # ci: 30, long: 600
-NONE_EXAMPLES = max(12, N // 8)               # ci: 12, long: 250
+DEFAULT_EXAMPLES = max(50, N * 7 // 20)       # ci: 50, long: 700
+NONE_EXAMPLES = max(20, N // 8)               # ci: 20, long: 250
 BROKEN_EXAMPLES = max(60, N // 4)             # budget to find the planted bug
 TRIALS, SCHEDULES = 2, 8
 LONG_MINIMUM = 500                            # kernels the long profile must really run
 
 
 def _distinct_floor(examples: int) -> int:
-    """How many distinct kernels a run of `examples` must have seen (a few repeats are
-    normal); under the long profile this is at least LONG_MINIMUM."""
-    return examples * 85 // 100
+    """How many distinct kernels a run of `examples` must have seen: Hypothesis repeats
+    some (about 1 in 8 here), so ask for 3 in 4; under the long profile the default-rules
+    run must see at least LONG_MINIMUM."""
+    return examples * 3 // 4
 
 
 def test_long_profile_arithmetic():
     # the documented promise: HYPOTHESIS_PROFILE=long runs >= 500 kernels
-    assert _distinct_floor(max(30, 2000 * 3 // 10)) >= LONG_MINIMUM
+    assert _distinct_floor(max(50, 2000 * 7 // 20)) >= LONG_MINIMUM
 
 
 @pytest.mark.parametrize("options,strategy,examples", [

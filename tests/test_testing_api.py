@@ -140,7 +140,8 @@ def test_options_are_respected(case: KernelCase):
 
 @pytest.mark.parametrize("bad", [dict(min_arrays=0), dict(max_arrays=7), dict(dtypes=("f16",)),
                                  dict(token_styles=("random",)), dict(conventions=("c",)),
-                                 dict(grid=(0, 2))])
+                                 dict(grid=(0, 2)), dict(max_depth=-1),
+                                 dict(max_statements=0)])
 def test_bad_options_raise(bad):
     with pytest.raises(ValueError):
         kernels(**bad)
