@@ -300,16 +300,20 @@ class _Verifier:
         for i, a in enumerate(region.args):
             try:
                 self._define(owner, a, f"region argument {i}")
-                if a.owner is not region or a.index != i:
-                    self.fail(owner, "value-owner", f"region argument {i} ({_show(a)}) does "
-                              "not point back to its region")
-                prob = type_problem(a.type)
-                if prob:
-                    self.fail(owner, "invalid-type", f"region argument {i}: {prob}")
+                self._owned(owner, a, region, i, f"region argument {i}", "its region")
             except _Fail as f:
                 self.record(f)
         self._region_ops(region, owner, ctx + [owner])
         self.scopes.pop()
+
+    def _owned(self, op, v: Value, parent, i: int, what: str, where: str):
+        """`v` (named `what` in messages) points back to `parent` at position `i` (`where`
+        says which) and has a valid type; failures are reported on `op`."""
+        if v.owner is not parent or v.index != i:
+            self.fail(op, "value-owner", f"{what} ({_show(v)}) does not point back to {where}")
+        prob = type_problem(v.type)
+        if prob:
+            self.fail(op, "invalid-type", f"{what}: {prob}")
 
     def _region_ops(self, region: Region, owner, ctx: list[Operation]):
         for op in region.ops:
@@ -430,12 +434,7 @@ class _Verifier:
         for i, r in enumerate(op.results):
             if not isinstance(r, Value):
                 self.fail(op, "invalid-type", f"result {i} is not a Value")
-            if r.owner is not op or r.index != i:
-                self.fail(op, "value-owner", f"result {i} ({_show(r)}) does not point back to "
-                          "this op at its position")
-            prob = type_problem(r.type)
-            if prob:
-                self.fail(op, "invalid-type", f"result {i}: {prob}")
+            self._owned(op, r, op, i, f"result {i}", "this op at its position")
         if sp.results is not None and len(op.results) != sp.results:
             self.fail(op, "result-count", f"'{op.name}' has {sp.results} result(s), "
                       f"found {len(op.results)}")
@@ -504,6 +503,14 @@ class _Verifier:
                 self.fail(op, "type-mismatch", f"all {what} must have one type: "
                           f"{vs[0].type} != {v.type}")
 
+    def indices(self, op, idx: list[Value], rank: int, takes: str):
+        """One scalar integer index per dimension, all of one type ("<takes> N indices")."""
+        if len(idx) != rank:
+            self.fail(op, "operand-count", f"{takes} {rank} indices, found {len(idx)}")
+        for i in idx:
+            self.scalar_int(op, i, "an index")
+        self.one_type(op, idx, "indices")
+
     def attr(self, op, key: str, ok, desc: str, optional: bool = False):
         if key not in op.attrs:
             if optional:
@@ -535,14 +542,20 @@ class _Verifier:
                 self.fail(op, "type-mismatch", f"the token operand must be a token, found "
                           f"{v.type}")
 
-    def results_are(self, op, types: list):
-        got = [r.type for r in op.results]
+    def types_are(self, op, got: list, types: list, *, count: str, unit: str, what: str,
+                  count_rule: str, type_rule: str):
+        """Fail unless the types `got` are exactly `types`: first their number ("<count> N
+        <unit>, found M", rule `count_rule`), then the types ("<what> must be (...)")."""
         if len(got) != len(types):
-            self.fail(op, "result-count", f"'{op.name}' has {len(types)} result(s), found "
-                      f"{len(got)}")
+            self.fail(op, count_rule, f"{count} {len(types)} {unit}, found {len(got)}")
         if got != types:
-            self.fail(op, "type-mismatch", f"results must be ({', '.join(map(str, types))}), "
+            self.fail(op, type_rule, f"{what} must be ({', '.join(map(str, types))}), "
                       f"found ({', '.join(map(str, got))})")
+
+    def results_are(self, op, types: list):
+        self.types_are(op, [r.type for r in op.results], types, count=f"'{op.name}' has",
+                       unit="result(s)", what="results", count_rule="result-count",
+                       type_rule="type-mismatch")
 
     def ptr_tile(self, op, v: Value, what: str) -> TileType:
         t = self.tile(op, v, what)
@@ -785,12 +798,7 @@ class _Verifier:
             self.fail(op, "type-mismatch", f"'{op.name}' takes a partition_view or "
                       f"strided_view, found {v.type}")
         pv = v.type
-        if len(idx) != pv.rank:
-            self.fail(op, "operand-count", f"a rank-{pv.rank} view takes {pv.rank} "
-                      f"indices, found {len(idx)}")
-        for i in idx:
-            self.scalar_int(op, i, "an index")
-        self.one_type(op, idx, "indices")
+        self.indices(op, idx, pv.rank, f"a rank-{pv.rank} view takes")
         self.token_group(op, g)
         self.mem_order(op)
         self.attr(op, "hints", _angled, "a balanced '<...>' hints string", optional=True)
@@ -880,12 +888,7 @@ class _Verifier:
     def t_extract(self, op, g):
         t = self.tile(op, g["x"][0], "the operand")
         idx = g["index"]
-        if len(idx) != t.rank:
-            self.fail(op, "operand-count", f"extract from a rank-{t.rank} tile takes {t.rank} "
-                      f"indices, found {len(idx)}")
-        for i in idx:
-            self.scalar_int(op, i, "an index")
-        self.one_type(op, idx, "indices")
+        self.indices(op, idx, t.rank, f"extract from a rank-{t.rank} tile takes")
         if len(op.results) != 1:
             self.fail(op, "result-count", f"extract has 1 result, found {len(op.results)}")
         r = self.tile(op, op.results[0], "the result")
@@ -929,13 +932,10 @@ class _Verifier:
     def region_args(self, op, region: Region, types: list):
         if not isinstance(region, Region):
             self.fail(op, "region-arity", "the region is not a Region")
-        got = [a.type for a in region.args]
-        if len(got) != len(types):
-            self.fail(op, "region-arity", f"the region of '{op.name}' takes {len(types)} "
-                      f"argument(s), found {len(got)}")
-        if got != types:
-            self.fail(op, "region-arity", f"region arguments must be "
-                      f"({', '.join(map(str, types))}), found ({', '.join(map(str, got))})")
+        self.types_are(op, [a.type for a in region.args], types,
+                       count=f"the region of '{op.name}' takes", unit="argument(s)",
+                       what="region arguments", count_rule="region-arity",
+                       type_rule="region-arity")
 
     def t_for(self, op, g):
         lb, ub, step, inits = g["lb"][0], g["ub"][0], g["step"][0], g["init"]

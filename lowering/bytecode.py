@@ -656,81 +656,6 @@ def _inb(op: Operation) -> list[bool]:
     return [False] * len(op.group("index"))
 
 
-def _e_load_view(w, op):
-    sem, scope = w.mem(op)
-    w.bind(
-        op,
-        w.bc.encode_LoadViewTkoOp(
-            w.b,
-            w.rtype(op, 0),
-            w.rtype(op, 1),
-            w.v(op.one("view")),
-            w.vs(op.group("index")),
-            w.v(op.one("token")),
-            sem,
-            scope,
-            w.hints(op.attrs.get("hints")),
-            _inb(op),
-        ),
-    )
-
-
-def _e_store_view(w, op):
-    sem, scope = w.mem(op)
-    w.bind(
-        op,
-        w.bc.encode_StoreViewTkoOp(
-            w.b,
-            w.tt.Token,
-            w.v(op.one("value")),
-            w.v(op.one("view")),
-            w.vs(op.group("index")),
-            w.v(op.one("token")),
-            sem,
-            scope,
-            w.hints(op.attrs.get("hints")),
-            _inb(op),
-        ),
-    )
-
-
-def _e_load_ptr(w, op):
-    sem, scope = w.mem(op)
-    w.bind(
-        op,
-        w.bc.encode_LoadPtrTkoOp(
-            w.b,
-            w.rtype(op, 0),
-            w.rtype(op, 1),
-            w.v(op.one("ptr")),
-            w.v(op.one("mask")),
-            w.v(op.one("padding")),
-            w.v(op.one("token")),
-            sem,
-            scope,
-            w.hints(op.attrs.get("hints")),
-        ),
-    )
-
-
-def _e_store_ptr(w, op):
-    sem, scope = w.mem(op)
-    w.bind(
-        op,
-        w.bc.encode_StorePtrTkoOp(
-            w.b,
-            w.tt.Token,
-            w.v(op.one("ptr")),
-            w.v(op.one("value")),
-            w.v(op.one("mask")),
-            w.v(op.one("token")),
-            sem,
-            scope,
-            w.hints(op.attrs.get("hints")),
-        ),
-    )
-
-
 def _mode(w, op):
     m = op.attrs.get("mode")
     if m not in _ATOMIC_MODES:
@@ -738,63 +663,43 @@ def _mode(w, op):
     return w.bc.AtomicRMWMode[m.upper()]
 
 
-def _e_cas(w, op):
-    sem, scope = w.mem(op, scope_required=True)
-    w.bind(
-        op,
-        w.bc.encode_AtomicCASTkoOp(
-            w.b,
-            w.rtype(op, 0),
-            w.rtype(op, 1),
-            w.v(op.one("ptr")),
-            w.v(op.one("cmp")),
-            w.v(op.one("value")),
-            w.v(op.one("mask")),
-            w.v(op.one("token")),
-            sem,
-            scope,
-        ),
-    )
+def _e_memory(
+    enc: str,
+    operands: str,
+    *,
+    token_only: bool = False,
+    atomic: bool = False,
+    tail: str = "hints",
+    inbounds: bool = False,
+    refuse_hints: bool = False,
+) -> Callable[[_Writer, Operation], None]:
+    """A memory op: `encode_<enc>Op(b, result types, operands..., token, sem, scope,
+    [hints | atomic mode], [in-bounds flags])`.
 
+    `operands` names the operand groups in encoder order ("index" is the whole index
+    group, any other name one operand); the token always follows them. A store's only
+    result is a token (`token_only`); loads and atomics give (value, token). Atomics
+    need a memory scope. `tail` is what follows sem and scope: "hints", "mode" or "".
+    `refuse_hints` rejects optimization hints the encoder has no place for.
+    """
+    names = operands.split()
 
-def _e_rmw(w, op):
-    sem, scope = w.mem(op, scope_required=True)
-    w.bind(
-        op,
-        w.bc.encode_AtomicRMWTkoOp(
-            w.b,
-            w.rtype(op, 0),
-            w.rtype(op, 1),
-            w.v(op.one("ptr")),
-            w.v(op.one("value")),
-            w.v(op.one("mask")),
-            w.v(op.one("token")),
-            sem,
-            scope,
-            _mode(w, op),
-        ),
-    )
+    def f(w: _Writer, op: Operation) -> None:
+        sem, scope = w.mem(op, scope_required=atomic)
+        if refuse_hints and "hints" in op.attrs:
+            raise w.err(f"{op.name} takes no optimization hints")
+        results = [w.tt.Token] if token_only else [w.rtype(op, 0), w.rtype(op, 1)]
+        args = [w.vs(op.group(n)) if n == "index" else w.v(op.one(n)) for n in names]
+        args += [w.v(op.one("token")), sem, scope]
+        if tail == "hints":
+            args.append(w.hints(op.attrs.get("hints")))
+        elif tail == "mode":
+            args.append(_mode(w, op))
+        if inbounds:
+            args.append(_inb(op))
+        w.bind(op, getattr(w.bc, f"encode_{enc}Op")(w.b, *results, *args))
 
-
-def _e_red_view(w, op):
-    sem, scope = w.mem(op, scope_required=True)
-    if "hints" in op.attrs:
-        raise w.err("atomic_red_view_tko takes no optimization hints")
-    w.bind(
-        op,
-        w.bc.encode_AtomicRedViewTkoOp(
-            w.b,
-            w.tt.Token,
-            w.v(op.one("view")),
-            w.vs(op.group("index")),
-            w.v(op.one("value")),
-            w.v(op.one("token")),
-            sem,
-            scope,
-            _mode(w, op),
-            _inb(op),
-        ),
-    )
+    return f
 
 
 def _e_print_tko(w, op):
@@ -978,13 +883,21 @@ _EMIT: dict[str, Callable[[_Writer, Operation], None]] = {
     "make_partition_view": _simple("MakePartitionView"),
     "make_strided_view": _simple("MakeStridedView"),
     "get_index_space_shape": _e_index_shape,
-    "load_view_tko": _e_load_view,
-    "store_view_tko": _e_store_view,
-    "load_ptr_tko": _e_load_ptr,
-    "store_ptr_tko": _e_store_ptr,
-    "atomic_cas_tko": _e_cas,
-    "atomic_rmw_tko": _e_rmw,
-    "atomic_red_view_tko": _e_red_view,
+    "load_view_tko": _e_memory("LoadViewTko", "view index", inbounds=True),
+    "store_view_tko": _e_memory("StoreViewTko", "value view index", token_only=True, inbounds=True),
+    "load_ptr_tko": _e_memory("LoadPtrTko", "ptr mask padding"),
+    "store_ptr_tko": _e_memory("StorePtrTko", "ptr value mask", token_only=True),
+    "atomic_cas_tko": _e_memory("AtomicCASTko", "ptr cmp value mask", atomic=True, tail=""),
+    "atomic_rmw_tko": _e_memory("AtomicRMWTko", "ptr value mask", atomic=True, tail="mode"),
+    "atomic_red_view_tko": _e_memory(
+        "AtomicRedViewTko",
+        "view index value",
+        token_only=True,
+        atomic=True,
+        tail="mode",
+        inbounds=True,
+        refuse_hints=True,
+    ),
     "print_tko": _e_print_tko,
     "print": _e_print_tko,
     "mmaf": _e_mmaf,

@@ -133,41 +133,34 @@ def test_access_widths():
     assert narrowest({"LDG.E.128": 1, "LDG.E.U16": 4}) == 16 and narrowest({}) is None
 
 
-def test_comparison_flags_higher_and_narrower():
+def _sm90_run(pipeline: str, tokens: tuple[int, int], instrs: tuple[int, int], **stats):
+    """A PipelineRun of an empty kernel on sm_90 using 20 registers: `tokens` are its IR's
+    (make_token, join_tokens) counts, `instrs` its SASS (sass_instrs, sass_instrs_no_nop),
+    `stats` the other SassStats fields."""
     from lowering.cutile_workflow import PipelineRun
     from eqsat.text import parse
 
-    k = parse("entry @k() {\n  return\n}\n")
-    ours = PipelineRun(
+    make_token, join_tokens = tokens
+    return PipelineRun(
+        pipeline,
+        parse("entry @k() {\n  return\n}\n"),
+        b"",
+        "sm_90",
+        ir={"make_token": make_token, "join_tokens": join_tokens, "mem_ops": {}},
+        stats=SassStats(sass_instrs=instrs[0], sass_instrs_no_nop=instrs[1], reg=20, **stats),
+    )
+
+
+def test_comparison_flags_higher_and_narrower():
+    ours = _sm90_run(
         "eqsat",
-        k,
-        b"",
-        "sm_90",
-        ir={"make_token": 2, "join_tokens": 0, "mem_ops": {}},
-        stats=SassStats(
-            sass_instrs=10,
-            sass_instrs_no_nop=8,
-            ldg={"LDG.E.U16": 4},
-            stg={"STG.E.128": 1},
-            barriers={"BAR.SYNC": 2},
-            reg=20,
-        ),
+        (2, 0),
+        (10, 8),
+        ldg={"LDG.E.U16": 4},
+        stg={"STG.E.128": 1},
+        barriers={"BAR.SYNC": 2},
     )
-    ref = PipelineRun(
-        "cutile",
-        k,
-        b"",
-        "sm_90",
-        ir={"make_token": 1, "join_tokens": 3, "mem_ops": {}},
-        stats=SassStats(
-            sass_instrs=12,
-            sass_instrs_no_nop=9,
-            ldg={"LDG.E": 2},
-            stg={"STG.E": 4},
-            barriers={},
-            reg=20,
-        ),
-    )
+    ref = _sm90_run("cutile", (1, 3), (12, 9), ldg={"LDG.E": 2}, stg={"STG.E": 4}, barriers={})
     rows = {r.metric: r for r in comparison_rows(ours, ref)}
     assert isinstance(rows["ir.make_token"], Row) and rows["ir.make_token"].flag == "higher"
     assert rows["ir.join_tokens"].flag == "" and rows["sass.instrs"].flag == ""

@@ -22,7 +22,7 @@ the chain token along (a break hands the loop its current token, not a stale one
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from egglog import EGraph, MultiSet, Vec, set_
 
@@ -380,20 +380,20 @@ class _Encoder:
                                        [a.name for a in region.args], self.leaf_region)
         return rid
 
-    def for_op(self, op: Operation) -> Any:
-        if op.attrs:
-            raise EncodeError("'for' with attributes is not encoded yet")
+    def _enter_loop(self, op: Operation, inits: list) -> tuple[int, bool, tuple]:
+        """Open the body of a `for` or `loop`: a region whose arguments are bound, which
+        carries the program-order chain when its body touches memory or may leave early
+        (the outer token is appended to `inits`), and the innermost loop from now on.
+        Returns (region id, whether it carries the chain, the outer (token, leaf region))."""
         body = op.regions[0]
-        lb, ub, step = (self.use(op.one(g)) for g in ("lb", "ub", "step"))
-        inits = [self.use(v) for v in op.group("init")]
         # a loop that may return early carries the chain: what follows must come after it
         carry = not self.tokenized and self.tok is not None and (
             _touches_memory(body) or _may_exit(op))
-        rid = self._new_region("for", body)
+        rid = self._new_region(op.name, body)
         info = self.regions[rid]
         for i, a in enumerate(body.args):
             self.bind(a, T.Arg(rid, i, self.ty(a.type)))
-        outer_tok, outer_leaf = self.tok, self.leaf_region
+        outer = (self.tok, self.leaf_region)
         self.leaf_region = rid
         if carry:
             tok_t = TokenType()
@@ -401,22 +401,36 @@ class _Encoder:
             info.arg_names.append("tok")
             self.chain_carries[rid] = (len(body.args), len(inits), len(op.results))
             self.tok = self.bind(None, T.Arg(rid, len(body.args), self.ty(tok_t)), "tok")
-            inits.append(outer_tok)
+            inits.append(outer[0])
         self.loops.append(_Loop(op, carry))
-        term, yields, effects = self.block(body)
+        return rid, carry, outer
+
+    def _leave_loop(self, op: Operation, rid: int, carry: bool, outer: tuple,
+                    make: Callable[[Any], Any]) -> Any:
+        """Back in the enclosing region: bind the results of the loop term `make(type)`
+        (plus the chain token it carries, which the chain goes on from)."""
+        self.tok, self.leaf_region = outer
+        rts = tuple([v.type for v in op.results] + ([TokenType()] if carry else []))
+        head = self._bind_results(op, make(self.ty(rts)), rts, multi=True)
+        self.region_ops.append((op, rid))
+        if carry:
+            self.tok = self.bind(None, T.Proj(head, len(op.results), self.ty(TokenType())), "tok")
+        return head
+
+    def for_op(self, op: Operation) -> Any:
+        if op.attrs:
+            raise EncodeError("'for' with attributes is not encoded yet")
+        lb, ub, step = (self.use(op.one(g)) for g in ("lb", "ub", "step"))
+        inits = [self.use(v) for v in op.group("init")]
+        rid, carry, outer = self._enter_loop(op, inits)
+        term, yields, effects = self.block(op.regions[0])
         self.loops.pop()
         if term is None or term.name != "continue":
             raise EncodeError("a 'for' body must end with 'continue'")
         if carry:
             yields.append(self.tok)
-        self.tok, self.leaf_region = outer_tok, outer_leaf
-        rts = [v.type for v in op.results] + ([TokenType()] if carry else [])
-        e = T.For(rid, lb, ub, step, self.vec(inits), self.vec(yields + effects),
-                  self.ty(tuple(rts)))
-        head = self._bind_results(op, e, tuple(rts), multi=True)
-        self.region_ops.append((op, rid))
-        if carry:
-            self.tok = self.bind(None, T.Proj(head, len(op.results), self.ty(TokenType())), "tok")
+        head = self._leave_loop(op, rid, carry, outer, lambda ty: T.For(
+            rid, lb, ub, step, self.vec(inits), self.vec(yields + effects), ty))
         if effects or _may_exit(op):
             return head
         return None
@@ -426,38 +440,16 @@ class _Encoder:
         it (`continue` or `break`), then its effects."""
         if op.attrs:
             raise EncodeError("'loop' with attributes is not encoded yet")
-        body = op.regions[0]
         inits = [self.use(v) for v in op.group("init")]
-        carry = not self.tokenized and self.tok is not None and (
-            _touches_memory(body) or _may_exit(op))
-        rid = self._new_region("loop", body)
-        info = self.regions[rid]
-        for i, a in enumerate(body.args):
-            self.bind(a, T.Arg(rid, i, self.ty(a.type)))
-        outer_tok, outer_leaf = self.tok, self.leaf_region
-        self.leaf_region = rid
-        if carry:
-            tok_t = TokenType()
-            info.arg_types.append(tok_t)
-            info.arg_names.append("tok")
-            self.chain_carries[rid] = (len(body.args), len(inits), len(op.results))
-            self.tok = self.bind(None, T.Arg(rid, len(body.args), self.ty(tok_t)), "tok")
-            inits.append(outer_tok)
-        self.loops.append(_Loop(op, carry))
-        term, term_ops, effects = self.block(body)
+        rid, carry, outer = self._enter_loop(op, inits)
+        term, term_ops, effects = self.block(op.regions[0])
         if term is None or term.name not in ("continue", "break"):
             raise EncodeError("a 'loop' body must end with 'continue' or 'break'")
         end = self.exit_term(term, term_ops)
         self.loops.pop()
-        self.tok, self.leaf_region = outer_tok, outer_leaf
-        rts = [v.type for v in op.results] + ([TokenType()] if carry else [])
-        e = T.Loop(rid, self.vec(inits), self.vec([end] + effects), self.ty(tuple(rts)))
-        head = self._bind_results(op, e, tuple(rts), multi=True)
-        self.region_ops.append((op, rid))
-        if carry:
-            self.tok = self.bind(None, T.Proj(head, len(op.results), self.ty(TokenType())), "tok")
         # a loop runs until it breaks: it must stay even when nothing uses its results
-        return head
+        return self._leave_loop(op, rid, carry, outer, lambda ty: T.Loop(
+            rid, self.vec(inits), self.vec([end] + effects), ty))
 
     def if_op(self, op: Operation) -> Any:
         if op.attrs:
