@@ -3,6 +3,7 @@
     python benchmarks/bench_toolchain.py                    # front end -> optimize -> tileiras
     python benchmarks/bench_toolchain.py --input seq        # start from NAME.seq.mlir instead
     python benchmarks/bench_toolchain.py --no-optimize      # our side unoptimized
+    python benchmarks/bench_toolchain.py --no-versioning    # optimized, one copy of the body
     python benchmarks/bench_toolchain.py --only vector_add --arch sm_90 --json out.json
 
 Ours: the kernel in program order (eqsat's cuTile front end, or the corpus .seq.mlir with
@@ -11,7 +12,9 @@ be imported, written as bytecode by eqsat and compiled by tileiras -O3. cuTile's
 normal pipeline (tokens, LICM), compiled the same way. Per kernel and arch the table
 gives SASS instructions (without NOPs), registers, global load/store widths and
 barrier/fence counts as ours/cuTile's; FLAGS names every count where ours is higher and
-every access width narrower than cuTile's. Needs the `cuda` extra.
+every LDG/STG width narrower than cuTile's, and WIDER where our widest access is wider
+than cuTile's widest (a TMA copy, UTMALDG/UTMASTG, is wider than any LDG/STG) (divisibility versioning, `eqsat.versioning`, gives a fast path
+for sizes and strides that are multiples of the vector). Needs the `cuda` extra.
 """
 
 from __future__ import annotations
@@ -38,19 +41,20 @@ def kernels() -> list[str]:
     )
 
 
-def run_kernel(name: str, archs: tuple[str, ...], optimize: bool, source: str) -> list[dict]:
+def run_kernel(name: str, archs: tuple[str, ...], optimize: bool, source: str,
+               versioning: bool = True) -> list[dict]:
     from eqsat.frontend import annotate_from_symbol, load_cutile
     from lowering.cutile_workflow import cutile_runs, compare_cutile, compile_ir, optimize_kernel
 
     kernel, sig, _ = load_cutile(str(CORPUS / f"{name}.py"))
     if source == "frontend":
-        pairs = compare_cutile(kernel, sig, archs, optimize=optimize)
+        pairs = compare_cutile(kernel, sig, archs, optimize=optimize, versioning=versioning)
     else:
         k = parse_file(CORPUS / f"{name}.seq.mlir")
         annotate_from_symbol(k)
         times, optimized, note = {}, False, ""
         if optimize:
-            k, optimized, note, times["optimize"] = optimize_kernel(k)
+            k, optimized, note, times["optimize"] = optimize_kernel(k, versioning=versioning)
         ours = []
         for a in archs:
             r = compile_ir(k, a)
@@ -61,7 +65,7 @@ def run_kernel(name: str, archs: tuple[str, ...], optimize: bool, source: str) -
 
 
 def _row(name: str, ours, ref) -> dict:
-    from lowering.cutile_workflow import narrowest
+    from lowering.cutile_workflow import global_accesses, narrowest, widest
 
     a, b = ours.stats, ref.stats
     flags = []
@@ -79,6 +83,10 @@ def _row(name: str, ours, ref) -> dict:
         nx, ny = narrowest(x), narrowest(y)
         if nx is not None and ny is not None and nx < ny:
             flags.append(f"{label} NARROWER")
+    for label, kind in (("ldg", "load"), ("stg", "store")):
+        wx, wy = widest(global_accesses(a, kind)), widest(global_accesses(b, kind))
+        if wx is not None and wy is not None and wx > wy:
+            flags.append(f"{label} WIDER")
     return {
         "kernel": name,
         "arch": ours.arch,
@@ -86,6 +94,8 @@ def _row(name: str, ours, ref) -> dict:
         "note": ours.note,
         "ours": a.as_dict(),
         "cutile": b.as_dict(),
+        "accesses": {who: {kind: global_accesses(st, kind) for kind in ("load", "store")}
+                     for who, st in (("ours", a), ("cutile", b))},
         "ours_ir": ours.ir,
         "cutile_ir": ref.ir,
         "times": {"ours": ours.times, "cutile": ref.times},
@@ -114,14 +124,15 @@ def print_table(rows: list[dict]) -> None:
             table.append((r["kernel"], r["arch"], "FAILED", "", r["error"], "", "", ""))
             continue
         o, c = r["ours"], r["cutile"]
+        acc = r["accesses"]
         table.append(
             (
                 r["kernel"],
                 r["arch"],
                 f"{o['sass_instrs_no_nop']}/{c['sass_instrs_no_nop']}",
                 f"{o['reg']}/{c['reg']}",
-                f"{_w(o['ldg'])} | {_w(c['ldg'])}",
-                f"{_w(o['stg'])} | {_w(c['stg'])}",
+                f"{_w(acc['ours']['load'])} | {_w(acc['cutile']['load'])}",
+                f"{_w(acc['ours']['store'])} | {_w(acc['cutile']['store'])}",
                 f"{sum(o['barriers'].values())}/{sum(c['barriers'].values())}",
                 ", ".join(r["flags"]),
             )
@@ -143,6 +154,8 @@ def main(argv=None) -> int:
         help="our starting point: the cuTile front end (default) or NAME.seq.mlir",
     )
     ap.add_argument("--no-optimize", action="store_true", help="compile our side unoptimized")
+    ap.add_argument("--no-versioning", action="store_true",
+                    help="optimize without divisibility versioning")
     ap.add_argument("--json", metavar="OUT", help="also write every number as JSON")
     a = ap.parse_args(argv)
     from lowering.toolchain import missing_reason, tool_versions
@@ -157,12 +170,13 @@ def main(argv=None) -> int:
     t0 = time.perf_counter()
     for n in names:
         try:
-            rows += run_kernel(n, archs, not a.no_optimize, a.input)
+            rows += run_kernel(n, archs, not a.no_optimize, a.input, not a.no_versioning)
         except EqsatError as e:
             rows += [{"kernel": n, "arch": x, "error": str(e).splitlines()[0]} for x in archs]
     print(
         f"# corpus through eqsat ({a.input}, "
-        f"{'optimized' if not a.no_optimize else 'unoptimized'}) and cuTile; "
+        f"{'unoptimized' if a.no_optimize else 'optimized'}"
+        f"{'' if a.no_optimize or a.no_versioning else ', versioned'}) and cuTile; "
         f"tools: {tool_versions()}"
     )
     print("# instrs = SASS instructions without NOPs, ours/cuTile; bar = barriers and fences")

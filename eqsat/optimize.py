@@ -35,6 +35,7 @@ class Report:
     alias_model: str = ""                  # where the alias facts came from
     token_facts: int = 0                   # facts the token rules could read
     cleanup: dict[str, int] = field(default_factory=dict)   # what clean-up removed
+    versioning: str = ""                   # what divisibility versioning did, if asked
 
     @property
     def total_seconds(self) -> float:
@@ -60,6 +61,8 @@ class Report:
         done = {k: v for k, v in self.cleanup.items() if v}
         if done:
             lines.append("clean-up: " + ", ".join(f"{k} {v}" for k, v in done.items()))
+        if self.versioning:
+            lines.append(self.versioning)
         return "\n".join(lines)
 
 
@@ -116,7 +119,8 @@ def alias_model(kernel: Kernel, *, noalias: bool = False,
 
 def optimize(kernel: Kernel, *, rules: Any = "default", cost_model: Any = None,
              limits: Any = None, noalias: bool = False,
-             alias_groups: Mapping[int | str, Any] | None = None) -> Result:
+             alias_groups: Mapping[int | str, Any] | None = None,
+             versioning: bool = False) -> Result:
     """Optimize a kernel by equality saturation.
 
     `rules`: a rule-set name, comma-separated names, a `rules.RuleSet`, or a list of
@@ -126,6 +130,9 @@ def optimize(kernel: Kernel, *, rules: Any = "default", cost_model: Any = None,
     `noalias`: array parameters without a declared alias group never alias each
     other (what cuTile specializes on). `alias_groups`: parameter index or name ->
     group name(s); two arrays sharing a group may overlap (see `alias_model`).
+    `versioning`: add a fast copy of the kernel, taken when the sizes and strides that
+    limit its view accesses are multiples of the vector width (`eqsat.versioning`);
+    worth it for tileiras, which then proves 128-bit accesses on that path.
     """
     import rules as rules_pkg
     from egglog import ruleset as egg_ruleset
@@ -243,6 +250,14 @@ def optimize(kernel: Kernel, *, rules: Any = "default", cost_model: Any = None,
         rep.fallback = "the extracted program was not cheaper; returning the program as encoded"
         result = baseline
         rep.cost_after = rep.cost_before
+    if versioning:
+        from .versioning import version
+        t = time.perf_counter()
+        result, done_v = version(result, model)
+        rep.versioning = done_v.summary()
+        if done_v.applied:
+            _check(result)
+        lap("versioning")
     rep.ops_after = _count_ops(result)
     return Result(result, rep)
 

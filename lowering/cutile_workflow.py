@@ -70,14 +70,16 @@ def _find_optimizer() -> tuple[Callable | None, str]:
     return optimize, ""
 
 
-def optimize_kernel(k: Kernel, rules: Any = "default") -> tuple[Kernel, bool, str, float]:
+def optimize_kernel(k: Kernel, rules: Any = "default",
+                    versioning: bool = True) -> tuple[Kernel, bool, str, float]:
     """(kernel, optimized?, note, seconds): `eqsat.optimize` if it can be imported, else
-    the kernel unchanged with a note saying so."""
+    the kernel unchanged with a note saying so. Bound for tileiras, so divisibility
+    versioning is on unless `versioning=False`."""
     opt, note = _find_optimizer()
     if opt is None:
         return k, False, note, 0.0
     t0 = time.perf_counter()
-    res = opt(k, rules=rules)
+    res = opt(k, rules=rules, versioning=versioning)
     dt = time.perf_counter() - t0
     out = getattr(res, "kernel", res)
     if not isinstance(out, Kernel):
@@ -96,12 +98,13 @@ def compile_ir(
     stats: bool = True,
     rules: Any = "default",
     pipeline: str = "eqsat",
+    versioning: bool = True,
 ) -> PipelineRun:
     """Our IR (optionally optimized first) -> bytecode -> cubin (+ SASS metrics)."""
     times: dict[str, float] = {}
     note, optimized = "", False
     if optimize:
-        k, optimized, note, times["optimize"] = optimize_kernel(k, rules)
+        k, optimized, note, times["optimize"] = optimize_kernel(k, rules, versioning)
     t0 = time.perf_counter()
     bc = kernel_to_bytecode(k, version=version, arch=arch)
     times["bytecode"] = time.perf_counter() - t0
@@ -132,6 +135,7 @@ def compile_cutile(
     version: str = DEFAULT_VERSION,
     stats: bool = True,
     rules: Any = "default",
+    versioning: bool = True,
 ) -> PipelineRun:
     """A cuTile kernel through eqsat to a cubin: the entry point for cuTile users."""
     return compare_cutile(
@@ -143,6 +147,7 @@ def compile_cutile(
         stats=stats,
         rules=rules,
         reference=False,
+        versioning=versioning,
     )[0][0]
 
 
@@ -197,6 +202,7 @@ def compare_cutile(
     stats: bool = True,
     rules: Any = "default",
     reference: bool = True,
+    versioning: bool = True,
 ) -> list[tuple[PipelineRun, PipelineRun | None]]:
     """(ours, cuTile's) per arch; the front end, the optimizer and cuTile's passes run once."""
     from eqsat.frontend import from_cutile
@@ -204,7 +210,7 @@ def compare_cutile(
     fe = from_cutile(kernel, signature, bytecode_version=version)
     k, times, optimized, note = fe.kernel, {"frontend": fe.seconds}, False, ""
     if optimize:
-        k, optimized, note, times["optimize"] = optimize_kernel(k, rules)
+        k, optimized, note, times["optimize"] = optimize_kernel(k, rules, versioning)
     ours = []
     for arch in archs:
         run = compile_ir(k, arch, version=version, stats=stats)
@@ -223,8 +229,15 @@ def compare_cutile(
 _WIDTH = {"128": 128, "64": 64, "U16": 16, "S16": 16, "U8": 8, "S8": 8}
 
 
+TMA_BITS = 1 << 20     # a bulk tensor copy moves a whole tile: wider than any thread's access
+_TMA_ACCESS = {"load": ("UTMALDG",), "store": ("UTMASTG", "UTMAREDG")}
+
+
 def access_bits(opcode: str) -> int:
-    """Bits one thread moves in an LDG/STG: `LDG.E.128` 128, `STG.E.U16` 16, `LDG.E` 32."""
+    """Bits one thread moves in an LDG/STG: `LDG.E.128` 128, `STG.E.U16` 16, `LDG.E` 32;
+    a TMA copy (`UTMALDG.2D`) counts as TMA_BITS."""
+    if opcode.startswith("UTMA"):
+        return TMA_BITS
     for part in opcode.split(".")[1:]:
         if part in _WIDTH:
             return _WIDTH[part]
@@ -233,6 +246,21 @@ def access_bits(opcode: str) -> int:
 
 def narrowest(counts: dict[str, int]) -> int | None:
     return min((access_bits(k) for k in counts), default=None)
+
+
+def widest(counts: dict[str, int]) -> int | None:
+    return max((access_bits(k) for k in counts), default=None)
+
+
+def tma_copies(counts: dict[str, int], kind: str) -> dict[str, int]:
+    """The TMA copies of one direction ("load" or "store") in an opcode histogram."""
+    return {k: v for k, v in counts.items() if k.startswith(_TMA_ACCESS[kind])}
+
+
+def global_accesses(stats: SassStats, kind: str) -> dict[str, int]:
+    """Global accesses of one direction ("load" or "store"): LDG/STG and TMA copies."""
+    base = stats.ldg if kind == "load" else stats.stg
+    return {**base, **tma_copies(stats.tma, kind)}
 
 
 @dataclass
@@ -332,4 +360,8 @@ __all__ = [
     "format_rows",
     "access_bits",
     "narrowest",
+    "widest",
+    "global_accesses",
+    "tma_copies",
+    "TMA_BITS",
 ]

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Callable, Hashable
 
 from eqsat.errors import EqsatError
-from eqsat.ir.core import Operation, Region, Value
+from eqsat.ir.core import Operation, Value, clone_region
+from eqsat.ir.core import clone_op as _core_clone_op
 from eqsat.ir.types import TokenType
 
 
@@ -17,41 +18,15 @@ def is_token(v: Value) -> bool:
     return isinstance(v.type, TokenType)
 
 
-def clone_region(region: Region, lookup: Callable[[Value], Value]) -> Region:
-    """A deep copy of `region`; values from outside it are translated by `lookup`."""
-    inner: dict[int, Value] = {}
-    new = Region([a.type for a in region.args])
-    for old, arg in zip(region.args, new.args):
-        arg.name = old.name
-        inner[id(old)] = arg
-
-    def find(v: Value) -> Value:
-        got = inner.get(id(v))
-        return got if got is not None else lookup(v)
-
-    for op in region.ops:
-        c = clone_op(op, [find(v) for v in op.operands], lookup=find)
-        for o, n in zip(op.results, c.results):
-            inner[id(o)] = n
-        new.append(c)
-    return new
-
-
 def clone_op(op: Operation, operands: list[Value], *, drop_token: bool = False,
              lookup: Callable[[Value], Value] | None = None) -> Operation:
-    """A copy of `op` over `operands` (same operand layout as `op`).
-
-    Regions (reduce/scan combiners) are copied too; `lookup` translates any outer
-    value they read. `drop_token` removes the input token of a memory op, for
-    targets whose order is the order of their steps.
-    """
-    def missing(v: Value) -> Value:
-        raise LoweringError(f"'{op.name}': its region reads %{v.name}, defined outside it")
-
-    regions = [clone_region(r, lookup or missing) for r in op.regions]
-    new = Operation(op.name, operands, [r.type for r in op.results], dict(op.attrs), regions,
-                    segments=op.segments, result_names=[r.name for r in op.results],
-                    loc=op.loc)
+    """`eqsat.ir.core.clone_op`, optionally without the input token of a memory op (for
+    targets whose order is the order of their steps); a region that reads a value the
+    lowering cannot supply is a LoweringError."""
+    try:
+        new = _core_clone_op(op, operands, lookup=lookup)
+    except ValueError as e:
+        raise LoweringError(str(e)) from None
     if drop_token and op.token_in is not None:
         new.set_group("token", [])
     return new

@@ -27,7 +27,7 @@ def _run(args) -> int:
     k = load_kernel(args.file)
     check_arch(args.arch)
     if args.optimize:
-        k, _, note, _ = optimize_kernel(k)
+        k, _, note, _ = optimize_kernel(k, versioning=not args.no_versioning)
         if note:
             print(f"eqsat compile: {note}", file=sys.stderr)
     bc = kernel_to_bytecode(k, version=args.bytecode_version, arch=args.arch, filename=args.file)
@@ -84,6 +84,12 @@ def register(sub) -> None:
     )
     p.add_argument("--json", action="store_true", help="with --sass-stats: print JSON")
     p.add_argument("--optimize", action="store_true", help="run eqsat's optimizer first")
+    p.add_argument(
+        "--no-versioning",
+        action="store_true",
+        help="with --optimize: no fast copy for sizes and strides that are multiples of the "
+        "vector width (eqsat.versioning)",
+    )
     p.add_argument(
         "--bytecode-version",
         default="13.3",

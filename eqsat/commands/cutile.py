@@ -24,7 +24,8 @@ def _run(args) -> int:
         from lowering.cutile_workflow import compile_cutile
 
         run = compile_cutile(
-            kernel, sig, args.arch[0], optimize=not args.no_optimize, version=args.bytecode_version
+            kernel, sig, args.arch[0], optimize=not args.no_optimize,
+            version=args.bytecode_version, versioning=not args.no_versioning
         )
         _write(args.cubin, run.cubin or b"", "wb")
         if run.note:
@@ -40,7 +41,7 @@ def _run(args) -> int:
     if args.optimize:
         from lowering.cutile_workflow import optimize_kernel
 
-        k, _, note, _ = optimize_kernel(k)
+        k, _, note, _ = optimize_kernel(k, versioning=not args.no_versioning)
         if note:
             print(f"eqsat cutile: {note}", file=sys.stderr)
     text = print_kernel(k)
@@ -57,7 +58,8 @@ def _compare(kernel, sig, args) -> int:
 
     print(f"kernel {describe(kernel, sig)}")
     runs = compare_cutile(
-        kernel, sig, tuple(args.arch), optimize=not args.no_optimize, version=args.bytecode_version
+        kernel, sig, tuple(args.arch), optimize=not args.no_optimize,
+        version=args.bytecode_version, versioning=not args.no_versioning
     )
     for arch, (ours, ref) in zip(args.arch, runs):
         label = "eqsat" if ours.optimized else "eqsat (unoptimized)"
@@ -112,6 +114,12 @@ def register(sub) -> None:
         "--no-optimize",
         action="store_true",
         help="with --compare / --cubin: compile our side unoptimized",
+    )
+    p.add_argument(
+        "--no-versioning",
+        action="store_true",
+        help="optimize without the fast copy for sizes and strides that are multiples of "
+        "the vector width (eqsat.versioning)",
     )
     p.add_argument("--cubin", metavar="OUT", help="compile through eqsat to this cubin")
     p.add_argument("-o", "--output", metavar="OUT", help="write the IR here (default stdout)")

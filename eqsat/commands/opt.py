@@ -1,4 +1,5 @@
-"""`eqsat opt FILE [-o OUT] [--rules NAMES] [--report] [--noalias] [--alias-groups SPEC]`:
+"""`eqsat opt FILE [-o OUT] [--rules NAMES] [--report] [--noalias] [--alias-groups SPEC]
+[--versioning]`:
 optimize a kernel."""
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ def _run(args) -> int:
         raise EqsatError(f"error: {e}") from None
     groups = parse_alias_groups(args.alias_groups) if args.alias_groups else None
     res = optimize(k, rules=args.rules, limits=limits, noalias=args.noalias,
-                   alias_groups=groups)
+                   alias_groups=groups, versioning=args.versioning)
     text = print_kernel(res.kernel)
     if args.output and args.output != "-":
         try:
@@ -72,4 +73,7 @@ def register(sub) -> None:
     p.add_argument("--alias-groups", metavar="SPEC",
                    help="alias groups of parameters, e.g. 'x=xy,y=xy' or '0=g,3=g+h': "
                         "parameters sharing a group may overlap")
+    p.add_argument("--versioning", action="store_true",
+                   help="add a fast copy of the kernel for sizes and strides that are "
+                        "multiples of the vector width (128-bit accesses under tileiras)")
     p.set_defaults(func=_run)

@@ -26,6 +26,7 @@ from ..ir.types import (PartitionViewType, PointerType, TensorViewType, TileType
 
 CAP = 1 << 30
 VECTOR_BYTES = 16       # the widest access a thread makes (LDG.E.128 / STG.E.128)
+THREADS = 128           # tileiras' default tile block: 4 warps share a tile's elements
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,13 @@ _ANY = Lanes()
 
 def _pow2(n: int) -> int:
     return CAP if n == 0 else min(abs(n) & -abs(n), CAP)
+
+
+def _numel(shape) -> int:
+    out = 1
+    for s in shape:
+        out *= s
+    return out
 
 
 def _last(t) -> int:
@@ -196,9 +204,14 @@ def _uniform_compare(op: Operation, a: Lanes, b: Lanes) -> int:
     return max(1, g)
 
 
-def _lanes_for(elem_bytes: int) -> list[int]:
-    """Vector sizes in elements to try, widest first (16 bytes down to 2 elements)."""
+def lanes_for(elem_bytes: int, numel: int | None = None) -> list[int]:
+    """Vector sizes in elements to try, widest first (16 bytes down to 2 elements), no
+    more than each thread's share of a tile of `numel` elements (measured: a 1x128 f32
+    tile stays 32-bit, a 256-element one gets 64-bit accesses, 1024 elements 128-bit)."""
     n, out = VECTOR_BYTES // max(elem_bytes, 1), []
+    if numel is not None:
+        while n > 1 and n * THREADS > numel:
+            n //= 2
     while n >= 2:
         out.append(n)
         n //= 2
@@ -218,7 +231,7 @@ def ptr_width(op: Operation, facts: LaneFacts) -> int:
     p = facts.of(ptr)
     mask = op.one("mask")
     m = facts.of(mask).same if mask is not None else CAP
-    for n in _lanes_for(e):
+    for n in lanes_for(e, _numel(t.shape)):
         if (t.shape[-1] % n == 0 and p.contig >= n and p.contig_div >= n * e and m >= n):
             return n * e
     return e
@@ -246,7 +259,7 @@ def view_width(op: Operation, facts: LaneFacts) -> int:
     shape = [s if s is not None else facts.of(next(dyn_shape)).div for s in vt.shape]
     dyn_str = iter(mt.group("strides"))
     strides = [s if s is not None else facts.of(next(dyn_str)).div for s in vt.strides]
-    for n in _lanes_for(e):
+    for n in lanes_for(e, _numel(pt.tile)):
         if (pt.tile[-1] % n == 0 and base % (n * e) == 0 and shape[-1] % n == 0
                 and all(s % n == 0 for s in strides[:-1])):
             return n * e
@@ -263,4 +276,5 @@ def access_width(op: Operation, facts: LaneFacts | None = None) -> int | None:
     return None
 
 
-__all__ = ["access_width", "ptr_width", "view_width", "LaneFacts", "Lanes", "VECTOR_BYTES"]
+__all__ = ["access_width", "ptr_width", "view_width", "LaneFacts", "Lanes", "VECTOR_BYTES",
+           "THREADS", "lanes_for"]

@@ -7,7 +7,7 @@ regions; a Region is one block with arguments. Values are compared by identity;
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from .attrs import DenseConst
 from .ops import SPECS, spec
@@ -329,3 +329,37 @@ def _region_diff(r: Region, s: Region, m: dict[int, Value], where: str) -> str |
             if d:
                 return d
     return None
+
+
+# -- copying --------------------------------------------------------------------------------
+def clone_region(region: Region, lookup: Callable[[Value], Value]) -> Region:
+    """A deep copy of `region`; values from outside it are translated by `lookup`."""
+    inner: dict[int, Value] = {}
+    new = Region([a.type for a in region.args])
+    for old, arg in zip(region.args, new.args):
+        arg.name = old.name
+        inner[id(old)] = arg
+
+    def find(v: Value) -> Value:
+        got = inner.get(id(v))
+        return got if got is not None else lookup(v)
+
+    for op in region.ops:
+        c = clone_op(op, [find(v) for v in op.operands], lookup=find)
+        for o, n in zip(op.results, c.results):
+            inner[id(o)] = n
+        new.append(c)
+    return new
+
+
+def clone_op(op: Operation, operands: list[Value], *,
+             lookup: Callable[[Value], Value] | None = None) -> Operation:
+    """A copy of `op` over `operands` (same operand layout as `op`), regions included;
+    `lookup` translates any outer value a region reads (ValueError if none is given)."""
+    def missing(v: Value) -> Value:
+        raise ValueError(f"'{op.name}': its region reads %{v.name}, defined outside it")
+
+    regions = [clone_region(r, lookup or missing) for r in op.regions]
+    return Operation(op.name, operands, [r.type for r in op.results], dict(op.attrs), regions,
+                     segments=op.segments, result_names=[r.name for r in op.results],
+                     loc=op.loc)

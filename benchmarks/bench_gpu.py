@@ -1,0 +1,417 @@
+"""Run our cubins and cuTile's on a real GPU: results against the interpreter, and time.
+
+Three steps, because tileiras runs here and the GPU is elsewhere:
+
+    python benchmarks/bench_gpu.py prepare PACK      # compile + pack (needs the cuda extra)
+    python benchmarks/bench_gpu.py run PACK OUT      # on the GPU machine: numpy + libcuda only
+    python benchmarks/bench_gpu.py check PACK OUT    # compare and print the table
+
+`prepare` compiles, for every kernel that divisibility versioning changes, three
+programs for sm_90: cuTile's (NAME.cutile.mlir), ours without versioning and ours with
+it. Each runs on two correctness inputs (the test spec with every last size rounded up to
+a multiple of 16, which takes the fast copy, and one larger by one, which does not) and
+on two timing inputs of the same kinds at realistic sizes. For correctness inputs the
+expected memory is our interpreter's run of NAME.seq.mlir; `check` compares every
+array (floats to a tolerance: the GPU reduces in another order) and prints, per kernel
+and input, the median time of each program over repeated launches and the ratio
+cuTile / ours. Timing inputs are compared between the three programs.
+"""
+from __future__ import annotations
+
+import argparse
+import ctypes
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# kernel -> (grid for timing, {param name: shape} for timing); sizes picked so a launch
+# moves tens of MB
+TIMING = {
+    "vector_add": (lambda n: [-(-n // 1024)], {"a": "N", "b": "N", "out": "N"}, 1 << 24),
+    "axpy_alias_inplace": (lambda n: [132 * 4], {"x": "N", "y": "N"}, 1 << 24),
+    "gather_offset": (lambda n: [-(-n // 512)], {"x": "N", "idx": "N", "y": "N"}, 1 << 22),
+    "softmax_tiled": (lambda n: [4096], {"X": ("R", "N"), "Y": ("R", "N")}, 4096),
+    "layernorm_fwd": (lambda n: [4096], {"X": ("R", "N"), "W": "N", "B": "N",
+                                         "Y": ("R", "N"), "Mean": "R", "Rstd": "R"}, 4096),
+    "rmsnorm_fwd": (lambda n: [4096], {"X": ("R", "N"), "W": "N", "Y": ("R", "N")}, 4096),
+    "matmul_mma": (lambda n: [-(-n // 128), -(-n // 128)],
+                   {"A": ("N", "N"), "B": ("N", "N"), "C": ("N", "N")}, 4096),
+}
+ROWS = 4096
+REPS = 200
+WARMUP = 10
+
+
+# -- prepare (here) ---------------------------------------------------------------------------
+def _specs(name: str, data: dict) -> dict[str, dict]:
+    even = json.loads(json.dumps(data))
+    for p in even["params"]:
+        if "shape" in p:
+            p["shape"][-1] = -(-p["shape"][-1] // 16) * 16
+    odd = json.loads(json.dumps(even))
+    for p in odd["params"]:
+        if "shape" in p:
+            p["shape"][-1] += 1
+    out = {"even": even, "odd": odd}
+    if name in TIMING:
+        grid, shapes, n = TIMING[name]
+        for label, size in (("time-even", n), ("time-odd", n + 1)):
+            t = json.loads(json.dumps(even))
+            for p in t["params"]:
+                if p.get("name") in shapes:
+                    s = shapes[p["name"]]
+                    dims = {"N": size, "R": ROWS}
+                    p["shape"] = [dims[d] for d in (s if isinstance(s, tuple) else (s,))]
+                    if p.get("init", {}) and isinstance(p["init"], dict) and \
+                            p["init"].get("kind") == "randint":
+                        p["init"]["high"] = size
+            t["grid"] = grid(size)
+            out[label] = t
+    return out
+
+
+def _pack_job(kernel, spec, seed: int) -> tuple[dict, dict]:
+    from eqsat.inputs import bind
+    b = bind(kernel, spec, seed)
+    bufs = {buf.name: buf.data for buf in b.memory.buffers}
+    base = {buf.name: buf.base for buf in b.memory.buffers}
+    args = []
+    for p, v in zip(kernel.params, b.args):
+        from eqsat.ir.types import PointerType
+        if isinstance(p.type.elem, PointerType):
+            addr = int(v)
+            owner = max((n for n in base if base[n] <= addr), key=lambda n: base[n])
+            args.append(["ptr", owner, addr - base[owner]])
+        else:
+            arr = np.asarray(v)
+            args.append(["val", arr.dtype.str, arr.tobytes().hex()])
+    return {"args": args, "grid": list(b.grid)}, bufs
+
+
+def prepare(pack: Path) -> int:
+    sys.path.insert(0, str(ROOT))
+    from eqsat.inputs import parse_spec
+    from eqsat.interp import run
+    from eqsat.interp.memory import to_storage
+    from eqsat.optimize import optimize
+    from eqsat.text import parse_file
+    from lowering.bytecode import kernel_to_bytecode
+    from lowering.toolchain import compile_bytecode
+
+    corpus = ROOT / "tests" / "corpus"
+    pack.mkdir(parents=True, exist_ok=True)
+    index = []
+    for name in sorted(TIMING):
+        seq = parse_file(corpus / f"{name}.seq.mlir")
+        progs = {
+            "cutile": parse_file(corpus / f"{name}.cutile.mlir"),
+            "ours": optimize(_signed(corpus, name)).kernel,
+            "ours-versioned": optimize(_signed(corpus, name), versioning=True).kernel,
+        }
+        threads = {}
+        for label, k in progs.items():
+            cubin = compile_bytecode(kernel_to_bytecode(k), "sm_90").cubin
+            (pack / f"{name}.{label}.cubin").write_bytes(cubin)
+            threads[label] = _required_threads(pack / f"{name}.{label}.cubin")
+        data = json.loads((ROOT / "tests" / "specs" / f"{name}.json").read_text())
+        for label, sd in _specs(name, data).items():
+            spec = parse_spec(sd)
+            job, bufs = _pack_job(seq, spec, seed=1)
+            elems = {a.name: a.dtype for a in spec.arrays if a.same_as is None}
+            if label.startswith("time"):       # made on the GPU machine: too big to carry
+                job["make"] = {n: {"dtype": b.dtype.str, "size": int(b.size), "elem": elems[n],
+                                   "high": _randint_high(sd, n)} for n, b in bufs.items()}
+            else:
+                np.savez(pack / f"{name}.{label}.in.npz", **bufs)
+            if not label.startswith("time"):
+                ref = run(seq, spec, seed=1).buffers
+                np.savez(pack / f"{name}.{label}.ref.npz", **{
+                    n: to_storage(elems[n], np.asarray(ref[n]).reshape(-1)) for n in bufs})
+            index.append({"kernel": name, "symbol": seq.name, "input": label, **job,
+                          "elems": elems, "programs": list(progs), "threads": threads})
+        print(f"packed {name}", file=sys.stderr)
+    (pack / "index.json").write_text(json.dumps(index, indent=1))
+    return 0
+
+
+def _required_threads(cubin: Path) -> int:
+    """The block size tileiras fixed for the kernel (EIATTR_REQNTID in the cubin)."""
+    import re
+    import subprocess
+
+    from lowering.toolchain import tool
+    out = subprocess.run([tool("cuobjdump"), "-elf", str(cubin)], capture_output=True,
+                         text=True, check=True).stdout
+    m = re.search(r"EIATTR_REQNTID\s+Format:\s+\S+\s+Value:\s+(0x[0-9a-f]+)", out)
+    if m is None:
+        raise SystemExit(f"{cubin}: no EIATTR_REQNTID: cannot tell the block size")
+    return int(m.group(1), 16)
+
+
+def _randint_high(spec_data: dict, name: str) -> int | None:
+    for p in spec_data["params"]:
+        init = p.get("init")
+        if p.get("name") == name and isinstance(init, dict) and init.get("kind") == "randint":
+            return int(init["high"])
+    return None
+
+
+def _make(m: dict, rng: np.random.Generator) -> np.ndarray:
+    """A timing input: random normals for floats, indices below `high` or zeros."""
+    if m["high"] is not None:
+        return rng.integers(0, m["high"], m["size"]).astype(np.dtype(m["dtype"]))
+    if m["elem"] in ("f32", "f16", "f64"):
+        return rng.standard_normal(m["size"]).astype(np.dtype(m["dtype"]))
+    if m["elem"] == "bf16":
+        return (rng.standard_normal(m["size"]).astype(np.float32).view(np.uint32)
+                >> np.uint32(16)).astype(np.uint16)
+    return np.zeros(m["size"], np.dtype(m["dtype"]))
+
+
+def _signed(corpus: Path, name: str):
+    from eqsat.frontend import annotate_from_symbol
+    from eqsat.text import parse_file
+    k = parse_file(corpus / f"{name}.seq.mlir")
+    annotate_from_symbol(k)
+    return k
+
+
+# -- run (on the GPU machine: numpy and the CUDA driver only) ---------------------------------
+class _Cuda:
+    def __init__(self):
+        self.lib = ctypes.CDLL("libcuda.so.1")
+        self.check(self.lib.cuInit(0), "cuInit")
+        dev = ctypes.c_int()
+        self.check(self.lib.cuDeviceGet(ctypes.byref(dev), 0), "cuDeviceGet")
+        self.ctx = ctypes.c_void_p()
+        self.check(self.lib.cuDevicePrimaryCtxRetain(ctypes.byref(self.ctx), dev), "ctx")
+        self.check(self.lib.cuCtxSetCurrent(self.ctx), "cuCtxSetCurrent")
+
+    def check(self, rc: int, what: str) -> None:
+        if rc != 0:
+            msg = ctypes.c_char_p()
+            self.lib.cuGetErrorString(rc, ctypes.byref(msg))
+            raise RuntimeError(f"{what}: CUDA error {rc} ({msg.value.decode() if msg.value else '?'})")
+
+    def alloc(self, nbytes: int) -> int:
+        p = ctypes.c_uint64()
+        self.check(self.lib.cuMemAlloc_v2(ctypes.byref(p), max(nbytes, 16)), "cuMemAlloc")
+        return p.value
+
+    def put(self, ptr: int, arr: np.ndarray) -> None:
+        a = np.ascontiguousarray(arr)
+        self.check(self.lib.cuMemcpyHtoD_v2(ctypes.c_uint64(ptr), a.ctypes.data_as(
+            ctypes.c_void_p), ctypes.c_size_t(a.nbytes)), "HtoD")
+
+    def get(self, ptr: int, like: np.ndarray) -> np.ndarray:
+        out = np.empty_like(like)
+        self.check(self.lib.cuMemcpyDtoH_v2(out.ctypes.data_as(ctypes.c_void_p),
+                                            ctypes.c_uint64(ptr), ctypes.c_size_t(out.nbytes)),
+                   "DtoH")
+        return out
+
+    def function(self, cubin: bytes, symbol: str):
+        mod = ctypes.c_void_p()
+        self.check(self.lib.cuModuleLoadData(ctypes.byref(mod), cubin), "cuModuleLoadData")
+        f = ctypes.c_void_p()
+        self.check(self.lib.cuModuleGetFunction(ctypes.byref(f), mod, symbol.encode()),
+                   f"cuModuleGetFunction({symbol})")
+        return f
+
+    def launch(self, f, threads: int, grid, params) -> None:
+        g = (list(grid) + [1, 1, 1])[:3]
+        arr = (ctypes.c_void_p * len(params))(*[ctypes.cast(ctypes.pointer(p), ctypes.c_void_p)
+                                                 for p in params])
+        self.check(self.lib.cuLaunchKernel(f, g[0], g[1], g[2], threads, 1, 1, 0, None, arr,
+                                           None), "cuLaunchKernel")
+
+    def timed(self, work) -> float:
+        """Seconds of GPU time `work` takes, between two events on the default stream."""
+        ev = [ctypes.c_void_p(), ctypes.c_void_p()]
+        for e in ev:
+            self.check(self.lib.cuEventCreate(ctypes.byref(e), 0), "cuEventCreate")
+        self.check(self.lib.cuEventRecord(ev[0], None), "cuEventRecord")
+        work()
+        self.check(self.lib.cuEventRecord(ev[1], None), "cuEventRecord")
+        self.check(self.lib.cuEventSynchronize(ev[1]), "cuEventSynchronize")
+        ms = ctypes.c_float()
+        self.check(self.lib.cuEventElapsedTime(ctypes.byref(ms), ev[0], ev[1]), "elapsed")
+        for e in ev:
+            self.lib.cuEventDestroy_v2(e)
+        return ms.value / 1e3
+
+    def sync(self) -> None:
+        self.check(self.lib.cuCtxSynchronize(), "sync")
+
+
+def _param(spec, ptrs):
+    if spec[0] == "ptr":
+        return ctypes.c_uint64(ptrs[spec[1]] + spec[2])
+    dt = np.dtype(spec[1])
+    raw = bytes.fromhex(spec[2])
+    ctype = {1: ctypes.c_uint8, 2: ctypes.c_uint16, 4: ctypes.c_uint32, 8: ctypes.c_uint64}[
+        dt.itemsize]
+    return ctype.from_buffer_copy(raw)
+
+
+class _Loaded:
+    """One program on one input, on the GPU: its function, block size, buffers, params."""
+
+    def __init__(self, cu: _Cuda, pack: Path, job: dict, prog: str, ins: dict):
+        self.cu, self.ins, self.grid = cu, ins, job["grid"]
+        self.f = cu.function((pack / f"{job['kernel']}.{prog}.cubin").read_bytes(),
+                             job["symbol"])
+        self.threads = job["threads"][prog]
+        self.ptrs = {n: cu.alloc(a.nbytes) for n, a in ins.items()}
+        for n, a in ins.items():
+            cu.put(self.ptrs[n], a)
+        self.params = [_param(s, self.ptrs) for s in job["args"]]
+
+    def launch(self) -> None:
+        self.cu.launch(self.f, self.threads, self.grid, self.params)
+
+    def memory(self) -> dict[str, np.ndarray]:
+        return {n: self.cu.get(self.ptrs[n], a) for n, a in self.ins.items()}
+
+    def free(self) -> None:
+        for p in self.ptrs.values():
+            self.cu.lib.cuMemFree_v2(ctypes.c_uint64(p))
+
+
+def _run_job(cu: _Cuda, pack: Path, out: Path, job: dict, ins: dict,
+             errors: dict) -> dict[str, float]:
+    """Every program of a job on its input: final memory to OUT/KEY.npz; for timing
+    inputs, the programs take turns launch by launch (so drift in clocks or memory
+    traffic hits all alike) and each gets the median of its samples."""
+    loaded: dict[str, _Loaded] = {}
+    try:
+        for prog in job["programs"]:
+            key = f"{job['kernel']}.{job['input']}.{prog}"
+            try:
+                run = _Loaded(cu, pack, job, prog, ins)
+                run.launch()
+                cu.sync()
+                np.savez(out / f"{key}.npz", **run.memory())
+                loaded[key] = run
+            except RuntimeError as e:
+                errors[key] = str(e)
+                print(f"FAILED {key}: {e}", file=sys.stderr)
+        if not job["input"].startswith("time"):
+            return {}
+        for run in loaded.values():
+            for _ in range(WARMUP):
+                run.launch()
+        samples: dict[str, list[float]] = {k: [] for k in loaded}
+        for _ in range(REPS):
+            for key, run in loaded.items():
+                samples[key].append(cu.timed(run.launch))
+        return {k: float(np.median(v)) for k, v in samples.items()}
+    finally:
+        for run in loaded.values():
+            run.free()
+
+
+def run_pack(pack: Path, out: Path) -> int:
+    cu = _Cuda()
+    out.mkdir(parents=True, exist_ok=True)
+    index = json.loads((pack / "index.json").read_text())
+    times: dict[str, float] = {}
+    errors: dict[str, str] = {}
+    for job in index:
+        if "make" in job:
+            rng = np.random.default_rng(1)
+            ins = {n: _make(m, rng) for n, m in job["make"].items()}
+        else:
+            ins = dict(np.load(pack / f"{job['kernel']}.{job['input']}.in.npz"))
+        times.update(_run_job(cu, pack, out, job, ins, errors))
+        print(f"ran {job['kernel']} {job['input']}", file=sys.stderr)
+    (out / "errors.json").write_text(json.dumps(errors, indent=1))
+    (out / "times.json").write_text(json.dumps(times, indent=1))
+    return 0
+
+
+# -- check (here) -----------------------------------------------------------------------------
+def _decode(elem: str, raw: np.ndarray) -> np.ndarray:
+    if elem == "bf16":
+        return (raw.astype(np.uint32) << np.uint32(16)).view(np.float32)
+    return raw
+
+
+def _close(elem: str, a: np.ndarray, b: np.ndarray) -> bool:
+    """Same contents: integers exactly, floats to a tolerance (another reduction order;
+    half precision rounds the difference up)."""
+    a, b = _decode(elem, a)[:b.size], _decode(elem, b)[:a.size]
+    if a.dtype.kind != "f":
+        return bool(np.array_equal(a, b))
+    tol = 2e-2 if elem in ("f16", "bf16") else 2e-3
+    return bool(np.allclose(a.astype(np.float64), b.astype(np.float64), rtol=tol, atol=tol,
+                            equal_nan=True))
+
+
+def check(pack: Path, out: Path) -> int:
+    index = json.loads((pack / "index.json").read_text())
+    times = json.loads((out / "times.json").read_text())
+    errors = json.loads((out / "errors.json").read_text())
+    bad = 0
+    rows = []
+    for job in index:
+        name, label = job["kernel"], job["input"]
+        got = {p: dict(np.load(out / f"{name}.{label}.{p}.npz")) for p in job["programs"]
+               if f"{name}.{label}.{p}" not in errors}
+        if label.startswith("time"):
+            ref, what = got.get("cutile"), "cuTile's output"
+        else:
+            ref, what = dict(np.load(pack / f"{name}.{label}.ref.npz")), "the interpreter"
+        verdict = []
+        for p in job["programs"]:
+            if p not in got or ref is None:
+                bad += 1
+                verdict.append("FAILED")
+                continue
+            ok = all(_close(job["elems"][n], ref[n], got[p][n]) for n in ref)
+            bad += not ok
+            verdict.append("ok" if ok else "DIFFERENT")
+        t = [times.get(f"{name}.{label}.{p}") for p in job["programs"]]
+        rows.append((name, label, what, verdict, t))
+    print(f"# {len(rows)} runs on the GPU; results vs the interpreter (correctness inputs) "
+          f"or vs cuTile's output (timing inputs); times are medians of {REPS} launches (CUDA events)")
+    print(f"{'kernel':<20} {'input':<10} {'cutile':<9} {'ours':<9} {'ours-ver':<9} "
+          f"{'t cutile':>10} {'t ours':>10} {'t ours-ver':>10} {'cutile/ours':>12} "
+          f"{'cutile/ours-ver':>16}")
+    for name, label, _, v, t in rows:
+        ts = [f"{x * 1e6:9.1f}u" if x else "         -" for x in t]
+        r1 = f"{t[0] / t[1]:12.2f}" if t[0] and t[1] else " " * 12
+        r2 = f"{t[0] / t[2]:16.2f}" if t[0] and t[2] else " " * 16
+        print(f"{name:<20} {label:<10} {v[0]:<9} {v[1]:<9} {v[2]:<9} {ts[0]} {ts[1]} {ts[2]} "
+              f"{r1} {r2}".rstrip())
+    for key, msg in sorted(errors.items()):
+        print(f"# FAILED {key}: {msg}")
+    print(f"# {bad} wrong or failed results")
+    return 1 if bad else 0
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("prepare")
+    p.add_argument("pack", type=Path)
+    p = sub.add_parser("run")
+    p.add_argument("pack", type=Path)
+    p.add_argument("out", type=Path)
+    p = sub.add_parser("check")
+    p.add_argument("pack", type=Path)
+    p.add_argument("out", type=Path)
+    a = ap.parse_args(argv)
+    if a.cmd == "prepare":
+        return prepare(a.pack)
+    if a.cmd == "run":
+        return run_pack(a.pack, a.out)
+    return check(a.pack, a.out)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,308 @@
+"""Divisibility versioning: a second copy of the kernel for sizes and strides that are
+multiples of the vector width (issue 6: wide memory access).
+
+tileiras moves 128 bits per thread through a view only when the IR proves the base
+aligned, the last size and every other stride multiples of the vector, and the tile
+whole vectors (`eqsat.egraph.width.view_width`). A signature rarely promises the sizes
+(the corpus signatures promise base alignment only), yet at run time they usually are
+multiples. Versioning tests them once at entry:
+
+    if ((n | stride) & (d - 1)) == 0 { copy of the kernel, n and stride rebuilt } else { kernel }
+
+In the copy each tested value `v` is rebuilt as `(v >> log2 d) * d`: equal to `v` on
+that path, and a multiple of `d` by its own arithmetic, which tileiras and our width
+analysis both read. The fact is carried by arithmetic, never by an `assume`: tileiras
+lets an assume inside a branch speak for its operand everywhere (measured on a
+hand-versioned vector add: the else path was compiled to 128-bit accesses as well,
+which is wrong for sizes that are not multiples).
+
+The copy costs code size, registers, shared memory (tileiras sizes the kernel for its
+hungriest path) and one test, so it is made only when some access gets a full 16-byte
+vector and the cost model prices the fast copy at least MIN_GAIN below the original.
+Measured on an H100 (benchmarks/bench_gpu.py, time of cuTile's kernel / ours, on sizes
+that are multiples / are not): matmul 11.98x / 0.57x, rmsnorm 1.75x / 0.96x, vector add
+1.20x / 0.98x, layernorm 1.02x / 0.92x. The slow path pays because tileiras sizes the
+one kernel for its hungriest path (matmul: 256 threads and 222 KB of shared memory for
+the TMA copy); a signature that promises the divisibility (`shape_div_by`,
+`stride_div_by`) gets the fast code with no copy and no test. Copies for axpy and the
+gather (predicted gain under 3%) ran 1.00x, and a copy for 64-bit softmax accesses ran
+0.84x, so half vectors do not count.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from .ir.attrs import DenseConst
+from .ir.core import Kernel, Operation, Region, Value, clone_op
+from .ir.types import (INT_WIDTHS, PartitionViewType, TensorViewType, TileType, byte_size)
+
+
+@dataclass
+class Versioning:
+    """What `version` did: the values tested (printed names) and the divisor each must
+    have, the accesses that get wider on the fast path (op name, bytes before, after),
+    the cost of the original and of the fast copy, and why nothing was done if so."""
+    tested: dict[str, int] = field(default_factory=dict)
+    wider: list[tuple[str, int, int]] = field(default_factory=list)
+    cost_before: float = 0.0
+    cost_fast: float = 0.0
+    skipped: str | None = None
+
+    @property
+    def applied(self) -> bool:
+        return self.skipped is None
+
+    def summary(self) -> str:
+        if not self.applied:
+            return f"versioning: not applied ({self.skipped})"
+        tested = ", ".join(f"{n} % {d}" for n, d in self.tested.items())
+        wider = ", ".join(f"{n} {a}->{b} B" for n, a, b in self.wider)
+        return (f"versioning: fast path when {tested} == 0; wider: {wider}; "
+                f"cost {self.cost_before:.1f} -> {self.cost_fast:.1f} on the fast path")
+
+
+def _is_index(v: Value) -> bool:
+    t = v.type
+    return isinstance(t, TileType) and t.shape == () and t.elem in INT_WIDTHS and t.elem != "i1"
+
+
+def _view_parts(op: Operation) -> tuple[Operation, PartitionViewType] | None:
+    """The make_tensor_view behind a view access, if the access reads it directly."""
+    pv = op.one("view")
+    pt = pv.type
+    mk = pv.owner if isinstance(pv.owner, Operation) else None
+    if not isinstance(pt, PartitionViewType) or mk is None or mk.name != "make_partition_view":
+        return None
+    tv = mk.operands[0]
+    mt = tv.owner if isinstance(tv.owner, Operation) else None
+    if mt is None or mt.name != "make_tensor_view" or not isinstance(tv.type, TensorViewType):
+        return None
+    if pt.dim_map not in (None, tuple(range(len(pt.tile)))):
+        return None
+    return mt, pt
+
+
+def _needs(op: Operation, facts) -> dict[int, tuple[Value, int]] | None:
+    """For a view access: the dynamic sizes/strides that must be multiples of the vector
+    (in elements) for the widest access its tile allows, {id: (value, lanes)}; None if
+    none would do."""
+    from .egraph.width import VECTOR_BYTES, lanes_for, view_width
+    got = _view_parts(op)
+    if got is None:
+        return None
+    mt, pt = got
+    vt = mt.results[0].type
+    e = byte_size(pt.view.elem)
+    now = view_width(op, facts)
+    if not vt.strides or vt.strides[-1] != 1:
+        return None
+    # full 16-byte vectors only: measured on an H100, a copy for 64-bit accesses (softmax,
+    # 2 f32 per thread) ran 16% slower than one body (the copy's registers cost occupancy)
+    n = VECTOR_BYTES // e
+    lanes = lanes_for(e, math.prod(pt.tile))
+    if (not lanes or lanes[0] != n or n * e <= now or pt.tile[-1] % n
+            or facts.of(mt.one("base")).div % (n * e)):
+        return None
+    want: dict[int, tuple[Value, int]] = {}
+    dyn_shape = iter(mt.group("shape"))
+    for i, s in enumerate(vt.shape):
+        v = next(dyn_shape) if s is None else None
+        if i != len(vt.shape) - 1:
+            continue
+        if v is None:
+            if s % n:
+                return None
+        elif facts.of(v).div % n:
+            want[id(v)] = (v, n)
+    dyn_str = iter(mt.group("strides"))
+    for i, s in enumerate(vt.strides):
+        v = next(dyn_str) if s is None else None
+        if i == len(vt.strides) - 1:
+            continue
+        if v is None:
+            if s % n:
+                return None
+        elif facts.of(v).div % n:
+            want[id(v)] = (v, n)
+    if not want or not all(_is_index(v) for v, _ in want.values()):
+        return None
+    return want
+
+
+class _Consts:
+    """One constant op per (type, value), placed with the test at the top of the entry."""
+
+    def __init__(self, ops: list[Operation]):
+        self.ops, self.made = ops, {}
+
+    def __call__(self, t: TileType, value: int) -> Value:
+        key = (str(t), value)
+        if key not in self.made:
+            op = Operation("constant", [], [t], {"value": DenseConst(t.elem, value)})
+            self.ops.append(op)
+            self.made[key] = op.results[0]
+        return self.made[key]
+
+
+def _root_name(v: Value) -> str:
+    """The parameter behind a chain of assumes, for the report."""
+    while isinstance(v.owner, Operation) and v.owner.name == "assume":
+        v = v.owner.operands[0]
+    return f"%{v.name}" if v.name else "%?"
+
+
+def _binary(region_ops: list[Operation], name: str, a: Value, b: Value, t=None,
+            **attrs) -> Value:
+    op = Operation(name, [a, b], [t or a.type], attrs)
+    region_ops.append(op)
+    return op.results[0]
+
+
+MIN_GAIN = 0.03     # the fast copy must save this share of the cost (see the module doc)
+
+
+def version(kernel: Kernel, cost_model=None, *, min_gain: float = MIN_GAIN,
+            always: bool = False) -> tuple[Kernel, Versioning]:
+    """Version `kernel` on the divisibility of the sizes and strides that limit its view
+    accesses, if the fast copy costs at least `min_gain` less than the original under
+    `cost_model` (default: the H100 model; `always`: if any access gets wider, whatever
+    it costs). Returns the kernel (edited in place when applied) and what was done."""
+    from .egraph.cost import DEFAULT
+    from .egraph.width import LaneFacts
+    model = DEFAULT if cost_model is None else cost_model
+    rep = Versioning()
+    body = kernel.body
+    ops = body.ops
+    if not ops or ops[-1].name != "return" or ops[-1].operands:
+        rep.skipped = "the entry does not end in a plain return"
+        return kernel, rep
+    if any(op.name == "return" for op in kernel.walk() if op is not ops[-1]):
+        rep.skipped = "the kernel returns early"
+        return kernel, rep
+
+    facts = LaneFacts()
+    want: dict[int, tuple[Value, int]] = {}
+    for op in kernel.walk():
+        if op.name not in ("load_view_tko", "store_view_tko"):
+            continue
+        need = _needs(op, facts)
+        if need is None:
+            continue
+        for k, (v, n) in need.items():
+            want[k] = (v, max(n, want.get(k, (v, 1))[1]))
+    if not want:
+        rep.skipped = "no access is limited by the divisibility of a size or stride"
+        return kernel, rep
+
+    # The prologue: the pure top-level ops before the first effect that do not read a
+    # tested value (directly or through another prologue op); they serve both copies.
+    defined_top = {id(a) for a in kernel.args}
+    prologue: list[Operation] = []
+    rest: list[Operation] = []
+    tainted: set[int] = set()
+    stop = False
+    for op in ops[:-1]:
+        pure = (op.name == "make_token" or op.spec is not None and op.spec.effect == "pure"
+                and not op.regions)
+        if stop or not pure:
+            stop = True
+            rest.append(op)
+            continue
+        if any(id(v) in tainted for v in op.operands):
+            rest.append(op)
+            tainted.update(id(r) for r in op.results)
+            continue
+        prologue.append(op)
+        defined_top.update(id(r) for r in op.results)
+        if any(id(r) in want for r in op.results):
+            tainted.update(id(r) for r in op.results)
+    for k in list(want):
+        if k not in defined_top:
+            del want[k]            # defined after an effect: cannot be tested up front
+    if not want:
+        rep.skipped = "the sizes and strides are computed after the first memory effect"
+        return kernel, rep
+
+    # the test: one or/and/compare per (type, divisor)
+    cond_ops: list[Operation] = []
+    const = _Consts(cond_ops)
+    groups: dict[tuple[str, int], list[Value]] = {}
+    for v, d in want.values():
+        groups.setdefault((str(v.type), d), []).append(v)
+    conds: list[Value] = []
+    for (_, d), vs in groups.items():
+        t = vs[0].type
+        acc = vs[0]
+        for v in vs[1:]:
+            acc = _binary(cond_ops, "ori", acc, v)
+        low = _binary(cond_ops, "andi", acc, const(t, d - 1))
+        conds.append(_binary(cond_ops, "cmpi", low, const(t, 0),
+                             TileType((), "i1"), predicate="equal", signedness="unsigned"))
+    cond = conds[0]
+    for c in conds[1:]:
+        cond = _binary(cond_ops, "andi", cond, c)
+
+    # the fast copy: tested values rebuilt as (v >> log2 d) * d
+    fast_ops: list[Operation] = []
+    subst: dict[int, Value] = {}
+    for k, (v, d) in want.items():
+        q = _binary(fast_ops, "shri", v, const(v.type, d.bit_length() - 1),
+                    signedness="unsigned")
+        subst[k] = _binary(fast_ops, "muli", q, const(v.type, d))
+    mapping: dict[int, Value] = {}
+
+    def find(v: Value) -> Value:
+        return mapping.get(id(v)) or subst.get(id(v)) or v
+
+    for op in rest:
+        c = clone_op(op, [find(v) for v in op.operands], lookup=find)
+        for o, n in zip(op.results, c.results):
+            mapping[id(o)] = n
+        fast_ops.append(c)
+
+    fast_kernel = Kernel(kernel.name, kernel.params,
+                         Region(ops=[*prologue, *fast_ops,
+                                     Operation("return", [], [], segments=(0,))]),
+                         kernel.hints)
+    rep.cost_before = model.kernel_cost(kernel)
+    rep.cost_fast = model.kernel_cost(fast_kernel)
+    for op in prologue:                    # costing borrowed them; they stay in the entry
+        op.parent = body
+    for p in kernel.params:
+        p.value.owner = kernel
+    rep.wider = _wider(kernel, fast_kernel)
+    pays = rep.cost_fast <= rep.cost_before * (1.0 - min_gain)
+    if not rep.wider or not (pays or always):
+        rep.skipped = ("no access gets wider" if not rep.wider
+                       else f"the fast copy saves too little ({rep.cost_fast:.1f} vs "
+                            f"{rep.cost_before:.1f}, {min_gain:.0%} needed)")
+        return kernel, rep
+    rep.tested = {_root_name(v): d for v, d in want.values()}
+
+    then_r = Region(ops=[*fast_ops, Operation("yield", [], [], segments=(0,))])
+    else_r = Region(ops=[*rest, Operation("yield", [], [], segments=(0,))])
+    branch = Operation("if", [cond], [], {}, [then_r, else_r])
+    ret = ops[-1]
+    body.ops = []
+    for op in [*prologue, *cond_ops, branch, ret]:
+        body.append(op)
+    return kernel, rep
+
+
+def _wider(before: Kernel, after: Kernel) -> list[tuple[str, int, int]]:
+    """Accesses whose proven width grows, pairing the two kernels' accesses in walk order
+    (the copy keeps the order of the original)."""
+    from .egraph.width import LaneFacts, access_width
+    fa, fb = LaneFacts(), LaneFacts()
+    a = [op for op in before.walk() if op.name in ("load_view_tko", "store_view_tko")]
+    b = [op for op in after.walk() if op.name in ("load_view_tko", "store_view_tko")]
+    out = []
+    for x, y in zip(a, b):
+        wa, wb = access_width(x, fa), access_width(y, fb)
+        if wa is not None and wb is not None and wb > wa:
+            out.append((x.name, wa, wb))
+    return out
+
+
+__all__ = ["version", "Versioning"]
