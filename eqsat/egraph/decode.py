@@ -155,7 +155,7 @@ def decode(enc: Encoding, v: EGraphView, sel: Selection) -> Kernel:
         if here is None:
             raise DecodeError(f"class {cid} is not used")
         if pure[cid]:
-            here = _hoist(here, dep[cid], sc)
+            here = _hoist(here, dep[cid], sc, _speculatable(n))
             place[cid] = here
         if n.kind in ("For", "Loop", "If", "Combine"):
             nslots = 2 if n.kind == "If" else 1
@@ -237,12 +237,21 @@ def decode(enc: Encoding, v: EGraphView, sel: Selection) -> Kernel:
     return kernel
 
 
-def _hoist(reg: _Reg, dep: int, sc: _Scopes) -> _Reg:
+# pure, but not safe to run where the program would not: an assume is a promise only
+# where it stands, a division by zero is undefined
+_GUARDED = frozenset(("assume", "divi", "remi"))
+
+
+def _speculatable(n: ENode) -> bool:
+    return not (n.kind.startswith("Op") and n.fields[0] in _GUARDED)
+
+
+def _hoist(reg: _Reg, dep: int, sc: _Scopes, speculatable: bool = True) -> _Reg:
     """Move a pure value out of every loop body it does not depend on (through branches
-    inside those loops), never out of a reduce/scan body."""
+    inside those loops when it is `speculatable`), never out of a reduce/scan body."""
     target, cur = reg, reg
     while cur.parent is not None:
-        if cur.kind == "Combine":
+        if cur.kind == "Combine" or (cur.kind == "If" and not speculatable):
             break
         if cur.kind in ("For", "Loop"):
             if sc.inside(dep, cur.rid):
