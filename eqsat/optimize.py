@@ -11,6 +11,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Mapping
 
+from .alias import alias_model
 from .errors import EqsatError
 from .ir.core import Kernel
 
@@ -79,42 +80,6 @@ class Result:
 
 def _count_ops(k: Kernel) -> int:
     return sum(1 for _ in k.walk())
-
-
-def alias_model(kernel: Kernel, *, noalias: bool = False,
-                alias_groups: Mapping[int | str, Any] | None = None) -> tuple[Any, str]:
-    """The alias facts `optimize` orders memory by, and a line saying where they came from.
-
-    Groups come, in increasing priority, from the cuTile mangled entry symbol (its
-    declared alias groups; an array without one overlaps no other array), from
-    entry-parameter attributes, and from `alias_groups` (parameter index or name ->
-    group name or list of names). Remaining array parameters may alias each other
-    unless `noalias`."""
-    from .alias import alias_facts
-    from .signature import array_layouts
-    layouts = array_layouts(kernel)
-    groups: dict[int | str, Any] = {}
-    src = []
-    if layouts:
-        src.append("groups from the cuTile symbol")
-        for i, lay in layouts.items():
-            if "alias" not in kernel.params[i].attrs:
-                groups[i] = list(lay.info.alias_groups)
-    if alias_groups:
-        src.append("groups given")
-        groups.update(alias_groups)
-    if any("alias" in p.attrs for p in kernel.params):
-        src.append("groups from parameter attributes")
-    try:
-        facts = alias_facts(kernel, noalias=noalias, groups=groups or None)
-    except ValueError as e:
-        raise EqsatError(f"error: {e}") from None
-    for i, lay in layouts.items():
-        if lay.info.may_alias_internally:
-            facts.internal[i] = True
-    src.append("other arrays never alias (noalias)" if noalias else
-               "other arrays may alias (safe default)")
-    return facts, "; ".join(src)
 
 
 def optimize(kernel: Kernel, *, rules: Any = "default", cost_model: Any = None,

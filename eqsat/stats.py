@@ -12,8 +12,9 @@ def kernel_stats(kernel: Kernel, *, noalias: bool = False) -> dict:
     `token_operands` counts ops that take a token operand (memory ops);
     `loop_carried_tokens` counts token-typed iter_values over all loops;
     `needless_orderings` counts token orderings between memory ops that cannot
-    conflict (under the alias facts: safe default, or `noalias`)."""
-    from .alias import alias_facts
+    conflict, under the alias facts `optimize` uses (groups from a cuTile symbol or
+    parameter attributes; other arrays may alias unless `noalias`)."""
+    from .alias import alias_model
     from .ordering import needless_orderings
     counts: Counter[str] = Counter()
     token_operands = loop_tokens = 0
@@ -33,5 +34,5 @@ def kernel_stats(kernel: Kernel, *, noalias: bool = False) -> dict:
         "token_operands": token_operands,
         "loop_carried_tokens": loop_tokens,
         "memory_ops": sum(n for k, n in counts.items() if k in MEMORY_OPS),
-        "needless_orderings": needless_orderings(kernel, alias_facts(kernel, noalias=noalias)),
+        "needless_orderings": needless_orderings(kernel, alias_model(kernel, noalias=noalias)[0]),
     }

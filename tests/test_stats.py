@@ -24,3 +24,19 @@ def test_ops_counts_nested_regions():
     s = kernel_stats(parse_file(CORPUS / "layernorm_fwd.seq.mlir"))
     assert s["ops"] == sum(s["op_counts"].values())
     assert s["op_counts"]["addf"] == 4      # two inside loops, two inside reduce bodies
+
+
+def test_needless_orderings_read_the_cutile_symbol():
+    # cuTile's vector add with its store ordered after the load of `a`: the symbol
+    # declares no alias groups, so `out` never overlaps `a` and the edge is needless;
+    # under another name nothing is known and the edge may be needed
+    from eqsat.text import parse
+    text = (CORPUS / "vector_add.cutile.mlir").read_text()
+    text = text.replace("%2 = store_view_tko weak %1, %pview_12[%blockId_x] token = %0",
+                        "%2 = store_view_tko weak %1, %pview_12[%blockId_x] token = %result_token")
+    assert "token = %result_token" in text
+    assert kernel_stats(parse(text))["needless_orderings"] == 1
+    plain = parse(text.replace("@vector_add_Kt1_A1f32_1t1_p16_A1f32_1t1_p16_A1f32_1t1_p16_I1024",
+                               "@vector_add"))
+    assert kernel_stats(plain)["needless_orderings"] == 0
+    assert kernel_stats(plain, noalias=True)["needless_orderings"] == 1
