@@ -22,6 +22,7 @@ class Report:
     rules: list[str] = field(default_factory=list)
     matches: dict[str, int] = field(default_factory=dict)   # rule name -> matches
     iterations: int = 0
+    bounded_iterations: int = 0            # iterations run under a per-rule match limit
     eclasses: int = 0
     enodes: int = 0
     folds: int = 0
@@ -45,7 +46,9 @@ class Report:
     def summary(self) -> str:
         lines = [
             f"rules: {', '.join(self.rules) or '(none)'}",
-            f"saturation: {self.iterations} iterations, stopped: {self.stop_reason}",
+            f"saturation: {self.iterations} iterations"
+            + (f" ({self.bounded_iterations} bounded near a cap)" if self.bounded_iterations
+               else "") + f", stopped: {self.stop_reason}",
             f"e-graph: {self.eclasses} e-classes, {self.enodes} e-nodes",
             f"ops: {self.ops_before} -> {self.ops_after}",
             f"cost ({self.cost_model}): {self.cost_before:.1f} -> {self.cost_after:.1f}",
@@ -184,6 +187,7 @@ def optimize(kernel: Kernel, *, rules: Any = "default", cost_model: Any = None,
     st = saturate(enc, schedule, lim)
     rep.iterations, rep.stop_reason, rep.matches, rep.folds = (
         st.iterations, st.stop_reason, st.matches, st.folds)
+    rep.bounded_iterations = st.bounded
     if st.error:
         rep.stop_reason += f" ({st.error})"
     lap("saturate")

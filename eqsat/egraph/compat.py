@@ -2,7 +2,7 @@
 
 The rest of the engine calls only these helpers, so a new egglog release means
 editing this one file. Private egglog entry points used here (serialization, egg
-names) have no public replacement yet in either release.
+names, schedule declarations) have no public replacement yet in either release.
 """
 from __future__ import annotations
 
@@ -46,6 +46,13 @@ def rule_matches(report: Any) -> dict[str, int]:
     return out
 
 
+def reached_fixpoint(report: Any) -> bool:
+    """A RunReport of a run that changed nothing and held no rule back (a back-off
+    scheduler bans rules over its match limit). 13.2 reports a scheduler's "not done
+    yet" as `updated`; 14.x reports it apart, as `can_stop` (absent in 13.2)."""
+    return not report.updated and bool(getattr(report, "can_stop", True))
+
+
 def total_rows(eg: egglog.EGraph) -> int:
     """Rows over all tables (e-nodes plus analysis rows)."""
     return sum(size for _, size in eg.all_function_sizes())
@@ -63,3 +70,40 @@ def literal(expr: Any) -> Any:
 
 def call_args(expr: Any) -> tuple:
     return tuple(egglog.get_callable_args(expr) or ())
+
+
+def bounded_schedule(schedule: Any, match_limit: int) -> Any:
+    """`schedule` with its top-level runs under a fresh back-off scheduler: in that one
+    step a rule with more than `match_limit` matches applies none of them (it is
+    banned); the others apply all theirs. None where this egglog cannot do that.
+
+    The scheduler is new on every call (13.2 cannot keep one across `run` calls), so
+    its rules match the whole e-graph again, not just what changed (slower, and the
+    match counts include matches applied before), and a banned rule stays banned
+    while its match count stays above the limit. Runs nested in `saturate()` or
+    `* n` keep their own fixpoint loop and are not limited. Same API in 13.2 and
+    14.x (`back_off`, `RunDecl.scheduler`); private declarations are used because a
+    composed schedule cannot be taken apart through the public API. (14.x also has
+    `back_off(...).persistent()`, which would keep matching semi-naive across calls;
+    not used, so that both releases behave the same.)"""
+    try:
+        from dataclasses import replace
+
+        from egglog.declarations import RunDecl, SequenceDecl
+        from egglog.egraph import Schedule
+        scheduler = egglog.back_off(match_limit=max(0, int(match_limit))).scheduler
+        changed = False
+
+        def attach(decl: Any) -> Any:
+            nonlocal changed
+            if isinstance(decl, RunDecl) and decl.scheduler is None and not decl.until:
+                changed = True
+                return replace(decl, scheduler=scheduler)
+            if isinstance(decl, SequenceDecl):
+                return SequenceDecl(tuple(attach(d) for d in decl.schedules))
+            return decl
+
+        decl = attach(schedule.schedule)
+        return Schedule(schedule.__egg_decls_thunk__, decl) if changed else None
+    except Exception:  # pragma: no cover - an egglog without back-off scheduling
+        return None
