@@ -9,9 +9,10 @@ runs a pipeline on a kernel and compares both under the interpreter with schedul
 fuzzing; `assert_pipeline_preserves` turns a failure into an AssertionError that shows
 both kernels, the spec and the counterexample, which Hypothesis then shrinks::
 
-    from hypothesis import given
+    from hypothesis import given, settings
     from eqsat.testing import kernels, assert_pipeline_preserves, optimize_pipeline
 
+    @settings(deadline=None)        # one example optimizes and interprets a kernel
     @given(kernels(max_arrays=3))
     def test_my_rules(case):
         assert_pipeline_preserves(case.kernel, case.spec,
