@@ -8,9 +8,11 @@ facts it proves -> tileiras), the very same output with every assume removed, an
 cuTile's own pipeline, all compiled by tileiras -O3 for sm_90. Columns: SASS
 instructions (without NOPs), global load and store opcodes with counts, and the
 access width the cost model predicts from the IR (eqsat.egraph.width), narrowest over
-the kernel's loads and stores, ours/stripped. Flags: `NARROWER` / `WIDER` where our
-narrowest load or store is narrower / wider than cuTile's, `assumes matter` where the
-assumes widen our own accesses. Needs the `cuda` extra.
+the kernel's loads and stores, ours/stripped. Ours is what the tileiras path makes,
+divisibility versioning included (`eqsat.versioning`: the fast copy's accesses are the
+wide ones). Flags: `NARROWER` where our narrowest LDG/STG is narrower than cuTile's,
+`WIDER` where our widest access (TMA copies included) is wider, `assumes matter` where
+ours is wider than the same output without its assumes. Needs the `cuda` extra.
 """
 
 from __future__ import annotations
@@ -55,7 +57,7 @@ def run_kernel(name: str, path: Path, arch: str) -> dict:
     from eqsat.egraph.assumes import census, strip_assumes
     from eqsat.frontend import load_cutile
     from eqsat.text import parse, print_kernel
-    from lowering.cutile_workflow import compare_cutile, compile_ir, narrowest
+    from lowering.cutile_workflow import compare_cutile, compile_ir, width_flags
 
     kernel, sig, _ = load_cutile(str(path))
     ours, ref = compare_cutile(kernel, sig, (arch,))[0]
@@ -63,16 +65,9 @@ def run_kernel(name: str, path: Path, arch: str) -> dict:
     removed = strip_assumes(bare)
     stripped = compile_ir(bare, arch)
     a, s, c = ours.stats, stripped.stats, ref.stats
-    flags = []
-    for label, x, y, z in (("ldg", a.ldg, c.ldg, s.ldg), ("stg", a.stg, c.stg, s.stg)):
-        nx, ny, nz = narrowest(x), narrowest(y), narrowest(z)
-        if nx is not None and ny is not None:
-            if nx < ny:
-                flags.append(f"{label} NARROWER")
-            elif nx > ny:
-                flags.append(f"{label} WIDER")
-        if nx is not None and nz is not None and nx > nz:
-            flags.append(f"{label} assumes matter")
+    flags = width_flags(a, c)
+    flags += [f.replace(" WIDER than stripped", " assumes matter")
+              for f in width_flags(a, s, " than stripped") if "WIDER" in f]
     cen = census(ours.kernel)
     return {
         "kernel": name, "arch": arch, "note": ours.note,

@@ -13,8 +13,9 @@ normal pipeline (tokens, LICM), compiled the same way. Per kernel and arch the t
 gives SASS instructions (without NOPs), registers, global load/store widths and
 barrier/fence counts as ours/cuTile's; FLAGS names every count where ours is higher and
 every LDG/STG width narrower than cuTile's, and WIDER where our widest access is wider
-than cuTile's widest (a TMA copy, UTMALDG/UTMASTG, is wider than any LDG/STG) (divisibility versioning, `eqsat.versioning`, gives a fast path
-for sizes and strides that are multiples of the vector). Needs the `cuda` extra.
+than cuTile's widest (a TMA copy, UTMALDG/UTMASTG, is wider than any LDG/STG). Our side
+is versioned on divisibility (`eqsat.versioning`: a fast copy for sizes and strides that
+are multiples of the vector) unless --no-versioning. Needs the `cuda` extra.
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ def run_kernel(name: str, archs: tuple[str, ...], optimize: bool, source: str,
 
 
 def _row(name: str, ours, ref) -> dict:
-    from lowering.cutile_workflow import global_accesses, narrowest, widest
+    from lowering.cutile_workflow import global_accesses, width_flags
 
     a, b = ours.stats, ref.stats
     flags = []
@@ -79,14 +80,7 @@ def _row(name: str, ours, ref) -> dict:
     ):
         if x is not None and y is not None and x > y:
             flags.append(f"{label} higher")
-    for label, x, y in (("ldg", a.ldg, b.ldg), ("stg", a.stg, b.stg)):
-        nx, ny = narrowest(x), narrowest(y)
-        if nx is not None and ny is not None and nx < ny:
-            flags.append(f"{label} NARROWER")
-    for label, kind in (("ldg", "load"), ("stg", "store")):
-        wx, wy = widest(global_accesses(a, kind)), widest(global_accesses(b, kind))
-        if wx is not None and wy is not None and wx > wy:
-            flags.append(f"{label} WIDER")
+    flags += width_flags(a, b)
     return {
         "kernel": name,
         "arch": ours.arch,

@@ -252,6 +252,22 @@ def widest(counts: dict[str, int]) -> int | None:
     return max((access_bits(k) for k in counts), default=None)
 
 
+def width_flags(ours: SassStats, theirs: SassStats, against: str = "") -> list[str]:
+    """`ldg NARROWER` / `stg NARROWER` where our narrowest LDG/STG is narrower than
+    theirs, `ldg WIDER` / `stg WIDER` where our widest access (TMA copies included) is
+    wider than theirs; `against` names the other side in the flag (" than stripped")."""
+    flags = []
+    for label, kind, x, y in (("ldg", "load", ours.ldg, theirs.ldg),
+                              ("stg", "store", ours.stg, theirs.stg)):
+        nx, ny = narrowest(x), narrowest(y)
+        if nx is not None and ny is not None and nx < ny:
+            flags.append(f"{label} NARROWER{against}")
+        wx, wy = widest(global_accesses(ours, kind)), widest(global_accesses(theirs, kind))
+        if wx is not None and wy is not None and wx > wy:
+            flags.append(f"{label} WIDER{against}")
+    return flags
+
+
 def tma_copies(counts: dict[str, int], kind: str) -> dict[str, int]:
     """The TMA copies of one direction ("load" or "store") in an opcode histogram."""
     return {k: v for k, v in counts.items() if k.startswith(_TMA_ACCESS[kind])}
@@ -362,6 +378,7 @@ __all__ = [
     "narrowest",
     "widest",
     "global_accesses",
+    "width_flags",
     "tma_copies",
     "TMA_BITS",
 ]

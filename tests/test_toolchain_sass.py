@@ -133,6 +133,19 @@ def test_access_widths():
     assert narrowest({"LDG.E.128": 1, "LDG.E.U16": 4}) == 16 and narrowest({}) is None
 
 
+def test_width_flags_count_tma_as_wider():
+    from lowering.cutile_workflow import width_flags
+    from lowering.sass import SassStats
+    cutile = SassStats(ldg={"LDG.E": 16}, stg={"STG.E": 8}, tma={"UTMACCTL.PF": 1})
+    versioned = SassStats(ldg={"LDG.E": 16, "LDG.E.128": 4}, stg={"STG.E": 8},
+                          tma={"UTMASTG.2D": 2})
+    assert width_flags(versioned, cutile) == ["ldg WIDER", "stg WIDER"]
+    assert width_flags(cutile, versioned) == []          # same narrowest: not narrower
+    narrow = SassStats(ldg={"LDG.E.U16": 16}, stg={"STG.E": 8})
+    assert width_flags(narrow, cutile) == ["ldg NARROWER"]
+    assert width_flags(versioned, narrow, " than x") == ["ldg WIDER than x", "stg WIDER than x"]
+
+
 def _sm90_run(pipeline: str, tokens: tuple[int, int], instrs: tuple[int, int], **stats):
     """A PipelineRun of an empty kernel on sm_90 using 20 registers: `tokens` are its IR's
     (make_token, join_tokens) counts, `instrs` its SASS (sass_instrs, sass_instrs_no_nop),
