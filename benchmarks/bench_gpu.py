@@ -6,11 +6,12 @@ Three steps, because tileiras runs here and the GPU is elsewhere:
     python benchmarks/bench_gpu.py run PACK OUT      # on the GPU machine: numpy + libcuda only
     python benchmarks/bench_gpu.py check PACK OUT    # compare and print the table
 
-`prepare` compiles, for every kernel that divisibility versioning changes, three
-programs for sm_90: cuTile's (NAME.cutile.mlir), ours without versioning and ours with
-it. Each runs on two correctness inputs (the test spec with every last size rounded up to
-a multiple of 16, which takes the fast copy, and one larger by one, which does not) and
-on two timing inputs of the same kinds at realistic sizes. For correctness inputs the
+`prepare` compiles, for every corpus kernel, three programs for sm_90: cuTile's
+(NAME.cutile.mlir), ours without versioning and ours with it. Each runs on the test
+spec as it is, on the spec with every last size rounded up to a multiple of 16 (the
+fast copy) and on one larger by one (not), on arrays that really overlap where
+tests/specs has such a spec, and, for the kernels in TIMING, on two timing inputs of
+the same kinds at realistic sizes. For correctness inputs the
 expected memory is our interpreter's run of NAME.seq.mlir; `check` compares every
 array (floats to a tolerance: the GPU reduces in another order) and prints, per kernel
 and input, the median time of each program over repeated launches and the ratio
@@ -105,7 +106,8 @@ def prepare(pack: Path) -> int:
     corpus = ROOT / "tests" / "corpus"
     pack.mkdir(parents=True, exist_ok=True)
     index = []
-    for name in sorted(TIMING):
+    names = sorted(p.name.split(".")[0] for p in corpus.glob("*.seq.mlir"))
+    for name in names:
         seq = parse_file(corpus / f"{name}.seq.mlir")
         progs = {
             "cutile": parse_file(corpus / f"{name}.cutile.mlir"),
@@ -118,8 +120,19 @@ def prepare(pack: Path) -> int:
             (pack / f"{name}.{label}.cubin").write_bytes(cubin)
             threads[label] = _required_threads(pack / f"{name}.{label}.cubin")
         data = json.loads((ROOT / "tests" / "specs" / f"{name}.json").read_text())
-        for label, sd in _specs(name, data).items():
+        inputs = {"spec": data, **_specs(name, data)}
+        extra = ROOT / "tests" / "specs" / f"{name.replace('_inplace', '')}_overlap.json"
+        if extra.exists():                     # arrays that really share memory
+            inputs["overlap"] = json.loads(extra.read_text())
+        for label, sd in inputs.items():
             spec = parse_spec(sd)
+            if not label.startswith("time"):
+                try:
+                    ref = run(seq, spec, seed=1).buffers
+                except Exception as e:         # a resized spec this kernel cannot run
+                    print(f"skipped {name} {label}: {str(e).splitlines()[0]}",
+                          file=sys.stderr)
+                    continue
             job, bufs = _pack_job(seq, spec, seed=1)
             elems = {a.name: a.dtype for a in spec.arrays if a.same_as is None}
             if label.startswith("time"):       # made on the GPU machine: too big to carry
@@ -128,7 +141,6 @@ def prepare(pack: Path) -> int:
             else:
                 np.savez(pack / f"{name}.{label}.in.npz", **bufs)
             if not label.startswith("time"):
-                ref = run(seq, spec, seed=1).buffers
                 np.savez(pack / f"{name}.{label}.ref.npz", **{
                     n: to_storage(elems[n], np.asarray(ref[n]).reshape(-1)) for n in bufs})
             index.append({"kernel": name, "symbol": seq.name, "input": label, **job,
@@ -379,14 +391,14 @@ def check(pack: Path, out: Path) -> int:
         rows.append((name, label, what, verdict, t))
     print(f"# {len(rows)} runs on the GPU; results vs the interpreter (correctness inputs) "
           f"or vs cuTile's output (timing inputs); times are medians of {REPS} launches (CUDA events)")
-    print(f"{'kernel':<20} {'input':<10} {'cutile':<9} {'ours':<9} {'ours-ver':<9} "
+    print(f"{'kernel':<22} {'input':<10} {'cutile':<9} {'ours':<9} {'ours-ver':<9} "
           f"{'t cutile':>10} {'t ours':>10} {'t ours-ver':>10} {'cutile/ours':>12} "
           f"{'cutile/ours-ver':>16}")
     for name, label, _, v, t in rows:
         ts = [f"{x * 1e6:9.1f}u" if x else "         -" for x in t]
         r1 = f"{t[0] / t[1]:12.2f}" if t[0] and t[1] else " " * 12
         r2 = f"{t[0] / t[2]:16.2f}" if t[0] and t[2] else " " * 16
-        print(f"{name:<20} {label:<10} {v[0]:<9} {v[1]:<9} {v[2]:<9} {ts[0]} {ts[1]} {ts[2]} "
+        print(f"{name:<22} {label:<10} {v[0]:<9} {v[1]:<9} {v[2]:<9} {ts[0]} {ts[1]} {ts[2]} "
               f"{r1} {r2}".rstrip())
     for key, msg in sorted(errors.items()):
         print(f"# FAILED {key}: {msg}")

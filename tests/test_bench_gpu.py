@@ -1,0 +1,72 @@
+"""The GPU benchmark's host-side parts (the GPU run itself needs a machine with one):
+arguments are laid out as the cuTile calling convention says, overlapping arrays
+become one buffer and an offset, and `check` reports a wrong array."""
+from __future__ import annotations
+
+import importlib.util
+import json
+
+import numpy as np
+
+from corpus_util import CORPUS, ROOT, SPECS
+from eqsat.inputs import load_spec
+from eqsat.text import parse_file
+
+_spec = importlib.util.spec_from_file_location("bench_gpu", ROOT / "benchmarks" / "bench_gpu.py")
+bench = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench)
+
+
+def test_overlapping_arrays_are_one_buffer_and_an_offset():
+    k = parse_file(CORPUS / "axpy_alias_inplace.seq.mlir")
+    job, bufs = bench._pack_job(k, load_spec(SPECS / "axpy_alias_overlap.json"), seed=1)
+    assert list(bufs) == ["x"] and bufs["x"].size == 5120
+    ptrs = [a for a in job["args"] if a[0] == "ptr"]
+    assert ptrs == [["ptr", "x", 0], ["ptr", "x", 1024 * 4]]
+    # x: pointer, size 5120, stride 1; y: pointer, size 4096, stride 1; alpha
+    vals = [int(np.frombuffer(bytes.fromhex(a[2]), np.dtype(a[1]))[0])
+            for a in job["args"] if a[0] == "val"][:4]
+    assert vals == [5120, 1, 4096, 1]
+    assert job["grid"][0] == 1
+
+
+def test_resized_specs_take_and_miss_the_fast_copy():
+    data = json.loads((SPECS / "rmsnorm_fwd.json").read_text())
+    specs = bench._specs("rmsnorm_fwd", data)
+    even = [p["shape"][-1] for p in specs["even"]["params"] if "shape" in p]
+    odd = [p["shape"][-1] for p in specs["odd"]["params"] if "shape" in p]
+    assert all(n % 16 == 0 for n in even) and all(n % 2 == 1 for n in odd)
+    assert specs["time-even"]["grid"] == [bench.ROWS]
+
+
+def _fake_run(tmp_path, ours_y):
+    pack, out = tmp_path / "pack", tmp_path / "out"
+    pack.mkdir()
+    out.mkdir()
+    progs = ["cutile", "ours", "ours-versioned"]
+    job = {"kernel": "k", "symbol": "k", "input": "spec", "args": [], "grid": [1],
+           "elems": {"y": "f32", "h": "bf16"}, "programs": progs,
+           "threads": {p: 128 for p in progs}}
+    (pack / "index.json").write_text(json.dumps([job]))
+    y = np.arange(8, dtype=np.float32)
+    h = (np.linspace(-1, 1, 8).astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)
+    np.savez(pack / "k.spec.ref.npz", y=y, h=h)
+    for p in progs:
+        got_y = ours_y if p == "ours" else y + 1e-6      # within tolerance
+        np.savez(out / f"k.spec.{p}.npz", y=got_y, h=h)
+    (out / "times.json").write_text("{}")
+    (out / "errors.json").write_text("{}")
+    return pack, out
+
+
+def test_check_accepts_rounding_and_reports_a_wrong_array(tmp_path, capsys):
+    pack, out = _fake_run(tmp_path, np.arange(8, dtype=np.float32))
+    assert bench.check(pack, out) == 0
+    assert "0 wrong" in capsys.readouterr().out
+    bad = np.arange(8, dtype=np.float32)
+    bad[3] = 7.5
+    (tmp_path / "b").mkdir()
+    pack2, out2 = _fake_run(tmp_path / "b", bad)
+    assert bench.check(pack2, out2) == 1
+    text = capsys.readouterr().out
+    assert "DIFFERENT" in text and "1 wrong" in text
