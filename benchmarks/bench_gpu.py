@@ -48,15 +48,19 @@ WARMUP = 10
 
 
 # -- prepare (here) ---------------------------------------------------------------------------
+def _resizable(data: dict) -> list[dict]:
+    """Arrays whose size may change (not those given value by value)."""
+    return [p for p in data["params"] if "shape" in p
+            and not (isinstance(p.get("init"), dict) and p["init"].get("kind") == "data")]
+
+
 def _specs(name: str, data: dict) -> dict[str, dict]:
     even = json.loads(json.dumps(data))
-    for p in even["params"]:
-        if "shape" in p:
-            p["shape"][-1] = -(-p["shape"][-1] // 16) * 16
+    for p in _resizable(even):
+        p["shape"][-1] = -(-p["shape"][-1] // 16) * 16
     odd = json.loads(json.dumps(even))
-    for p in odd["params"]:
-        if "shape" in p:
-            p["shape"][-1] += 1
+    for p in _resizable(odd):
+        p["shape"][-1] += 1
     out = {"even": even, "odd": odd}
     if name in TIMING:
         grid, shapes, n = TIMING[name]

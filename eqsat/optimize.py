@@ -220,9 +220,16 @@ def optimize(kernel: Kernel, *, rules: Any = "default", cost_model: Any = None,
         result = baseline
         rep.cost_after = rep.cost_before
     if versioning:
-        from .versioning import version
+        from .facts import array_params
+        from .versioning import version, version_signature
         t = time.perf_counter()
-        result, done_v = version(result, model)
+        if array_params(kernel):          # signature facts: optimize a fast copy too
+            def again(k: Kernel) -> Kernel:
+                return optimize(k, rules=rules, cost_model=model, limits=lim,
+                                noalias=noalias, alias_groups=alias_groups).kernel
+            result, done_v = version_signature(kernel, result, again, model)
+        else:                             # no signature: version the views we have
+            result, done_v = version(result, model)
         rep.versioning = done_v.summary()
         if done_v.applied:
             _check(result)

@@ -19,14 +19,22 @@ which is wrong for sizes that are not multiples).
 The copy costs code size, registers, shared memory (tileiras sizes the kernel for its
 hungriest path) and one test, so it is made only when some access gets a full 16-byte
 vector and the cost model prices the fast copy at least MIN_GAIN below the original.
-Measured on an H100 (benchmarks/bench_gpu.py, time of cuTile's kernel / ours, on sizes
-that are multiples / are not): matmul 11.98x / 0.57x, rmsnorm 1.75x / 0.96x, vector add
-1.20x / 0.98x, layernorm 1.02x / 0.92x. The slow path pays because tileiras sizes the
-one kernel for its hungriest path (matmul: 256 threads and 222 KB of shared memory for
-the TMA copy); a signature that promises the divisibility (`shape_div_by`,
-`stride_div_by`) gets the fast code with no copy and no test. Copies for axpy and the
-gather (predicted gain under 3%) ran 1.00x, and a copy for 64-bit softmax accesses ran
-0.84x, so half vectors do not count.
+Measured on an H100 (benchmarks/bench_gpu.py, docs/measurements/gpu_h100.txt; time of
+cuTile's kernel / ours on sizes that are multiples / are not): matmul 12.17x / 0.57x,
+rmsnorm 1.90x / 0.96x, vector add 1.20x / 0.98x; every result equal to the interpreter's,
+the MoE row gather/scatter's two copies included. The slow path pays because tileiras
+sizes the one kernel for its hungriest path (matmul: 256 threads and 222 KB of shared
+memory for the TMA copy); a signature that promises the divisibility (`shape_div_by`,
+`stride_div_by`) gets the fast code with no copy and no test. Copies whose predicted
+gain was under 3% (axpy, the gather, layernorm) ran 0.91x-1.02x, and a copy for 64-bit
+softmax accesses ran 0.84x, so neither is made.
+
+Two ways to make the copy. With signature facts on the array parameters
+(`version_signature`, what `optimize(..., versioning=True)` uses), the whole kernel is
+optimized again with the tested parameters rebuilt at entry, so the analyses widen
+gathers and scatters too (the MoE permute's rows: 128-bit); only the parameters the
+full-vector accesses read are tested. Without them (`version`), an optimized kernel's
+views are copied as they are.
 """
 from __future__ import annotations
 
@@ -34,17 +42,20 @@ import math
 from dataclasses import dataclass, field
 
 from .ir.attrs import DenseConst
-from .ir.core import Kernel, Operation, Region, Value, clone_op
+from .ir.core import Kernel, Operation, Region, Value, clone_op, clone_region
+from .egraph.width import VECTOR_BYTES
 from .ir.types import (INT_WIDTHS, PartitionViewType, TensorViewType, TileType, byte_size)
 
 
 @dataclass
 class Versioning:
     """What `version` did: the values tested (printed names) and the divisor each must
-    have, the accesses that get wider on the fast path (op name, bytes before, after),
+    have, the accesses that get wider on the fast path (op name, bytes before, after; or
+    with `counts`, how many of that op move 16 bytes before and after),
     the cost of the original and of the fast copy, and why nothing was done if so."""
     tested: dict[str, int] = field(default_factory=dict)
     wider: list[tuple[str, int, int]] = field(default_factory=list)
+    counts: bool = False        # `wider` counts 16-byte accesses per op name, not bytes
     cost_before: float = 0.0
     cost_fast: float = 0.0
     skipped: str | None = None
@@ -57,7 +68,10 @@ class Versioning:
         if not self.applied:
             return f"versioning: not applied ({self.skipped})"
         tested = ", ".join(f"{n} % {d}" for n, d in self.tested.items())
-        wider = ", ".join(f"{n} {a}->{b} B" for n, a, b in self.wider)
+        if self.counts:
+            wider = "16-byte " + ", ".join(f"{n} {a}->{b}" for n, a, b in self.wider)
+        else:
+            wider = ", ".join(f"{n} {a}->{b} B" for n, a, b in self.wider)
         return (f"versioning: fast path when {tested} == 0; wider: {wider}; "
                 f"cost {self.cost_before:.1f} -> {self.cost_fast:.1f} on the fast path")
 
@@ -224,24 +238,9 @@ def version(kernel: Kernel, cost_model=None, *, min_gain: float = MIN_GAIN,
         rep.skipped = "the sizes and strides are computed after the first memory effect"
         return kernel, rep
 
-    # the test: one or/and/compare per (type, divisor)
     cond_ops: list[Operation] = []
+    cond = _test(cond_ops, list(want.values()))
     const = _Consts(cond_ops)
-    groups: dict[tuple[str, int], list[Value]] = {}
-    for v, d in want.values():
-        groups.setdefault((str(v.type), d), []).append(v)
-    conds: list[Value] = []
-    for (_, d), vs in groups.items():
-        t = vs[0].type
-        acc = vs[0]
-        for v in vs[1:]:
-            acc = _binary(cond_ops, "ori", acc, v)
-        low = _binary(cond_ops, "andi", acc, const(t, d - 1))
-        conds.append(_binary(cond_ops, "cmpi", low, const(t, 0),
-                             TileType((), "i1"), predicate="equal", signedness="unsigned"))
-    cond = conds[0]
-    for c in conds[1:]:
-        cond = _binary(cond_ops, "andi", cond, c)
 
     # the fast copy: tested values rebuilt as (v >> log2 d) * d
     fast_ops: list[Operation] = []
@@ -290,6 +289,174 @@ def version(kernel: Kernel, cost_model=None, *, min_gain: float = MIN_GAIN,
     return kernel, rep
 
 
+def version_signature(kernel: Kernel, optimized: Kernel, reoptimize, cost_model=None, *,
+                      min_gain: float = MIN_GAIN) -> tuple[Kernel, Versioning]:
+    """Versioning for a kernel whose array parameters carry signature facts
+    (`eqsat.facts.array_params`): the fast copy is the whole kernel optimized again
+    with each size and stride that is not known to be a multiple of the vector
+    rebuilt as `(v >> log2 d) * d` at entry, so every analysis (views, pointer tiles of
+    gathers and scatters, masks) and the assume placement see the multiple. Every
+    assume in that copy is about a value that is a multiple by its own arithmetic, so it
+    holds on any path. `optimized` is the kernel optimized as it is; `reoptimize` runs
+    the same optimization on another kernel. Returns the versioned kernel, or
+    `optimized` unchanged with the reason in the report."""
+    from .egraph.cost import DEFAULT
+    from .facts import array_params
+    from .ir.types import PointerType
+    model = DEFAULT if cost_model is None else cost_model
+    rep = Versioning(counts=True)
+    for k in (kernel, optimized):
+        if any(op.name == "return" for op in k.walk() if op is not k.body.ops[-1]):
+            rep.skipped = "the kernel returns early"
+            return optimized, rep
+    want: dict[int, int] = {}                  # parameter index -> divisor
+    for a in array_params(kernel):
+        t = kernel.params[a.ptr].type
+        e = byte_size(t.elem.pointee) if isinstance(t.elem, PointerType) else 0
+        if not a.contiguous or e == 0 or VECTOR_BYTES % e or a.base_div % VECTOR_BYTES:
+            continue
+        d = VECTOR_BYTES // e
+        if d < 2:
+            continue
+        cands = [(a.shapes[-1], a.shape_div[-1])]
+        cands += list(zip(a.strides[:-1], a.stride_div[:-1]))
+        for j, have in cands:
+            if have % d:
+                want[j] = max(d, want.get(j, 1))
+    if not want:
+        rep.skipped = "the signature already promises every multiple (or no array can use one)"
+        return optimized, rep
+
+    fast = reoptimize(_rebuilt(kernel, want))
+    # test only what the full vectors read: a size of an index array the gather reads
+    # through need not be a multiple (one more optimization, over the values kept)
+    used = _reached_params(fast)
+    kept = {j: d for j, d in want.items() if j in used}
+    if kept and kept != want:
+        want, fast = kept, reoptimize(_rebuilt(kernel, kept))
+    if any(op.name == "return" for op in fast.walk() if op is not fast.body.ops[-1]):
+        rep.skipped = "the fast copy returns early"
+        return optimized, rep
+
+    rep.cost_before = model.kernel_cost(optimized)
+    rep.cost_fast = model.kernel_cost(fast)
+    rep.wider = _full_vectors_gained(optimized, fast)
+    pays = rep.cost_fast <= rep.cost_before * (1.0 - min_gain)
+    if not rep.wider or not pays:
+        rep.skipped = ("no access gets a full 16-byte vector" if not rep.wider
+                       else f"the fast copy saves too little ({rep.cost_fast:.1f} vs "
+                            f"{rep.cost_before:.1f}, {min_gain:.0%} needed)")
+        return optimized, rep
+    params = [p.value for p in optimized.params]
+    rep.tested = {f"%{params[j].name}": d for j, d in want.items()}
+
+    # if <test> { fast body } else { body }, both over the optimized kernel's parameters
+    by_fast = {id(p.value): q for p, q in zip(fast.params, params)}
+    then_r = clone_region(fast.body, lambda v: by_fast.get(id(v), v))
+    cond_ops: list[Operation] = []
+    cond = _test(cond_ops, [(params[j], d) for j, d in want.items()])
+    body = optimized.body
+    then_ops = [op for op in then_r.ops if op.name != "return"]
+    else_ops = [op for op in body.ops if op.name != "return"]
+    ret = body.ops[-1]
+    branch = Operation("if", [cond], [], {}, [
+        Region(ops=[*then_ops, Operation("yield", [], [], segments=(0,))]),
+        Region(ops=[*else_ops, Operation("yield", [], [], segments=(0,))])])
+    body.ops = []
+    for op in [*cond_ops, branch, ret]:
+        body.append(op)
+    return optimized, rep
+
+
+def _rebuilt(kernel: Kernel, want: dict[int, int]) -> Kernel:
+    """A copy of `kernel` whose parameters `want` (index -> divisor d) are rebuilt at
+    entry as `(p >> log2 d) * d` and read only through the rebuild."""
+    from .text import parse, print_kernel
+    copy = parse(print_kernel(kernel))
+    head: list[Operation] = []
+    const = _Consts(head)
+    rebuilt: dict[int, Value] = {}
+    for j, d in want.items():
+        p = copy.params[j].value
+        q = _binary(head, "shri", p, const(p.type, d.bit_length() - 1), signedness="unsigned")
+        rebuilt[id(p)] = _binary(head, "muli", q, const(p.type, d))
+    for op in copy.walk():
+        for i, v in enumerate(op.operands):
+            if id(v) in rebuilt:
+                op.operands[i] = rebuilt[id(v)]
+    for op in reversed(head):
+        op.parent = copy.body
+        copy.body.ops.insert(0, op)
+    return copy
+
+
+def _reached_params(k: Kernel) -> set[int]:
+    """Parameters the address, mask and view operands of the full-vector accesses read,
+    not through the values other memory ops load (an index loaded from memory is as
+    unknown whatever its array's size)."""
+    from .egraph.width import LaneFacts, access_width
+    from .ir.ops import MEMORY_OPS
+    lf = LaneFacts()
+    index = {id(p.value): j for j, p in enumerate(k.params)}
+    seen: set[int] = set()
+    found: set[int] = set()
+    stack = [v for op in k.walk() if access_width(op, lf) == VECTOR_BYTES
+             for v in op.operands if not v.is_token]
+    while stack:
+        v = stack.pop()
+        if id(v) in seen:
+            continue
+        seen.add(id(v))
+        if id(v) in index:
+            found.add(index[id(v)])
+            continue
+        op = v.owner
+        if isinstance(op, Operation) and op.name not in MEMORY_OPS:
+            stack.extend(op.operands)
+    return found
+
+
+def _test(ops: list[Operation], values: list[tuple[Value, int]]) -> Value:
+    """`((a | b | ...) & (d - 1)) == 0` per (type, divisor), and-ed together."""
+    const = _Consts(ops)
+    groups: dict[tuple[str, int], list[Value]] = {}
+    for v, d in values:
+        groups.setdefault((str(v.type), d), []).append(v)
+    conds: list[Value] = []
+    for (_, d), vs in groups.items():
+        t = vs[0].type
+        acc = vs[0]
+        for v in vs[1:]:
+            acc = _binary(ops, "ori", acc, v)
+        low = _binary(ops, "andi", acc, const(t, d - 1))
+        conds.append(_binary(ops, "cmpi", low, const(t, 0), TileType((), "i1"),
+                             predicate="equal", signedness="unsigned"))
+    cond = conds[0]
+    for c in conds[1:]:
+        cond = _binary(ops, "andi", cond, c)
+    return cond
+
+
+def _full_vectors_gained(before: Kernel, after: Kernel) -> list[tuple[str, int, int]]:
+    """Memory ops (by name) with more full 16-byte accesses in `after`: (name, count
+    before, count after)."""
+    from .egraph.width import LaneFacts, access_width
+    out = []
+    counts = []
+    for k in (before, after):
+        lf, c = LaneFacts(), {}
+        for op in k.walk():
+            w = access_width(op, lf)
+            if w == VECTOR_BYTES:
+                c[op.name] = c.get(op.name, 0) + 1
+        counts.append(c)
+    for name in sorted(set(counts[0]) | set(counts[1])):
+        a, b = counts[0].get(name, 0), counts[1].get(name, 0)
+        if b > a:
+            out.append((name, a, b))
+    return out
+
+
 def _wider(before: Kernel, after: Kernel) -> list[tuple[str, int, int]]:
     """Accesses whose proven width grows, pairing the two kernels' accesses in walk order
     (the copy keeps the order of the original)."""
@@ -305,4 +472,4 @@ def _wider(before: Kernel, after: Kernel) -> list[tuple[str, int, int]]:
     return out
 
 
-__all__ = ["version", "Versioning"]
+__all__ = ["version", "version_signature", "Versioning", "MIN_GAIN"]
