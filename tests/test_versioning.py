@@ -254,3 +254,39 @@ def test_random_kernels_keep_meaning_when_versioned(monkeypatch):
 
     prop()
     assert sum(applied) >= len(applied) // 2, (sum(applied), len(applied))
+
+
+def test_random_kernels_keep_meaning_when_versioned_from_the_signature(monkeypatch):
+    """The same random kernels with signature facts on their arrays (base aligned, rows
+    contiguous, nothing promised on sizes and strides): the fast copy is the kernel
+    optimized again over rebuilt sizes and strides, and both copies must keep its
+    meaning on random sizes."""
+    from hypothesis import given, settings
+
+    from eqsat.egraph import width
+    from eqsat.ir.types import PointerType
+    from eqsat.testing import assert_pipeline_preserves, kernels
+    from eqsat.versioning import version_signature
+
+    monkeypatch.setattr(width, "THREADS", 1)
+    applied = []
+
+    def again(k):
+        return optimize(k).kernel
+
+    def pipeline(k):
+        for p in k.params:
+            if isinstance(p.type.elem, PointerType):
+                p.attrs.update(div_by=16, shape_div_by=(1, 1), stride_div_by=(1, 1),
+                               contiguous=True)
+        out, rep = version_signature(k, again(k), again, min_gain=-1.0)
+        applied.append(rep.applied)
+        return out
+
+    @settings(max_examples=max(20, settings.default.max_examples // 5), deadline=None)
+    @given(kernels(conventions=("cutile",), max_arrays=2))
+    def prop(case):
+        assert_pipeline_preserves(case.kernel, case.spec, pipeline, trials=3, schedules=4)
+
+    prop()
+    assert sum(applied) >= len(applied) // 5, (sum(applied), len(applied))
