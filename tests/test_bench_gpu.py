@@ -70,3 +70,29 @@ def test_check_accepts_rounding_and_reports_a_wrong_array(tmp_path, capsys):
     assert bench.check(pack2, out2) == 1
     text = capsys.readouterr().out
     assert "DIFFERENT" in text and "1 wrong" in text
+
+
+def test_token_free_originals_may_run_out_of_order_but_their_optimized_forms_may_not(
+        tmp_path, capsys):
+    # a token-free random kernel promises tileiras no order: its own result may differ
+    pack, out = _fake_run(tmp_path, np.arange(8, dtype=np.float32))
+    index = json.loads((pack / "index.json").read_text())
+    job = index[0]
+    job.update(kernel="random000", programs=["orig", "ours"], tokenized=False,
+               threads={"orig": 128, "ours": 128})
+    (pack / "index.json").write_text(json.dumps([job]))
+    wrong = np.arange(8, dtype=np.float32) + 5
+    h = dict(np.load(out / "k.spec.cutile.npz"))["h"]
+    np.savez(pack / "random000.spec.ref.npz", **dict(np.load(pack / "k.spec.ref.npz")))
+    np.savez(out / "random000.spec.orig.npz", y=wrong, h=h)
+    np.savez(out / "random000.spec.ours.npz", y=np.arange(8, dtype=np.float32), h=h)
+    assert bench.check(pack, out) == 0
+    assert "1 token-free originals ran out of program order" in capsys.readouterr().out
+    # ...but a tokenized original, or the optimized form, must agree
+    job["tokenized"] = True
+    (pack / "index.json").write_text(json.dumps([job]))
+    assert bench.check(pack, out) == 1
+    job["tokenized"] = False
+    (pack / "index.json").write_text(json.dumps([job]))
+    np.savez(out / "random000.spec.ours.npz", y=wrong, h=h)
+    assert bench.check(pack, out) == 1
