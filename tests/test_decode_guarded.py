@@ -1,7 +1,9 @@
 """Decoding may move a pure value out of a loop it does not depend on, but not out of a
 branch it sits in when running it there could go wrong: an assume is a promise only
 where it stands (and tileiras applies one to its operand everywhere), and a division
-by zero is undefined. Such values stay inside their `if`."""
+by zero is undefined. Such values stay inside their `if`; a division the e-graph shares
+between two guarded uses is copied under each; a division by a constant other than 0
+and -1 is free to move."""
 from __future__ import annotations
 
 import pytest
@@ -69,10 +71,62 @@ def test_guarded_value_stays_in_its_branch(case):
         run(out, spec, check_assumes=True)          # no false assume is ever run
 
 
-def test_a_safe_value_still_leaves_the_loop():
-    # the same shape with a multiply: free to run anywhere, so it is hoisted
+@pytest.mark.parametrize("expr,name", [("muli %c100, %n : tile<i32>", "muli"),
+                                       ("divi %n, %c4 signed : tile<i32>", "divi")])
+def test_a_safe_value_still_leaves_the_loop(expr, name):
+    # the same shape with a multiply, or a division by a constant that cannot trap:
+    # free to run anywhere, so it is hoisted
     k = parse(KERNEL.replace("%PRED", "not_equal").replace("%GUARD", "%n")
-              .replace("%EXPR", "muli %c100, %n : tile<i32>"))
+              .replace("%EXPR", expr))
     out = optimize(k).kernel
-    (mul,) = [o for o in out.walk() if o.name == "muli"]
-    assert mul.parent is out.body
+    (op,) = [o for o in out.walk() if o.name == name]
+    assert op.parent is out.body, str(out)
+
+
+TWO_BRANCHES = """entry @k(%p: tile<ptr<i32>>, %n: tile<i32>) {
+  %c0 = constant <i32: 0> : tile<i32>
+  %c100 = constant <i32: 100> : tile<i32>
+  %ok = cmpi not_equal %n, %c0, signed : tile<i32> -> tile<i1>
+  if %ok {
+    %q = divi %c100, %n signed : tile<i32>
+    %s = store_ptr_tko weak %p, %q : tile<ptr<i32>>, tile<i32> -> token
+    yield
+  }
+  %one = constant <i32: 1> : tile<i32>
+  %big = cmpi greater_than %n, %one, signed : tile<i32> -> tile<i1>
+  if %big {
+    %q2 = divi %c100, %n signed : tile<i32>
+    %r = addi %q2, %one : tile<i32>
+    %s2 = store_ptr_tko weak %p, %r : tile<ptr<i32>>, tile<i32> -> token
+    yield
+  }
+  return
+}
+"""
+
+ZERO_TRIPS = """entry @k(%p: tile<ptr<i32>>, %n: tile<i32>) {
+  %c0 = constant <i32: 0> : tile<i32>
+  %c1 = constant <i32: 1> : tile<i32>
+  %c100 = constant <i32: 100> : tile<i32>
+  for %i in (%c0 to %n, step %c1) : tile<i32> {
+    %q = divi %c100, %n signed : tile<i32>
+    %a = addi %q, %i : tile<i32>
+    %s = store_ptr_tko weak %p, %a : tile<ptr<i32>>, tile<i32> -> token
+    continue
+  }
+  return
+}
+"""
+
+
+@pytest.mark.parametrize("text", [TWO_BRANCHES, ZERO_TRIPS], ids=["two-branches", "zero-trips"])
+def test_one_division_for_two_guarded_uses_is_not_run_unguarded(text):
+    # the e-graph makes the two divisions one value; placed once before both branches
+    # (or before a loop that may not run) it would divide by zero when n == 0
+    k = parse(text)
+    out = optimize(k).kernel
+    assert all(op.parent is not out.body for op in out.walk() if op.name == "divi"), str(out)
+    for n in (0, 1, 3):
+        spec = _spec(n)
+        r = check_equivalent(k, out, spec, trials=1, schedules=2)
+        assert r.ok, r.message

@@ -155,7 +155,7 @@ def decode(enc: Encoding, v: EGraphView, sel: Selection) -> Kernel:
         if here is None:
             raise DecodeError(f"class {cid} is not used")
         if pure[cid]:
-            here = _hoist(here, dep[cid], sc, _speculatable(n))
+            here = _hoist(here, dep[cid], sc, _speculatable(n, node))
             place[cid] = here
         if n.kind in ("For", "Loop", "If", "Combine"):
             nslots = 2 if n.kind == "If" else 1
@@ -231,6 +231,7 @@ def decode(enc: Encoding, v: EGraphView, sel: Selection) -> Kernel:
     if root_op is None:
         raise DecodeError("no root")
     kernel = Kernel(enc.kernel.name, params, entry.ir, enc.kernel.hints)
+    _sink_guarded(kernel.body)
     if enc.extra.get("place_assumes", True):       # issue 6: assumes from the analyses
         from .assumes import place
         place(enc, v, kernel, val)
@@ -240,10 +241,88 @@ def decode(enc: Encoding, v: EGraphView, sel: Selection) -> Kernel:
 # pure, but not safe to run where the program would not: an assume is a promise only
 # where it stands, a division by zero is undefined
 _GUARDED = frozenset(("assume", "divi", "remi"))
+_DIVISIONS = frozenset(("divi", "remi"))
 
 
-def _speculatable(n: ENode) -> bool:
-    return not (n.kind.startswith("Op") and n.fields[0] in _GUARDED)
+def _safe_divisor(c) -> bool:
+    """A constant divisor other than 0 and -1 (INT_MIN / -1 overflows) cannot trap."""
+    return c is not None and c.is_splat and int(c.scalar()) not in (0, -1)
+
+
+def _speculatable(n: ENode, node) -> bool:
+    """Safe to run where the program would not: not an assume, and not a division
+    unless by a constant that cannot trap (`node` gives a class's chosen e-node)."""
+    if not (n.kind.startswith("Op") and n.fields[0] in _GUARDED):
+        return True
+    if n.fields[0] in _DIVISIONS and n.kind == "Op2":
+        d = node(n.fields[4])
+        if d.kind == "Const":
+            return int(value_of_bits(d.fields[1], d.fields[2])) not in (0, -1)
+    return False
+
+
+def _traps(op: Operation) -> bool:
+    """A division whose divisor is not a constant that is safe (see `_safe_divisor`)."""
+    if op.name not in _DIVISIONS or len(op.operands) < 2:
+        return False
+    d = op.operands[1].owner
+    c = d.attrs.get("value") if isinstance(d, Operation) and d.name == "constant" else None
+    return not _safe_divisor(c)
+
+
+def _sink_guarded(region: Region) -> None:
+    """Put a guarded op (and the pure ops computed from it) back under the control flow
+    of its users: one value serves every use of a class, so a division used in two
+    branches was placed before both, where it also runs when neither branch does. An
+    op whose every use lies inside the regions of later ops of its region is copied to
+    the top of each such region instead (a loop body runs it once per iteration: the
+    price of never running it where the program would not)."""
+    changed = True
+    while changed:
+        changed = False
+        tainted: set[int] = set()
+        for op in region.ops:
+            if op.spec is not None and op.spec.effect == "pure" and not op.regions and (
+                    _traps(op) or any(id(v) in tainted for v in op.operands)):
+                tainted.update(id(r) for r in op.results)
+        for op in reversed(list(region.ops)):
+            if not op.results or id(op.results[0]) not in tainted:
+                continue
+            homes = _nested_homes(region, op)
+            if homes is None:
+                continue
+            for home, users in homes.items():
+                copy = Operation(op.name, list(op.operands), [r.type for r in op.results],
+                                 dict(op.attrs), segments=op.segments,
+                                 result_names=[r.name for r in op.results])
+                copy.parent = home
+                home.ops.insert(0, copy)
+                for u, i in users:
+                    u.operands[i] = copy.results[op.results.index(u.operands[i])]
+            region.ops.remove(op)
+            changed = True
+    for op in region.ops:
+        for r in op.regions:
+            _sink_guarded(r)
+
+
+def _nested_homes(region: Region, op: Operation) -> dict[Region, list] | None:
+    """The nested regions (of later ops of `region`) that hold every use of `op`'s
+    results, each with its uses; None if a use is directly in `region` or there is none."""
+    mine = {id(r) for r in op.results}
+    homes: dict[int, tuple[Region, list]] = {}
+    for top in region.ops:
+        if top is op:
+            continue
+        if any(id(v) in mine for v in top.operands):
+            return None                  # used at this level: runs here in the program too
+        for r in top.regions:
+            uses = [(u, i) for u in r.walk() for i, v in enumerate(u.operands) if id(v) in mine]
+            if uses:
+                homes.setdefault(id(r), (r, []))[1].extend(uses)
+    if not homes:
+        return None
+    return {r: uses for r, uses in homes.values()}
 
 
 def _hoist(reg: _Reg, dep: int, sc: _Scopes, speculatable: bool = True) -> _Reg:
