@@ -79,15 +79,14 @@ def run_kernel(name: str, path: Path, arch: str) -> dict:
     }
 
 
-def _w(d: dict) -> str:
-    return " ".join(f"{k}:{v}" for k, v in sorted(d.items())) or "-"
-
-
 def _p(pair) -> str:
     return "/".join("-" if x is None else str(x) for x in pair)
 
 
 def print_table(rows: list[dict]) -> None:
+    from lowering.cutile_workflow import format_table
+    from lowering.sass import widths
+
     cols = ("kernel", "instrs ours/strip/cuTile", "LDG ours | stripped | cuTile",
             "STG ours | stripped | cuTile", "model B ld/st ours; strip", "assumes", "flags")
     table = []
@@ -100,16 +99,13 @@ def print_table(rows: list[dict]) -> None:
         table.append((
             r["kernel"],
             f"{o['sass_instrs_no_nop']}/{s['sass_instrs_no_nop']}/{c['sass_instrs_no_nop']}",
-            f"{_w(o['ldg'])} | {_w(s['ldg'])} | {_w(c['ldg'])}",
-            f"{_w(o['stg'])} | {_w(s['stg'])} | {_w(c['stg'])}",
+            f"{widths(o['ldg'])} | {widths(s['ldg'])} | {widths(c['ldg'])}",
+            f"{widths(o['stg'])} | {widths(s['stg'])} | {widths(c['stg'])}",
             f"{_p(pb['ours'])}; {_p(pb['stripped'])}",
             str(r["assumes"]["placed"]),
             ", ".join(r["flags"]),
         ))
-    width = [max(len(str(x)) for x in [h] + [t[i] for t in table]) for i, h in enumerate(cols)]
-    print("  ".join(h.ljust(w) for h, w in zip(cols, width)).rstrip())
-    for t in table:
-        print("  ".join(str(x).ljust(w) for x, w in zip(t, width)).rstrip())
+    print(format_table(cols, table))
 
 
 def main(argv=None) -> int:

@@ -97,11 +97,10 @@ def _row(name: str, ours, ref) -> dict:
     }
 
 
-def _w(d: dict) -> str:
-    return " ".join(f"{k}:{v}" for k, v in sorted(d.items())) or "-"
-
-
 def print_table(rows: list[dict]) -> None:
+    from lowering.cutile_workflow import format_table
+    from lowering.sass import widths
+
     cols = (
         "kernel",
         "arch",
@@ -125,16 +124,13 @@ def print_table(rows: list[dict]) -> None:
                 r["arch"],
                 f"{o['sass_instrs_no_nop']}/{c['sass_instrs_no_nop']}",
                 f"{o['reg']}/{c['reg']}",
-                f"{_w(acc['ours']['load'])} | {_w(acc['cutile']['load'])}",
-                f"{_w(acc['ours']['store'])} | {_w(acc['cutile']['store'])}",
+                f"{widths(acc['ours']['load'])} | {widths(acc['cutile']['load'])}",
+                f"{widths(acc['ours']['store'])} | {widths(acc['cutile']['store'])}",
                 f"{sum(o['barriers'].values())}/{sum(c['barriers'].values())}",
                 ", ".join(r["flags"]),
             )
         )
-    width = [max(len(str(x)) for x in [h] + [t[i] for t in table]) for i, h in enumerate(cols)]
-    print("  ".join(h.ljust(w) for h, w in zip(cols, width)).rstrip())
-    for t in table:
-        print("  ".join(str(x).ljust(w) for x, w in zip(t, width)).rstrip())
+    print(format_table(cols, table))
 
 
 def main(argv=None) -> int:

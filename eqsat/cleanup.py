@@ -88,6 +88,13 @@ def _drop_result(op: Operation, idx: int) -> None:
         r.index = i
 
 
+def _drop_output(op: Operation, idx: int, exits) -> None:
+    """Drop result `idx` of `op` and the operand that feeds it at each of its `exits`."""
+    for t in exits:
+        _drop_operand(t, idx)
+    _drop_result(op, idx)
+
+
 def _drop_arg(region: Region, idx: int) -> None:
     del region.args[idx]
     for i, a in enumerate(region.args):
@@ -193,9 +200,7 @@ def _dead_carries(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
         if loop.name == "loop":
             for k, r in enumerate(loop.results):
                 if not uses.used(r):
-                    for t in _exits(loop, "break"):
-                        _drop_operand(t, k)
-                    _drop_result(loop, k)
+                    _drop_output(loop, k, list(_exits(loop, "break")))
                     st.dead_results += 1
                     return True
     return False
@@ -208,11 +213,8 @@ def _dead_if_results(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
         for k, r in enumerate(op.results):
             if uses.used(r):
                 continue
-            for region in op.regions:
-                t = region.terminator
-                if t is not None and t.name == "yield":
-                    _drop_operand(t, k)
-            _drop_result(op, k)
+            _drop_output(op, k, [t for t in (region.terminator for region in op.regions)
+                                 if t is not None and t.name == "yield"])
             st.dead_results += 1
             return True
     return False

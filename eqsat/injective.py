@@ -36,7 +36,7 @@ from typing import Any
 
 from .alias import UNIVERSE, AliasFacts
 from .ir.attrs import Bounded
-from .ir.core import Kernel, Operation, Region, Value
+from .ir.core import Kernel, Operation, Region, Value, const_int
 from .ir.types import INT_WIDTHS, TileType
 from .signature import ArrayLayout
 
@@ -68,12 +68,6 @@ def _const_ints(v: Value) -> tuple[int, int] | None:
         vals = [int(x) for x in c.array.reshape(-1)] or [0]
         return min(vals), max(vals)
     return None
-
-
-def const_int(v: Value) -> int | None:
-    """The value of a splat integer constant, else None."""
-    r = _const_ints(v)
-    return r[0] if r is not None and r[0] == r[1] else None
 
 
 def _strip(v: Value) -> Value:

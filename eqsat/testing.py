@@ -850,12 +850,7 @@ class _Emitter:
             if carry:
                 outs.append(inner.collapse())
             loop.continue_(*outs)
-        res = loop.results
-        for r, v in zip(s.results, res):
-            self.env[r] = v
-        if carry:
-            tk.cur, tk.pending = res[-1], []
-            tk.older.append(res[-1])
+        self._bind_results(s.results, loop.results, tk if carry else None)
 
     def e_if(self, s: _If, tk: _Tokens | None) -> None:
         b = self.b
@@ -883,10 +878,14 @@ class _Emitter:
                         outs.append(inner.collapse())
                     if types:
                         br.yield_(*outs)
-        res = br.results
-        for r, v in zip(s.results, res):
+        self._bind_results(s.results, br.results, tk if carry else None)
+
+    def _bind_results(self, names, res, tk: _Tokens | None) -> None:
+        """Results of a loop or branch to their statement's names; with `tk`, the last
+        result is the token it carried, and the chain goes on from it."""
+        for r, v in zip(names, res):
             self.env[r] = v
-        if carry:
+        if tk is not None:
             tk.cur, tk.pending = res[-1], []
             tk.older.append(res[-1])
 

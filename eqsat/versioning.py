@@ -119,26 +119,20 @@ def _needs(op: Operation, facts) -> dict[int, tuple[Value, int]] | None:
             or facts.of(mt.one("base")).div % (n * e)):
         return None
     want: dict[int, tuple[Value, int]] = {}
-    dyn_shape = iter(mt.group("shape"))
-    for i, s in enumerate(vt.shape):
-        v = next(dyn_shape) if s is None else None
-        if i != len(vt.shape) - 1:
-            continue
-        if v is None:
-            if s % n:
-                return None
-        elif facts.of(v).div % n:
-            want[id(v)] = (v, n)
-    dyn_str = iter(mt.group("strides"))
-    for i, s in enumerate(vt.strides):
-        v = next(dyn_str) if s is None else None
-        if i == len(vt.strides) - 1:
-            continue
-        if v is None:
-            if s % n:
-                return None
-        elif facts.of(v).div % n:
-            want[id(v)] = (v, n)
+    rank = len(vt.shape)
+    # the last size and every stride but the last must be multiples of the vector
+    for static, dynamic, counts in ((vt.shape, mt.group("shape"), lambda i: i == rank - 1),
+                                    (vt.strides, mt.group("strides"), lambda i: i < rank - 1)):
+        dyn = iter(dynamic)
+        for i, s in enumerate(static):
+            v = next(dyn) if s is None else None
+            if not counts(i):
+                continue
+            if v is None:
+                if s % n:
+                    return None
+            elif facts.of(v).div % n:
+                want[id(v)] = (v, n)
     if not want or not all(_is_index(v) for v, _ in want.values()):
         return None
     return want

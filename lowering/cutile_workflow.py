@@ -348,18 +348,19 @@ def comparison_rows(ours: PipelineRun, ref: PipelineRun) -> list[Row]:
     return rows
 
 
+def format_table(cols: tuple[str, ...], rows: list[tuple]) -> str:
+    """Left-aligned columns two spaces apart, a header line first."""
+    width = [max(len(str(x)) for x in [h] + [t[i] for t in rows]) for i, h in enumerate(cols)]
+    return "\n".join("  ".join(str(x).ljust(w) for x, w in zip(t, width)).rstrip()
+                     for t in [cols, *rows])
+
+
 def format_rows(
     rows: list[Row], title: str = "", ours_name: str = "eqsat", theirs_name: str = "cuTile"
 ) -> str:
-    w0 = max([len(r.metric) for r in rows] + [6])
-    w1 = max([len(r.ours) for r in rows] + [len(ours_name)])
-    w2 = max([len(r.theirs) for r in rows] + [len(theirs_name)])
-    lines = [title] if title else []
-    lines.append(f"{'metric':<{w0}}  {ours_name:<{w1}}  {theirs_name}")
-    lines += [
-        f"{r.metric:<{w0}}  {r.ours:<{w1}}  {r.theirs:<{w2}}  {r.flag}".rstrip() for r in rows
-    ]
-    return "\n".join(lines)
+    table = format_table(("metric", ours_name, theirs_name, ""),
+                         [(r.metric, r.ours, r.theirs, r.flag) for r in rows])
+    return f"{title}\n{table}" if title else table
 
 
 __all__ = [
@@ -374,6 +375,7 @@ __all__ = [
     "cutile_runs",
     "comparison_rows",
     "format_rows",
+    "format_table",
     "access_bits",
     "narrowest",
     "widest",

@@ -228,12 +228,11 @@ def _aligned(k):
     return k
 
 
-def test_random_kernels_keep_meaning_when_versioned(monkeypatch):
-    """Random kernels with dynamic views (cuTile convention), their tiles small enough
-    that a real block of 128 threads would never widen them (nor would the cost model
-    pay for a copy): with one thread per block assumed and the copy forced, most get a
-    fast copy; both copies run, as the random sizes are sometimes multiples of the
-    vector and sometimes not."""
+def _random_kernels_keep_meaning(monkeypatch, version_one, examples: int) -> list[bool]:
+    """Run `version_one` (kernel -> (kernel, Versioning)) over random kernels with
+    dynamic views (cuTile convention), one thread per block assumed so their small tiles
+    can widen; both copies run, as the random sizes are sometimes multiples of the
+    vector and sometimes not. Returns, per kernel, whether it got a copy."""
     from hypothesis import given, settings
 
     from eqsat.egraph import width
@@ -243,50 +242,46 @@ def test_random_kernels_keep_meaning_when_versioned(monkeypatch):
     applied = []
 
     def pipeline(k):
-        k, rep = version(_aligned(optimize(k).kernel), always=True)
+        k, rep = version_one(k)
         applied.append(rep.applied)
         return k
 
-    @settings(max_examples=max(25, settings.default.max_examples // 4), deadline=None)
+    @settings(max_examples=examples, deadline=None)
     @given(kernels(conventions=("cutile",), max_arrays=2))
     def prop(case):
         assert_pipeline_preserves(case.kernel, case.spec, pipeline, trials=3, schedules=4)
 
     prop()
+    return applied
+
+
+def test_random_kernels_keep_meaning_when_versioned(monkeypatch):
+    # the views of the optimized kernel, copy forced (the cost model would not pay)
+    from hypothesis import settings
+    applied = _random_kernels_keep_meaning(
+        monkeypatch, lambda k: version(_aligned(optimize(k).kernel), always=True),
+        max(25, settings.default.max_examples // 4))
     assert sum(applied) >= len(applied) // 2, (sum(applied), len(applied))
 
 
 def test_random_kernels_keep_meaning_when_versioned_from_the_signature(monkeypatch):
-    """The same random kernels with signature facts on their arrays (base aligned, rows
-    contiguous, nothing promised on sizes and strides): the fast copy is the kernel
-    optimized again over rebuilt sizes and strides, and both copies must keep its
-    meaning on random sizes."""
-    from hypothesis import given, settings
+    # signature facts on the arrays (base aligned, rows contiguous, nothing promised on
+    # sizes and strides): the copy is the kernel optimized again over rebuilt values
+    from hypothesis import settings
 
-    from eqsat.egraph import width
     from eqsat.ir.types import PointerType
-    from eqsat.testing import assert_pipeline_preserves, kernels
     from eqsat.versioning import version_signature
-
-    monkeypatch.setattr(width, "THREADS", 1)
-    applied = []
 
     def again(k):
         return optimize(k).kernel
 
-    def pipeline(k):
+    def version_one(k):
         for p in k.params:
             if isinstance(p.type.elem, PointerType):
                 p.attrs.update(div_by=16, shape_div_by=(1, 1), stride_div_by=(1, 1),
                                contiguous=True)
-        out, rep = version_signature(k, again(k), again, min_gain=-1.0)
-        applied.append(rep.applied)
-        return out
+        return version_signature(k, again(k), again, min_gain=-1.0)
 
-    @settings(max_examples=max(20, settings.default.max_examples // 5), deadline=None)
-    @given(kernels(conventions=("cutile",), max_arrays=2))
-    def prop(case):
-        assert_pipeline_preserves(case.kernel, case.spec, pipeline, trials=3, schedules=4)
-
-    prop()
+    applied = _random_kernels_keep_meaning(
+        monkeypatch, version_one, max(20, settings.default.max_examples // 5))
     assert sum(applied) >= len(applied) // 5, (sum(applied), len(applied))

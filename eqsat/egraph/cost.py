@@ -15,8 +15,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from ..ir.core import Kernel, Operation, Region
-from ..ir.types import PointerType, TileType, TokenType, byte_size, is_float
+from ..ir.core import Kernel, Operation, Region, const_int
+from ..ir.types import PointerType, TileType, TokenType, byte_size
 
 
 @dataclass(frozen=True)
@@ -180,17 +180,8 @@ def _info(op: Operation, lanes: Any = None) -> OpInfo:
                   access_width(op, lanes) if op.spec is not None and op.spec.is_memory else None)
 
 
-def _const_int(v) -> int | None:
-    op = getattr(v, "owner", None)
-    if isinstance(op, Operation) and op.name == "constant":
-        c = op.attrs["value"]
-        if c.is_splat and not is_float(c.elem):
-            return int(c.scalar())
-    return None
-
-
 def loop_info(op: Operation) -> LoopInfo:
-    return LoopInfo(_const_int(op.one("lb")), _const_int(op.one("ub")), _const_int(op.one("step")))
+    return LoopInfo(const_int(op.one("lb")), const_int(op.one("ub")), const_int(op.one("step")))
 
 
 def _region_cost(model: CostModel, region: Region, _memo: dict) -> float:

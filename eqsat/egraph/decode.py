@@ -13,7 +13,7 @@ from typing import Any
 
 from ..errors import EqsatError
 from ..ir.attrs import DenseConst
-from ..ir.core import Kernel, Operation, Param, Region, Value
+from ..ir.core import Kernel, Operation, Param, Region, Value, const_int
 from ..ir.ops import SPECS
 from ..text.numbers import from_bits
 from ..ir.types import TokenType, is_float
@@ -244,11 +244,6 @@ _GUARDED = frozenset(("assume", "divi", "remi"))
 _DIVISIONS = frozenset(("divi", "remi"))
 
 
-def _safe_divisor(c) -> bool:
-    """A constant divisor other than 0 and -1 (INT_MIN / -1 overflows) cannot trap."""
-    return c is not None and c.is_splat and int(c.scalar()) not in (0, -1)
-
-
 def _speculatable(n: ENode, node) -> bool:
     """Safe to run where the program would not: not an assume, and not a division
     unless by a constant that cannot trap (`node` gives a class's chosen e-node)."""
@@ -262,12 +257,10 @@ def _speculatable(n: ENode, node) -> bool:
 
 
 def _traps(op: Operation) -> bool:
-    """A division whose divisor is not a constant that is safe (see `_safe_divisor`)."""
-    if op.name not in _DIVISIONS or len(op.operands) < 2:
-        return False
-    d = op.operands[1].owner
-    c = d.attrs.get("value") if isinstance(d, Operation) and d.name == "constant" else None
-    return not _safe_divisor(c)
+    """A division whose divisor is not a constant other than 0 and -1 (INT_MIN / -1
+    overflows): it may trap where the program would not have run it."""
+    return (op.name in _DIVISIONS and len(op.operands) == 2
+            and const_int(op.operands[1]) in (None, 0, -1))
 
 
 def _sink_guarded(region: Region) -> None:

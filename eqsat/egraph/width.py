@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..ir.attrs import DivBy
-from ..ir.core import Operation, Value
+from ..ir.core import Operation, Value, const_int
 from ..ir.types import (PartitionViewType, PointerType, TensorViewType, TileType, byte_size,
                         is_float)
 
@@ -170,23 +170,14 @@ class LaneFacts:
                 same = min(same, ins[2].same)
             div = min(a.div, b.div) if n in ("maxi", "mini") else 1
             return Lanes(div=div, same=same)
-        if n == "shli" and _const_int(op.operands[1]) is not None:
-            k = _const_int(op.operands[1])
+        if n == "shli" and const_int(op.operands[1]) is not None:
+            k = const_int(op.operands[1])
             return Lanes(min(a.div << k, CAP) if 0 <= k < 31 else 1, 1, 1, same)
         return Lanes(same=same)
 
 
-def _const_int(v: Value) -> int | None:
-    op = v.owner
-    if isinstance(op, Operation) and op.name == "constant":
-        c = op.attrs["value"]
-        if c.is_splat and not is_float(c.elem):
-            return int(c.scalar())
-    return None
-
-
 def _is_one(v: Value) -> bool:
-    return _const_int(v) == 1
+    return const_int(v) == 1
 
 
 def _uniform_compare(op: Operation, a: Lanes, b: Lanes) -> int:

@@ -11,7 +11,7 @@ from typing import Any, Callable, Iterator
 
 from .attrs import DenseConst
 from .ops import SPECS, spec
-from .types import TokenType, Type
+from .types import TokenType, Type, is_float
 
 
 class Value:
@@ -328,6 +328,16 @@ def _region_diff(r: Region, s: Region, m: dict[int, Value], where: str) -> str |
             d = _region_diff(rr, ss, m, f"{here}/region {j}")
             if d:
                 return d
+    return None
+
+
+def const_int(v: Value) -> int | None:
+    """The value of an integer constant that is the same in every lane, else None."""
+    op = v.owner
+    if isinstance(op, Operation) and op.name == "constant":
+        c = op.attrs["value"]
+        if c.is_splat and not is_float(c.elem):
+            return int(c.scalar())
     return None
 
 
