@@ -43,6 +43,19 @@ class Report:
     def total_seconds(self) -> float:
         return sum(self.times.values())
 
+    def decisions(self) -> dict[str, Any]:
+        """Everything the report says except times: what saturation, extraction and
+        clean-up decided. Equal for equal inputs on any machine."""
+        return {"rules": list(self.rules), "matches": dict(sorted(self.matches.items())),
+                "iterations": self.iterations, "bounded_iterations": self.bounded_iterations,
+                "stop_reason": self.stop_reason, "eclasses": self.eclasses,
+                "enodes": self.enodes, "folds": self.folds,
+                "cost_before": self.cost_before, "cost_after": self.cost_after,
+                "ops_before": self.ops_before, "ops_after": self.ops_after,
+                "fallback": self.fallback, "alias_model": self.alias_model,
+                "token_facts": self.token_facts, "cleanup": dict(self.cleanup),
+                "versioning": self.versioning}
+
     def summary(self) -> str:
         lines = [
             f"rules: {', '.join(self.rules) or '(none)'}",

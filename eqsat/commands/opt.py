@@ -17,7 +17,7 @@ def _run(args) -> int:
     k = load_kernel(args.file)
     try:
         limits = Limits(iterations=args.max_iterations, nodes=args.max_nodes,
-                        seconds=args.max_seconds)
+                        matches=args.max_matches, seconds=args.max_seconds)
     except ValueError as e:
         raise EqsatError(f"error: {e}") from None
     groups = parse_alias_groups(args.alias_groups) if args.alias_groups else None
@@ -63,9 +63,13 @@ def register(sub) -> None:
                         "or names registered by a plugin (default: default)")
     p.add_argument("--report", action="store_true",
                    help="print what saturation did (to stderr)")
-    p.add_argument("--max-iterations", type=int, default=30, help="saturation iterations cap")
-    p.add_argument("--max-nodes", type=int, default=50_000, help="e-node cap")
-    p.add_argument("--max-seconds", type=float, default=5.0, help="saturation time cap")
+    p.add_argument("--max-iterations", type=int, default=30, help="saturation iteration budget")
+    p.add_argument("--max-nodes", type=int, default=50_000, help="e-node budget")
+    p.add_argument("--max-matches", type=int, default=200_000,
+                   help="matches per rule per iteration before it is bounded")
+    p.add_argument("--max-seconds", type=float, default=60.0,
+                   help="wall-clock safety net (never decides the output of a normal run; "
+                        "hitting it warns)")
     p.add_argument("--noalias", action="store_true",
                    help="array parameters without a declared alias group never alias each "
                         "other (what cuTile specializes on; groups in a cuTile mangled entry "

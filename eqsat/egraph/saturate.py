@@ -1,27 +1,33 @@
-"""Run rule sets under iteration, e-node and time caps.
+"""Run rule sets under iteration, e-node and match budgets, with a clock only as a safety net.
 
-egglog has no node or time limit, so we run one iteration at a time and check the
-caps between iterations. Constant-folding answers are inserted between iterations
-too. Hitting a cap is a normal outcome: the caller extracts the best program found
-so far.
+What saturation produces decides what is extracted, so every budget that can stop it
+counts something egglog computes the same way on any machine: iterations, Term rows
+(e-nodes) and matches per rule. The wall clock is read only by a safety net far above
+any normal run (`Limits.seconds`, a minute by default); hitting it is a failure of the
+budgets, reported in the stop reason and on stderr with the budget to lower.
+
+egglog has no node limit, so we run one iteration at a time and check the budgets
+between iterations. Constant-folding answers are inserted between iterations too.
+Hitting a budget is a normal outcome: the caller extracts the best program found so far.
 
 One ordinary (semi-naive) egglog iteration cannot be interrupted and applies every
-match it finds, so on an explosive rule set a single iteration can overshoot the
-caps many times over (assoc + comm: each iteration ~10x the last). So before each
-iteration we predict its size from the growth of the previous ones, and when it may
-not fit in what is left of the node or time budget, we switch to *bounded*
-iterations: the same schedule under a fresh egglog back-off scheduler
-(`compat.bounded_schedule`) with a per-rule match limit sized from the remaining
-budget; a rule with more matches than that applies none of them in that iteration,
-so an iteration adds at most about `limit` matches per rule. Bounded iterations
-re-match the whole e-graph (slower, and their match counts include matches found
-again), so they are used only near a cap; once they stop changing the e-graph, the
-run stops with the cap that forced them as the reason. Runs far from the caps (all
-the usual ones) never switch and behave exactly as before.
+match it finds, so on an explosive rule set a single iteration can overshoot the node
+budget many times over (assoc + comm: each iteration ~10x the last). So before each
+iteration we predict its size from the growth of the previous ones (row and match
+counts, never seconds), and when it may not fit in what is left of the node budget, we
+switch to *bounded* iterations: the same schedule under a fresh egglog back-off
+scheduler (`compat.bounded_schedule`) with a per-rule match limit sized from the nodes
+left; a rule with more matches than that applies none of them in that iteration, so an
+iteration adds at most about `limit` matches per rule (and never more than
+`Limits.matches`, whatever the nodes left). Bounded iterations re-match the
+whole e-graph, so they are used only near the budget; once they stop changing the
+e-graph, the run stops with the budget that forced them. Runs far from the budgets (all the usual
+ones) never switch.
 """
 from __future__ import annotations
 
 import time
+import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,20 +42,34 @@ from .fold import FoldService
 GROWTH_FLOOR = 4.0      # the next iteration is assumed at least this many times the last
 SMALL = 1_000           # growth is measured against at least this many matches / rows,
                         # and a bounded iteration always lets a rule apply this many
-TIME_SAFETY = 4.0       # an ordinary iteration must fit this many times in the time left
 NODE_SHARE = 0.5        # a bounded iteration's per-rule limit: this share of the nodes left
 STALL_STEPS = 2         # bounded iterations in a row without a new row before stopping
 
 
+SAFETY_NET = "time limit (safety net)"
+
+
+class BudgetWarning(RuntimeWarning):
+    """Saturation hit the wall-clock safety net: its output may differ between machines."""
+
+
+warnings.simplefilter("always", BudgetWarning)      # every hit is reported, not the first
+
+
 @dataclass(frozen=True)
 class Limits:
-    """Caps on one saturation: iterations, e-nodes (Term rows), seconds."""
+    """Budgets of one saturation.
+
+    `iterations`, `nodes` (Term rows) and `matches` (per rule per iteration) decide
+    what is extracted and never depend on the machine; `seconds` is only a safety net
+    that a normal run never reaches (hitting it warns on stderr)."""
     iterations: int = 30
     nodes: int = 50_000
-    seconds: float = 5.0
+    matches: int = 200_000
+    seconds: float = 60.0
 
-    def __post_init__(self):
-        if self.iterations < 0 or self.nodes < 0 or self.seconds < 0:
+    def __post_init__(self) -> None:
+        if min(self.iterations, self.nodes, self.matches) < 0 or self.seconds < 0:
             raise ValueError("limits must be non-negative")
 
 
@@ -78,9 +98,8 @@ def term_rows(eg: Any) -> int:
 
 @dataclass(frozen=True)
 class _Step:
-    """One ordinary iteration: matches applied, seconds, Term rows before and after."""
+    """One ordinary iteration: matches applied, Term rows before and after."""
     matches: int
-    seconds: float
     rows_before: int
     rows_after: int
 
@@ -89,45 +108,49 @@ def _growth(new: float, old: float) -> float:
     return max(GROWTH_FLOOR, new / max(old, SMALL))
 
 
-def _risky(hist: list[_Step], rows: int, elapsed: float, limits: Limits) -> str | None:
-    """The cap the next ordinary iteration may blow ("node limit", "time limit"), or
-    None when it is predicted to fit with a wide margin. An iteration predicted to
+def _risky(hist: list[_Step], rows: int, limits: Limits) -> str | None:
+    """The budget the next ordinary iteration may blow ("node limit", "match limit"),
+    or None when it is predicted to fit with a wide margin. An iteration predicted to
     add fewer than SMALL rows or matches is never bounded (a bounded one would let
-    every rule apply that many anyway)."""
+    every rule apply that many anyway). Only counts are read, so the decision is the
+    same on any machine."""
     if hist:
         last = hist[-1]
         d1 = max(0, last.rows_after - last.rows_before)
         d0 = (hist[-2].rows_after - hist[-2].rows_before) if len(hist) > 1 else last.rows_before
         new_rows = d1 * _growth(d1, d0)
         g = _growth(last.matches, hist[-2].matches if len(hist) > 1 else last.rows_before)
-        new_matches, seconds = last.matches * g, last.seconds * g * TIME_SAFETY
+        new_matches = last.matches * g
     else:                        # first iteration: about one match per row to start with
         new_rows = new_matches = rows * GROWTH_FLOOR
-        seconds = 0.0
     if new_rows >= SMALL and rows + new_rows > limits.nodes:
         return "node limit"
-    if new_matches >= SMALL and elapsed + seconds > limits.seconds:
-        return "time limit"
+    if new_matches >= SMALL and new_matches > limits.matches:
+        return "match limit"
     return None
 
 
-def _match_limit(hist: list[_Step], rows: int, elapsed: float,
-                 limits: Limits) -> tuple[int, str]:
-    """Per-rule match limit of a bounded iteration, and the cap that sets it."""
+def _match_limit(rows: int, limits: Limits) -> tuple[int, str]:
+    """Per-rule match limit of a bounded iteration, and the budget that sets it."""
     by_nodes = max(0, limits.nodes - rows) * NODE_SHARE
-    by_time = float("inf")
-    if hist:
-        rate = max(hist[-1].matches, SMALL) / max(hist[-1].seconds, 1e-3)   # matches/s
-        by_time = max(0.0, limits.seconds - elapsed) * rate / TIME_SAFETY
-    reason = "node limit" if by_nodes <= by_time else "time limit"
-    return int(max(SMALL, min(by_nodes, by_time))), reason
+    reason = "node limit" if by_nodes <= limits.matches else "match limit"
+    return int(max(SMALL, min(by_nodes, limits.matches))), reason
+
+
+def _safety_net(st: SaturationStats, limits: Limits) -> None:
+    st.stop_reason = SAFETY_NET
+    msg = (f"eqsat: saturation ran past its {limits.seconds:g} s safety net after "
+           f"{st.iterations} iterations ({st.nodes} e-nodes); the result depends on this "
+           f"machine's speed. Lower Limits.nodes / Limits.matches / Limits.iterations so the "
+           f"run stops on a budget, or raise Limits.seconds.")
+    warnings.warn(msg, BudgetWarning, stacklevel=3)
 
 
 def saturate(enc: Encoding, schedule: Any, limits: Limits) -> SaturationStats:
     """Run `schedule` (one egglog ruleset, or a schedule of them) iteration by iteration
-    until nothing changes or a cap is hit. Never raises for a cap; an egglog failure
-    stops the run and is recorded (the e-graph up to the previous iteration stays
-    usable)."""
+    until nothing changes or a budget is hit. Never raises for a budget; an egglog
+    failure stops the run and is recorded (the e-graph up to the previous iteration
+    stays usable)."""
     st = SaturationStats()
     eg = enc.egraph
     folds = FoldService(enc)
@@ -145,22 +168,20 @@ def saturate(enc: Encoding, schedule: Any, limits: Limits) -> SaturationStats:
         if st.iterations >= limits.iterations:
             st.stop_reason = "iteration limit"
             break
-        elapsed = time.perf_counter() - t0
-        if elapsed > limits.seconds:
-            st.stop_reason = "time limit"
+        if time.perf_counter() - t0 > limits.seconds:
+            _safety_net(st, limits)
             break
         run = schedule
         if bounded_by is None:
-            bounded_by = _risky(hist, rows, elapsed, limits)
+            bounded_by = _risky(hist, rows, limits)
         if bounded_by is not None:
-            limit, bounded_by = _match_limit(hist, rows, elapsed, limits)
+            limit, bounded_by = _match_limit(rows, limits)
             run = compat.bounded_schedule(schedule, limit)
             if run is None:              # this egglog cannot bound an iteration: stop
                 st.stop_reason = bounded_by
                 break
             if all_rows < 0:
                 all_rows = compat.total_rows(eg)
-        t1 = time.perf_counter()
         try:
             rep = eg.run(run)
         except EggSmolError as e:                # a rule failed at run time
@@ -174,7 +195,6 @@ def saturate(enc: Encoding, schedule: Any, limits: Limits) -> SaturationStats:
             st.stop_reason = bounded_by
             st.error = f"bounded iteration failed: {e}".splitlines()[0][:200]
             break
-        dt = time.perf_counter() - t1
         st.iterations += 1
         st.bounded += run is not schedule
         found = compat.rule_matches(rep)
@@ -191,7 +211,7 @@ def saturate(enc: Encoding, schedule: Any, limits: Limits) -> SaturationStats:
             st.stop_reason = "node limit"
             break
         if run is schedule:
-            hist.append(_Step(sum(found.values()), dt, before, rows))
+            hist.append(_Step(sum(found.values()), before, rows))
         else:
             # a bounded iteration is no fixpoint while a rule is banned: stop once the
             # rules still allowed add nothing (twice in a row: a union alone adds no
@@ -207,4 +227,4 @@ def saturate(enc: Encoding, schedule: Any, limits: Limits) -> SaturationStats:
     return st
 
 
-__all__ = ["Limits", "SaturationStats", "saturate", "term_rows"]
+__all__ = ["BudgetWarning", "Limits", "SAFETY_NET", "SaturationStats", "saturate", "term_rows"]

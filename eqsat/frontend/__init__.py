@@ -25,6 +25,7 @@ from .facts import (
     ScalarFacts,
     alias_groups,
     apply_facts,
+    facts_from_symbol,
 )
 
 DEFAULT_BYTECODE_VERSION = "13.3"
@@ -103,13 +104,12 @@ def describe(kernel: Any, signature: Any) -> str:
 def annotate_from_symbol(kernel: Kernel) -> bool:
     """Attach signature facts recovered from a mangled entry name (any cuTile-produced .mlir
     file); False when the name is not a cuTile symbol. Alias groups come back renamed
-    (`group0`, ...), which keeps their meaning."""
-    from . import _cutile
-
-    d = _cutile.demangle(kernel.name)
-    if d is None:
+    (`group0`, ...), which keeps their meaning. Needs no `cuda` extra: the symbol is read
+    by `eqsat.signature`."""
+    facts = facts_from_symbol(kernel.name)
+    if facts is None:
         return False
-    apply_facts(kernel, _cutile.signature_facts(d[1]), rename=False)
+    apply_facts(kernel, facts, rename=False)
     return True
 
 

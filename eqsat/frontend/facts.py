@@ -97,6 +97,42 @@ class ConstantFacts:
 
 ParamFacts = Union[ArrayFacts, ScalarFacts, ConstantFacts]
 
+# dtype codes of a mangled symbol -> Tile IR element types (unsigned share the signless type)
+_SYMBOL_DTYPES = {
+    "b8": "i1", "u8": "i8", "u16": "i16", "u32": "i32", "u64": "i64", "i8": "i8",
+    "i16": "i16", "i32": "i32", "i64": "i64", "f16": "f16", "f32": "f32", "f64": "f64",
+    "bf16": "bf16", "tf32": "tf32", "f8m3fn": "f8E4M3FN", "f8m2": "f8E5M2",
+    "f8m0fnu": "f8E8M0FNU",
+}
+
+
+def facts_from_symbol(symbol: str) -> list[ParamFacts] | None:
+    """The signature facts a cuTile mangled entry symbol states, read by our own decoder
+    (`eqsat.signature`), so a `.mlir` file from cuTile keeps its facts without the `cuda`
+    extra; None when the name is not a cuTile symbol."""
+    from ..signature import ArrayInfo, ScalarInfo, SignatureError, decode_symbol
+
+    try:
+        sig = decode_symbol(symbol)
+    except SignatureError:
+        return None
+    out: list[ParamFacts] = []
+    for i, p in enumerate(sig.params):
+        name = f"p{i}"
+        if isinstance(p, ArrayInfo):
+            out.append(ArrayFacts(
+                name=name, dtype=_SYMBOL_DTYPES[p.dtype], ndim=p.ndim,
+                index_dtype=_SYMBOL_DTYPES[p.index_dtype], alias=p.alias_groups,
+                may_alias_internally=p.may_alias_internally, base_div_by=p.base_divisible_by,
+                shape_div_by=p.shape_divisible_by, stride_div_by=p.stride_divisible_by,
+                stride_constant=p.stride_constant, shape_constant=p.shape_constant,
+                stride_lower_bound=p.stride_lower_bound))
+        elif isinstance(p, ScalarInfo):
+            out.append(ScalarFacts(name=name, dtype=_SYMBOL_DTYPES[p.dtype]))
+        else:
+            out.append(ConstantFacts(name=name, value=p.value))
+    return out
+
 
 def apply_facts(kernel: Kernel, facts: list[ParamFacts], rename: bool = True) -> Kernel:
     """Put each array's facts on its pointer parameter (in place) and, with `rename`, give
