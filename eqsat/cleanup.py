@@ -8,6 +8,9 @@ holds the program-order token, so some things survive only as token plumbing:
 * dead loop carries: a carried value (token or not) whose block argument only
   feeds its own next value (through pure ops, joins and if results) and whose
   loop result is unused is removed, as is a `loop` result no one uses;
+* identity carries: a carried value that every `continue` passes on unchanged always
+  holds its init value, so its block argument (and a `for` result) is the init value,
+  and the carry then dies as above;
 * dead if results: results no one uses leave the if and its yields;
 * dead pure ops, unused `join_tokens` and `make_token`; joins are deduplicated,
   flattened, lose root-token operands, and a one-operand join is its operand;
@@ -38,6 +41,7 @@ class CleanupStats:
     """How much each clean-up removed."""
     dead_loads: int = 0
     dead_carries: int = 0
+    identity_carries: int = 0
     dead_results: int = 0
     dead_ops: int = 0
     joins_simplified: int = 0
@@ -203,6 +207,27 @@ def _dead_carries(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
                     _drop_output(loop, k, list(_exits(loop, "break")))
                     st.dead_results += 1
                     return True
+    return False
+
+
+def _identity_carries(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
+    """Replace a carry that every `continue` passes on unchanged by its init value."""
+    for loop in kernel.walk():
+        if loop.name not in ("for", "loop"):
+            continue
+        skip = 1 if loop.name == "for" else 0
+        args = loop.regions[0].args
+        conts = _exits(loop, "continue")
+        for j, init in enumerate(loop.group("init")):
+            arg = args[j + skip]
+            if not uses.used(arg) or any(
+                    j >= len(t.operands) or t.operands[j] is not arg for t in conts):
+                continue
+            _replace_uses(uses, arg, init)
+            if loop.name == "for":
+                _replace_uses(uses, loop.results[j], init)
+            st.identity_carries += 1
+            return True
     return False
 
 
@@ -506,7 +531,8 @@ def cleanup(kernel: Kernel, conflict: Callable[[Operation, Operation], bool] | N
     nothing changes. With `conflict(first, second)` (must `second` stay after
     `first`?) also drop passed-on tokens no memory op needs."""
     st = CleanupStats()
-    steps = (_dead_loads, _simplify_joins, _dead_carries, _dead_if_results, _dead_pure)
+    steps = (_dead_loads, _simplify_joins, _identity_carries, _dead_carries, _dead_if_results,
+             _dead_pure)
     progress = True
     while progress:
         progress = False

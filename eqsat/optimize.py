@@ -8,7 +8,7 @@ encoded (no rewrites) is returned. The report says which happened.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Iterator, Mapping
 
 from .alias import alias_model
@@ -219,9 +219,7 @@ def optimize(kernel: Kernel, *, rules: Any = "default", cost_model: Any = None,
                 out_facts, _ = alias_model(result, noalias=noalias, alias_groups=alias_groups)
                 order = lambda first, second: conflict(out_facts, first, second)  # noqa: E731
             done = cleanup(result, order)
-            rep.cleanup = {f: getattr(done, f) for f in ("dead_loads", "dead_carries",
-                                                        "dead_results", "dead_ops",
-                                                        "joins_simplified")}
+            rep.cleanup = {f.name: getattr(done, f.name) for f in fields(done)}
             _check(result)
     except (DecodeError, ValueError, EqsatError) as e:
         rep.fallback = f"extraction failed, returning the program as encoded: {e}"

@@ -177,3 +177,47 @@ def test_a_loop_init_the_first_iteration_needs_stays():
 }}""", noalias=True)
     loop = next(op for op in k.walk() if op.name == "for")
     assert loop.group("init")[0].owner.name == "store_ptr_tko"
+
+
+def test_identity_carry_becomes_its_init_value():
+    # %a is passed on unchanged by every continue: it always holds %t0
+    k, st = _clean(f"""entry @k(%p: {P}, %q: {P}) {{
+  %t0 = make_token : token
+  %c0 = constant <i32: 0> : tile<i32>
+  %c4 = constant <i32: 4> : tile<i32>
+  %c1 = constant <i32: 1> : tile<i32>
+  %r:2 = for %i in (%c0 to %c4, step %c1) : tile<i32> iter_values(%a = %t0, %b = %t0) -> (token, token) {{
+    %v, %t1 = load_ptr_tko weak %p token = %a : {P} -> tile<f32>, token
+    %t2 = store_ptr_tko weak %q, %v token = %b : {P}, tile<f32> -> token
+    continue %a, %t2 : token, token
+  }}
+  %w, %t3 = load_ptr_tko weak %q token = %r#0 : {P} -> tile<f32>, token
+  %t4 = store_ptr_tko weak %p, %w token = %r#1 : {P}, tile<f32> -> token
+  return
+}}""")
+    assert st.identity_carries == 1 and st.dead_carries == 1
+    loop = next(op for op in k.walk() if op.name == "for")
+    assert len(loop.group("init")) == 1 and len(loop.results) == 1
+    loads = [op for op in k.walk() if op.name == "load_ptr_tko"]
+    assert all(op.token_in.owner.name == "make_token" for op in loads)
+
+
+def test_a_carry_changed_on_one_path_is_kept():
+    k, st = _clean(f"""entry @k(%p: {P}, %c: tile<i1>) {{
+  %t0 = make_token : token
+  %c0 = constant <i32: 0> : tile<i32>
+  %c4 = constant <i32: 4> : tile<i32>
+  %c1 = constant <i32: 1> : tile<i32>
+  %r = for %i in (%c0 to %c4, step %c1) : tile<i32> iter_values(%a = %t0) -> (token) {{
+    %v, %t1 = load_ptr_tko weak %p token = %a : {P} -> tile<f32>, token
+    if %c {{
+      %t2 = store_ptr_tko weak %p, %v token = %t1 : {P}, tile<f32> -> token
+      continue %t2 : token
+    }}
+    continue %a : token
+  }}
+  return
+}}""")
+    assert st.identity_carries == 0
+    loop = next(op for op in k.walk() if op.name == "for")
+    assert len(loop.group("init")) == 1
