@@ -202,6 +202,8 @@ def check_lowering(kernel, spec: InputSpec, to: str, *, trials: int = 3, seed: i
     from .cfg import lower_to_cfg
     from .liveins import canonicalize_live_ins as canon
     from .steps import lower_to_steps
+    from eqsat.equiv import need_positive
+    need_positive(trials=trials)
     if to == "steps":
         form = lower_to_steps(kernel)
         go = run_steps

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from ._common import load_kernel
+from ._common import load_kernel, positive_int
 
 
 def _run(args) -> int:
@@ -65,7 +65,8 @@ def register(sub) -> None:
                    help="(cfg) append the live-in decision for every block argument")
     p.add_argument("--inputs", metavar="SPEC",
                    help="also run the lowered form against the kernel on this inputs spec")
-    p.add_argument("--trials", type=int, default=3, help="input draws for --inputs")
+    p.add_argument("--trials", type=positive_int, default=3,
+                   help="input draws for --inputs, at least 1 (default 3)")
     p.add_argument("--seed", type=int, default=0, help="first input seed for --inputs")
     p.add_argument("-o", "--output", help="write the text here instead of stdout")
     p.set_defaults(func=_run)
