@@ -14,9 +14,37 @@ from eqsat.errors import EqsatError
 from eqsat.soundness import _Builder, _tree, check_rule
 from eqsat.text import parse
 from rules import RuleSet, register, rewrite
-from rules.dsl import (absf, addf, addi, andi, attrs_of, cmpf, cmpi, divf, divi, fconst, fma,
-                       iconst, maxf, maxi, minf, mini, muli, negf, ori, remi, select, shli,
-                       shri, strs, subf, subi, terms, tys, xori)
+from rules.dsl import (
+    absf,
+    addf,
+    addi,
+    andi,
+    attrs_of,
+    cmpf,
+    cmpi,
+    divf,
+    divi,
+    fconst,
+    fma,
+    iconst,
+    maxf,
+    maxi,
+    minf,
+    mini,
+    muli,
+    negf,
+    ori,
+    remi,
+    select,
+    shli,
+    shri,
+    strs,
+    subf,
+    subi,
+    terms,
+    tys,
+    xori,
+)
 
 x, y, z, c = terms("x y z c")
 t, u = tys("t u")
@@ -283,6 +311,7 @@ def test_rules_from_module(registry, plugin_module, tmp_path, capsys):
 
 def test_rules_from_entry_point(registry, plugin_module, monkeypatch, tmp_path, capsys):
     import importlib.metadata as md
+
     from eqsat.cli import main
 
     eps = md.EntryPoints([md.EntryPoint("shifts", f"{plugin_module}:SHIFTS",
