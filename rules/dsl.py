@@ -18,7 +18,9 @@ reuse it. Conditions are egglog facts, for instance on analyses
 the soundness checker then compares with a tolerance.
 
 `prefer=True` (on a rule, or on a whole `RuleSet`) makes the op its right-hand side
-builds win cost ties in extraction: a canonical form that costs the same as what it
+builds win cost ties in extraction (by op name: wherever that op ties with an
+equivalent one, not only where the rule fired; e-graphs keep no record of which rule
+made a node). A canonical form that costs the same as what it
 replaces (`muli(x, 4)` -> `shli(x, 2)` on i32) then shows in the output. The discount
 is a fraction of the extractor's per-node epsilon, so it never outweighs a real
 cost difference.

@@ -180,3 +180,18 @@ def test_a_comparison_that_writes_nothing_is_vacuous(tmp_path, capsys):
                  "--schedules", "2"]) == 3
     out = capsys.readouterr().out
     assert out.startswith("vacuous") and "equivalent" not in out and "runs compared" in out
+
+
+def test_lowering_check_that_compares_nothing_is_vacuous(tmp_path, capsys):
+    src = tmp_path / "k.mlir"
+    src.write_text("""entry @k(%p: tile<ptr<f32>>) {
+  %x, %t = load_ptr_tko weak %p : tile<ptr<f32>> -> tile<f32>, token
+  return
+}
+""")
+    spec = tmp_path / "s.json"
+    spec.write_text(json.dumps({"grid": [1], "convention": "raw", "params": [
+        {"name": "p", "shape": [1], "dtype": "f32", "init": "normal"}]}))
+    assert main(["lower", str(src), "--to", "cfg", "--inputs", str(spec)]) == 3
+    err = capsys.readouterr().err
+    assert err.startswith("vacuous") and "ok" not in err.split(":")[0]
