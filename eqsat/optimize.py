@@ -38,6 +38,7 @@ class Report:
     token_facts: int = 0                   # facts the token rules could read
     cleanup: dict[str, int] = field(default_factory=dict)   # what clean-up removed
     versioning: str = ""                   # what divisibility versioning did, if asked
+    unchecked: list[str] = field(default_factory=list)   # rule sets no check vouches for
 
     @property
     def total_seconds(self) -> float:
@@ -70,6 +71,8 @@ class Report:
         ]
         if self.fallback:
             lines.append(f"fallback: {self.fallback}")
+        if self.unchecked:
+            lines.append(f"unchecked rule sets: {', '.join(self.unchecked)}")
         fired = sorted(((n, c) for n, c in self.matches.items() if c), key=lambda kv: -kv[1])
         if fired:
             lines.append("rule matches: " + ", ".join(f"{n} {c}" for n, c in fired))
@@ -140,6 +143,8 @@ def optimize(kernel: Kernel, *, rules: Any = "default", cost_model: Any = None,
     except KeyError as e:
         raise EqsatError(str(e.args[0])) from None
     rep = Report(rules=[rs.name for rs in sets], cost_model=getattr(model, "name", "custom"))
+    rep.unchecked = rules_pkg.unchecked(sets)
+    prefer = rules_pkg.preferred_ops(sets)
     rep.ops_before = _count_ops(kernel)
     if alias_groups is not None and not isinstance(alias_groups, Mapping):
         raise TypeError("alias_groups must map parameters (index or name) to group names")
@@ -198,6 +203,8 @@ def optimize(kernel: Kernel, *, rules: Any = "default", cost_model: Any = None,
         except Exception as e:
             raise EqsatError(f"a rule does not compile: {e}") from None
     st = saturate(enc, schedule, lim)
+    if st.stop_reason == "rule error":
+        raise EqsatError(rules_pkg.describe_rule_error(sets, st.error or "unknown error"))
     rep.iterations, rep.stop_reason, rep.matches, rep.folds = (
         st.iterations, st.stop_reason, st.matches, st.folds)
     rep.bounded_iterations = st.bounded
@@ -209,7 +216,7 @@ def optimize(kernel: Kernel, *, rules: Any = "default", cost_model: Any = None,
     try:
         v = view(enc)
         rep.eclasses, rep.enodes = v.n_classes, v.n_nodes
-        sel = extract(enc, v, model)
+        sel = extract(enc, v, model, prefer=prefer)
         lap("extract")
         result = decode(enc, v, sel)
         _check(result)

@@ -1,16 +1,19 @@
 """Is a rewrite rule sound? Run both sides with the interpreter on drawn values.
 
-`check_rule(rule)` turns the rule's left-hand side into a small kernel (each pattern
-variable is loaded from its own array, the result is stored), optimizes it with only
-that rule (plus `context` rule sets it needs, e.g. the folding requests), checks the
-rule really fired, then runs the original and the rewritten kernel with the
-interpreter on hypothesis-drawn values, edge cases included (-0.0, NaN, +-inf,
-the extremes of each integer width), and compares the outputs bit for bit
-(`exact=False` rules: within the float tolerance of `eqsat.equiv`).
+`check_rule(rule)` builds the rule's left-hand side and its right-hand side as two
+small kernels over the same inputs (each pattern variable is loaded from its own
+array, the result is stored) and runs both with the interpreter on edge values
+(-0.0, NaN, +-inf, the extremes of each integer width) and hypothesis draws,
+comparing the outputs bit for bit (`exact=False` rules: within the float tolerance
+of `eqsat.equiv`). The optimizer is asked only two questions: does the rule match
+the left-hand kernel (its conditions hold there), and would extraction keep its
+right-hand side under the cost model. Neither decides soundness: a rule whose
+right-hand side costs the same as its left is still run.
 
-Types: each instantiation picks one element type for the whole pattern (`dtypes`);
-comparison results are i1, `select` conditions i1; `types={"t": "tile<i16>"}`
-fixes the type of any type or value variable by name (conversions, shapes).
+Types: each instantiation picks one element type for the whole pattern (`dtypes`,
+default: every width the pattern admits); comparison results are i1, `select`
+conditions i1; `types={"t": "tile<i16>"}` fixes the type of any type or value
+variable by name (conversions, shapes).
 """
 from __future__ import annotations
 
@@ -42,12 +45,20 @@ _FLOAT_OPS = {"addf", "subf", "mulf", "divf", "pow", "fma", "negf", "absf", "cmp
 
 @dataclass
 class SoundnessResult:
+    """What `check_rule` found. `ok`: both sides agreed on every compared input and
+    the rule matched at least one instantiation. `matched`: the optimizer matched the
+    rule on a generated kernel (its conditions held). `chosen`: extraction under the
+    cost model kept the right-hand side there (None when never matched); a sound rule
+    that is never chosen changes no output unless it enables others or is `prefer`red."""
     rule: str
     ok: bool
-    exercised: int = 0                       # instantiations where the rule fired
+    exercised: int = 0                       # instantiations where the rule matched
     examples: int = 0                        # input draws compared
     message: str = ""
     counterexample: dict | None = field(default=None)
+    matched: bool = False
+    chosen: bool | None = None
+    dtypes: tuple = ()                       # element types the check instantiated
 
     def __bool__(self) -> bool:
         return self.ok
@@ -74,20 +85,22 @@ def _tree(e: Any) -> Any:
     return (kind, *[_tree(a) for a in args])
 
 
-def _field(x: Any) -> tuple[str, Any]:
-    return x
-
-
 class _Builder:
     """Builds the kernel for one instantiation (element type `dt`)."""
 
-    def __init__(self, dt: str, types: dict[str, Any], bits: dict[str, int]):
+    def __init__(self, dt: str, types: dict[str, Any], bits: dict[str, int],
+                 tybind: dict | None = None, attrbind: dict | None = None):
         self.dt, self.types, self.bits = dt, types, bits
         self.ops: list[Operation] = []
         self.vars: dict[str, Value] = {}
         self.var_types: dict[str, TileType] = {}
         self.params: list[Param] = []
         self.loads: list[Operation] = []
+        # what the left-hand side bound its type and attribute variables to, so the
+        # right-hand side reuses them
+        self.tybind: dict[str, Any] = dict(tybind or {})
+        self.attrbind: dict[str, dict] = dict(attrbind or {})
+        self.closed = False                  # right-hand side: no new value variables
 
     def tile(self, elem: str) -> TileType:
         return TileType((), elem)
@@ -98,6 +111,8 @@ class _Builder:
             return Parser(f[1]).type()
         if f[0] == "var" and f[1] in self.types:
             return self.types[f[1]]
+        if f[0] == "var":
+            return self.tybind.setdefault(f[1], default)
         return default
 
     def build(self, node: Any, expected: TileType) -> Value:
@@ -105,6 +120,9 @@ class _Builder:
         if k == "var":
             name = node[1]
             if name not in self.vars:
+                if self.closed:
+                    raise _Unbound(f"the right-hand side uses '{name}', which the left-hand "
+                                   "side does not bind")
                 t = self.types.get(name, expected)
                 p = Value(TileType((), PointerType(t.elem)) if not t.shape else
                           TileType((), PointerType(t.elem)), f"p_{name}")
@@ -126,8 +144,11 @@ class _Builder:
             elem = elemf[1] if elemf[0] == "lit" else t.elem
             if bitsf[0] == "lit":
                 b = bitsf[1]
-            else:
+            elif bitsf[1] in self.bits:
                 b = self.bits[bitsf[1]]
+            else:
+                raise _Unbound(f"the right-hand side uses the constant '{bitsf[1]}', which "
+                               "the left-hand side does not bind")
             from .egraph.decode import value_of_bits
             op = Operation("constant", [], [t], {"value": DenseConst(elem, value_of_bits(elem, b))})
             self.ops.append(op)
@@ -137,8 +158,10 @@ class _Builder:
             name = namef[1]
             if namef[0] != "lit":
                 raise ValueError("op names in a checked rule must be literal")
-            attrs = T.ATTRS.lookup(attrsf[1])[0] if attrsf[0] == "lit" else \
-                dict(_DEFAULT_ATTRS.get(name, {}))
+            if attrsf[0] == "lit":
+                attrs = T.ATTRS.lookup(attrsf[1])[0]
+            else:
+                attrs = self.attrbind.setdefault(attrsf[1], dict(_DEFAULT_ATTRS.get(name, {})))
             if name in ("cmpi", "cmpf"):
                 rt = self.type_of_field(tyf, TileType(expected.shape, "i1"))
                 opnd = [self.tile(self.dt) for _ in kids]
@@ -160,19 +183,31 @@ class _Builder:
             return op.result
         raise ValueError(f"the soundness checker cannot build a {k} node")
 
-    def kernel(self, root: Any) -> Kernel:
-        out_t = self.tile(self.dt)
-        res = self.build(root, out_t)
+    def kernel(self, root: Any, out_t: TileType | None = None) -> Kernel:
+        res = self.build(root, out_t or self.tile(self.dt))
+        self.root = res
         rt = res.type
         outp = Value(TileType((), PointerType(rt.elem)), "p_out")
-        val = res
         if rt.shape:
-            # store the first element: reshape to scalar via extract-free path: keep shape 1
             raise ValueError("checked rules must produce a scalar (give scalar types)")
-        st = Operation("store_ptr_tko", [outp, val], [TokenType()], {"sem": "weak"},
+        st = Operation("store_ptr_tko", [outp, res], [TokenType()], {"sem": "weak"},
                        segments=(1, 1, 0, 0))
         body = Region(ops=[*self.loads, *self.ops, st, Operation("return")])
         return Kernel("rule_check", [*self.params, Param(outp)], body)
+
+    def sibling(self) -> "_Builder":
+        """A builder for the right-hand side: the same inputs, loaded in the same order,
+        and the left-hand side's bindings."""
+        b = _Builder(self.dt, {**self.types, **self.var_types}, self.bits, self.tybind,
+                     self.attrbind)
+        for name in self.vars:
+            b.build(("var", name), self.var_types[name])
+        b.closed = True
+        return b
+
+
+class _Unbound(ValueError):
+    """The right-hand side needs a binding only a condition makes."""
 
 
 def _dtype_candidates(tree: Any, dtypes: Any) -> list[str]:
@@ -258,23 +293,27 @@ def _same(a: np.ndarray, b: np.ndarray, exact: bool) -> bool:
 
 def check_rule(rule: Any, *, dtypes: Any = None, types: dict | None = None,
                context: Any = (), examples: int = 40, seed: int = 0,
-               fires: str | None = None) -> SoundnessResult:
+               fires: str | None = None, cost_model: Any = None) -> SoundnessResult:
     """Check one `rules.dsl.Rule` numerically (see the module doc).
 
-    `context`: other rule sets the rule needs to fire. `fires`: the name of the rule
-    whose firing proves the rewrite happened (default: the rule itself); with a
-    different name the rule is used only as a pattern and is not applied, which
-    checks generic rules (folding) on one concrete instance."""
+    `context`: other rule sets the rule needs to match (analyses its conditions read).
+    `fires`: the name of a rule in `context` whose firing proves the rewrite happened;
+    the rule is then only a pattern, not applied, and its instances are compared with
+    what the optimizer made of them (checks generic rules, such as folding, on concrete
+    instances). `cost_model`: the model `chosen` is judged under (default: H100)."""
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
 
     from .errors import EqsatError
     from .inputs import parse_spec
     from .interp import run
+    from .ir.core import structurally_equal
     from .optimize import optimize
+    from .verify import verify
     from rules.dsl import RuleSet
 
     tree = _tree(rule.lhs)
+    rhs_tree = None if fires is not None else _tree(rule.rhs)
     exact = getattr(rule, "exact", True)
     res = SoundnessResult(rule.name, True)
     hint_types = {}
@@ -284,32 +323,58 @@ def check_rule(rule: Any, *, dtypes: Any = None, types: dict | None = None,
     bits_vars = _bits_vars(tree)
     fired_name = fires or rule.name
     ruleset = ([RuleSet("check", [rule])] if fires is None else []) + list(context)
-    fired_any = False
+    candidates = _dtype_candidates(tree, dtypes)
+    res.dtypes = tuple(candidates)
 
-    for dt in _dtype_candidates(tree, dtypes):
-        state: dict[str, Any] = {"fired": 0}
+    class _Broken(Exception):
+        """The right-hand side cannot be built or does not verify: the rule is wrong."""
+
+    def fail(message: str) -> SoundnessResult:
+        res.ok = False
+        res.message = message
+        return res
+
+    for dt in candidates:
+        state: dict[str, Any] = {"matched": 0, "judged": False}
 
         def make(bits: dict) -> tuple[Kernel, Kernel, list[str], list[str]] | None:
             b = _Builder(dt, hint_types, bits)
             try:
                 k = b.kernel(tree)
-                from .verify import verify
                 verify(k)
             except (ValueError, EqsatError, KeyError, OverflowError, TypeError):
                 return None
-            r = optimize(k, rules=ruleset)
+            try:
+                r = optimize(k, rules=ruleset, cost_model=cost_model)
+            except EqsatError as e:
+                raise _Broken(f"rule '{rule.name}' does not run: {e}") from None
             if not r.report.matches.get(fired_name):
                 return None
+            if rhs_tree is None:
+                k2 = r.kernel
+            else:
+                try:
+                    k2 = b.sibling().kernel(rhs_tree, out_t=b.root.type)
+                    verify(k2)
+                except _Unbound as e:
+                    raise _Broken(f"rule '{rule.name}' cannot be checked: {e}") from None
+                except (ValueError, EqsatError, KeyError, OverflowError, TypeError) as e:
+                    raise _Broken(f"rule '{rule.name}': the right-hand side is not a valid "
+                                  f"program for {dt}: {e}") from None
+            if not state["judged"]:
+                state["judged"] = True
+                base = optimize(k, rules="none", cost_model=cost_model).kernel
+                res.chosen = bool(res.chosen) or not structurally_equal(r.kernel, base)
             names = [p.name for p in k.params]
             var_dts = [b.var_types[n[2:]].elem for n in names[:-1]]
-            return k, r.kernel, names, var_dts
+            return k, k2, names, var_dts
 
-        built = None if bits_vars else make({})
+        try:
+            built = None if bits_vars else make({})
+        except _Broken as e:
+            return fail(str(e))
         if not bits_vars and built is None:
             continue
-        var_names = [n[2:] for n in (built[2][:-1] if built else [])]
-        # when constants are drawn, the kernel is rebuilt per example
-        n_vals = len(var_names) if built else None
 
         def strategy():
             if built is not None:
@@ -317,7 +382,6 @@ def check_rule(rule: Any, *, dtypes: Any = None, types: dict | None = None,
             return st.tuples(*[_values(dt) for _ in bits_vars])
 
         def check_one(vals: tuple, extra: list) -> None:
-            nonlocal fired_any
             if built is None:
                 from .egraph.encode import const_bits
                 bits = {n: const_bits(dt, v) for n, v in zip(bits_vars, vals)}
@@ -329,8 +393,8 @@ def check_rule(rule: Any, *, dtypes: Any = None, types: dict | None = None,
             else:
                 k, k2, names, var_dts = built
                 inputs = list(vals)
-            state["fired"] += 1
-            fired_any = True
+            state["matched"] += 1
+            res.matched = True
             params = []
             for name, d, v in zip(names[:-1], var_dts, inputs):
                 params.append({"name": name, "shape": [1], "dtype": d,
@@ -344,6 +408,8 @@ def check_rule(rule: Any, *, dtypes: Any = None, types: dict | None = None,
             if not _same(a, b, exact):
                 res.counterexample = {"dtype": dt, "inputs": dict(zip(names[:-1], inputs)),
                                       "lhs": a.tolist(), "rhs": b.tolist()}
+                if bits_vars:
+                    res.counterexample["constants"] = dict(zip(bits_vars, vals))
                 raise AssertionError("outputs differ")
 
         @settings(max_examples=examples if built else max(5, examples // 4), deadline=None,
@@ -361,19 +427,26 @@ def check_rule(rule: Any, *, dtypes: Any = None, types: dict | None = None,
                 for case in _edge_cases([dt] * len(bits_vars), limit=30):
                     check_one(case, list(_edges(dt)[:4]))
             prop()
+        except _Broken as e:
+            return fail(str(e))
         except AssertionError:
-            res.ok = False
-            ce = res.counterexample or {}
-            res.message = (f"rule '{rule.name}' is unsound for {ce.get('dtype')}: inputs "
-                           f"{ce.get('inputs')} give {ce.get('lhs')} before and "
-                           f"{ce.get('rhs')} after")
-            return res
-        res.exercised += state["fired"] if bits_vars else (1 if state["fired"] else 0)
-    if not fired_any:
-        res.ok = False
-        res.message = f"rule '{rule.name}' never fired on the generated kernels"
-        return res
+            if res.counterexample is None:
+                raise
+            ce = res.counterexample
+            consts = f" (constants {ce['constants']})" if "constants" in ce else ""
+            return fail(f"rule '{rule.name}' is unsound for {ce['dtype']}: inputs "
+                        f"{ce['inputs']}{consts} give {ce['lhs']} on the left-hand side and "
+                        f"{ce['rhs']} on the right")
+        if state["matched"]:
+            res.matched = True
+            res.exercised += state["matched"] if bits_vars else 1
+    if not res.matched:
+        return fail(f"rule '{rule.name}' never matched (never fired) on the generated kernels "
+                    f"({', '.join(candidates)}): its conditions never held or its types fit "
+                    "none of them")
     res.message = f"rule '{rule.name}' agreed on {res.examples} examples"
+    if not res.chosen:
+        res.message += "; extraction never chose its right-hand side"
     return res
 
 

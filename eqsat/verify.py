@@ -726,6 +726,9 @@ class _Verifier:
                                      or p.divisor & (p.divisor - 1)):
             self.fail(op, "attribute", f"div_by needs a positive power of two, found "
                       f"{p.divisor!r}")
+        if isinstance(p, Bounded) and p.lo is not None and p.hi is not None and p.lo > p.hi:
+            self.fail(op, "attribute", f"bounded<{p.lo}, {p.hi}> is empty: the lower bound "
+                      "exceeds the upper (tileiras rejects it)")
 
     def t_tensor_view(self, op, g):
         base = g["base"][0]

@@ -7,19 +7,27 @@ fusion), `analysis` (divisibility and bounds, and the rewrites they prove),
 (types and constants of every value) always runs. `default` = fold + algebra +
 analysis + tokens; `none` = no rewrites at all (encode -> extract -> decode).
 
-Adding a rule::
+Adding a rule: write it, then `register` it; registration compiles it and checks it
+against the interpreter on every element type its pattern admits (`check_rule`), and
+refuses a rule that is wrong or does not compile::
 
     from rules import RuleSet, register, rewrite
     from rules.dsl import terms, muli, shli, iconst, tys
 
     x, = terms("x"); t, = tys("t")
     mine = RuleSet("mine").add(
-        rewrite("muli-two", muli(x, iconst(2, ty=t), ty=t), shli(x, iconst(1, ty=t), ty=t)))
+        rewrite("muli-four", muli(x, iconst(4, ty=t, elem="i32"), ty=t),
+                shli(x, iconst(2, ty=t, elem="i32"), ty=t, attrs={}), prefer=True))
     register(mine)                     # now `--rules default,mine` or rules=["default", mine]
+
+`register(rs, trusted=True)` skips the check; the optimize report then names the set.
+Rule sets can also come from other packages: an `eqsat.rules` entry point naming
+`module:attr` (a RuleSet, a list of them, or a function returning either), or
+`eqsat opt --rules-from module:attr`; both are registered (and checked) like the above.
 """
 from __future__ import annotations
 
-from typing import Iterable, Union
+from typing import Any, Iterable, Union
 
 from .dsl import Action, Rule, RuleSet, infer, rewrite
 
@@ -36,18 +44,179 @@ def _builtin() -> None:
     from .fold import FOLD
     from .tokens import TOKENS
     for rs in (CORE, FOLD, ALGEBRA, ANALYSIS, TOKENS):
+        rs.trust = "builtin"
         _REGISTRY[rs.name] = rs
 
 
-def register(rs: RuleSet) -> RuleSet:
-    """Make a rule set selectable by name. Re-registering a name replaces it."""
+def _error(message: str) -> Exception:
+    from eqsat.errors import EqsatError
+    return EqsatError(message)
+
+
+def _egglog_message(e: Exception) -> str:
+    """egglog's message without its empty location line."""
+    lines = [ln for ln in str(e).splitlines() if ln.strip() and not ln.startswith("At 0:0")]
+    msg = "; ".join(lines) or type(e).__name__
+    if "Unbound symbol" in msg:
+        msg += (" (the right-hand side uses a variable neither the left-hand side nor a "
+                "condition binds; an `iconst` without `elem=`, or an op without `ty=`, is "
+                "such a fresh variable)")
+    return msg
+
+
+def compile_error(rs: RuleSet) -> tuple[str, str] | None:
+    """(rule name, egglog's message) for the first rule of `rs` that egglog rejects when
+    it compiles and runs it once on an empty e-graph; None when all pass."""
+    from egglog import EGraph
+
+    def fails(rules: list) -> str | None:
+        try:
+            EGraph().run(RuleSet(rs.name, rules).egglog())
+        except ValueError:
+            raise
+        except Exception as e:
+            return _egglog_message(e)
+        return None
+
+    if fails(list(rs.rules)) is None:
+        return None
+    for r in rs.rules:
+        msg = fails([r])
+        if msg is not None:
+            return r.name, msg
+    return rs.name, fails(list(rs.rules)) or "rejected by egglog"
+
+
+def describe_rule_error(sets: Iterable[RuleSet], message: str) -> str:
+    """A run-time rule failure, named: the rule egglog rejects alone if there is one."""
+    names = []
+    for rs in sets:
+        bad = compile_error(rs)
+        if bad is not None:
+            return f"rule '{bad[0]}' (set '{rs.name}') fails in egglog: {bad[1]}"
+        names.append(rs.name)
+    return f"a rule failed while saturating (sets: {', '.join(names)}): {message}"
+
+
+def register(rs: RuleSet, *, trusted: bool = False, context: Any = (), examples: int = 20,
+             hints: dict[str, dict] | None = None) -> RuleSet:
+    """Make a rule set selectable by name, after compiling it and checking every rewrite
+    with `eqsat.soundness.check_rule` (on every element type its pattern admits).
+    A rule that does not compile, fails the check or cannot be checked (an `infer`
+    rule, a rewrite that never matches) raises `EqsatError` and nothing is registered.
+    `trusted=True` skips the numeric check (it still must compile); reports name such
+    sets. `context`: rule sets the rules need to match; `hints`: rule name -> extra
+    `check_rule` options (`types=`, `dtypes=`). Re-registering a name replaces it."""
     if not isinstance(rs, RuleSet):
         raise TypeError(f"register() takes a RuleSet, not {type(rs).__name__}")
     _builtin()
     if rs.name in ("default", "none", "all"):
         raise ValueError(f"'{rs.name}' is reserved")
+    try:
+        bad = compile_error(rs)
+    except ValueError as e:
+        raise _error(f"rule set '{rs.name}' not registered: {e}") from None
+    if bad is not None:
+        raise _error(f"rule set '{rs.name}' not registered: rule '{bad[0]}' does not compile: "
+                     f"{bad[1]}")
+    if not trusted:
+        from eqsat.soundness import check_rule
+        analyses = [r for r in rs.rules if isinstance(r, Action)]
+        ctx = ([RuleSet(f"{rs.name}-analyses", analyses)] if analyses else []) + list(context)
+        for r in rs.rules:
+            if isinstance(r, Action):
+                raise _error(f"rule set '{rs.name}' not registered: '{r.name}' is an analysis "
+                             "rule, which check_rule cannot check; register(..., "
+                             "trusted=True) if you vouch for it")
+            res = check_rule(r, context=ctx, examples=examples, **(hints or {}).get(r.name, {}))
+            if not res.ok:
+                raise _error(f"rule set '{rs.name}' not registered: {res.message}; fix the "
+                             "rule (or register(..., trusted=True) to vouch for it "
+                             "unchecked)")
+    rs.trust = "trusted" if trusted else "checked"
     _REGISTRY[rs.name] = rs
     return rs
+
+
+def unchecked(sets: Iterable[RuleSet]) -> list[str]:
+    """Names of the sets no check vouches for: registered trusted, or never registered."""
+    out = []
+    for rs in sets:
+        if rs.trust == "trusted":
+            out.append(f"{rs.name} (trusted)")
+        elif rs.trust not in ("builtin", "checked"):
+            out.append(f"{rs.name} (not registered)")
+    return out
+
+
+def preferred_ops(sets: Iterable[RuleSet]) -> frozenset[str]:
+    """Ops the selected sets' preferred rewrites build (extraction favours them in ties)."""
+    return frozenset(op for rs in sets for op in rs.preferred_ops())
+
+
+# -- rule sets from other packages ---------------------------------------------------------------
+ENTRY_POINT_GROUP = "eqsat.rules"
+_PLUGINS_LOADED = False
+
+
+def _as_sets(obj: Any, where: str) -> list[RuleSet]:
+    if callable(obj) and not isinstance(obj, RuleSet):
+        obj = obj()
+    if isinstance(obj, RuleSet):
+        return [obj]
+    if isinstance(obj, (list, tuple)) and obj and all(isinstance(o, RuleSet) for o in obj):
+        return list(obj)
+    raise _error(f"{where}: expected a RuleSet, a list of them or a function returning "
+                 f"either, got {type(obj).__name__}")
+
+
+def load_from(target: str) -> list[RuleSet]:
+    """Import `module:attr` and register the rule set(s) it names (checked)."""
+    import importlib
+    mod_name, sep, attr = target.partition(":")
+    if not sep or not mod_name or not attr:
+        raise _error(f"--rules-from '{target}': expected module:attr")
+    try:
+        obj: Any = importlib.import_module(mod_name)
+        for part in attr.split("."):
+            obj = getattr(obj, part)
+    except ImportError as e:
+        raise _error(f"--rules-from '{target}': cannot import '{mod_name}': {e}") from None
+    except AttributeError:
+        raise _error(f"--rules-from '{target}': '{mod_name}' has no '{attr}'") from None
+    sets = _as_sets(obj, target)
+    for rs in sets:
+        if _REGISTRY.get(rs.name) is not rs:
+            register(rs)
+    return sets
+
+
+def load_plugins() -> list[str]:
+    """Register the rule sets of every installed `eqsat.rules` entry point (once per
+    process; in entry point name order); returns the names of the sets they gave."""
+    global _PLUGINS_LOADED
+    _builtin()
+    if _PLUGINS_LOADED:
+        return []
+    _PLUGINS_LOADED = True
+    from importlib.metadata import entry_points
+    names: list[str] = []
+    for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: (e.name, e.value)):
+        try:
+            obj = ep.load()
+        except Exception as e:
+            raise _error(f"rule plugin '{ep.name}' ({ep.value}) does not load: {e}") from None
+        for rs in _as_sets(obj, f"rule plugin '{ep.name}' ({ep.value})"):
+            if _REGISTRY.get(rs.name) is not rs:
+                register(rs)
+            names.append(rs.name)
+    return names
+
+
+def describe() -> list[tuple[str, str]]:
+    """(name, doc) of every selectable rule set, plugins included."""
+    load_plugins()
+    return [(n, _REGISTRY[n].doc or "") for n in available()]
 
 
 def available() -> list[str]:
@@ -57,6 +226,8 @@ def available() -> list[str]:
 
 def get(name: str) -> RuleSet:
     _builtin()
+    if name not in _REGISTRY:
+        load_plugins()
     try:
         return _REGISTRY[name]
     except KeyError:
@@ -88,6 +259,7 @@ def resolve(sel: Selection) -> list[RuleSet]:
             if name == "default":
                 out.extend(get(n) for n in DEFAULT)
             elif name == "all":
+                load_plugins()
                 out.extend(get(n) for n in available() if n != "core")
             else:
                 out.append(get(name))
@@ -100,4 +272,5 @@ def resolve(sel: Selection) -> list[RuleSet]:
 
 
 __all__ = ["Rule", "Action", "RuleSet", "rewrite", "infer", "register", "available", "get",
-           "resolve", "DEFAULT"]
+           "resolve", "DEFAULT", "compile_error", "describe_rule_error", "unchecked",
+           "preferred_ops", "load_from", "load_plugins", "describe", "ENTRY_POINT_GROUP"]

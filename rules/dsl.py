@@ -16,6 +16,14 @@ reuse it. Conditions are egglog facts, for instance on analyses
 
 `exact=False` marks rules that change floating-point rounding (fusion into fma):
 the soundness checker then compares with a tolerance.
+
+`prefer=True` (on a rule, or on a whole `RuleSet`) makes the op its right-hand side
+builds win cost ties in extraction (by op name: wherever that op ties with an
+equivalent one, not only where the rule fired; e-graphs keep no record of which rule
+made a node). A canonical form that costs the same as what it
+replaces (`muli(x, 4)` -> `shli(x, 2)` on i32) then shows in the output. The discount
+is a fraction of the extractor's per-node epsilon, so it never outweighs a real
+cost difference.
 """
 from __future__ import annotations
 
@@ -117,6 +125,7 @@ class Rule:
     conditions: tuple = ()
     exact: bool = True
     doc: str = ""
+    prefer: bool = False
 
     def egglog(self) -> Any:
         return rule(self.lhs, *self.conditions, name=self.name).then(
@@ -136,11 +145,20 @@ class Action:
 
 
 def rewrite(name: str, lhs: Any, rhs: Any, *when: Any, exact: bool = True,
-            doc: str = "") -> Rule:
-    """Declare `lhs -> rhs` (when all conditions hold)."""
+            doc: str = "", prefer: bool = False) -> Rule:
+    """Declare `lhs -> rhs` (when all conditions hold); `prefer`: see the module doc."""
     if not isinstance(name, str) or not name:
         raise ValueError("a rule needs a name (a non-empty string)")
-    return Rule(name, lhs, rhs, tuple(when), exact, doc)
+    return Rule(name, lhs, rhs, tuple(when), exact, doc, prefer)
+
+
+def root_op(e: Any) -> str | None:
+    """The name of the op a pattern's root builds (None for a variable or a constant)."""
+    from egglog import get_callable_args, get_callable_fn, get_literal_value
+    if get_callable_fn(e) not in (T.Op0, T.Op1, T.Op2, T.Op3):
+        return None
+    name = get_literal_value((get_callable_args(e) or (None,))[0])
+    return name if isinstance(name, str) else None
 
 
 def infer(name: str, *facts: Any, then: Iterable[Any], doc: str = "") -> Action:
@@ -154,6 +172,20 @@ class RuleSet:
     name: str
     rules: list = field(default_factory=list)
     doc: str = ""
+    prefer: bool = False
+    # how the registry vouches for it: "builtin", "checked", "trusted" (registered
+    # with trusted=True) or "" (never registered: not checked)
+    trust: str = field(default="", compare=False)
+
+    def preferred_ops(self) -> list[str]:
+        """Ops built by the right-hand side of its preferred rewrites (sorted)."""
+        out = set()
+        for r in self.rules:
+            if isinstance(r, Rule) and (r.prefer or self.prefer):
+                name = root_op(r.rhs)
+                if name is not None:
+                    out.add(name)
+        return sorted(out)
 
     def __iter__(self) -> Iterator:
         return iter(self.rules)
@@ -199,6 +231,6 @@ for _name, _spec in SPECS.items():
     _g[_key] = _maker(_name, _n)
     _OPS.append(_key)
 
-__all__ = ["Rule", "Action", "RuleSet", "rewrite", "infer", "terms", "tys", "ints", "strs", "op",
+__all__ = ["Rule", "Action", "RuleSet", "rewrite", "infer", "root_op", "terms", "tys", "ints", "strs", "op",
            "iconst", "fconst", "const", "attrs_of", "NO_ATTRS", "FLOAT_TYPES", "INT_TYPES",
            *_OPS]

@@ -1,10 +1,12 @@
 """`eqsat lower FILE --to steps|cfg [--canonicalize-live-ins]`: print a kernel as
-ordered load/compute/store steps or as a CFG with block arguments."""
+ordered load/compute/store steps or as a CFG with block arguments. With `--inputs`,
+exit 0: the lowered form agrees; 1: it differs; 3: vacuous (the kernel changed no array,
+so nothing was compared)."""
 from __future__ import annotations
 
 import sys
 
-from ._common import load_kernel
+from ._common import load_kernel, positive_int
 
 
 def _run(args) -> int:
@@ -47,6 +49,9 @@ def _run(args) -> int:
         from lowering.execute import check_lowering
         res = check_lowering(k, load_spec(args.inputs), args.to, trials=args.trials,
                              seed=args.seed, canonicalize_live_ins=args.canonicalize_live_ins)
+        if res.ok and res.vacuous:
+            print(res.message, file=sys.stderr)
+            return 3
         print(("ok: " if res.ok else "MISMATCH: ") + res.message, file=sys.stderr)
         return 0 if res.ok else 1
     return 0
@@ -65,7 +70,8 @@ def register(sub) -> None:
                    help="(cfg) append the live-in decision for every block argument")
     p.add_argument("--inputs", metavar="SPEC",
                    help="also run the lowered form against the kernel on this inputs spec")
-    p.add_argument("--trials", type=int, default=3, help="input draws for --inputs")
+    p.add_argument("--trials", type=positive_int, default=3,
+                   help="input draws for --inputs, at least 1 (default 3)")
     p.add_argument("--seed", type=int, default=0, help="first input seed for --inputs")
     p.add_argument("-o", "--output", help="write the text here instead of stdout")
     p.set_defaults(func=_run)

@@ -1,6 +1,6 @@
-"""`eqsat opt FILE [-o OUT] [--rules NAMES] [--report] [--noalias] [--alias-groups SPEC]
-[--versioning]`:
-optimize a kernel."""
+"""`eqsat opt FILE [-o OUT] [--rules NAMES] [--rules-from MODULE:ATTR] [--report] [--noalias]
+[--alias-groups SPEC] [--versioning]`: optimize a kernel. `eqsat opt --list-rules`: the
+selectable rule sets, those of `eqsat.rules` entry points included."""
 from __future__ import annotations
 
 import sys
@@ -12,8 +12,21 @@ from ._common import load_kernel
 
 def _run(args) -> int:
     from ..egraph.saturate import Limits
+    import rules as rules_pkg
+
     from ..optimize import optimize
 
+    for target in args.rules_from or ():
+        rules_pkg.load_from(target)
+    if args.list_rules:
+        for name, doc in rules_pkg.describe():
+            trust = rules_pkg.get(name).trust
+            note = "" if trust in ("builtin", "checked") else f" [{trust or 'unchecked'}]"
+            print(f"{name}{note}: {doc}" if doc else f"{name}{note}")
+        return 0
+    if args.file is None:
+        print("eqsat opt: error: FILE is required (unless --list-rules)", file=sys.stderr)
+        return 2
     k = load_kernel(args.file)
     try:
         limits = Limits(iterations=args.max_iterations, nodes=args.max_nodes,
@@ -56,11 +69,18 @@ def parse_alias_groups(spec: str) -> dict[int | str, list[str]]:
 
 def register(sub) -> None:
     p = sub.add_parser("opt", help="optimize a kernel by equality saturation")
-    p.add_argument("file", metavar="FILE", help="Tile IR text (.mlir)")
+    p.add_argument("file", metavar="FILE", nargs="?", help="Tile IR text (.mlir)")
     p.add_argument("-o", "--output", metavar="OUT", help="write the result here (default: stdout)")
     p.add_argument("--rules", default="default", metavar="NAMES",
-                   help="comma-separated rule sets: default, none, fold, algebra, analysis, "
-                        "or names registered by a plugin (default: default)")
+                   help="comma-separated rule sets: default, none, all, fold, algebra, "
+                        "analysis, tokens, or a set from an 'eqsat.rules' entry point or "
+                        "--rules-from (default: default)")
+    p.add_argument("--rules-from", metavar="MODULE:ATTR", action="append",
+                   help="import MODULE and register (after checking) the rule set(s) ATTR "
+                        "names: a RuleSet, a list of them, or a function returning either; "
+                        "repeatable")
+    p.add_argument("--list-rules", action="store_true",
+                   help="list the selectable rule sets with their docs and exit")
     p.add_argument("--report", action="store_true",
                    help="print what saturation did (to stderr)")
     p.add_argument("--max-iterations", type=int, default=30, help="saturation iteration budget")

@@ -7,7 +7,7 @@ import numpy as np
 
 from ..inputs import load_spec
 from ..interp import run
-from ._common import load_kernel
+from ._common import load_kernel, positive_int
 
 
 def digest(buffers: dict) -> list[str]:
@@ -44,6 +44,8 @@ def _run(args) -> int:
         print(f"# outputs differ across {args.schedules} schedules: "
               f"{len(digests)} distinct results (a race or a missing ordering)")
         return 1
+    if args.schedules > 1:
+        print(f"# outputs agree across {args.schedules} schedules")
     return 0
 
 
@@ -52,8 +54,8 @@ def register(sub) -> None:
     p.add_argument("file")
     p.add_argument("--inputs", required=True, help="inputs spec (JSON)")
     p.add_argument("--seed", type=int, default=0, help="seed for the input data")
-    p.add_argument("--schedules", type=int, default=1,
-                   help="run this many schedules and check they agree")
+    p.add_argument("--schedules", type=positive_int, default=1,
+                   help="run this many schedules (at least 1) and check they agree")
     p.add_argument("--check-assumes", action="store_true",
                    help="check every assume at run time")
     p.set_defaults(func=_run)

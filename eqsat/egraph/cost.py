@@ -44,6 +44,9 @@ class CostModel:
     `token_edge`). Costs must be >= 0."""
 
     name = "unit"
+    # op names extraction favours when costs tie (a canonical form); the rules'
+    # `prefer=True` adds to this per optimization
+    preferred: frozenset = frozenset()
 
     def op_cost(self, op: OpInfo) -> float:
         """Cost of one execution of `op` (default: 1 per op that is not structural)."""

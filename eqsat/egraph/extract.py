@@ -37,6 +37,9 @@ from .cost import CostModel, LoopInfo, OpInfo
 from .encode import Encoding, type_text
 
 EPS = 1e-3
+# a preferred op's share of EPS: the discount (0.7 EPS per node) stays below one node's
+# epsilon, so a preferred form that needs an extra node still loses the tie
+PREFER_SHARE = 0.3
 
 # field kinds per constructor: s=String, i=i64, y=Ty, t=Term, v=Vec[Term], m=MultiSet[Term]
 SIGNATURES = {
@@ -260,8 +263,10 @@ class Selection:
 
 
 class _Pricer:
-    def __init__(self, enc: Encoding, v: EGraphView, model: CostModel, sc: _Scopes):
+    def __init__(self, enc: Encoding, v: EGraphView, model: CostModel, sc: _Scopes,
+                 prefer: frozenset = frozenset()):
         self.enc, self.v, self.model, self.sc = enc, v, model, sc
+        self.prefer = frozenset(prefer) | frozenset(getattr(model, "preferred", ()))
         self.class_ty: dict[str, str] = {}
         for n in v.nodes.values():
             t = n.ty
@@ -331,7 +336,8 @@ class _Pricer:
             name = n.op_name
             attrs = T.ATTRS.lookup(n.fields[1])[0]
             operands = tuple(self._type(self.class_ty.get(c)) for c in n.children())
-        return self.model.op_cost(OpInfo(name, tuple(rts), operands, attrs)) + EPS
+        eps = EPS * PREFER_SHARE if name in self.prefer else EPS
+        return self.model.op_cost(OpInfo(name, tuple(rts), operands, attrs)) + eps
 
 
 def token_sets(v: EGraphView, class_ty: dict[str, str]) -> dict[str, frozenset]:
@@ -426,12 +432,13 @@ def token_sets(v: EGraphView, class_ty: dict[str, str]) -> dict[str, frozenset]:
 
 
 def extract(enc: Encoding, v: EGraphView, model: CostModel, *, dag_passes: int = 4,
-            max_alternatives: int = 400) -> Selection:
+            max_alternatives: int = 400, prefer: frozenset = frozenset()) -> Selection:
     """Choose one e-node per reachable class minimising the DAG cost under `model`,
-    with one version of each memory op."""
+    with one version of each memory op. Ops named in `prefer` (or the model's
+    `preferred`) pay a smaller epsilon, so they win exact ties and nothing else."""
     sc = _Scopes(enc)
     scope_of, node_sc = compute_scopes(v, sc)
-    pr = _Pricer(enc, v, model, sc)
+    pr = _Pricer(enc, v, model, sc, prefer)
     tsets = token_sets(v, pr.class_ty)
     names = dict(enc.uid_names)
     weight: dict[str, float] = {}

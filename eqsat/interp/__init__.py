@@ -22,6 +22,14 @@ class RunResult:
     buffers: dict[str, np.ndarray]     # final contents of every array, by spec name
     stats: RunStats
     fuzzed: bool
+    initial: dict[str, np.ndarray] | None = None   # every array before the run
+
+    def changed(self) -> bool:
+        """Whether the run left any array different from its initial data."""
+        if self.initial is None:
+            return True
+        from ..equiv import compare_outputs
+        return compare_outputs(self.initial, self.buffers, exact=True) is not None
 
 
 def run(kernel: Kernel, spec: "InputSpec", *, seed: int = 0, schedule: int = 0,
@@ -38,11 +46,12 @@ def run(kernel: Kernel, spec: "InputSpec", *, seed: int = 0, schedule: int = 0,
     from ..inputs import bind
     fuzz = uses_tokens(kernel) if mode == "auto" else mode == "fuzz"
     bound = bind(kernel, spec, seed)
+    initial = {n: np.array(a, copy=True) for n, a in bound.outputs().items()}
     cls = DataflowMachine if fuzz else ProgramOrderMachine
     m = cls(kernel, bound.memory, bound.args, bound.grid, seed=schedule * 7919 + seed,
             step_limit=step_limit, check_assumes=check_assumes)
     stats = m.run()
-    return RunResult(bound.outputs(), stats, fuzz)
+    return RunResult(bound.outputs(), stats, fuzz, initial)
 
 
 __all__ = ["run", "RunResult", "DataflowMachine", "ProgramOrderMachine", "uses_tokens",

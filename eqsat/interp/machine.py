@@ -193,12 +193,14 @@ class Executor:
                 mem.write(addr[inb], pv.view.elem, v[inb])
             return [TOKEN_VALUE]
         if n == "load_ptr_tko":
+            # mask and padding are each optional: find them by group, not position
             p = np.asarray(args[0])
-            mask = np.asarray(args[1]) if op.group("mask") else np.ones(p.shape, bool)
+            n_mask = len(op.group("mask"))
+            mask = np.asarray(args[1]) if n_mask else np.ones(p.shape, bool)
             rt = op.results[0].type
             out = np.zeros(p.shape, dtype=numpy_dtype(rt.elem))
             if op.group("padding"):
-                out[...] = np.broadcast_to(args[2], p.shape)
+                out[...] = np.broadcast_to(args[1 + n_mask], p.shape)
             mask = np.broadcast_to(mask, p.shape)
             if mask.any():
                 out[mask] = mem.read(p[mask], op.operands[0].type.elem.pointee)

@@ -1,0 +1,45 @@
+entry @ptr_forms(%a: tile<ptr<f32>>, %c: tile<ptr<i32>>, %o: tile<ptr<f32>>) {
+  %i = iota : tile<4xi32>
+  %two = constant <i32: 2> : tile<4xi32>
+  %m = cmpi less_than %i, %two, signed : tile<4xi32> -> tile<4xi1>
+  %ra = reshape %a : tile<ptr<f32>> -> tile<1xptr<f32>>
+  %ba = broadcast %ra : tile<1xptr<f32>> -> tile<4xptr<f32>>
+  %pa = offset %ba, %i : tile<4xptr<f32>>, tile<4xi32> -> tile<4xptr<f32>>
+  %rc = reshape %c : tile<ptr<i32>> -> tile<1xptr<i32>>
+  %bc = broadcast %rc : tile<1xptr<i32>> -> tile<4xptr<i32>>
+  %pc = offset %bc, %i : tile<4xptr<i32>>, tile<4xi32> -> tile<4xptr<i32>>
+  %ro = reshape %o : tile<ptr<f32>> -> tile<1xptr<f32>>
+  %bo = broadcast %ro : tile<1xptr<f32>> -> tile<4xptr<f32>>
+  %po = offset %bo, %i : tile<4xptr<f32>>, tile<4xi32> -> tile<4xptr<f32>>
+  %pad = constant <f32: 7.000000e+00> : tile<4xf32>
+  %s0, %t0 = load_ptr_tko acquire device %a : tile<ptr<f32>> -> tile<f32>, token
+  %v1, %t1 = load_ptr_tko weak %pa, %m : tile<4xptr<f32>>, tile<4xi1> -> tile<4xf32>, token
+  %v2, %t2 = load_ptr_tko weak %pa, %pad : tile<4xptr<f32>>, tile<4xf32> -> tile<4xf32>, token
+  %v3, %t3 = load_ptr_tko weak %pa, %m, %pad : tile<4xptr<f32>>, tile<4xi1>, tile<4xf32> -> tile<4xf32>, token
+  %v4, %t4 = load_ptr_tko relaxed tl_blk %pa : tile<4xptr<f32>> -> tile<4xf32>, token
+  %w1 = addf %v1, %v2  : tile<4xf32>
+  %w2 = addf %w1, %v3  : tile<4xf32>
+  %w3 = addf %w2, %v4  : tile<4xf32>
+  %rs = reshape %s0 : tile<f32> -> tile<1xf32>
+  %bs = broadcast %rs : tile<1xf32> -> tile<4xf32>
+  %w4 = addf %w3, %bs  : tile<4xf32>
+  %st1 = store_ptr_tko weak %po, %w4, %m : tile<4xptr<f32>>, tile<4xf32>, tile<4xi1> -> token
+  %st2 = store_ptr_tko release device %o, %s0 : tile<ptr<f32>>, tile<f32> -> token
+  %one = constant <i32: 1> : tile<4xi32>
+  %zero = constant <i32: 0> : tile<4xi32>
+  %c1, %ct1 = atomic_cas_tko relaxed device %pc, %zero, %one, %m : tile<4xptr<i32>>, tile<4xi32>, tile<4xi1> -> tile<4xi32>, token
+  %c2, %ct2 = atomic_cas_tko acq_rel tl_blk %pc, %one, %two : tile<4xptr<i32>>, tile<4xi32> -> tile<4xi32>, token
+  %r1, %rt1 = atomic_rmw_tko acq_rel device %pc, add, %one, %m : tile<4xptr<i32>>, tile<4xi32>, tile<4xi1> -> tile<4xi32>, token
+  %r2, %rt2 = atomic_rmw_tko acq_rel device %pc, add, %one : tile<4xptr<i32>>, tile<4xi32> -> tile<4xi32>, token
+  %r3, %rt3 = atomic_rmw_tko relaxed sys %pc, max, %c1 : tile<4xptr<i32>>, tile<4xi32> -> tile<4xi32>, token
+  %r4, %rt4 = atomic_rmw_tko relaxed device %pc, min, %c2 : tile<4xptr<i32>>, tile<4xi32> -> tile<4xi32>, token
+  %r5, %rt5 = atomic_rmw_tko relaxed device %pc, and, %r1 : tile<4xptr<i32>>, tile<4xi32> -> tile<4xi32>, token
+  %r6, %rt6 = atomic_rmw_tko relaxed device %pc, or, %r2 : tile<4xptr<i32>>, tile<4xi32> -> tile<4xi32>, token
+  %r7, %rt7 = atomic_rmw_tko relaxed device %pc, xor, %r3 : tile<4xptr<i32>>, tile<4xi32> -> tile<4xi32>, token
+  %r8, %rt8 = atomic_rmw_tko acquire device %pc, xchg, %r4 : tile<4xptr<i32>>, tile<4xi32> -> tile<4xi32>, token
+  %r9, %rt9 = atomic_rmw_tko relaxed device %pc, umax, %r5 : tile<4xptr<i32>>, tile<4xi32> -> tile<4xi32>, token
+  %r10, %rt10 = atomic_rmw_tko relaxed device %pc, umin, %r6 : tile<4xptr<i32>>, tile<4xi32> -> tile<4xi32>, token
+  %f1 = constant <f32: 1.500000e+00> : tile<4xf32>
+  %r11, %rt11 = atomic_rmw_tko relaxed tl_blk %po, addf, %f1 : tile<4xptr<f32>>, tile<4xf32> -> tile<4xf32>, token
+  return
+}
