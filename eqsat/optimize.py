@@ -73,7 +73,8 @@ class Report:
             lines.append(f"fallback: {self.fallback}")
         if self.unchecked:
             lines.append(f"unchecked rule sets: {', '.join(self.unchecked)}")
-        fired = sorted(((n, c) for n, c in self.matches.items() if c), key=lambda kv: -kv[1])
+        fired = sorted(((n, c) for n, c in self.matches.items() if c),
+                       key=lambda kv: (-kv[1], kv[0]))
         if fired:
             lines.append("rule matches: " + ", ".join(f"{n} {c}" for n, c in fired))
         if self.folds:

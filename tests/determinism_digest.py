@@ -36,8 +36,10 @@ def digest(paths: list[Path], modes: list[str]) -> str:
             if mode.startswith("signature"):
                 annotate_from_symbol(k)
             res = optimize(k, **MODES[mode])
+            summary = "\n".join(ln for ln in res.report.summary().splitlines()
+                                 if not ln.startswith("time: "))
             out.append(f"== {path.name} [{mode}]\n{print_kernel(res.kernel)}"
-                       f"{json.dumps(res.report.decisions(), sort_keys=True)}\n")
+                       f"{json.dumps(res.report.decisions())}\n{summary}\n")
     return "".join(out)
 
 

@@ -38,12 +38,13 @@ def egg_name(eg: egglog.EGraph, fn: Any) -> str:
 
 
 def rule_matches(report: Any) -> dict[str, int]:
-    """Matches per named rule from a RunReport (unnamed rules are grouped as '?')."""
+    """Matches per named rule from a RunReport (unnamed rules are grouped as '?'), in
+    name order (the report's own order varies from run to run)."""
     out: dict[str, int] = {}
     for key, n in report.num_matches_per_rule.items():
         name = getattr(key, "name", None) or "?"
         out[name] = out.get(name, 0) + int(n)
-    return out
+    return dict(sorted(out.items()))
 
 
 def reached_fixpoint(report: Any) -> bool:

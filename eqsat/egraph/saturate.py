@@ -224,6 +224,7 @@ def saturate(enc: Encoding, schedule: Any, limits: Limits) -> SaturationStats:
                 break
     st.seconds = time.perf_counter() - t0
     st.nodes = term_rows(eg)
+    st.matches = dict(sorted(st.matches.items()))
     return st
 
 
