@@ -59,7 +59,8 @@ _ORDER = frozenset(("sem", "scope"))
 ATTRIBUTES: dict[str, frozenset] = {
     **{f: _MODS for f in ("binary", "unary", "ternary", "convert", "mma")},
     **{f: frozenset() for f in ("select", "offset", "nullary", "grid", "join", "partition_view",
-                                "index_shape", "extract", "terminator", "if", "loop")},
+                                "index_shape", "extract", "terminator", "if", "loop",
+                                "fpowi")},
     "cmpi": frozenset(("predicate", "signedness")),
     "cmpf": frozenset(("predicate", "ordering")),
     "constant": frozenset(("value",)),
@@ -67,7 +68,7 @@ ATTRIBUTES: dict[str, frozenset] = {
     "tensor_view": frozenset(("static_shape", "static_strides")),
     "load_view": _ORDER | {"hints"}, "store_view": _ORDER | {"hints"},
     "atomic_red_view": _ORDER | {"hints", "mode"},
-    "load_ptr": _ORDER, "store_ptr": _ORDER, "atomic_cas": _ORDER,
+    "load_ptr": _ORDER | {"hints"}, "store_ptr": _ORDER | {"hints"}, "atomic_cas": _ORDER,
     "atomic_rmw": _ORDER | {"mode"},
     "permute": frozenset(("permutation",)), "cat": frozenset(("dim",)),
     "print": frozenset(("format",)), "print_tko": frozenset(("format",)),
@@ -576,6 +577,17 @@ class _Verifier:
         self._elem_kind(op, t)
         self.modifiers(op)
 
+    def t_fpowi(self, op, g):
+        a, b = g["lhs"][0], g["rhs"][0]
+        t = self.tile(op, a, "the base")
+        n = self.tile(op, b, "the exponent")
+        if not is_float(t.elem):
+            self.fail(op, "type-mismatch", f"fpowi needs a float base, found {t}")
+        if not is_int(n.elem) or n.shape != t.shape:
+            self.fail(op, "type-mismatch", f"fpowi needs an integer exponent of the base's "
+                      f"shape {t.shape}, found {n}")
+        self.results_are(op, [t])
+
     def _elem_kind(self, op, t: TileType):
         n = op.name
         if n in INT_BINARY or n in INT_UNARY:
@@ -828,6 +840,7 @@ class _Verifier:
             self.expect(op, p, vt, "the padding value")
         self.token_group(op, g)
         self.mem_order(op)
+        self.attr(op, "hints", _angled, "a balanced '<...>' hints string", optional=True)
         self.results_are(op, [vt, TOKEN])
 
     def t_store_ptr(self, op, g):
@@ -836,6 +849,7 @@ class _Verifier:
         self.mask(op, g, pt.shape)
         self.token_group(op, g)
         self.mem_order(op)
+        self.attr(op, "hints", _angled, "a balanced '<...>' hints string", optional=True)
         self.results_are(op, [TOKEN])
 
     def t_atomic_cas(self, op, g):

@@ -21,6 +21,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from eqsat.errors import EqsatError
+from eqsat.ir import minifloat
 from eqsat.ir.attrs import Bounded, DenseConst, DivBy, SameElements
 from eqsat.ir.core import Kernel, Operation, Region, Value
 from eqsat.ir.types import (
@@ -37,7 +38,7 @@ from eqsat.ir.types import (
 
 from .toolchain import require_cuda_tile
 
-DEFAULT_VERSION = "13.3"
+DEFAULT_VERSION = "13.4"  # cuTile 1.7's default
 _PADDING = {
     "zero": "Zero",
     "neg_zero": "NegZero",
@@ -56,7 +57,7 @@ _OVERFLOW = {
 _DEFAULT_ROUNDING = {"exp": "full", "tanh": "full", "ftoi": "nearest_int_to_zero", "divi": "zero"}
 _ATOMIC_MODES = ("and", "or", "xor", "add", "addf", "max", "min", "umax", "umin", "xchg")
 # first bytecode version that has the op at all
-_MIN_VERSION = {"atomic_red_view_tko": (13, 3), "make_strided_view": (13, 3)}
+_MIN_VERSION = {"atomic_red_view_tko": (13, 3), "make_strided_view": (13, 3), "fpowi": (13, 4)}
 
 
 class BytecodeError(EqsatError):
@@ -291,6 +292,8 @@ class _Writer:
             nan = np.isnan(data.astype(np.float32))
             bits = np.where(nan, u >> 16, rounded).astype("<u2")
             return bits.tobytes()
+        if e in minifloat.FORMATS and minifloat.FORMATS[e].bits == 8:
+            return minifloat.encode(e, data).astype("<u1").tobytes()
         if e == "tf32":
             bc = self.bc
             return b"".join(
@@ -835,6 +838,7 @@ _EMIT: dict[str, Callable[[_Writer, Operation], None]] = {
     "maxf": _minmaxf("MaxF"),
     "minf": _minmaxf("MinF"),
     "fpowf": _simple("FPowF"),
+    "fpowi": _simple("FPowI"),
     "pow": _e_pow,
     "atan2": _simple("Atan2"),
     "exp": _e_unary_rounding("Exp"),

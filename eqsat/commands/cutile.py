@@ -125,9 +125,9 @@ def register(sub) -> None:
     p.add_argument("-o", "--output", metavar="OUT", help="write the IR here (default stdout)")
     p.add_argument(
         "--bytecode-version",
-        default="13.3",
+        default="13.4",
         metavar="V",
-        help="Tile IR bytecode version (default 13.3)",
+        help="Tile IR bytecode version (default 13.4, as cuTile)",
     )
     p.set_defaults(func=_run_defaults)
 

@@ -27,7 +27,7 @@ from .facts import (
     apply_facts,
 )
 
-DEFAULT_BYTECODE_VERSION = "13.3"
+DEFAULT_BYTECODE_VERSION = "13.4"  # cuTile 1.7's own default
 
 
 @dataclass

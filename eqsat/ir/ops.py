@@ -47,6 +47,8 @@ for _n in ("addi", "subi", "muli", "divi", "remi", "andi", "ori", "xori", "shli"
 for _n in ("exp", "exp2", "log", "log2", "sqrt", "rsqrt", "sin", "cos", "tan", "sinh", "cosh",
            "tanh", "floor", "ceil", "absf", "absi", "negf", "negi", "abs", "neg"):
     _def(_n, "unary", (("x", ONE),))
+# x ** n with an integer exponent tile (bytecode 13.4+); written with both operand types
+_def("fpowi", "fpowi", _AB)
 _def("fma", "ternary", (("a", ONE), ("b", ONE), ("c", ONE)))
 for _n in ("exti", "trunci", "itof", "ftoi", "ftof", "bitcast", "reshape", "broadcast",
            "int_to_ptr", "ptr_to_int", "ptr_to_ptr"):

@@ -563,6 +563,17 @@ class Parser:
         self._check(b, t)
         return Operation(name, [a, b], [t], attrs)
 
+    def op_fpowi(self, name):
+        a = self.value_use()
+        self.expect(",")
+        b = self.value_use()
+        self.expect(":")
+        t = self.type()
+        self._check(a, t)
+        self.expect(",")
+        self._check(b, self.type())
+        return Operation(name, [a, b], [t])
+
     def _check(self, v: Value, t: Type, what: str = "operand"):
         if v.type != t:
             raise self.error(f"{what} '%{v.name}' has type {v.type}, but {t} is written",
@@ -932,7 +943,7 @@ class Parser:
     def op_load_ptr(self, name):
         attrs = self.mem_order()
         vs = self.value_uses()
-        tok = self.token_clause()
+        tok = self._view_tail(attrs)
         if len(vs) > 3:
             raise self.error(f"load_ptr_tko takes at most 3 operands (ptr, mask, padding), "
                              f"found {len(vs)}")
@@ -948,7 +959,7 @@ class Parser:
     def op_store_ptr(self, name):
         attrs = self.mem_order()
         vs = self.value_uses()
-        tok = self.token_clause()
+        tok = self._view_tail(attrs)
         if not 2 <= len(vs) <= 3:
             raise self.error(f"store_ptr_tko takes 2 or 3 operands (ptr, value, mask), "
                              f"found {len(vs)}")

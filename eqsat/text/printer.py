@@ -183,6 +183,10 @@ class Printer:
         lhs_text = self.rs([a, b])
         return f"{self.results_lhs(op)}{op.name} {lhs_text}{self.mods(op)} : {op.result.type}"
 
+    def p_fpowi(self, op, d):
+        a, b = op.operands
+        return f"{self.results_lhs(op)}fpowi {self.rs([a, b])} : {a.type}, {b.type}"
+
     def p_unary(self, op, d):
         return f"{self.results_lhs(op)}{op.name} {self.r(op.operands[0])}{self.mods(op)} : " \
                f"{op.result.type}"
@@ -260,7 +264,9 @@ class Printer:
 
     def _token_ptr(self, op):
         t = op.token_in
-        return f" token={self.r(t)}" if t is not None else ""
+        tok = f" token={self.r(t)}" if t is not None else ""
+        hints = f" optimization_hints = {op.attrs['hints']}" if "hints" in op.attrs else ""
+        return tok + hints
 
     def p_load_view(self, op, d):
         v, idx = op.one("view"), op.group("index")
