@@ -57,7 +57,8 @@ _TILED_VIEWS = (PartitionViewType, StridedViewType)
 _MODS = frozenset(("signedness", "rounding", "flush_to_zero", "propagate_nan", "overflow"))
 _ORDER = frozenset(("sem", "scope"))
 ATTRIBUTES: dict[str, frozenset] = {
-    **{f: _MODS for f in ("binary", "unary", "ternary", "convert", "mma")},
+    **{f: _MODS for f in ("binary", "unary", "ternary", "convert")},
+    "mma": _MODS | {"signedness_lhs", "signedness_rhs", "fast_acc"},
     **{f: frozenset() for f in ("select", "offset", "nullary", "grid", "join", "partition_view",
                                 "index_shape", "extract", "terminator", "if", "loop",
                                 "fpowi")},
