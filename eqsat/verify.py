@@ -61,7 +61,7 @@ ATTRIBUTES: dict[str, frozenset] = {
     "mma": _MODS | {"signedness_lhs", "signedness_rhs", "fast_acc"},
     **{f: frozenset() for f in ("select", "offset", "nullary", "grid", "join", "partition_view",
                                 "index_shape", "extract", "terminator", "if", "loop",
-                                "fpowi")},
+                                "fpowi", "insert")},
     "cmpi": frozenset(("predicate", "signedness")),
     "cmpf": frozenset(("predicate", "ordering")),
     "constant": frozenset(("value",)),
@@ -636,6 +636,15 @@ class _Verifier:
                 self.fail(op, "type-mismatch", f"cannot broadcast {src} to {dst} (same rank, "
                           "each dimension equal or 1)")
             return
+        if n in ("pack", "unpack"):
+            tile_, other = (src, dst) if n == "pack" else (dst, src)
+            bits = 0 if is_ptr(tile_.elem) or tile_.elem == "i1" else bit_width(tile_.elem)
+            ok = (tile_.rank == 1 and other.rank == 1 and other.elem == "i8" and bits > 0
+                  and tile_.shape[0] * bits == other.shape[0] * 8)
+            if not ok:
+                self.fail(op, "type-mismatch", f"'{n}' turns a 1-D tile into as many i8 bytes "
+                          f"as its bits make (no i1, no pointers): {src} -> {dst}")
+            return
         if src.shape != dst.shape:
             self.fail(op, "type-mismatch", f"'{n}' keeps the shape: {src} -> {dst}")
         se, de = src.elem, dst.elem
@@ -793,11 +802,14 @@ class _Verifier:
 
     def t_index_shape(self, op, g):
         v = g["view"][0]
-        if not isinstance(v.type, _TILED_VIEWS + (TensorViewType,)):
-            self.fail(op, "type-mismatch", f"get_index_space_shape takes a view, found {v.type}")
+        kinds = (TensorViewType,) if op.name == "get_tensor_shape" else \
+            _TILED_VIEWS + (TensorViewType,)
+        if not isinstance(v.type, kinds):
+            what = "a tensor_view" if op.name == "get_tensor_shape" else "a view"
+            self.fail(op, "type-mismatch", f"{op.name} takes {what}, found {v.type}")
         rank = v.type.rank
         if rank == 0:
-            self.fail(op, "type-mismatch", "get_index_space_shape of a rank-0 view")
+            self.fail(op, "type-mismatch", f"{op.name} of a rank-0 view")
         if len(op.results) != rank:
             self.fail(op, "result-count", f"a rank-{rank} view has {rank} index sizes, found "
                       f"{len(op.results)} results")
@@ -911,6 +923,15 @@ class _Verifier:
                 d % e for d, e in zip(t.shape, r.shape)):
             self.fail(op, "type-mismatch", f"extract takes a block whose dimensions divide the "
                       f"operand's: {t} -> {r}")
+
+    def t_insert(self, op, g):
+        s = self.tile(op, g["source"][0], "the source")
+        t = self.tile(op, g["dest"][0], "the destination")
+        self.indices(op, g["index"], t.rank, f"insert into a rank-{t.rank} tile takes")
+        if s.elem != t.elem or s.rank != t.rank or any(d % e for d, e in zip(t.shape, s.shape)):
+            self.fail(op, "type-mismatch", f"insert takes a block whose dimensions divide the "
+                      f"destination's: {s} into {t}")
+        self.results_are(op, [t])
 
     def t_cat(self, op, g):
         a, b = g["lhs"][0], g["rhs"][0]

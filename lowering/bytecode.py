@@ -57,7 +57,8 @@ _OVERFLOW = {
 _DEFAULT_ROUNDING = {"exp": "full", "tanh": "full", "ftoi": "nearest_int_to_zero", "divi": "zero"}
 _ATOMIC_MODES = ("and", "or", "xor", "add", "addf", "max", "min", "umax", "umin", "xchg")
 # first bytecode version that has the op at all
-_MIN_VERSION = {"atomic_red_view_tko": (13, 3), "make_strided_view": (13, 3), "fpowi": (13, 4)}
+_MIN_VERSION = {"atomic_red_view_tko": (13, 3), "make_strided_view": (13, 3), "fpowi": (13, 4),
+                "insert": (13, 4), "pack": (13, 3), "unpack": (13, 3)}
 
 
 class BytecodeError(EqsatError):
@@ -754,6 +755,16 @@ def _e_extract(w, op):
     w.bind(op, w.bc.encode_ExtractOp(w.b, w.rtype(op), w.v(op.one("x")), w.vs(op.group("index"))))
 
 
+def _e_insert(w, op):
+    w.bind(op, w.bc.encode_InsertOp(w.b, w.rtype(op), w.v(op.one("source")), w.v(op.one("dest")),
+                                    w.vs(op.group("index"))))
+
+
+def _e_tensor_shape(w, op):
+    w.bind(op, w.bc.encode_GetTensorShapeOp(w.b, [w.type(r.type) for r in op.results],
+                                            w.v(op.operands[0])))
+
+
 def _e_cat(w, op):
     w.bind(op, w.bc.encode_CatOp(w.b, w.rtype(op), *w.vs(op.operands), int(op.attrs["dim"])))
 
@@ -909,6 +920,10 @@ _EMIT: dict[str, Callable[[_Writer, Operation], None]] = {
     "permute": _e_permute,
     "extract": _e_extract,
     "cat": _e_cat,
+    "insert": _e_insert,
+    "pack": _simple("Pack"),
+    "unpack": _simple("Unpack"),
+    "get_tensor_shape": _e_tensor_shape,
     "assert": _e_assert,
     "for": _e_for,
     "loop": _e_loop,

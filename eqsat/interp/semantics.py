@@ -337,6 +337,18 @@ def _convert(op: Operation, x):
     raise InterpError(f"no semantics for '{n}'")
 
 
+def _pack(op: Operation, x) -> np.ndarray:
+    """pack: the elements' storage bits, little-endian, as i8 bytes; unpack: back."""
+    from .memory import from_storage, to_storage
+    src, dst = op.operands[0].type.elem, op.results[0].type.elem
+    if op.name == "pack":
+        raw = np.ascontiguousarray(to_storage(src, np.asarray(x)))
+        return raw.astype(raw.dtype.newbyteorder("<")).view(np.int8).reshape(-1)
+    raw = np.ascontiguousarray(np.asarray(x, np.int8)).view(np.uint8)
+    sd = to_storage(dst, np.zeros(1, numpy_dtype(dst))).dtype.newbyteorder("<")
+    return from_storage(dst, raw.view(sd).astype(sd.newbyteorder("="))).reshape(-1)
+
+
 def _iota(op):
     t = op.results[0].type
     return np.arange(t.shape[0], dtype=np.int64).astype(numpy_dtype(t.elem))
@@ -461,6 +473,16 @@ def evaluate_pure(op: Operation, args: list) -> list:
         return [make_partition_view(op, args[0])]
     if n == "get_index_space_shape":
         return index_space_shape(op, args[0])
+    if n == "get_tensor_shape":
+        return [np.asarray(s, numpy_dtype(r.type.elem)) for s, r in zip(args[0].shape, op.results)]
+    if n == "insert":
+        out = np.array(args[1], copy=True)
+        shape = op.operands[0].type.shape
+        sl = tuple(slice(int(i) * s, int(i) * s + s) for i, s in zip(args[2:], shape))
+        out[sl] = args[0]
+        return [out]
+    if n in ("pack", "unpack"):
+        return [_pack(op, args[0])]
     raise InterpError(f"the interpreter has no semantics for '{n}'")
 
 

@@ -1075,6 +1075,18 @@ class Parser:
         self.expect("->")
         return Operation(name, [x] + idx, [self.type()], segments=(1, len(idx)))
 
+    def op_insert(self, name):
+        src = self.value_use()
+        self.expect(",")
+        dst = self.value_use()
+        idx = self._index_list()
+        self.expect(":")
+        self._check(src, self.type())
+        self.expect(",")
+        t = self.type()
+        self._check(dst, t)
+        return Operation(name, [src, dst] + idx, [t], segments=(1, 1, len(idx)))
+
     def op_cat(self, name):
         a = self.value_use()
         self.expect(",")

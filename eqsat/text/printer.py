@@ -253,7 +253,7 @@ class Printer:
 
     def p_index_shape(self, op, d):
         v = op.operands[0]
-        return f"{self.results_lhs(op)}get_index_space_shape {self.r(v)} : {v.type} -> " \
+        return f"{self.results_lhs(op)}{op.name} {self.r(v)} : {v.type} -> " \
                f"{op.results[0].type}"
 
     def _token_view(self, op):
@@ -341,6 +341,11 @@ class Printer:
         x, idx = op.one("x"), op.group("index")
         return f"{self.results_lhs(op)}extract {self.r(x)}[{self.rs(idx)}] : {x.type} -> " \
                f"{op.result.type}"
+
+    def p_insert(self, op, d):
+        s, x, idx = op.one("source"), op.one("dest"), op.group("index")
+        return f"{self.results_lhs(op)}insert {self.r(s)}, {self.r(x)}[{self.rs(idx)}] : " \
+               f"{s.type}, {x.type}"
 
     def p_cat(self, op, d):
         a, b = op.operands
