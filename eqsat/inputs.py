@@ -33,7 +33,12 @@ import numpy as np
 
 from .errors import SpecError
 from .ir.core import Kernel
+from .ir.minifloat import FORMATS
 from .ir.types import INT_WIDTHS, PointerType, TileType, is_float, numpy_dtype
+
+# float element types the interpreter emulates exactly (fp8 ones from their bit layout)
+_FLOATS = ("f16", "bf16", "f32", "tf32", "f64") + tuple(n for n, f in FORMATS.items()
+                                                      if f.bits == 8)
 from .interp.memory import Memory, round_to
 
 _INIT_KINDS = ("zeros", "ones", "full", "normal", "uniform", "randint", "arange", "data")
@@ -112,7 +117,7 @@ def parse_spec(data: dict, source: str = "<spec>") -> InputSpec:
             arrays[name] = a
             continue
         dtype = p.get("dtype")
-        if dtype not in INT_WIDTHS and dtype not in ("f16", "bf16", "f32", "f64"):
+        if dtype not in INT_WIDTHS and dtype not in _FLOATS:
             raise _err(source, where, f"unknown or missing dtype {dtype!r}")
         if "value" in p:
             params.append(ScalarSpec(name, dtype, p["value"]))
