@@ -165,3 +165,41 @@ def test_fpowf_fold_is_exact_and_a_wrong_exponent_is_caught():
     bad = rewrite("fpowf-three-as-square", fpowf(x, fconst(3.0, "f32"), ty=t, attrs=T.NO_ATTRS),
                   mulf(x, x, ty=t, attrs=T.NO_ATTRS))
     assert not check_rule(bad, examples=4).ok
+
+
+def test_formats_without_known_values_are_refused_clearly():
+    text = "entry @k() {\n  %c = constant <fnv8E5M3FNU: 1.0> : tile<2xfnv8E5M3FNU>\n  return\n}\n"
+    with pytest.raises(ParseError, match="2:31: error: fnv8E5M3FNU constants are not supported"):
+        parse(text)
+    # the type itself is fine: it prints and parses as a pointee
+    k = parse("entry @k(%p: tile<ptr<fnv8E5M3FNU>>) {\n  return\n}\n")
+    assert print_kernel(k).startswith("entry @k(%p: tile<ptr<fnv8E5M3FNU>>)")
+
+
+STORE_FP8 = """entry @k(%p: tile<ptr<f32>>, %n: tile<i32>, %s: tile<i32>) {
+  %c = constant <f8E4M3FN: [1.953125e-03, 4.480000e+02, -4.480000e+02, 0x80]> : tile<4xf8E4M3FN>
+  %w = ftof %c : tile<4xf8E4M3FN> -> tile<4xf32>
+  %r = reshape %p : tile<ptr<f32>> -> tile<1xptr<f32>>
+  %b = broadcast %r : tile<1xptr<f32>> -> tile<4xptr<f32>>
+  %i = iota : tile<4xi32>
+  %q = offset %b, %i : tile<4xptr<f32>>, tile<4xi32> -> tile<4xptr<f32>>
+  %t = store_ptr_tko weak %q, %w : tile<4xptr<f32>>, tile<4xf32> -> token
+  return
+}
+"""
+
+
+def test_fp8_constants_survive_the_optimizer():
+    from eqsat.inputs import parse_spec
+    from eqsat.interp import run
+    from eqsat.optimize import optimize
+
+    k = parse(STORE_FP8)
+    verify(k)
+    out = optimize(k).kernel
+    verify(out)
+    spec = parse_spec({"grid": [1], "params": [
+        {"name": "p", "shape": [4], "dtype": "f32", "init": "zeros"}]})
+    for kern in (k, out):
+        got = np.asarray(run(kern, spec).buffers["p"])
+        assert got.tolist()[:3] == [2.0 ** -9, 448.0, -448.0] and np.signbit(got[3])

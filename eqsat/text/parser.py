@@ -18,6 +18,7 @@ from ..ir.core import Kernel, Operation, Param, Region, Value
 from ..ir.ops import SPECS
 from ..ir.types import (FLOAT_WIDTHS, INT_WIDTHS, TOKEN, PartitionViewType, PointerType,
                         StridedViewType, TensorViewType, TileType, TokenType, Type, is_float)
+from ..ir import minifloat
 from .numbers import from_bits, round_float
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*")
@@ -731,12 +732,21 @@ class Parser:
             s = m.group(0)
             if s.startswith("0x"):
                 return self._float_bits(elem, s, p)
-            return round_float(elem, float(s))
+            return self._round(elem, float(s), p)
         return self.integer(f"{elem} literal")
+
+    def _round(self, elem, value: float, pos: int) -> float:
+        if elem in minifloat.OPAQUE:
+            raise self.error(f"{elem} constants are not supported (eqsat does not know the "
+                             f"format's values)", pos)
+        return round_float(elem, value)
 
     def _float_bits(self, elem, s: str, pos: int) -> float:
         """A float written as its hex bit pattern, which must fit the type."""
         bits = int(s, 16)
+        if elem in minifloat.OPAQUE:
+            raise self.error(f"{elem} constants are not supported (eqsat does not know the "
+                             f"format's values)", pos)
         if bits >= 1 << FLOAT_WIDTHS[elem]:
             raise self.error(f"{s} has more bits than {elem}", pos)
         return from_bits(elem, bits)
@@ -1249,7 +1259,7 @@ class Parser:
             self.expect(":")
             elem = self.elem_type()
             if is_float(elem):
-                val = self._float_bits(elem, s, vpos) if s.startswith("0x") else round_float(
+                val = self._float_bits(elem, s, vpos) if s.startswith("0x") else self._round(
                     elem, float(s))
             elif elem == "i1":
                 val = s in ("true", "1")
