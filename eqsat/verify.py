@@ -61,7 +61,7 @@ ATTRIBUTES: dict[str, frozenset] = {
     "mma": _MODS | {"signedness_lhs", "signedness_rhs", "fast_acc"},
     **{f: frozenset() for f in ("select", "offset", "nullary", "grid", "join", "partition_view",
                                 "index_shape", "extract", "terminator", "if", "loop",
-                                "fpowi", "insert")},
+                                "fpowi", "insert", "mma_scaled")},
     "cmpi": frozenset(("predicate", "signedness")),
     "cmpf": frozenset(("predicate", "ordering")),
     "constant": frozenset(("value",)),
@@ -902,6 +902,24 @@ class _Verifier:
                       f"[B]xMxN): {ta}, {tb}, {tc}")
         self.modifiers(op)
         self.results_are(op, [tc])
+
+    def t_mma_scaled(self, op, g):
+        a, b, c, sa, sb = (self.tile(op, g[k][0], k) for k in ("a", "b", "acc", "a_scale",
+                                                               "b_scale"))
+        narrow = ("f8E4M3FN", "f8E5M2", "f4E2M1FN")
+        if a.elem not in narrow or b.elem != a.elem or c.elem != "f32" or \
+                sa.elem not in ("f8E8M0FNU", "f8E4M3FN") or sb.elem != sa.elem:
+            self.fail(op, "type-mismatch", f"mmaf_scaled multiplies fp8/fp4 tiles scaled by "
+                      f"f8E8M0FNU (or f8E4M3FN) factors into f32: {a}, {b}, {c}, {sa}, {sb}")
+        ok = a.rank == b.rank == c.rank == sa.rank == sb.rank and a.rank in (2, 3) and (
+            a.shape[-1] == b.shape[-2] and c.shape[-2:] == (a.shape[-2], b.shape[-1])
+            and sa.shape[:-1] == a.shape[:-1] and sb.shape[:-2] + sb.shape[-1:] ==
+            b.shape[:-2] + b.shape[-1:] and sa.shape[-1] == sb.shape[-2] and sa.shape[-1] > 0
+            and a.shape[-1] % sa.shape[-1] == 0)
+        if not ok:
+            self.fail(op, "type-mismatch", f"shapes do not fit [B]xMxK * [B]xKxN + [B]xMxN with "
+                      f"scales [B]xMxKs and [B]xKsxN, Ks dividing K: {a}, {b}, {c}, {sa}, {sb}")
+        self.results_are(op, [c])
 
     def t_permute(self, op, g):
         t = self.tile(op, g["x"][0], "the operand")

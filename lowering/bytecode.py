@@ -58,7 +58,7 @@ _DEFAULT_ROUNDING = {"exp": "full", "tanh": "full", "ftoi": "nearest_int_to_zero
 _ATOMIC_MODES = ("and", "or", "xor", "add", "addf", "max", "min", "umax", "umin", "xchg")
 # first bytecode version that has the op at all
 _MIN_VERSION = {"atomic_red_view_tko": (13, 3), "make_strided_view": (13, 3), "fpowi": (13, 4),
-                "insert": (13, 4), "pack": (13, 3), "unpack": (13, 3)}
+                "insert": (13, 4), "pack": (13, 3), "unpack": (13, 3), "mmaf_scaled": (13, 3)}
 
 
 class BytecodeError(EqsatError):
@@ -917,6 +917,7 @@ _EMIT: dict[str, Callable[[_Writer, Operation], None]] = {
     "print": _e_print_tko,
     "mmaf": _e_mmaf,
     "mmai": _e_mmai,
+    "mmaf_scaled": _simple("MmaFScaled"),
     "permute": _e_permute,
     "extract": _e_extract,
     "cat": _e_cat,

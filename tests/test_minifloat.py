@@ -203,3 +203,37 @@ def test_fp8_constants_survive_the_optimizer():
     for kern in (k, out):
         got = np.asarray(run(kern, spec).buffers["p"])
         assert got.tolist()[:3] == [2.0 ** -9, 448.0, -448.0] and np.signbit(got[3])
+
+
+MMA_SCALED = """entry @k(%p: tile<ptr<f32>>, %n: tile<i32>, %st: tile<i32>) {
+  %a = constant <f8E4M3FN: 1.500000e+00> : tile<16x64xf8E4M3FN>
+  %b = constant <f8E4M3FN: -2.000000e+00> : tile<64x8xf8E4M3FN>
+  %sa = constant <f8E8M0FNU: 2.000000e+00> : tile<16x2xf8E8M0FNU>
+  %sb = constant <f8E8M0FNU: 5.000000e-01> : tile<2x8xf8E8M0FNU>
+  %acc = constant <f32: 1.000000e+00> : tile<16x8xf32>
+  %0 = mmaf_scaled %a, %b, %acc, %sa, %sb : tile<16x64xf8E4M3FN>, tile<64x8xf8E4M3FN>, tile<16x8xf32>, tile<16x2xf8E8M0FNU>, tile<2x8xf8E8M0FNU>
+  %c0 = constant <i32: 0> : tile<i32>
+  %e = extract %0[%c0, %c0] : tile<16x8xf32> -> tile<1x1xf32>
+  %s = reshape %e : tile<1x1xf32> -> tile<f32>
+  %t = store_ptr_tko weak %p, %s : tile<ptr<f32>>, tile<f32> -> token
+  return
+}
+"""
+
+
+def test_mmaf_scaled_scales_each_k_block_and_survives_the_optimizer():
+    from eqsat.inputs import parse_spec
+    from eqsat.interp import run
+    from eqsat.optimize import optimize
+
+    k = parse(MMA_SCALED)
+    verify(k)
+    assert print_kernel(k) == MMA_SCALED
+    spec = parse_spec({"grid": [1], "params": [
+        {"name": "p", "shape": [1], "dtype": "f32", "init": "zeros"}]})
+    # 32 products 1.5*2 * -2*0.5 per block, two blocks, plus the accumulator's 1
+    for kern in (k, optimize(k).kernel):
+        assert np.asarray(run(kern, spec).buffers["p"]).tolist() == [-191.0]
+    bad = MMA_SCALED.replace("tile<16x2xf8E8M0FNU>", "tile<16x3xf8E8M0FNU>")
+    with pytest.raises(VerifyError, match="Ks dividing K"):
+        verify(parse(bad))

@@ -34,7 +34,6 @@ NOT_MODELLED = {
     "GdcLaunchDependentsTko": "grid dependency control (see GdcWaitTko)",
     "MemoryFenceAliasTko": "a fence between aliasing accesses: the token rules would need it",
     "MakeGatherScatterView": "gather/scatter views need their own view type and addressing",
-    "MmaFScaled": "block-scaled MMA (fp8/fp4 with e8m0 scales): no interpreter semantics yet",
     "MultimemLoadReduceViewTko": "multicast memory across GPUs (bytecode 13.5, dev only)",
     "MultimemReduceViewTko": "multicast memory across GPUs (bytecode 13.5, dev only)",
     "MultimemStoreViewTko": "multicast memory across GPUs (bytecode 13.5, dev only)",

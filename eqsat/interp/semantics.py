@@ -457,6 +457,13 @@ def evaluate_pure(op: Operation, args: list) -> list:
         return [args[0]]
     if n in ("mmaf", "mmai"):
         return [_mma(op, *args)]
+    if n == "mmaf_scaled":
+        a, b, acc, sa, sb = (np.asarray(x, np.float64) for x in args)
+        block = a.shape[-1] // sa.shape[-1]
+        a = a * np.repeat(sa, block, axis=-1)
+        b = b * np.repeat(sb, block, axis=-2)
+        r = np.einsum("...ik,...kj->...ij", a, b, optimize=False)
+        return [round_to(op.results[0].type.elem, r + acc)]
     if n == "permute":
         return [np.transpose(args[0], op.attrs["permutation"]).copy()]
     if n == "cat":

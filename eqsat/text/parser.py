@@ -1085,6 +1085,14 @@ class Parser:
         self.expect("->")
         return Operation(name, [x] + idx, [self.type()], segments=(1, len(idx)))
 
+    def op_mma_scaled(self, name):
+        vs = self.value_uses()
+        if len(vs) != 5:
+            raise self.error(f"{name} takes 5 operands (lhs, rhs, acc, lhs scale, rhs scale), "
+                             f"found {len(vs)}")
+        ts = self._operand_types(vs)
+        return Operation(name, vs, [ts[2]])
+
     def op_insert(self, name):
         src = self.value_use()
         self.expect(",")
@@ -1260,7 +1268,7 @@ class Parser:
             elem = self.elem_type()
             if is_float(elem):
                 val = self._float_bits(elem, s, vpos) if s.startswith("0x") else self._round(
-                    elem, float(s))
+                    elem, float(s), vpos)
             elif elem == "i1":
                 val = s in ("true", "1")
             else:

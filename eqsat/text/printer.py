@@ -342,6 +342,9 @@ class Printer:
         return f"{self.results_lhs(op)}extract {self.r(x)}[{self.rs(idx)}] : {x.type} -> " \
                f"{op.result.type}"
 
+    def p_mma_scaled(self, op, d):
+        return f"{self.results_lhs(op)}{op.name} {self.rs(op.operands)} : {self.ts(op.operands)}"
+
     def p_insert(self, op, d):
         s, x, idx = op.one("source"), op.one("dest"), op.group("index")
         return f"{self.results_lhs(op)}insert {self.r(s)}, {self.r(x)}[{self.rs(idx)}] : " \
