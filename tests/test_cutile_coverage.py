@@ -53,6 +53,22 @@ def test_list_of_arrays_is_a_table_pointer_and_a_length():
     assert any(op.name == "int_to_ptr" for op in k.walk())
 
 
+def test_list_of_arrays_runs_from_a_list_spec():
+    from eqsat.equiv import check_equivalent
+    from eqsat.inputs import parse_spec
+    from eqsat.interp import run
+    from eqsat.optimize import optimize
+
+    _, _, k = _import("grouped_sum")
+    spec = parse_spec({"grid": [2], "params": [
+        {"name": "xs", "list": [{"shape": [256], "dtype": "f32", "init": "normal"},
+                                {"shape": [256], "dtype": "f32", "init": "arange"}]},
+        {"name": "out", "shape": [256], "dtype": "f32", "init": "zeros"}]})
+    b = run(k, spec).buffers
+    assert np.array_equal(b["out"], b["xs[0]"] + b["xs[1]"])
+    assert check_equivalent(k, optimize(k).kernel, spec, trials=2, schedules=2, exact=True).ok
+
+
 def test_tuple_items_flatten_in_order():
     _, _, k = _import("tuple_axpy")
     names = [p.value.name for p in k.params]
