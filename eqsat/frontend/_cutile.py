@@ -294,7 +294,7 @@ def _param_facts(p: Any, name: str) -> list[ParamFacts]:
         return [ListFacts(name=name, element=_array_facts(p.element, f"{name}[i]"),
                           alias=tuple(p.alias_groups),
                           elements_may_alias=bool(p.elements_may_alias))]
-    if isinstance(p, getattr(comp, "TupleConstraint", ())):
+    if isinstance(p, comp.TupleConstraint):
         return [f for j, item in enumerate(p.items) for f in _param_facts(item, f"{name}_{j}")]
     raise EqsatError(
         f"error: parameter '{name}': {type(p).__name__} parameters are not "
