@@ -664,6 +664,10 @@ class _Verifier:
         }[n]
         if not rule[0]:
             self.fail(op, "type-mismatch", f"'{n}' converts {rule[1]}: {src} -> {dst}")
+        if de == "f8E8M0FNU" and n in ("ftof", "itof") and \
+                op.attrs.get("rounding") not in ("zero", "positive_inf"):
+            self.fail(op, "attribute", f"'{n}' to f8E8M0FNU needs rounding<zero> or "
+                      f"rounding<positive_inf> (there is no nearest power of two mode)")
 
     def _compare(self, op, g, kind_ok, kind: str):
         a, b = g["lhs"][0], g["rhs"][0]

@@ -6,6 +6,8 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from eqsat.errors import ParseError, VerifyError
 from eqsat.interp.semantics import evaluate_pure
@@ -237,3 +239,60 @@ def test_mmaf_scaled_scales_each_k_block_and_survives_the_optimizer():
     bad = MMA_SCALED.replace("tile<16x2xf8E8M0FNU>", "tile<16x3xf8E8M0FNU>")
     with pytest.raises(VerifyError, match="Ks dividing K"):
         verify(parse(bad))
+
+
+def _nearest_by_search(elem, x):
+    """Reference rounding, independent of the binade arithmetic: the nearest finite value
+    of the format (ties: the even code), then the saturation rule."""
+    f = minifloat.FORMATS[elem]
+    codes = np.arange(1 << f.bits)
+    vals = minifloat.decode(elem, codes).astype(np.float64)
+    ok = np.isfinite(vals) & (vals >= 0) & ((codes & f.sign_bit) == 0)
+    vals, codes = vals[ok], codes[ok]
+    a = min(abs(x), vals.max())
+    d = np.abs(vals - a)
+    best = np.flatnonzero(d == d.min())
+    c = codes[best[np.argmin(codes[best] & 1)]] if len(best) > 1 else codes[best[0]]
+    v = float(minifloat.decode(elem, c))
+    if not f.has_zero:
+        v = max(v, float(vals.min()))
+    return -v if x < 0 and f.signed else v
+
+
+@settings(max_examples=max(20, settings.default.max_examples), deadline=None)
+@given(st.sampled_from([E4, E5, "f4E2M1FN"]),
+       st.floats(allow_nan=False, allow_infinity=False, width=32))
+def test_rounding_is_the_nearest_value(elem, x):
+    got = float(minifloat.round_values(elem, np.float64(x)))
+    assert got == _nearest_by_search(elem, x), (elem, x)
+
+
+@settings(max_examples=max(20, settings.default.max_examples), deadline=None)
+@given(st.sampled_from([E4, E5, E8]), st.sampled_from(["zero", "positive_inf"]),
+       st.floats(min_value=2.0 ** -126, max_value=2.0 ** 126, width=32))
+def test_directed_rounding_brackets_the_value(elem, mode, x):
+    """toward zero: the largest value not above x; toward +inf: the smallest not below
+    (before saturation at the largest finite value)."""
+    f = minifloat.FORMATS[elem]
+    vals = minifloat.decode(elem, np.arange(1 << f.bits)).astype(np.float64)
+    vals = np.unique(vals[np.isfinite(vals) & (vals >= 0)])
+    got = float(minifloat.round_values(elem, np.float64(x), mode))
+    below, above = vals[vals <= x], vals[vals >= x]
+    if mode == "zero":
+        want = below.max() if below.size else vals.min()
+    else:
+        want = above.min() if above.size else vals.max()
+    assert got == want, (elem, mode, x)
+
+
+def test_e8m0_conversions_need_a_directed_mode():
+    text = CONVERT.replace("tile<4xf8E4M3FN>", "tile<4xf8E8M0FNU>").replace(
+        "1.953125e-03", "2.0")
+    with pytest.raises(VerifyError, match="needs rounding<zero> or rounding<positive_inf>"):
+        verify(parse(text))
+    ok = text.replace("%y = ftof %x :", "%y = ftof %x rounding<positive_inf> :")
+    k, _ = _op(ok, "ftof")
+    ops = list(k.walk())
+    x = evaluate_pure(ops[0], [])[0]
+    y = evaluate_pure(ops[2], [evaluate_pure(ops[1], [x])[0]])[0]
+    assert y.tolist()[:2] == [512.0, 2.0 ** 20] and math.isnan(y[2]) and y[3] == 2.0
