@@ -61,7 +61,7 @@ ATTRIBUTES: dict[str, frozenset] = {
     "mma": _MODS | {"signedness_lhs", "signedness_rhs", "fast_acc"},
     **{f: frozenset() for f in ("select", "offset", "nullary", "grid", "join", "partition_view",
                                 "index_shape", "extract", "terminator", "if", "loop",
-                                "fpowi", "insert", "mma_scaled")},
+                                "fpowi", "insert", "mma_scaled", "gdc", "fence")},
     "cmpi": frozenset(("predicate", "signedness")),
     "cmpf": frozenset(("predicate", "ordering")),
     "constant": frozenset(("value",)),
@@ -906,6 +906,14 @@ class _Verifier:
                       f"[B]xMxN): {ta}, {tb}, {tc}")
         self.modifiers(op)
         self.results_are(op, [tc])
+
+    def t_gdc(self, op, g):
+        self.token_group(op, g)
+        self.results_are(op, [TOKEN])
+
+    def t_fence(self, op, g):
+        self.token_group(op, g)
+        self.results_are(op, [TOKEN])
 
     def t_mma_scaled(self, op, g):
         a, b, c, sa, sb = (self.tile(op, g[k][0], k) for k in ("a", "b", "acc", "a_scale",

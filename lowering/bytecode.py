@@ -58,7 +58,9 @@ _DEFAULT_ROUNDING = {"exp": "full", "tanh": "full", "ftoi": "nearest_int_to_zero
 _ATOMIC_MODES = ("and", "or", "xor", "add", "addf", "max", "min", "umax", "umin", "xchg")
 # first bytecode version that has the op at all
 _MIN_VERSION = {"atomic_red_view_tko": (13, 3), "make_strided_view": (13, 3), "fpowi": (13, 4),
-                "insert": (13, 4), "pack": (13, 3), "unpack": (13, 3), "mmaf_scaled": (13, 3)}
+                "insert": (13, 4), "pack": (13, 3), "unpack": (13, 3), "mmaf_scaled": (13, 3),
+                "gdc_wait_tko": (13, 4), "gdc_launch_dependents_tko": (13, 4),
+                "memory_fence_alias_tko": (13, 4)}
 
 
 class BytecodeError(EqsatError):
@@ -765,6 +767,13 @@ def _e_tensor_shape(w, op):
                                             w.v(op.operands[0])))
 
 
+def _e_sync(enc):
+    def f(w, op):
+        w.bind(op, getattr(w.bc, f"encode_{enc}Op")(w.b, w.tt.Token, w.v(op.token_in)))
+
+    return f
+
+
 def _e_cat(w, op):
     w.bind(op, w.bc.encode_CatOp(w.b, w.rtype(op), *w.vs(op.operands), int(op.attrs["dim"])))
 
@@ -921,6 +930,9 @@ _EMIT: dict[str, Callable[[_Writer, Operation], None]] = {
     "permute": _e_permute,
     "extract": _e_extract,
     "cat": _e_cat,
+    "gdc_wait_tko": _e_sync("GdcWaitTko"),
+    "gdc_launch_dependents_tko": _e_sync("GdcLaunchDependentsTko"),
+    "memory_fence_alias_tko": _e_sync("MemoryFenceAliasTko"),
     "insert": _e_insert,
     "pack": _simple("Pack"),
     "unpack": _simple("Unpack"),

@@ -191,6 +191,8 @@ def build_everything():
     b.insert(b.extract(f, [c0], (4,)), f, [c1])
     b.unpack(b.pack(f), "f32")
     b.tensor_shape(tv)
+    b.memory_fence_alias(b.gdc_wait(tok))
+    b.gdc_launch_dependents()
     e8 = b.constant(1.0, tile((4, 1), "f8E8M0FNU"))
     b.mmaf_scaled(b.constant(1.0, tile((4, 32), "f8E4M3FN")),
                   b.constant(2.0, tile((32, 4), "f8E4M3FN")), b.constant(0.0, tile((4, 4), "f32")),

@@ -472,7 +472,10 @@ def evaluate_pure(op: Operation, args: list) -> list:
         shape = op.results[0].type.shape
         sl = tuple(slice(int(i) * s, int(i) * s + s) for i, s in zip(args[1:], shape))
         return [np.asarray(args[0])[sl].copy()]
-    if n == "make_token" or n == "join_tokens":
+    if n in ("make_token", "join_tokens", "memory_fence_alias_tko", "gdc_launch_dependents_tko",
+             "gdc_wait_tko"):
+        # one grid alone: no grid to wait for or launch; the fence orders through its
+        # tokens, which the schedulers follow
         return [TOKEN_VALUE]
     if n == "make_tensor_view":
         return [make_tensor_view(op, args)]

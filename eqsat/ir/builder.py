@@ -633,6 +633,22 @@ class KernelBuilder:
         return list(self._make("get_index_space_shape", [view],
                                [TileType((), elem)] * view.type.rank).results)
 
+    def gdc_wait(self, token: Value | None = None, *, name: str | None = None) -> Value:
+        """Wait for the grid this one depends on (programmatic dependent launch)."""
+        tok = self._tok(token)
+        return self._one("gdc_wait_tko", tok, TOKEN, segments=(len(tok),), names=name)
+
+    def gdc_launch_dependents(self, token: Value | None = None, *,
+                              name: str | None = None) -> Value:
+        """Let the grids that depend on this one launch."""
+        tok = self._tok(token)
+        return self._one("gdc_launch_dependents_tko", tok, TOKEN, segments=(len(tok),),
+                         names=name)
+
+    def memory_fence_alias(self, token: Value, *, name: str | None = None) -> Value:
+        """A fence between memory accesses that may alias."""
+        return self._one("memory_fence_alias_tko", [token], TOKEN, names=name)
+
     def tensor_shape(self, view: Value, elem: str = "i32") -> list[Value]:
         """The sizes of a tensor view."""
         if not isinstance(view, Value) or not isinstance(view.type, TensorViewType):

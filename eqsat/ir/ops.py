@@ -106,6 +106,13 @@ _def("reduce", "reduce", (("inputs", MANY),), regions=1, results=None)
 _def("scan", "scan", (("inputs", MANY),), regions=1, results=None)
 for _n in ("yield", "continue", "break", "return"):
     _def(_n, "terminator", (("values", MANY),), effect="terminator", results=0)
+# ordering points with no operand in memory (bytecode 13.4+): wait for the grid this one
+# depends on / let dependent grids launch (programmatic dependent launch), and a fence
+# between accesses that may alias. "sync": never dropped, never reordered; the
+# optimizer does not encode them yet (it leaves such kernels as they are).
+_def("gdc_wait_tko", "gdc", (("token", OPT),), effect="sync")
+_def("gdc_launch_dependents_tko", "gdc", (("token", OPT),), effect="sync")
+_def("memory_fence_alias_tko", "fence", (("token", ONE),), effect="sync")
 _def("assert", "assert", (("cond", ONE),), effect="check", results=0)
 _def("print", "print", (("values", MANY),), effect="write", results=0)
 

@@ -1085,6 +1085,17 @@ class Parser:
         self.expect("->")
         return Operation(name, [x] + idx, [self.type()], segments=(1, len(idx)))
 
+    def op_gdc(self, name):
+        tok = self.token_clause()
+        self.expect("->")
+        t = self.type()
+        if t != TOKEN:
+            raise self.error(f"{name} produces a token, found {t}", self.last_type_pos)
+        return Operation(name, tok, [TOKEN], segments=(len(tok),))
+
+    def op_fence(self, name):
+        return Operation(name, [self.value_use(TOKEN)], [TOKEN])
+
     def op_mma_scaled(self, name):
         vs = self.value_uses()
         if len(vs) != 5:

@@ -342,6 +342,14 @@ class Printer:
         return f"{self.results_lhs(op)}extract {self.r(x)}[{self.rs(idx)}] : {x.type} -> " \
                f"{op.result.type}"
 
+    def p_gdc(self, op, d):
+        t = op.token_in
+        tok = f" token = {self.r(t)}" if t is not None else ""
+        return f"{self.results_lhs(op)}{op.name}{tok} -> token"
+
+    def p_fence(self, op, d):
+        return f"{self.results_lhs(op)}{op.name} {self.r(op.operands[0])}"
+
     def p_mma_scaled(self, op, d):
         return f"{self.results_lhs(op)}{op.name} {self.rs(op.operands)} : {self.ts(op.operands)}"
 
