@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from eqsat.errors import EqsatError  # noqa: E402
 from eqsat.text import parse_file  # noqa: E402
+from lowering.bytecode import DEFAULT_VERSION  # noqa: E402
 
 CORPUS = ROOT / "tests" / "corpus"
 HELPERS = {"corpus_sig", "regenerate"}
@@ -61,7 +62,7 @@ def run_kernel(name: str, archs: tuple[str, ...], optimize: bool, source: str,
             r = compile_ir(k, a)
             r.times, r.optimized, r.note = {**times, **r.times}, optimized, note
             ours.append(r)
-        pairs = list(zip(ours, cutile_runs(kernel, sig, archs, "13.3", True)))
+        pairs = list(zip(ours, cutile_runs(kernel, sig, archs, DEFAULT_VERSION, True)))
     return [_row(name, o, r) for o, r in pairs]
 
 

@@ -33,7 +33,12 @@ import numpy as np
 
 from .errors import SpecError
 from .ir.core import Kernel
+from .ir.minifloat import FORMATS
 from .ir.types import INT_WIDTHS, PointerType, TileType, is_float, numpy_dtype
+
+# float element types the interpreter emulates exactly (fp8 ones from their bit layout)
+_FLOATS = ("f16", "bf16", "f32", "tf32", "f64") + tuple(n for n, f in FORMATS.items()
+                                                      if f.bits == 8)
 from .interp.memory import Memory, round_to
 
 _INIT_KINDS = ("zeros", "ones", "full", "normal", "uniform", "randint", "arange", "data")
@@ -58,16 +63,30 @@ class ScalarSpec:
 
 
 @dataclass
+class ListSpec:
+    """A list of arrays, passed as cuTile does: a pointer to a table with one i64 row per
+    array (base address, sizes, strides) and the list's length."""
+    name: str
+    items: list[ArraySpec]
+
+
+@dataclass
 class InputSpec:
     grid: tuple[int, int, int]
-    params: list[ArraySpec | ScalarSpec]
+    params: list[ArraySpec | ScalarSpec | ListSpec]
     convention: str = "cutile"
     source: str = "<spec>"
     meta: dict = field(default_factory=dict)
 
     @property
     def arrays(self) -> list[ArraySpec]:
-        return [p for p in self.params if isinstance(p, ArraySpec)]
+        out: list[ArraySpec] = []
+        for p in self.params:
+            if isinstance(p, ArraySpec):
+                out.append(p)
+            elif isinstance(p, ListSpec):
+                out.extend(p.items)
+        return out
 
 
 def _err(source: str, where: str, msg: str) -> SpecError:
@@ -88,8 +107,8 @@ def parse_spec(data: dict, source: str = "<spec>") -> InputSpec:
     raw = data.get("params")
     if not isinstance(raw, list):
         raise _err(source, "params", "expected a list of parameters")
-    params: list[ArraySpec | ScalarSpec] = []
-    names = set()
+    params: list[ArraySpec | ScalarSpec | ListSpec] = []
+    names: set[str] = set()
     arrays: dict[str, ArraySpec] = {}
     for i, p in enumerate(raw):
         where = f"params[{i}]"
@@ -100,6 +119,16 @@ def parse_spec(data: dict, source: str = "<spec>") -> InputSpec:
         if name in names:
             raise _err(source, where, "name used twice")
         names.add(name)
+        if "list" in p:
+            items = p["list"]
+            if not isinstance(items, list) or not all(isinstance(x, dict) and "shape" in x
+                                                      for x in items):
+                raise _err(source, where, "'list' holds array objects (shape, dtype, init)")
+            sub_spec = parse_spec({"params": [{**x, "name": f"{name}[{j}]"}
+                                              for j, x in enumerate(items)]}, source)
+            params.append(ListSpec(name, [a for a in sub_spec.params
+                                          if isinstance(a, ArraySpec)]))
+            continue
         if "same_as" in p:
             tgt = arrays.get(p["same_as"])
             if tgt is None:
@@ -112,7 +141,7 @@ def parse_spec(data: dict, source: str = "<spec>") -> InputSpec:
             arrays[name] = a
             continue
         dtype = p.get("dtype")
-        if dtype not in INT_WIDTHS and dtype not in ("f16", "bf16", "f32", "f64"):
+        if dtype not in INT_WIDTHS and dtype not in _FLOATS:
             raise _err(source, where, f"unknown or missing dtype {dtype!r}")
         if "value" in p:
             params.append(ScalarSpec(name, dtype, p["value"]))
@@ -251,6 +280,22 @@ def bind(kernel: Kernel, spec: InputSpec, seed: int = 0) -> Bound:
             raise SpecError(f"{spec.source}: {msg}")
 
     for p in spec.params:
+        if isinstance(p, ListSpec):
+            need(k + 1 < len(params), f"list '{p.name}' needs two kernel parameters (table, "
+                 f"length)")
+            t, lt = params[k].type, params[k + 1].type
+            need(isinstance(t, TileType) and t.elem == PointerType("i64") and not t.shape,
+                 f"list '{p.name}' meets kernel parameter {k} of type {t}, not tile<ptr<i64>>")
+            need(isinstance(lt, TileType) and lt.elem in INT_WIDTHS and not lt.shape,
+                 f"list '{p.name}': kernel parameter {k + 1} ({lt}) cannot hold its length")
+            rows = [[addr[a.name], *a.shape, *arrays[a.name][3]] for a in p.items]
+            width = {len(r) for r in rows}
+            need(len(width) <= 1, f"list '{p.name}': its arrays differ in rank")
+            table = np.asarray(rows, np.int64).reshape(-1) if rows else np.zeros(1, np.int64)
+            buf = mem.allocate(f"{p.name}.table", "i64", table)
+            args += [np.asarray(buf.base, np.int64), np.asarray(len(rows), numpy_dtype(lt.elem))]
+            k += 2
+            continue
         if isinstance(p, ArraySpec):
             need(k < len(params), f"array '{p.name}' has no kernel parameter left")
             t = params[k].type

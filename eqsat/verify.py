@@ -57,9 +57,11 @@ _TILED_VIEWS = (PartitionViewType, StridedViewType)
 _MODS = frozenset(("signedness", "rounding", "flush_to_zero", "propagate_nan", "overflow"))
 _ORDER = frozenset(("sem", "scope"))
 ATTRIBUTES: dict[str, frozenset] = {
-    **{f: _MODS for f in ("binary", "unary", "ternary", "convert", "mma")},
+    **{f: _MODS for f in ("binary", "unary", "ternary", "convert")},
+    "mma": _MODS | {"signedness_lhs", "signedness_rhs", "fast_acc"},
     **{f: frozenset() for f in ("select", "offset", "nullary", "grid", "join", "partition_view",
-                                "index_shape", "extract", "terminator", "if", "loop")},
+                                "index_shape", "extract", "terminator", "if", "loop",
+                                "fpowi", "insert", "mma_scaled", "gdc", "fence")},
     "cmpi": frozenset(("predicate", "signedness")),
     "cmpf": frozenset(("predicate", "ordering")),
     "constant": frozenset(("value",)),
@@ -67,7 +69,7 @@ ATTRIBUTES: dict[str, frozenset] = {
     "tensor_view": frozenset(("static_shape", "static_strides")),
     "load_view": _ORDER | {"hints"}, "store_view": _ORDER | {"hints"},
     "atomic_red_view": _ORDER | {"hints", "mode"},
-    "load_ptr": _ORDER, "store_ptr": _ORDER, "atomic_cas": _ORDER,
+    "load_ptr": _ORDER | {"hints"}, "store_ptr": _ORDER | {"hints"}, "atomic_cas": _ORDER,
     "atomic_rmw": _ORDER | {"mode"},
     "permute": frozenset(("permutation",)), "cat": frozenset(("dim",)),
     "print": frozenset(("format",)), "print_tko": frozenset(("format",)),
@@ -576,6 +578,17 @@ class _Verifier:
         self._elem_kind(op, t)
         self.modifiers(op)
 
+    def t_fpowi(self, op, g):
+        a, b = g["lhs"][0], g["rhs"][0]
+        t = self.tile(op, a, "the base")
+        n = self.tile(op, b, "the exponent")
+        if not is_float(t.elem):
+            self.fail(op, "type-mismatch", f"fpowi needs a float base, found {t}")
+        if not is_int(n.elem) or n.shape != t.shape:
+            self.fail(op, "type-mismatch", f"fpowi needs an integer exponent of the base's "
+                      f"shape {t.shape}, found {n}")
+        self.results_are(op, [t])
+
     def _elem_kind(self, op, t: TileType):
         n = op.name
         if n in INT_BINARY or n in INT_UNARY:
@@ -623,6 +636,15 @@ class _Verifier:
                 self.fail(op, "type-mismatch", f"cannot broadcast {src} to {dst} (same rank, "
                           "each dimension equal or 1)")
             return
+        if n in ("pack", "unpack"):
+            tile_, other = (src, dst) if n == "pack" else (dst, src)
+            bits = 0 if is_ptr(tile_.elem) or tile_.elem == "i1" else bit_width(tile_.elem)
+            ok = (tile_.rank == 1 and other.rank == 1 and other.elem == "i8" and bits > 0
+                  and tile_.shape[0] * bits == other.shape[0] * 8)
+            if not ok:
+                self.fail(op, "type-mismatch", f"'{n}' turns a 1-D tile into as many i8 bytes "
+                          f"as its bits make (no i1, no pointers): {src} -> {dst}")
+            return
         if src.shape != dst.shape:
             self.fail(op, "type-mismatch", f"'{n}' keeps the shape: {src} -> {dst}")
         se, de = src.elem, dst.elem
@@ -642,6 +664,10 @@ class _Verifier:
         }[n]
         if not rule[0]:
             self.fail(op, "type-mismatch", f"'{n}' converts {rule[1]}: {src} -> {dst}")
+        if de == "f8E8M0FNU" and n in ("ftof", "itof") and \
+                op.attrs.get("rounding") not in ("zero", "positive_inf"):
+            self.fail(op, "attribute", f"'{n}' to f8E8M0FNU needs rounding<zero> or "
+                      f"rounding<positive_inf> (there is no nearest power of two mode)")
 
     def _compare(self, op, g, kind_ok, kind: str):
         a, b = g["lhs"][0], g["rhs"][0]
@@ -783,11 +809,14 @@ class _Verifier:
 
     def t_index_shape(self, op, g):
         v = g["view"][0]
-        if not isinstance(v.type, _TILED_VIEWS + (TensorViewType,)):
-            self.fail(op, "type-mismatch", f"get_index_space_shape takes a view, found {v.type}")
+        kinds = (TensorViewType,) if op.name == "get_tensor_shape" else \
+            _TILED_VIEWS + (TensorViewType,)
+        if not isinstance(v.type, kinds):
+            what = "a tensor_view" if op.name == "get_tensor_shape" else "a view"
+            self.fail(op, "type-mismatch", f"{op.name} takes {what}, found {v.type}")
         rank = v.type.rank
         if rank == 0:
-            self.fail(op, "type-mismatch", "get_index_space_shape of a rank-0 view")
+            self.fail(op, "type-mismatch", f"{op.name} of a rank-0 view")
         if len(op.results) != rank:
             self.fail(op, "result-count", f"a rank-{rank} view has {rank} index sizes, found "
                       f"{len(op.results)} results")
@@ -831,6 +860,7 @@ class _Verifier:
             self.expect(op, p, vt, "the padding value")
         self.token_group(op, g)
         self.mem_order(op)
+        self.attr(op, "hints", _angled, "a balanced '<...>' hints string", optional=True)
         self.results_are(op, [vt, TOKEN])
 
     def t_store_ptr(self, op, g):
@@ -839,6 +869,7 @@ class _Verifier:
         self.mask(op, g, pt.shape)
         self.token_group(op, g)
         self.mem_order(op)
+        self.attr(op, "hints", _angled, "a balanced '<...>' hints string", optional=True)
         self.results_are(op, [TOKEN])
 
     def t_atomic_cas(self, op, g):
@@ -879,6 +910,32 @@ class _Verifier:
         self.modifiers(op)
         self.results_are(op, [tc])
 
+    def t_gdc(self, op, g):
+        self.token_group(op, g)
+        self.results_are(op, [TOKEN])
+
+    def t_fence(self, op, g):
+        self.token_group(op, g)
+        self.results_are(op, [TOKEN])
+
+    def t_mma_scaled(self, op, g):
+        a, b, c, sa, sb = (self.tile(op, g[k][0], k) for k in ("a", "b", "acc", "a_scale",
+                                                               "b_scale"))
+        narrow = ("f8E4M3FN", "f8E5M2", "f4E2M1FN")
+        if a.elem not in narrow or b.elem != a.elem or c.elem != "f32" or \
+                sa.elem not in ("f8E8M0FNU", "f8E4M3FN") or sb.elem != sa.elem:
+            self.fail(op, "type-mismatch", f"mmaf_scaled multiplies fp8/fp4 tiles scaled by "
+                      f"f8E8M0FNU (or f8E4M3FN) factors into f32: {a}, {b}, {c}, {sa}, {sb}")
+        ok = a.rank == b.rank == c.rank == sa.rank == sb.rank and a.rank in (2, 3) and (
+            a.shape[-1] == b.shape[-2] and c.shape[-2:] == (a.shape[-2], b.shape[-1])
+            and sa.shape[:-1] == a.shape[:-1] and sb.shape[:-2] + sb.shape[-1:] ==
+            b.shape[:-2] + b.shape[-1:] and sa.shape[-1] == sb.shape[-2] and sa.shape[-1] > 0
+            and a.shape[-1] % sa.shape[-1] == 0)
+        if not ok:
+            self.fail(op, "type-mismatch", f"shapes do not fit [B]xMxK * [B]xKxN + [B]xMxN with "
+                      f"scales [B]xMxKs and [B]xKsxN, Ks dividing K: {a}, {b}, {c}, {sa}, {sb}")
+        self.results_are(op, [c])
+
     def t_permute(self, op, g):
         t = self.tile(op, g["x"][0], "the operand")
         perm = self.attr(op, "permutation", lambda p: isinstance(p, tuple) and all(
@@ -899,6 +956,15 @@ class _Verifier:
                 d % e for d, e in zip(t.shape, r.shape)):
             self.fail(op, "type-mismatch", f"extract takes a block whose dimensions divide the "
                       f"operand's: {t} -> {r}")
+
+    def t_insert(self, op, g):
+        s = self.tile(op, g["source"][0], "the source")
+        t = self.tile(op, g["dest"][0], "the destination")
+        self.indices(op, g["index"], t.rank, f"insert into a rank-{t.rank} tile takes")
+        if s.elem != t.elem or s.rank != t.rank or any(d % e for d, e in zip(t.shape, s.shape)):
+            self.fail(op, "type-mismatch", f"insert takes a block whose dimensions divide the "
+                      f"destination's: {s} into {t}")
+        self.results_are(op, [t])
 
     def t_cat(self, op, g):
         a, b = g["lhs"][0], g["rhs"][0]

@@ -21,6 +21,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from eqsat.errors import EqsatError
+from eqsat.ir import minifloat
 from eqsat.ir.attrs import Bounded, DenseConst, DivBy, SameElements
 from eqsat.ir.core import Kernel, Operation, Region, Value
 from eqsat.ir.types import (
@@ -37,7 +38,7 @@ from eqsat.ir.types import (
 
 from .toolchain import require_cuda_tile
 
-DEFAULT_VERSION = "13.3"
+DEFAULT_VERSION = "13.4"  # cuTile 1.7's default
 _PADDING = {
     "zero": "Zero",
     "neg_zero": "NegZero",
@@ -56,7 +57,10 @@ _OVERFLOW = {
 _DEFAULT_ROUNDING = {"exp": "full", "tanh": "full", "ftoi": "nearest_int_to_zero", "divi": "zero"}
 _ATOMIC_MODES = ("and", "or", "xor", "add", "addf", "max", "min", "umax", "umin", "xchg")
 # first bytecode version that has the op at all
-_MIN_VERSION = {"atomic_red_view_tko": (13, 3), "make_strided_view": (13, 3)}
+_MIN_VERSION = {"atomic_red_view_tko": (13, 3), "make_strided_view": (13, 3), "fpowi": (13, 4),
+                "insert": (13, 4), "pack": (13, 3), "unpack": (13, 3), "mmaf_scaled": (13, 3),
+                "gdc_wait_tko": (13, 4), "gdc_launch_dependents_tko": (13, 4),
+                "memory_fence_alias_tko": (13, 4)}
 
 
 class BytecodeError(EqsatError):
@@ -291,6 +295,8 @@ class _Writer:
             nan = np.isnan(data.astype(np.float32))
             bits = np.where(nan, u >> 16, rounded).astype("<u2")
             return bits.tobytes()
+        if e in minifloat.FORMATS and minifloat.FORMATS[e].bits == 8:
+            return minifloat.encode(e, data).astype("<u1").tobytes()
         if e == "tf32":
             bc = self.bc
             return b"".join(
@@ -751,6 +757,23 @@ def _e_extract(w, op):
     w.bind(op, w.bc.encode_ExtractOp(w.b, w.rtype(op), w.v(op.one("x")), w.vs(op.group("index"))))
 
 
+def _e_insert(w, op):
+    w.bind(op, w.bc.encode_InsertOp(w.b, w.rtype(op), w.v(op.one("source")), w.v(op.one("dest")),
+                                    w.vs(op.group("index"))))
+
+
+def _e_tensor_shape(w, op):
+    w.bind(op, w.bc.encode_GetTensorShapeOp(w.b, [w.type(r.type) for r in op.results],
+                                            w.v(op.operands[0])))
+
+
+def _e_sync(enc):
+    def f(w, op):
+        w.bind(op, getattr(w.bc, f"encode_{enc}Op")(w.b, w.tt.Token, w.v(op.token_in)))
+
+    return f
+
+
 def _e_cat(w, op):
     w.bind(op, w.bc.encode_CatOp(w.b, w.rtype(op), *w.vs(op.operands), int(op.attrs["dim"])))
 
@@ -835,6 +858,7 @@ _EMIT: dict[str, Callable[[_Writer, Operation], None]] = {
     "maxf": _minmaxf("MaxF"),
     "minf": _minmaxf("MinF"),
     "fpowf": _simple("FPowF"),
+    "fpowi": _simple("FPowI"),
     "pow": _e_pow,
     "atan2": _simple("Atan2"),
     "exp": _e_unary_rounding("Exp"),
@@ -902,9 +926,17 @@ _EMIT: dict[str, Callable[[_Writer, Operation], None]] = {
     "print": _e_print_tko,
     "mmaf": _e_mmaf,
     "mmai": _e_mmai,
+    "mmaf_scaled": _simple("MmaFScaled"),
     "permute": _e_permute,
     "extract": _e_extract,
     "cat": _e_cat,
+    "gdc_wait_tko": _e_sync("GdcWaitTko"),
+    "gdc_launch_dependents_tko": _e_sync("GdcLaunchDependentsTko"),
+    "memory_fence_alias_tko": _e_sync("MemoryFenceAliasTko"),
+    "insert": _e_insert,
+    "pack": _simple("Pack"),
+    "unpack": _simple("Unpack"),
+    "get_tensor_shape": _e_tensor_shape,
     "assert": _e_assert,
     "for": _e_for,
     "loop": _e_loop,

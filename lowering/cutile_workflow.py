@@ -203,8 +203,10 @@ def compare_cutile(
     rules: Any = "default",
     reference: bool = True,
     versioning: bool = True,
+    reference_version: str | None = None,
 ) -> list[tuple[PipelineRun, PipelineRun | None]]:
-    """(ours, cuTile's) per arch; the front end, the optimizer and cuTile's passes run once."""
+    """(ours, cuTile's) per arch; the front end, the optimizer and cuTile's passes run once.
+    `reference_version`: the bytecode version cuTile writes (default: ours)."""
     from eqsat.frontend import from_cutile
 
     fe = from_cutile(kernel, signature, bytecode_version=version)
@@ -218,7 +220,7 @@ def compare_cutile(
         run.optimized, run.note = optimized, note
         ours.append(run)
     refs: list[PipelineRun | None] = (
-        cutile_runs(kernel, signature, tuple(archs), version, stats)
+        cutile_runs(kernel, signature, tuple(archs), reference_version or version, stats)
         if reference
         else [None] * len(ours)
     )

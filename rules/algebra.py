@@ -12,8 +12,8 @@ from eqsat.egraph import terms as T
 from eqsat.egraph.analyses import type_of
 
 from .dsl import (FLOAT_TYPES, RuleSet, addf, addi, andi, attrs_of, broadcast, cmpi, divf,
-                  divi, exti, fconst, fma, iconst, maxi, mini, mulf, muli, negf, offset, ori,
-                  pow_, remi, reshape, rewrite, select, shli, shri, strs, subf, subi, terms,
+                  divi, exti, fconst, fma, fpowf, iconst, maxi, mini, mulf, muli, negf, offset,
+                  op, ori, pow_, remi, reshape, rewrite, select, shli, shri, strs, subf, subi, terms,
                   trunci, tys, ints, xori)
 
 x, y, z, c = terms("x y z c")
@@ -87,11 +87,17 @@ for _dt in FLOAT_TYPES:
         rewrite(f"divf-one-{_dt}", divf(x, fconst(1.0, _dt), attrs=T.NO_ATTRS), x),
         rewrite(f"addf-negzero-{_dt}", addf(x, fconst(-0.0, _dt), attrs=T.NO_ATTRS), x),
         rewrite(f"subf-zero-{_dt}", subf(x, fconst(0.0, _dt), attrs=T.NO_ATTRS), x),
+        # Tile IR's pow is x**y rounded once; x*x is the square rounded once: the same
+        # value for every x (signed zeros, infinities, NaN and overflow included)
+        rewrite(f"fpowf-two-{_dt}", fpowf(x, fconst(2.0, _dt), ty=t, attrs=T.NO_ATTRS),
+                mulf(x, x, ty=t, attrs=T.NO_ATTRS)),
         rewrite(f"pow-two-{_dt}", pow_(x, fconst(2.0, _dt), ty=t, attrs=T.NO_ATTRS),
                 mulf(x, x, ty=t, attrs=T.NO_ATTRS), exact=False,
                 doc="x**2 is x*x up to pow's own accuracy"),
     )
 ALGEBRA.add(
+    rewrite("fpowi-two", op("fpowi", x, iconst(2, ty=t2), ty=t, attrs=T.NO_ATTRS),
+            mulf(x, x, ty=t, attrs=T.NO_ATTRS)),
     rewrite("negf-negf", negf(negf(x)), x),
     # multiply-add fusion, as cuTile does: same rounding mode and flush-to-zero on both ops
     rewrite("fma-fuse", addf(mulf(x, y, attrs=a), z, ty=t, attrs=a), fma(x, y, z, ty=t, attrs=a),

@@ -187,6 +187,18 @@ def build_everything():
     b.permute(h, (1, 0))
     b.extract(h, [c0, c1], (2, 4))
     b.cat(f, f, 0)
+    b.fpowi(f, i)
+    b.insert(b.extract(f, [c0], (4,)), f, [c1])
+    b.unpack(b.pack(f), "f32")
+    b.tensor_shape(tv)
+    b.memory_fence_alias(b.gdc_wait(tok))
+    b.gdc_launch_dependents()
+    e8 = b.constant(1.0, tile((4, 1), "f8E8M0FNU"))
+    b.mmaf_scaled(b.constant(1.0, tile((4, 32), "f8E4M3FN")),
+                  b.constant(2.0, tile((32, 4), "f8E4M3FN")), b.constant(0.0, tile((4, 4), "f32")),
+                  e8, b.constant(1.0, tile((1, 4), "f8E8M0FNU")))
+    b.load_ptr(ptrs, hints="<default = {latency = 1}>")
+    b.store_ptr(ptrs, g, hints="<default = {latency = 2}>")
     b.assert_(m, "i < i \"never\"")
     b.print_("f = %f\n", f)
     b.print_tko("done", token=t5)

@@ -14,6 +14,8 @@ from rules.fold import FOLD
 _HINTS = {
     "trunci-exti": dict(dtypes=["i32"], types={"x": "tile<i16>", "t": "tile<i16>"}),
     "andi-true": dict(dtypes=["i1"]),
+    "fpowi-two": dict(dtypes=["f32"], types={"x": "tile<f32>", "t": "tile<f32>",
+                                             "t2": "tile<i32>"}),
 }
 _SKIP = {"offset-zero"}
 

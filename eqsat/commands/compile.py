@@ -92,9 +92,9 @@ def register(sub) -> None:
     )
     p.add_argument(
         "--bytecode-version",
-        default="13.3",
+        default="13.4",
         metavar="V",
-        help="Tile IR bytecode version to write (default 13.3)",
+        help="Tile IR bytecode version to write (default 13.4, as cuTile)",
     )
     p.add_argument("--emit-bytecode", metavar="PATH", help="also write the bytecode here")
     p.add_argument(

@@ -59,7 +59,8 @@ def _compare(kernel, sig, args) -> int:
     print(f"kernel {describe(kernel, sig)}")
     runs = compare_cutile(
         kernel, sig, tuple(args.arch), optimize=not args.no_optimize,
-        version=args.bytecode_version, versioning=not args.no_versioning
+        version=args.bytecode_version, versioning=not args.no_versioning,
+        reference_version=args.cutile_bytecode_version,
     )
     for arch, (ours, ref) in zip(args.arch, runs):
         label = "eqsat" if ours.optimized else "eqsat (unoptimized)"
@@ -125,9 +126,15 @@ def register(sub) -> None:
     p.add_argument("-o", "--output", metavar="OUT", help="write the IR here (default stdout)")
     p.add_argument(
         "--bytecode-version",
-        default="13.3",
+        default="13.4",
         metavar="V",
-        help="Tile IR bytecode version (default 13.3)",
+        help="Tile IR bytecode version (default 13.4, as cuTile)",
+    )
+    p.add_argument(
+        "--cutile-bytecode-version",
+        default=None,
+        metavar="V",
+        help="with --compare: the version cuTile's side is written at (default: ours)",
     )
     p.set_defaults(func=_run_defaults)
 

@@ -83,7 +83,8 @@ STRUCTURAL = frozenset({
     "bitcast", "ptr_to_ptr", "int_to_ptr", "ptr_to_int",
 })
 _MUFU = frozenset({"divf", "exp", "exp2", "log", "log2", "sqrt", "rsqrt", "sin", "cos", "tan",
-                   "sinh", "cosh", "tanh", "pow", "atan2", "remf", "divi", "remi"})
+                   "sinh", "cosh", "tanh", "pow", "fpowf", "fpowi", "atan2", "remf", "divi",
+                   "remi"})
 _PACKED = frozenset({"addf", "subf", "mulf", "fma", "maxf", "minf", "negf", "absf"})
 
 

@@ -284,7 +284,7 @@ class _Encoder:
             return self.loop_op(op)
         if name in ("reduce", "scan"):
             return self.combine(op)
-        if op.regions:
+        if op.regions or sp.effect == "sync":
             raise EncodeError(f"'{name}' is not encoded yet")
         if sp.is_memory or name == "print":
             return self.mem(op)

@@ -4,7 +4,9 @@ The kernel goes through cuTile's own pipeline with token ordering and loop-invar
 code motion switched off (see `_cutile.py`), so memory ops stand in exact program order
 and carry no tokens: the input our optimizer expects. The bytecode cuTile writes is
 disassembled with `tileirdisasm` and parsed by `eqsat.text`; the signature's facts
-become entry-parameter attributes (`facts.py`). Needs the `cuda` extra.
+become entry-parameter attributes (`facts.py`). Parameters may be arrays, scalars,
+constants, tuples of them and lists of arrays, laid out as cuTile's calling convention
+lays them out. Needs the `cuda` extra.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from .facts import (
     facts_from_symbol,
 )
 
-DEFAULT_BYTECODE_VERSION = "13.3"
+DEFAULT_BYTECODE_VERSION = "13.4"  # cuTile 1.7's own default
 
 
 @dataclass

@@ -29,7 +29,7 @@ from types import ModuleType
 from typing import Any
 
 from ..errors import EqsatError
-from .facts import ArrayFacts, ConstantFacts, ParamFacts, ScalarFacts
+from .facts import ArrayFacts, ConstantFacts, ListFacts, ParamFacts, ScalarFacts
 
 _DTYPES = {
     "bool_": "i1",
@@ -46,6 +46,11 @@ _DTYPES = {
     "float32": "f32",
     "tfloat32": "tf32",
     "float64": "f64",
+    "float8_e4m3fn": "f8E4M3FN",
+    "float8_e5m2": "f8E5M2",
+    "float8_e8m0fnu": "f8E8M0FNU",
+    "float8_e5m3fnu": "fnv8E5M3FNU",
+    "float4_e2m1fn": "f4E2M1FN",
 }
 
 
@@ -76,7 +81,7 @@ def export(
     signature: Any,
     *,
     program_order: bool,
-    version: str = "13.3",
+    version: str = "13.4",
     arch: str | None = None,
 ) -> CutileExport:
     """Run cuTile's pipeline on `kernel` for `signature` and return the bytecode.
@@ -248,37 +253,54 @@ def _dtype(d: Any) -> str:
 
 def signature_facts(signature: Any, names: list[str] | None = None) -> list[ParamFacts]:
     """The signature's parameters as neutral facts (no cuda.tile types leave this module)."""
-    _, comp, _ = _cuda_tile()
     out: list[ParamFacts] = []
     for i, p in enumerate(signature.parameters):
         name = names[i] if names and i < len(names) else f"p{i}"
-        if isinstance(p, comp.ArrayConstraint):
-            out.append(
-                ArrayFacts(
-                    name=name,
-                    dtype=_dtype(p.dtype),
-                    ndim=p.ndim,
-                    index_dtype=_dtype(p.index_dtype),
-                    alias=tuple(p.alias_groups),
-                    may_alias_internally=bool(p.may_alias_internally),
-                    base_div_by=int(p.base_addr_divisible_by),
-                    shape_div_by=tuple(int(x) for x in p.shape_divisible_by),
-                    stride_div_by=tuple(int(x) for x in p.stride_divisible_by),
-                    stride_constant=tuple(p.stride_constant),
-                    shape_constant=tuple(p.shape_constant),
-                    stride_lower_bound=tuple(p.stride_lower_bound_incl),
-                )
-            )
-        elif isinstance(p, comp.ScalarConstraint):
-            out.append(ScalarFacts(name=name, dtype=_dtype(p.dtype)))
-        elif isinstance(p, comp.ConstantConstraint):
-            out.append(ConstantFacts(name=name, value=p.value))
-        else:
-            raise EqsatError(
-                f"error: parameter '{name}': {type(p).__name__} parameters are not "
-                f"supported by the eqsat front end (arrays, scalars and constants are)"
-            )
+        out.extend(_param_facts(p, name))
     return out
+
+
+def _array_facts(p: Any, name: str) -> ArrayFacts:
+    return ArrayFacts(
+        name=name,
+        dtype=_dtype(p.dtype),
+        ndim=p.ndim,
+        index_dtype=_dtype(p.index_dtype),
+        alias=tuple(p.alias_groups),
+        may_alias_internally=bool(p.may_alias_internally),
+        base_div_by=int(p.base_addr_divisible_by),
+        shape_div_by=tuple(int(x) for x in p.shape_divisible_by),
+        stride_div_by=tuple(int(x) for x in p.stride_divisible_by),
+        stride_constant=tuple(p.stride_constant),
+        shape_constant=tuple(p.shape_constant),
+        stride_lower_bound=tuple(p.stride_lower_bound_incl),
+    )
+
+
+def _param_facts(p: Any, name: str) -> list[ParamFacts]:
+    """One parameter's facts; a tuple flattens to its items in order (`name_0`, ...), as
+    cuTile's calling convention lays them out in the entry function."""
+    _, comp, _ = _cuda_tile()
+    if isinstance(p, comp.ArrayConstraint):
+        return [_array_facts(p, name)]
+    if isinstance(p, comp.ScalarConstraint):
+        return [ScalarFacts(name=name, dtype=_dtype(p.dtype))]
+    if isinstance(p, comp.ConstantConstraint):
+        return [ConstantFacts(name=name, value=p.value)]
+    if isinstance(p, comp.ListConstraint):
+        if not isinstance(p.element, comp.ArrayConstraint):
+            raise EqsatError(f"error: parameter '{name}': a list of "
+                             f"{type(p.element).__name__} (cuTile lists hold arrays)")
+        return [ListFacts(name=name, element=_array_facts(p.element, f"{name}[i]"),
+                          alias=tuple(p.alias_groups),
+                          elements_may_alias=bool(p.elements_may_alias))]
+    if isinstance(p, comp.TupleConstraint):
+        return [f for j, item in enumerate(p.items) for f in _param_facts(item, f"{name}_{j}")]
+    raise EqsatError(
+        f"error: parameter '{name}': {type(p).__name__} parameters are not "
+        f"supported by the eqsat front end (arrays, lists and tuples of them, scalars and "
+        f"constants are)"
+    )
 
 
 def signature_text(signature: Any) -> str:

@@ -95,7 +95,28 @@ class ConstantFacts:
         return f"const={self.value}"
 
 
-ParamFacts = Union[ArrayFacts, ScalarFacts, ConstantFacts]
+@dataclass(frozen=True)
+class ListFacts:
+    """A list of arrays. cuTile passes it as two entry parameters: a pointer to a table
+    of i64 rows, one per array (base address, then its sizes, then its strides), and the
+    list's length. The list's alias groups are those of the table's storage; the arrays'
+    own facts (`element`) are asserted by cuTile inside the kernel body, where it reads
+    them out of the table."""
+    name: str
+    element: ArrayFacts
+    alias: tuple[str, ...] = ()
+    elements_may_alias: bool = False
+    flat_params = 2
+
+    def attrs(self) -> dict[str, Any]:
+        return {"alias": tuple(self.alias)}
+
+    def describe(self) -> str:
+        s = f"list[{self.element.describe()}]"
+        return s + ("{alias:" + ",".join(self.alias) + "}" if self.alias else "")
+
+
+ParamFacts = Union[ArrayFacts, ScalarFacts, ConstantFacts, ListFacts]
 
 # dtype codes of a mangled symbol -> Tile IR element types (unsigned share the signless type)
 _SYMBOL_DTYPES = {
@@ -159,6 +180,18 @@ def apply_facts(kernel: Kernel, facts: list[ParamFacts], rename: bool = True) ->
                 for d in range(f.ndim):
                     kernel.params[i + 1 + d].value.name = f"{f.name}_shape{d}"
                     kernel.params[i + 1 + f.ndim + d].value.name = f"{f.name}_stride{d}"
+        elif isinstance(f, ListFacts):
+            p = kernel.params[i]
+            t = p.type
+            if not (isinstance(t, TileType) and t.elem == PointerType("i64")):
+                raise EqsatError(
+                    f"error: parameter {i} of @{kernel.name} should be the table pointer "
+                    f"of list '{f.name}' (tile<ptr<i64>>), but has type {t}"
+                )
+            p.attrs.update(f.attrs())
+            if rename:
+                p.value.name = f.name
+                kernel.params[i + 1].value.name = f"{f.name}_len"
         elif isinstance(f, ScalarFacts) and rename:
             kernel.params[i].value.name = f.name
         i += f.flat_params
@@ -177,6 +210,7 @@ __all__ = [
     "ArrayFacts",
     "ScalarFacts",
     "ConstantFacts",
+    "ListFacts",
     "ParamFacts",
     "apply_facts",
     "alias_groups",

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import OutOfBounds
+from ..ir import minifloat
 from ..ir.types import byte_size, numpy_dtype
 from ..text.numbers import round_float
 
@@ -21,7 +22,13 @@ FIRST_ADDRESS = 1 << 20
 
 
 def _storage_dtype(elem: str) -> np.dtype:
-    """How an element is kept in memory: bf16 as its 16 raw bits, i1 as a byte."""
+    """How an element is kept in memory: bf16 as its 16 raw bits, fp8 as its 8, i1 as a
+    byte."""
+    if minifloat.is_minifloat(elem):
+        if elem not in minifloat.FORMATS or minifloat.FORMATS[elem].bits != 8:
+            from ..errors import InterpError
+            raise InterpError(f"the interpreter cannot keep {elem} values in memory")
+        return np.dtype(np.uint8)
     if elem == "bf16":
         return np.dtype(np.uint16)
     if elem == "i1":
@@ -30,6 +37,9 @@ def _storage_dtype(elem: str) -> np.dtype:
 
 
 def to_storage(elem: str, values: np.ndarray) -> np.ndarray:
+    if minifloat.is_minifloat(elem):
+        _storage_dtype(elem)
+        return minifloat.encode(elem, values)
     if elem == "bf16":
         v = np.asarray(values, np.float32)
         bits = np.ascontiguousarray(v).view(np.uint32).astype(np.uint64)
@@ -45,6 +55,8 @@ def to_storage(elem: str, values: np.ndarray) -> np.ndarray:
 
 
 def from_storage(elem: str, raw: np.ndarray) -> np.ndarray:
+    if minifloat.is_minifloat(elem):
+        return minifloat.decode(elem, raw).reshape(np.shape(raw))
     if elem == "bf16":
         return (raw.astype(np.uint32) << 16).view(np.float32)
     if elem == "i1":
@@ -163,9 +175,19 @@ class Memory:
 
 def round_to(elem: str, x):
     """Round computed float values to their element type (bf16/tf32 live in float32)."""
+    if minifloat.is_minifloat(elem):
+        return _narrow(elem, x, "nearest_even")
     if elem in ("bf16", "tf32"):
         arr = np.asarray(x, np.float32)
         if elem == "bf16":
             return from_storage("bf16", to_storage("bf16", arr)).reshape(arr.shape)
         return np.vectorize(lambda v: round_float("tf32", float(v)), otypes=[np.float32])(arr)
     return np.asarray(x).astype(numpy_dtype(elem))
+
+
+def _narrow(elem: str, x, mode: str) -> np.ndarray:
+    try:
+        return minifloat.round_values(elem, x, mode)
+    except ValueError as e:
+        from ..errors import InterpError
+        raise InterpError(str(e)) from None

@@ -16,6 +16,7 @@ from ..errors import InterpError
 from ..ir.core import Operation
 from ..ir.types import (FLOAT_WIDTHS, INT_WIDTHS, PartitionViewType, PointerType, TileType,
                         byte_size, is_float, numpy_dtype)
+from ..ir import minifloat
 from .memory import round_to
 
 
@@ -99,7 +100,7 @@ _TINY = {"f16": np.finfo(np.float16).tiny, "f32": np.finfo(np.float32).tiny,
 
 def _ftz(x: np.ndarray, elem: str) -> np.ndarray:
     x = np.asarray(x)
-    sub = (x != 0) & (np.abs(x) < _TINY[elem])
+    sub = (x != 0) & (np.abs(x) < _TINY.get(elem, 0.0))
     if sub.any():
         x = np.where(sub, np.copysign(np.zeros_like(x), x), x)
     return x
@@ -107,6 +108,9 @@ def _ftz(x: np.ndarray, elem: str) -> np.ndarray:
 
 def _directed(exact64: np.ndarray, elem: str, mode: str) -> np.ndarray:
     """Round float64 results to `elem` with a directed rounding mode."""
+    if minifloat.is_minifloat(elem):
+        from .memory import _narrow
+        return _narrow(elem, exact64, mode or "nearest_even")
     r = round_to(elem, exact64)
     if mode in ("nearest_even", "approx", "full", None) or elem == "f64":
         return r
@@ -145,6 +149,17 @@ def _float_op(op: Operation, fn: Callable, args) -> np.ndarray:
     if ftz:
         res = _ftz(res, elem)
     return np.asarray(res)
+
+
+def _pow(op: Operation, base, ex) -> np.ndarray:
+    """x ** y correctly rounded to the result type: computed in float64 (exact for a square
+    of f32 or narrower, within libm's pow accuracy otherwise) and rounded once."""
+    elem = op.results[0].type.elem
+    if not is_float(op.operands[1].type.elem):
+        ex = np.asarray(ex).astype(np.float64)
+    with np.errstate(all="ignore"):
+        res = np.power(np.asarray(base, np.float64), np.asarray(ex, np.float64))
+    return np.asarray(round_to(elem, res))
 
 
 def _fma(a, b, c):
@@ -306,18 +321,32 @@ def _convert(op: Operation, x):
         out = [((int(t) + (1 << (bits - 1))) % (1 << bits)) - (1 << (bits - 1)) for t in out]
         return np.array(out, dtype=numpy_dtype(de)).reshape(np.shape(x))
     if n == "ftof":
-        if op.attrs.get("rounding") not in (None, "nearest_even"):
-            return _directed(np.asarray(x, np.float64), de, op.attrs["rounding"])
+        if op.attrs.get("rounding") not in (None, "nearest_even") or minifloat.is_minifloat(de):
+            return _directed(np.asarray(x, np.float64), de, op.attrs.get("rounding"))
         return round_to(de, np.asarray(x, np.float64) if de == "f64" else np.asarray(x))
     if n == "bitcast":
         from .memory import from_storage, to_storage
-        raw = to_storage(se, np.asarray(x)) if se in ("bf16", "i1") else np.asarray(x)
-        target = np.uint16 if de == "bf16" else numpy_dtype(de)
+        stored = ("bf16", "i1") + tuple(minifloat.FORMATS)
+        raw = to_storage(se, np.asarray(x)) if se in stored else np.asarray(x)
+        target = np.uint16 if de == "bf16" else np.uint8 if de in minifloat.FORMATS \
+            else numpy_dtype(de)
         bits = np.ascontiguousarray(raw).reshape(-1).view(target).reshape(np.shape(x))
-        return from_storage(de, bits) if de in ("bf16",) else bits
+        return from_storage(de, bits) if de in ("bf16",) + tuple(minifloat.FORMATS) else bits
     if n in ("int_to_ptr", "ptr_to_int", "ptr_to_ptr"):
         return np.asarray(x).astype(numpy_dtype(de))
     raise InterpError(f"no semantics for '{n}'")
+
+
+def _pack(op: Operation, x) -> np.ndarray:
+    """pack: the elements' storage bits, little-endian, as i8 bytes; unpack: back."""
+    from .memory import from_storage, to_storage
+    src, dst = op.operands[0].type.elem, op.results[0].type.elem
+    if op.name == "pack":
+        raw = np.ascontiguousarray(to_storage(src, np.asarray(x)))
+        return raw.astype(raw.dtype.newbyteorder("<")).view(np.int8).reshape(-1)
+    raw = np.ascontiguousarray(np.asarray(x, np.int8)).view(np.uint8)
+    sd = to_storage(dst, np.zeros(1, numpy_dtype(dst))).dtype.newbyteorder("<")
+    return from_storage(dst, raw.view(sd).astype(sd.newbyteorder("="))).reshape(-1)
 
 
 def _iota(op):
@@ -381,6 +410,8 @@ def index_space_shape(op, pv: PartitionView):
 def evaluate_pure(op: Operation, args: list) -> list:
     """Results of a pure op (no memory, no regions) given its operand values."""
     n = op.name
+    if n in ("fpowf", "fpowi"):
+        return [_pow(op, *args)]
     if n in _FLOAT_BINARY:
         return [_float_op(op, _FLOAT_BINARY[n], args)]
     if n in ("maxf", "minf"):
@@ -426,6 +457,13 @@ def evaluate_pure(op: Operation, args: list) -> list:
         return [args[0]]
     if n in ("mmaf", "mmai"):
         return [_mma(op, *args)]
+    if n == "mmaf_scaled":
+        a, b, acc, sa, sb = (np.asarray(x, np.float64) for x in args)
+        block = a.shape[-1] // sa.shape[-1]
+        a = a * np.repeat(sa, block, axis=-1)
+        b = b * np.repeat(sb, block, axis=-2)
+        r = np.einsum("...ik,...kj->...ij", a, b, optimize=False)
+        return [round_to(op.results[0].type.elem, r + acc)]
     if n == "permute":
         return [np.transpose(args[0], op.attrs["permutation"]).copy()]
     if n == "cat":
@@ -434,7 +472,10 @@ def evaluate_pure(op: Operation, args: list) -> list:
         shape = op.results[0].type.shape
         sl = tuple(slice(int(i) * s, int(i) * s + s) for i, s in zip(args[1:], shape))
         return [np.asarray(args[0])[sl].copy()]
-    if n == "make_token" or n == "join_tokens":
+    if n in ("make_token", "join_tokens", "memory_fence_alias_tko", "gdc_launch_dependents_tko",
+             "gdc_wait_tko"):
+        # one grid alone: no grid to wait for or launch; the fence orders through its
+        # tokens, which the schedulers follow
         return [TOKEN_VALUE]
     if n == "make_tensor_view":
         return [make_tensor_view(op, args)]
@@ -442,6 +483,16 @@ def evaluate_pure(op: Operation, args: list) -> list:
         return [make_partition_view(op, args[0])]
     if n == "get_index_space_shape":
         return index_space_shape(op, args[0])
+    if n == "get_tensor_shape":
+        return [np.asarray(s, numpy_dtype(r.type.elem)) for s, r in zip(args[0].shape, op.results)]
+    if n == "insert":
+        out = np.array(args[1], copy=True)
+        shape = op.operands[0].type.shape
+        sl = tuple(slice(int(i) * s, int(i) * s + s) for i, s in zip(args[2:], shape))
+        out[sl] = args[0]
+        return [out]
+    if n in ("pack", "unpack"):
+        return [_pack(op, args[0])]
     raise InterpError(f"the interpreter has no semantics for '{n}'")
 
 

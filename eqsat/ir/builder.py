@@ -30,7 +30,8 @@ from .attrs import Bounded, DenseConst, DivBy, SameElements
 from .core import Kernel, Operation, Param, Region, Value
 from .ops import SPECS
 from .types import (INT_WIDTHS, TOKEN, ElementType, PartitionViewType, PointerType,
-                    StridedViewType, TensorViewType, TileType, Type, is_float, is_int, is_ptr)
+                    StridedViewType, TensorViewType, TileType, Type, bit_width, is_float, is_int,
+                    is_ptr)
 
 _VIEWS = (PartitionViewType, StridedViewType)
 _METHOD = {"for": "for_", "loop": "loop", "if": "if_", "reduce": "reduce", "scan": "scan"}
@@ -492,6 +493,38 @@ class KernelBuilder:
         return self._one("extract", [x] + index, t.with_shape(tuple(shape)),
                          segments=(1, len(index)), names=name)
 
+    def insert(self, source: Value, dest: Value, index: Sequence[Value], *,
+               name: str | None = None) -> Value:
+        """`dest` with block number `index` (blocks of `source`'s shape) replaced by `source`."""
+        t = self._tile_of(dest, "destination of 'insert'")
+        index = list(index)
+        return self._one("insert", [source, dest] + index, t, segments=(1, 1, len(index)),
+                         names=name)
+
+    def pack(self, x: Value, *, name: str | None = None) -> Value:
+        """A 1-D tile as its little-endian bytes (an i8 tile)."""
+        t = self._tile_of(x, "operand of 'pack'")
+        if t.rank != 1 or is_ptr(t.elem):
+            raise BuildError(f"pack takes a 1-D tile of numbers, found {t}")
+        return self._one("pack", [x], TileType((t.numel * bit_width(t.elem) // 8,), "i8"),
+                         names=name)
+
+    def unpack(self, x: Value, to: str, *, name: str | None = None) -> Value:
+        """i8 bytes back to a 1-D tile of `to`."""
+        t = self._tile_of(x, "operand of 'unpack'")
+        return self._one("unpack", [x], TileType((t.numel * 8 // bit_width(to),), to),
+                         names=name)
+
+    def fpowi(self, x: Value, n: Value, *, name: str | None = None) -> Value:
+        """x ** n with an integer exponent tile."""
+        return self._one("fpowi", [x, n], self._tile_of(x, "base of 'fpowi'"), names=name)
+
+    def mmaf_scaled(self, a: Value, b: Value, acc: Value, a_scale: Value, b_scale: Value, *,
+                    name: str | None = None) -> Value:
+        """Block-scaled mma: a and b times one scale per block of K."""
+        t = self._tile_of(acc, "accumulator of 'mmaf_scaled'")
+        return self._one("mmaf_scaled", [a, b, acc, a_scale, b_scale], t, names=name)
+
     def cat(self, a: Value, b: Value, dim: int, *, name: str | None = None) -> Value:
         ta, tb = self._tile_of(a, "lhs of 'cat'"), self._tile_of(b, "rhs of 'cat'")
         if not (0 <= dim < ta.rank and ta.rank == tb.rank):
@@ -600,6 +633,29 @@ class KernelBuilder:
         return list(self._make("get_index_space_shape", [view],
                                [TileType((), elem)] * view.type.rank).results)
 
+    def gdc_wait(self, token: Value | None = None, *, name: str | None = None) -> Value:
+        """Wait for the grid this one depends on (programmatic dependent launch)."""
+        tok = self._tok(token)
+        return self._one("gdc_wait_tko", tok, TOKEN, segments=(len(tok),), names=name)
+
+    def gdc_launch_dependents(self, token: Value | None = None, *,
+                              name: str | None = None) -> Value:
+        """Let the grids that depend on this one launch."""
+        tok = self._tok(token)
+        return self._one("gdc_launch_dependents_tko", tok, TOKEN, segments=(len(tok),),
+                         names=name)
+
+    def memory_fence_alias(self, token: Value, *, name: str | None = None) -> Value:
+        """A fence between memory accesses that may alias."""
+        return self._one("memory_fence_alias_tko", [token], TOKEN, names=name)
+
+    def tensor_shape(self, view: Value, elem: str = "i32") -> list[Value]:
+        """The sizes of a tensor view."""
+        if not isinstance(view, Value) or not isinstance(view.type, TensorViewType):
+            raise BuildError(f"tensor_shape takes a tensor_view Value, got {view!r}")
+        return list(self._make("get_tensor_shape", [view],
+                               [TileType((), elem)] * view.type.rank).results)
+
     # -- memory -------------------------------------------------------------------------------
     @staticmethod
     def _order(sem: str, scope: str | None, hints: str | None = None) -> dict:
@@ -654,6 +710,7 @@ class KernelBuilder:
 
     def load_ptr(self, ptr: Value, *, mask: Value | None = None, padding: Value | None = None,
                  token: Value | None = None, sem: str = "weak", scope: str | None = None,
+                 hints: str | None = None,
                  names: Sequence[str] | None = None) -> tuple[Value, Value]:
         """Gather through a pointer tile: (values, result token)."""
         pt = self._tile_of(ptr, "pointer of 'load_ptr'")
@@ -661,15 +718,17 @@ class KernelBuilder:
             raise BuildError(f"load_ptr takes a tile of pointers, found {pt}")
         m, p, tok = self._tok(mask), self._tok(padding), self._tok(token)
         r = self._make("load_ptr_tko", [ptr] + m + p + tok,
-                       [TileType(pt.shape, pt.elem.pointee), TOKEN], self._order(sem, scope),
+                       [TileType(pt.shape, pt.elem.pointee), TOKEN],
+                       self._order(sem, scope, hints),
                        segments=(1, len(m), len(p), len(tok)), names=names).results
         return r[0], r[1]
 
     def store_ptr(self, ptr: Value, value: Value, *, mask: Value | None = None,
                   token: Value | None = None, sem: str = "weak", scope: str | None = None,
-                  name: str | None = None) -> Value:
+                  hints: str | None = None, name: str | None = None) -> Value:
         m, tok = self._tok(mask), self._tok(token)
-        return self._one("store_ptr_tko", [ptr, value] + m + tok, TOKEN, self._order(sem, scope),
+        return self._one("store_ptr_tko", [ptr, value] + m + tok, TOKEN,
+                         self._order(sem, scope, hints),
                          segments=(1, 1, len(m), len(tok)), names=name)
 
     def atomic_cas(self, ptr: Value, cmp: Value, value: Value, *, mask: Value | None = None,

@@ -47,6 +47,8 @@ for _n in ("addi", "subi", "muli", "divi", "remi", "andi", "ori", "xori", "shli"
 for _n in ("exp", "exp2", "log", "log2", "sqrt", "rsqrt", "sin", "cos", "tan", "sinh", "cosh",
            "tanh", "floor", "ceil", "absf", "absi", "negf", "negi", "abs", "neg"):
     _def(_n, "unary", (("x", ONE),))
+# x ** n with an integer exponent tile (bytecode 13.4+); written with both operand types
+_def("fpowi", "fpowi", _AB)
 _def("fma", "ternary", (("a", ONE), ("b", ONE), ("c", ONE)))
 for _n in ("exti", "trunci", "itof", "ftoi", "ftof", "bitcast", "reshape", "broadcast",
            "int_to_ptr", "ptr_to_int", "ptr_to_ptr"):
@@ -84,9 +86,18 @@ _def("make_strided_view", "partition_view", (("view", ONE),))
 _def("print_tko", "print_tko", (("values", MANY), ("token", OPT)), effect="write")
 _def("mmaf", "mma", (("a", ONE), ("b", ONE), ("acc", ONE)))
 _def("mmai", "mma", (("a", ONE), ("b", ONE), ("acc", ONE)))
+# block-scaled mma: a and b scaled by one factor per block of K (bytecode 13.3+)
+_def("mmaf_scaled", "mma_scaled",
+     (("a", ONE), ("b", ONE), ("acc", ONE), ("a_scale", ONE), ("b_scale", ONE)))
 _def("permute", "permute", (("x", ONE),))
 _def("extract", "extract", (("x", ONE), ("index", MANY)))
 _def("cat", "cat", (("lhs", ONE), ("rhs", ONE)))
+# `dest` with the block `source` written at block index `index` (bytecode 13.4+)
+_def("insert", "insert", (("source", ONE), ("dest", ONE), ("index", MANY)))
+# a 1-D tile as its little-endian bytes (i8) and back (bytecode 13.3+)
+_def("pack", "convert", (("x", ONE),))
+_def("unpack", "convert", (("x", ONE),))
+_def("get_tensor_shape", "index_shape", (("view", ONE),), results=None)
 _def("for", "for", (("lb", ONE), ("ub", ONE), ("step", ONE), ("init", MANY)), regions=1,
      effect="control", results=None)
 _def("loop", "loop", (("init", MANY),), regions=1, effect="control", results=None)
@@ -95,6 +106,13 @@ _def("reduce", "reduce", (("inputs", MANY),), regions=1, results=None)
 _def("scan", "scan", (("inputs", MANY),), regions=1, results=None)
 for _n in ("yield", "continue", "break", "return"):
     _def(_n, "terminator", (("values", MANY),), effect="terminator", results=0)
+# ordering points with no operand in memory (bytecode 13.4+): wait for the grid this one
+# depends on / let dependent grids launch (programmatic dependent launch), and a fence
+# between accesses that may alias. "sync": never dropped, never reordered; the
+# optimizer does not encode them yet (it leaves such kernels as they are).
+_def("gdc_wait_tko", "gdc", (("token", OPT),), effect="sync")
+_def("gdc_launch_dependents_tko", "gdc", (("token", OPT),), effect="sync")
+_def("memory_fence_alias_tko", "fence", (("token", ONE),), effect="sync")
 _def("assert", "assert", (("cond", ONE),), effect="check", results=0)
 _def("print", "print", (("values", MANY),), effect="write", results=0)
 

@@ -11,14 +11,17 @@ from typing import Union
 import numpy as np
 
 INT_WIDTHS = {"i1": 1, "i8": 8, "i16": 16, "i32": 32, "i64": 64}
-FLOAT_WIDTHS = {"f16": 16, "bf16": 16, "f32": 32, "tf32": 32, "f64": 64}
+FLOAT_WIDTHS = {"f16": 16, "bf16": 16, "f32": 32, "tf32": 32, "f64": 64,
+                "f8E4M3FN": 8, "f8E5M2": 8, "f8E8M0FNU": 8, "fnv8E5M3FNU": 8, "f4E2M1FN": 4}
+# floats narrower than f16: computed in float32, stored as raw bits (eqsat.ir.minifloat)
+NARROW_FLOATS = ("f8E4M3FN", "f8E5M2", "f8E8M0FNU", "fnv8E5M3FNU", "f4E2M1FN")
 SCALAR_NAMES = tuple(INT_WIDTHS) + tuple(FLOAT_WIDTHS)
 
-# numpy dtype a value of each element type is computed in (bf16/tf32 values are
-# stored in float32 but always rounded to their own precision).
+# numpy dtype a value of each element type is computed in (bf16, tf32 and the fp8/fp4
+# values are kept in float32 but always rounded to their own precision).
 _NP = {"i1": np.bool_, "i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64,
        "f16": np.float16, "bf16": np.float32, "tf32": np.float32, "f32": np.float32,
-       "f64": np.float64}
+       "f64": np.float64, **{n: np.float32 for n in NARROW_FLOATS}}
 
 
 @dataclass(frozen=True)

@@ -3,13 +3,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..ir.types import ElementType, is_float
+from ..ir import minifloat
+from ..ir.types import FLOAT_WIDTHS, ElementType, is_float
 
-_HEX_DIGITS = {"f16": 4, "bf16": 4, "f32": 8, "tf32": 8, "f64": 16}
+_HEX_DIGITS = {e: max(1, w // 4) for e, w in FLOAT_WIDTHS.items()}
 
 
 def to_bits(elem: str, value: float) -> int:
     """Bit pattern of `value` in float type `elem` (value must already be exact in it)."""
+    if elem in minifloat.FORMATS:
+        return int(minifloat.encode(elem, value))
     if elem == "f16":
         return int(np.array(value, np.float16).view(np.uint16))
     if elem == "f64":
@@ -19,6 +22,8 @@ def to_bits(elem: str, value: float) -> int:
 
 
 def from_bits(elem: str, bits: int) -> float:
+    if elem in minifloat.FORMATS:
+        return float(minifloat.decode(elem, bits))
     if elem == "f16":
         return float(np.array(bits, np.uint16).view(np.float16))
     if elem == "f64":
@@ -34,6 +39,8 @@ def round_float(elem: str, value: float) -> float:
         return float(np.float16(value))
     if elem == "f64":
         return float(value)
+    if elem in minifloat.FORMATS:
+        return float(minifloat.round_values(elem, value))
     f = np.array(value, np.float32)
     if elem in ("bf16", "tf32"):
         keep = 16 if elem == "bf16" else 13

@@ -18,6 +18,7 @@ from ..ir.core import Kernel, Operation, Param, Region, Value
 from ..ir.ops import SPECS
 from ..ir.types import (FLOAT_WIDTHS, INT_WIDTHS, TOKEN, PartitionViewType, PointerType,
                         StridedViewType, TensorViewType, TileType, TokenType, Type, is_float)
+from ..ir import minifloat
 from .numbers import from_bits, round_float
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*")
@@ -563,6 +564,17 @@ class Parser:
         self._check(b, t)
         return Operation(name, [a, b], [t], attrs)
 
+    def op_fpowi(self, name):
+        a = self.value_use()
+        self.expect(",")
+        b = self.value_use()
+        self.expect(":")
+        t = self.type()
+        self._check(a, t)
+        self.expect(",")
+        self._check(b, self.type())
+        return Operation(name, [a, b], [t])
+
     def _check(self, v: Value, t: Type, what: str = "operand"):
         if v.type != t:
             raise self.error(f"{what} '%{v.name}' has type {v.type}, but {t} is written",
@@ -720,12 +732,21 @@ class Parser:
             s = m.group(0)
             if s.startswith("0x"):
                 return self._float_bits(elem, s, p)
-            return round_float(elem, float(s))
+            return self._round(elem, float(s), p)
         return self.integer(f"{elem} literal")
+
+    def _round(self, elem, value: float, pos: int) -> float:
+        if elem in minifloat.OPAQUE:
+            raise self.error(f"{elem} constants are not supported (eqsat does not know the "
+                             f"format's values)", pos)
+        return round_float(elem, value)
 
     def _float_bits(self, elem, s: str, pos: int) -> float:
         """A float written as its hex bit pattern, which must fit the type."""
         bits = int(s, 16)
+        if elem in minifloat.OPAQUE:
+            raise self.error(f"{elem} constants are not supported (eqsat does not know the "
+                             f"format's values)", pos)
         if bits >= 1 << FLOAT_WIDTHS[elem]:
             raise self.error(f"{s} has more bits than {elem}", pos)
         return from_bits(elem, bits)
@@ -932,7 +953,7 @@ class Parser:
     def op_load_ptr(self, name):
         attrs = self.mem_order()
         vs = self.value_uses()
-        tok = self.token_clause()
+        tok = self._view_tail(attrs)
         if len(vs) > 3:
             raise self.error(f"load_ptr_tko takes at most 3 operands (ptr, mask, padding), "
                              f"found {len(vs)}")
@@ -948,7 +969,7 @@ class Parser:
     def op_store_ptr(self, name):
         attrs = self.mem_order()
         vs = self.value_uses()
-        tok = self.token_clause()
+        tok = self._view_tail(attrs)
         if not 2 <= len(vs) <= 3:
             raise self.error(f"store_ptr_tko takes 2 or 3 operands (ptr, value, mask), "
                              f"found {len(vs)}")
@@ -1063,6 +1084,37 @@ class Parser:
         self._check(x, t)
         self.expect("->")
         return Operation(name, [x] + idx, [self.type()], segments=(1, len(idx)))
+
+    def op_gdc(self, name):
+        tok = self.token_clause()
+        self.expect("->")
+        t = self.type()
+        if t != TOKEN:
+            raise self.error(f"{name} produces a token, found {t}", self.last_type_pos)
+        return Operation(name, tok, [TOKEN], segments=(len(tok),))
+
+    def op_fence(self, name):
+        return Operation(name, [self.value_use(TOKEN)], [TOKEN])
+
+    def op_mma_scaled(self, name):
+        vs = self.value_uses()
+        if len(vs) != 5:
+            raise self.error(f"{name} takes 5 operands (lhs, rhs, acc, lhs scale, rhs scale), "
+                             f"found {len(vs)}")
+        ts = self._operand_types(vs)
+        return Operation(name, vs, [ts[2]])
+
+    def op_insert(self, name):
+        src = self.value_use()
+        self.expect(",")
+        dst = self.value_use()
+        idx = self._index_list()
+        self.expect(":")
+        self._check(src, self.type())
+        self.expect(",")
+        t = self.type()
+        self._check(dst, t)
+        return Operation(name, [src, dst] + idx, [t], segments=(1, 1, len(idx)))
 
     def op_cat(self, name):
         a = self.value_use()
@@ -1226,8 +1278,8 @@ class Parser:
             self.expect(":")
             elem = self.elem_type()
             if is_float(elem):
-                val = self._float_bits(elem, s, vpos) if s.startswith("0x") else round_float(
-                    elem, float(s))
+                val = self._float_bits(elem, s, vpos) if s.startswith("0x") else self._round(
+                    elem, float(s), vpos)
             elif elem == "i1":
                 val = s in ("true", "1")
             else:

@@ -183,6 +183,10 @@ class Printer:
         lhs_text = self.rs([a, b])
         return f"{self.results_lhs(op)}{op.name} {lhs_text}{self.mods(op)} : {op.result.type}"
 
+    def p_fpowi(self, op, d):
+        a, b = op.operands
+        return f"{self.results_lhs(op)}fpowi {self.rs([a, b])} : {a.type}, {b.type}"
+
     def p_unary(self, op, d):
         return f"{self.results_lhs(op)}{op.name} {self.r(op.operands[0])}{self.mods(op)} : " \
                f"{op.result.type}"
@@ -249,7 +253,7 @@ class Printer:
 
     def p_index_shape(self, op, d):
         v = op.operands[0]
-        return f"{self.results_lhs(op)}get_index_space_shape {self.r(v)} : {v.type} -> " \
+        return f"{self.results_lhs(op)}{op.name} {self.r(v)} : {v.type} -> " \
                f"{op.results[0].type}"
 
     def _token_view(self, op):
@@ -260,7 +264,9 @@ class Printer:
 
     def _token_ptr(self, op):
         t = op.token_in
-        return f" token={self.r(t)}" if t is not None else ""
+        tok = f" token={self.r(t)}" if t is not None else ""
+        hints = f" optimization_hints = {op.attrs['hints']}" if "hints" in op.attrs else ""
+        return tok + hints
 
     def p_load_view(self, op, d):
         v, idx = op.one("view"), op.group("index")
@@ -335,6 +341,22 @@ class Printer:
         x, idx = op.one("x"), op.group("index")
         return f"{self.results_lhs(op)}extract {self.r(x)}[{self.rs(idx)}] : {x.type} -> " \
                f"{op.result.type}"
+
+    def p_gdc(self, op, d):
+        t = op.token_in
+        tok = f" token = {self.r(t)}" if t is not None else ""
+        return f"{self.results_lhs(op)}{op.name}{tok} -> token"
+
+    def p_fence(self, op, d):
+        return f"{self.results_lhs(op)}{op.name} {self.r(op.operands[0])}"
+
+    def p_mma_scaled(self, op, d):
+        return f"{self.results_lhs(op)}{op.name} {self.rs(op.operands)} : {self.ts(op.operands)}"
+
+    def p_insert(self, op, d):
+        s, x, idx = op.one("source"), op.one("dest"), op.group("index")
+        return f"{self.results_lhs(op)}insert {self.r(s)}, {self.r(x)}[{self.rs(idx)}] : " \
+               f"{s.type}, {x.type}"
 
     def p_cat(self, op, d):
         a, b = op.operands
