@@ -57,7 +57,7 @@ def run_kernel(name: str, path: Path, arch: str) -> dict:
     from eqsat.egraph.assumes import census, strip_assumes
     from eqsat.frontend import load_cutile
     from eqsat.text import parse, print_kernel
-    from lowering.cutile_workflow import compare_cutile, compile_ir, width_flags
+    from eqsat.lowering.cutile_workflow import compare_cutile, compile_ir, width_flags
 
     kernel, sig, _ = load_cutile(str(path))
     ours, ref = compare_cutile(kernel, sig, (arch,))[0]
@@ -84,8 +84,8 @@ def _p(pair) -> str:
 
 
 def print_table(rows: list[dict]) -> None:
-    from lowering.cutile_workflow import format_table
-    from lowering.sass import widths
+    from eqsat.lowering.cutile_workflow import format_table
+    from eqsat.lowering.sass import widths
 
     cols = ("kernel", "instrs ours/strip/cuTile", "LDG ours | stripped | cuTile",
             "STG ours | stripped | cuTile", "model B ld/st ours; strip", "assumes", "flags")
@@ -114,7 +114,7 @@ def main(argv=None) -> int:
     ap.add_argument("--only", nargs="+", metavar="NAME", help="only these kernels")
     ap.add_argument("--json", metavar="OUT", help="also write every number as JSON")
     a = ap.parse_args(argv)
-    from lowering.toolchain import missing_reason, tool_versions
+    from eqsat.lowering.toolchain import missing_reason, tool_versions
 
     why = missing_reason()
     if why:

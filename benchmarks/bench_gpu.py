@@ -104,8 +104,8 @@ def prepare(pack: Path, random_kernels: int = 0) -> int:
     from eqsat.interp.memory import to_storage
     from eqsat.optimize import optimize
     from eqsat.text import parse_file
-    from lowering.bytecode import kernel_to_bytecode
-    from lowering.toolchain import compile_bytecode
+    from eqsat.lowering.bytecode import kernel_to_bytecode
+    from eqsat.lowering.toolchain import compile_bytecode
 
     corpus = ROOT / "tests" / "corpus"
     pack.mkdir(parents=True, exist_ok=True)
@@ -169,8 +169,8 @@ def _random_jobs(pack: Path, n: int) -> list[dict]:
     from eqsat.optimize import optimize
     from eqsat.testing import kernels
     from eqsat.text import parse, print_kernel
-    from lowering.bytecode import kernel_to_bytecode
-    from lowering.toolchain import compile_bytecode
+    from eqsat.lowering.bytecode import kernel_to_bytecode
+    from eqsat.lowering.toolchain import compile_bytecode
 
     cases: list = []
 
@@ -214,7 +214,7 @@ def _required_threads(cubin: Path) -> int:
     import re
     import subprocess
 
-    from lowering.toolchain import tool
+    from eqsat.lowering.toolchain import tool
     out = subprocess.run([tool("cuobjdump"), "-elf", str(cubin)], capture_output=True,
                          text=True, check=True).stdout
     m = re.search(r"EIATTR_REQNTID\s+Format:\s+\S+\s+Value:\s+(0x[0-9a-f]+)", out)

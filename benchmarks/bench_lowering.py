@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 
 from eqsat.inputs import load_spec  # noqa: E402
 from eqsat.text import parse_file  # noqa: E402
-from lowering import (canonicalize_live_ins, cfg_metrics, check_lowering, lower_to_cfg,  # noqa: E402
+from eqsat.lowering import (canonicalize_live_ins, cfg_metrics, check_lowering, lower_to_cfg,  # noqa: E402
                       lower_to_steps, step_metrics)
 
 CORPUS = ROOT / "tests" / "corpus"

@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from eqsat.errors import EqsatError  # noqa: E402
 from eqsat.text import parse_file  # noqa: E402
-from lowering.bytecode import DEFAULT_VERSION  # noqa: E402
+from eqsat.lowering.bytecode import DEFAULT_VERSION  # noqa: E402
 
 CORPUS = ROOT / "tests" / "corpus"
 HELPERS = {"corpus_sig", "regenerate"}
@@ -46,7 +46,7 @@ def kernels() -> list[str]:
 def run_kernel(name: str, archs: tuple[str, ...], optimize: bool, source: str,
                versioning: bool = True) -> list[dict]:
     from eqsat.frontend import annotate_from_symbol, load_cutile
-    from lowering.cutile_workflow import cutile_runs, compare_cutile, compile_ir, optimize_kernel
+    from eqsat.lowering.cutile_workflow import cutile_runs, compare_cutile, compile_ir, optimize_kernel
 
     kernel, sig, _ = load_cutile(str(CORPUS / f"{name}.py"))
     if source == "frontend":
@@ -67,7 +67,7 @@ def run_kernel(name: str, archs: tuple[str, ...], optimize: bool, source: str,
 
 
 def _row(name: str, ours, ref) -> dict:
-    from lowering.cutile_workflow import global_accesses, width_flags
+    from eqsat.lowering.cutile_workflow import global_accesses, width_flags
 
     a, b = ours.stats, ref.stats
     flags = []
@@ -99,8 +99,8 @@ def _row(name: str, ours, ref) -> dict:
 
 
 def print_table(rows: list[dict]) -> None:
-    from lowering.cutile_workflow import format_table
-    from lowering.sass import widths
+    from eqsat.lowering.cutile_workflow import format_table
+    from eqsat.lowering.sass import widths
 
     cols = (
         "kernel",
@@ -149,7 +149,7 @@ def main(argv=None) -> int:
                     help="optimize without divisibility versioning")
     ap.add_argument("--json", metavar="OUT", help="also write every number as JSON")
     a = ap.parse_args(argv)
-    from lowering.toolchain import missing_reason, tool_versions
+    from eqsat.lowering.toolchain import missing_reason, tool_versions
 
     why = missing_reason()
     if why:

@@ -108,7 +108,7 @@ def optimize(kernel: Kernel, *, rules: Any = "default", cost_model: Any = None,
              versioning: bool = False) -> Result:
     """Optimize a kernel by equality saturation.
 
-    `rules`: a rule-set name, comma-separated names, a `rules.RuleSet`, or a list of
+    `rules`: a rule-set name, comma-separated names, a `eqsat.rules.RuleSet`, or a list of
     those ("default", "none", "algebra,fold", ...). `cost_model`: a
     `eqsat.egraph.cost.CostModel` (default: the H100 model). `limits`: an
     `eqsat.egraph.saturate.Limits` (iterations, e-nodes, seconds).
@@ -119,7 +119,7 @@ def optimize(kernel: Kernel, *, rules: Any = "default", cost_model: Any = None,
     limit its view accesses are multiples of the vector width (`eqsat.versioning`);
     worth it for tileiras, which then proves 128-bit accesses on that path.
     """
-    import rules as rules_pkg
+    import eqsat.rules as rules_pkg
     from egglog import ruleset as egg_ruleset
 
     from .cleanup import cleanup

@@ -294,7 +294,7 @@ def _same(a: np.ndarray, b: np.ndarray, exact: bool) -> bool:
 def check_rule(rule: Any, *, dtypes: Any = None, types: dict | None = None,
                context: Any = (), examples: int = 40, seed: int = 0,
                fires: str | None = None, cost_model: Any = None) -> SoundnessResult:
-    """Check one `rules.dsl.Rule` numerically (see the module doc).
+    """Check one `eqsat.rules.dsl.Rule` numerically (see the module doc).
 
     `context`: other rule sets the rule needs to match (analyses its conditions read).
     `fires`: the name of a rule in `context` whose firing proves the rewrite happened;
@@ -310,7 +310,7 @@ def check_rule(rule: Any, *, dtypes: Any = None, types: dict | None = None,
     from .ir.core import structurally_equal
     from .optimize import optimize
     from .verify import verify
-    from rules.dsl import RuleSet
+    from eqsat.rules.dsl import RuleSet
 
     tree = _tree(rule.lhs)
     rhs_tree = None if fires is not None else _tree(rule.rhs)

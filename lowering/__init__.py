@@ -1,9 +1,9 @@
 """Lowering targets.
 
-- `lowering.steps`: ordered load -> compute -> store steps (simulator step model).
-- `lowering.cfg`: basic blocks with arguments, `br`/`cond_br` (dataflow/CGRA form),
-  and `lowering.liveins`: live-in canonicalization on it.
-- `lowering.execute`: interpreters for both forms and a check against the IR.
+- `eqsat.lowering.steps`: ordered load -> compute -> store steps (simulator step model).
+- `eqsat.lowering.cfg`: basic blocks with arguments, `br`/`cond_br` (dataflow/CGRA form),
+  and `eqsat.lowering.liveins`: live-in canonicalization on it.
+- `eqsat.lowering.execute`: interpreters for both forms and a check against the IR.
 """
 from .cfg import Cfg, CfgMetrics, cfg_metrics, lower_to_cfg, print_cfg, verify_cfg
 from .execute import LoweringCheck, check_lowering, run_cfg, run_steps

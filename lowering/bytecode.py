@@ -3,7 +3,7 @@
 `tileiras` reads only bytecode, so this is the one door from eqsat to NVIDIA's compiler.
 The encoder is a private module of cuda-tile, so this module is the only place (besides
 `eqsat.frontend`) that touches cuda-tile internals, and it refuses an untested cuda-tile
-release (see `lowering.toolchain.require_cuda_tile`). No debug info is written.
+release (see `eqsat.lowering.toolchain.require_cuda_tile`). No debug info is written.
 
 Round trip: for every op the text layer knows, `tileirdisasm` of the bytecode parses
 back (`eqsat.text.parse`) to the same kernel, entry-parameter attributes aside (bytecode

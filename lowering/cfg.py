@@ -4,7 +4,7 @@ Dataflow targets (CGRA mappers such as Neura) map each basic block onto hardware
 and each block argument onto a merge (phi) node. `lower_to_cfg` produces the
 *block-closed* form those mappers start from: every value a block reads is
 defined in the block, is one of its arguments, or is a kernel parameter. Every
-live-in therefore travels through block arguments; `lowering.liveins` then lets
+live-in therefore travels through block arguments; `eqsat.lowering.liveins` then lets
 the safe ones be used directly, and `cfg_metrics` measures the difference.
 
 Structured control flow lowers as in MLIR's scf-to-cf: a `for` becomes a header

@@ -25,7 +25,7 @@ lowers a kernel to that form:
 
 `lower_to_steps` builds a `StepProgram`, `print_steps` prints it, `verify_steps`
 checks the scoping rules, `step_metrics` counts steps and transfers, and
-`lowering.execute.run_steps` runs it on the IR interpreter's op semantics.
+`eqsat.lowering.execute.run_steps` runs it on the IR interpreter's op semantics.
 """
 from __future__ import annotations
 

@@ -11,8 +11,8 @@ Adding a rule: write it, then `register` it; registration compiles it and checks
 against the interpreter on every element type its pattern admits (`check_rule`), and
 refuses a rule that is wrong or does not compile::
 
-    from rules import RuleSet, register, rewrite
-    from rules.dsl import terms, muli, shli, iconst, tys
+    from eqsat.rules import RuleSet, register, rewrite
+    from eqsat.rules.dsl import terms, muli, shli, iconst, tys
 
     x, = terms("x"); t, = tys("t")
     mine = RuleSet("mine").add(

@@ -3,7 +3,7 @@
 A rule is a name, a left-hand pattern, a right-hand side and optional conditions;
 patterns read like the IR::
 
-    from rules.dsl import rewrite, terms, muli, iconst
+    from eqsat.rules.dsl import rewrite, terms, muli, iconst
 
     x, = terms("x")
     MULI_ONE = rewrite("muli-one", muli(x, iconst(1)), x)

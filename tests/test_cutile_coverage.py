@@ -10,7 +10,7 @@ import pytest
 
 from eqsat.cli import main
 from eqsat.text import parse
-from lowering.toolchain import missing_reason
+from eqsat.lowering.toolchain import missing_reason
 
 _WHY = missing_reason()
 pytestmark = [
@@ -100,8 +100,8 @@ def test_fp8_arrays_run_with_exact_conversions():
 
 
 def test_pointer_hints_survive_import_and_bytecode():
-    from lowering.bytecode import kernel_to_bytecode
-    from lowering.toolchain import disassemble_bytecode
+    from eqsat.lowering.bytecode import kernel_to_bytecode
+    from eqsat.lowering.toolchain import disassemble_bytecode
 
     _, _, k = _import("gather_hints")
     ptr_ops = [op for op in k.walk() if op.name in ("load_ptr_tko", "store_ptr_tko")]
@@ -114,7 +114,7 @@ def test_pointer_hints_survive_import_and_bytecode():
 def test_square_folds_at_both_versions_and_beats_cutile_on_sm_90():
     """At 13.3 cuTile writes x**2 as fpowf(x, 2.0), at 13.4 as fpowi(x, 2); optimized, both
     are x*x, and our 13.3 build is no longer behind cuTile's 13.4 one on sm_90."""
-    from lowering.cutile_workflow import compare_cutile
+    from eqsat.lowering.cutile_workflow import compare_cutile
 
     kernel, sig, k33 = _import("layernorm_pow", "13.3")
     _, _, k34 = _import("layernorm_pow", "13.4")

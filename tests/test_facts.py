@@ -30,7 +30,7 @@ from eqsat.optimize import optimize
 from eqsat.testing import kernels
 from eqsat.text import parse, parse_file, print_kernel
 from eqsat.verify import verify
-from lowering.toolchain import missing_reason
+from eqsat.lowering.toolchain import missing_reason
 
 FAST = "fold,algebra,analysis"          # the rule sets the facts live in
 
@@ -393,9 +393,9 @@ _WHY = missing_reason(need_cuda_tile=False)
 @pytest.fixture(scope="module")
 def sass(optimized):
     """name -> SassStats (sm_90) of our outputs, and of the example without its assumes."""
-    from lowering.bytecode import kernel_to_bytecode
-    from lowering.sass import cubin_stats
-    from lowering.toolchain import compile_bytecode
+    from eqsat.lowering.bytecode import kernel_to_bytecode
+    from eqsat.lowering.sass import cubin_stats
+    from eqsat.lowering.toolchain import compile_bytecode
 
     ks = dict(optimized)
     bare = _copy(ks["moe_scatter"])
@@ -422,7 +422,7 @@ def test_scatter_stores_are_128_bit_because_of_the_assumes(sass):
 @pytest.mark.skipif(_WHY is not None, reason=f"needs the 'cuda' extra: {_WHY}")
 @pytest.mark.parametrize("name", ["moe_scatter", "moe_scatter/stripped"])
 def test_model_width_is_the_sass_width(sass, name):
-    from lowering.cutile_workflow import access_bits
+    from eqsat.lowering.cutile_workflow import access_bits
     k, s, lf = sass["kernels"][name], sass[name], LaneFacts()
     for opname, got in (("store_ptr_tko", s.stg), ("load_ptr_tko", s.ldg)):
         want = {8 * access_width(op, lf) for op in k.walk() if op.name == opname}
@@ -433,7 +433,7 @@ def test_model_width_is_the_sass_width(sass, name):
 @pytest.mark.skipif(_WHY is not None, reason=f"needs the 'cuda' extra: {_WHY}")
 @pytest.mark.parametrize("name", KERNELS)
 def test_corpus_never_narrower_than_cutile(sass, name):
-    from lowering.cutile_workflow import narrowest
+    from eqsat.lowering.cutile_workflow import narrowest
     ref = {k["name"]: k["variants"]["cutile"] for k in manifest()["kernels"]}[name]
     for mine, theirs in ((sass[name].ldg, ref["ldg"]), (sass[name].stg, ref["stg"])):
         if mine and theirs:

@@ -12,8 +12,8 @@ from eqsat.ir.attrs import DenseConst
 from eqsat.ir.core import Operation, Value
 from eqsat.ir.types import TileType
 from eqsat.text import parse, parse_file
-from lowering import LoweringError, cfg_metrics, lower_to_cfg, run_cfg, verify_cfg
-from lowering.cfg import (Block, Branch, Cfg, CondBranch, Return, dominators, loop_headers,
+from eqsat.lowering import LoweringError, cfg_metrics, lower_to_cfg, run_cfg, verify_cfg
+from eqsat.lowering.cfg import (Block, Branch, Cfg, CondBranch, Return, dominators, loop_headers,
                           longest_recurrence, natural_loops, post_dominators)
 
 F32, I1 = TileType((), "f32"), TileType((), "i1")

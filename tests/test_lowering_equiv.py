@@ -10,7 +10,7 @@ from eqsat.equiv import compare_outputs
 from eqsat.inputs import load_spec, parse_spec
 from eqsat.interp import run
 from eqsat.text import parse, parse_file
-from lowering import (canonicalize_live_ins, check_lowering, lower_to_cfg, lower_to_steps,
+from eqsat.lowering import (canonicalize_live_ins, check_lowering, lower_to_cfg, lower_to_steps,
                       run_cfg, run_steps, verify_cfg, verify_steps)
 
 LOOP_BREAK = """

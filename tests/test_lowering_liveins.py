@@ -12,9 +12,9 @@ from eqsat.inputs import load_spec
 from eqsat.interp import run
 from eqsat.ir.core import Value
 from eqsat.text import parse, parse_file
-from lowering import (canonicalize_live_ins, cfg_metrics, live_in_decisions, lower_to_cfg,
+from eqsat.lowering import (canonicalize_live_ins, cfg_metrics, live_in_decisions, lower_to_cfg,
                       run_cfg, verify_cfg)
-from lowering.cfg import (Block, Branch, Cfg, CondBranch, Return, dominators, loop_headers,
+from eqsat.lowering.cfg import (Block, Branch, Cfg, CondBranch, Return, dominators, loop_headers,
                           post_dominators, predecessors)
 
 

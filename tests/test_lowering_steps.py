@@ -12,9 +12,9 @@ from eqsat.interp import run
 from eqsat.ir.core import Operation
 from eqsat.ir.types import TileType
 from eqsat.text import parse, parse_file
-from lowering import LoweringError, lower_to_steps, run_steps, step_metrics, verify_steps
-from lowering.irtools import cse_key
-from lowering.steps import ForNode, IfNode, Step
+from eqsat.lowering import LoweringError, lower_to_steps, run_steps, step_metrics, verify_steps
+from eqsat.lowering.irtools import cse_key
+from eqsat.lowering.steps import ForNode, IfNode, Step
 
 
 def _steps_with(prog, name):

@@ -145,7 +145,7 @@ def test_bad_fp8_literal_names_the_place():
                                    ("bf16", "i16")])
 def test_fpowi_two_fold_is_sound(dt, it):
     from eqsat.soundness import check_rule
-    from rules.algebra import ALGEBRA
+    from eqsat.rules.algebra import ALGEBRA
 
     rule = next(r for r in ALGEBRA.rules if r.name == "fpowi-two")
     res = check_rule(rule, examples=4, dtypes=[dt],
@@ -156,8 +156,8 @@ def test_fpowi_two_fold_is_sound(dt, it):
 def test_fpowf_fold_is_exact_and_a_wrong_exponent_is_caught():
     from eqsat.egraph import terms as T
     from eqsat.soundness import check_rule
-    from rules.algebra import ALGEBRA
-    from rules.dsl import fconst, fpowf, mulf, rewrite, terms, tys
+    from eqsat.rules.algebra import ALGEBRA
+    from eqsat.rules.dsl import fconst, fpowf, mulf, rewrite, terms, tys
 
     rule = next(r for r in ALGEBRA.rules if r.name == "fpowf-two-f32")
     assert rule.exact

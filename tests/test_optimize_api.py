@@ -69,8 +69,8 @@ def test_bad_arguments():
 
 def test_users_rule_end_to_end():
     from eqsat.soundness import check_rule
-    from rules import RuleSet, register, rewrite
-    from rules.dsl import iconst, muli, shli, terms, tys
+    from eqsat.rules import RuleSet, register, rewrite
+    from eqsat.rules.dsl import iconst, muli, shli, terms, tys
 
     x, = terms("x")
     t, = tys("t")

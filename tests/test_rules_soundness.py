@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from eqsat.soundness import check_rule
-from rules.algebra import ALGEBRA
-from rules.dsl import addf, fconst, muli, iconst, rewrite, shri, terms, tys
-from rules.fold import FOLD
+from eqsat.rules.algebra import ALGEBRA
+from eqsat.rules.dsl import addf, fconst, muli, iconst, rewrite, shri, terms, tys
+from eqsat.rules.fold import FOLD
 
 # rules whose pattern needs explicit types (conversions, i1) or cannot be built as a
 # scalar kernel from loads (pointer offsets: covered by corpus equivalence instead)
@@ -41,7 +41,7 @@ def test_shape_and_select_folds_are_sound():
 def test_folding_is_sound(op, dtypes):
     """Folding drawn constants (wrap-around, IEEE rounding per width) matches running."""
     from eqsat.egraph import terms as T
-    from rules.dsl import Rule, ints, op as mk, strs
+    from eqsat.rules.dsl import Rule, ints, op as mk, strs
     a, b = ints("fa fb")
     t, t1 = tys("ft ft1")
     e1, = strs("fe1")

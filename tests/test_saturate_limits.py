@@ -21,8 +21,8 @@ CAPS = ("match limit", "node limit")
 def _explosive_rules():
     """Associativity (both ways) and commutativity of addi and muli, and distribution
     of muli over addi: sound, and each iteration ~10x the last on a product of sums."""
-    from rules import RuleSet, rewrite
-    from rules.dsl import addi, muli, terms, tys
+    from eqsat.rules import RuleSet, rewrite
+    from eqsat.rules.dsl import addi, muli, terms, tys
 
     x, y, z = terms("x y z")
     t, = tys("t")
@@ -64,7 +64,7 @@ def _encoded(kernel, rule_set):
     """The encoding and the schedule optimize() would saturate (core + `rule_set`)."""
     from egglog import ruleset
 
-    import rules as rules_pkg
+    import eqsat.rules as rules_pkg
     from eqsat.egraph.encode import encode
     from eqsat.facts import seed_param_facts
     from eqsat.optimize import alias_model
@@ -134,9 +134,9 @@ def test_usual_runs_never_bound_an_iteration(name):
 
 
 def test_bounded_schedule_bans_rules_over_the_limit_and_keeps_names():
-    import rules as rules_pkg
-    from rules import RuleSet, rewrite
-    from rules.dsl import addi, terms, tys
+    import eqsat.rules as rules_pkg
+    from eqsat.rules import RuleSet, rewrite
+    from eqsat.rules.dsl import addi, terms, tys
 
     x, y = terms("x y")
     t, = tys("t")

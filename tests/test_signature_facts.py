@@ -8,7 +8,7 @@ import pytest
 from corpus_util import CORPUS_FILES, EXAMPLES, SAMPLE_FILES
 from eqsat.frontend import annotate_from_symbol, apply_facts
 from eqsat.text import parse_file
-from lowering.toolchain import missing_reason
+from eqsat.lowering.toolchain import missing_reason
 
 FILES = CORPUS_FILES + sorted(EXAMPLES.glob("*.mlir")) + SAMPLE_FILES
 

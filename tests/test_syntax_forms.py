@@ -148,7 +148,7 @@ def test_api_refuses_zero_runs(two_kernels):
     from eqsat.equiv import check_equivalent
     from eqsat.inputs import load_spec
     from eqsat.text import parse_file
-    from lowering.execute import check_lowering
+    from eqsat.lowering.execute import check_lowering
     a, b, spec = two_kernels
     ka, kb, sp = parse_file(a), parse_file(b), load_spec(spec)
     for kw in ({"trials": 0}, {"schedules": 0}, {"trials": -3}):

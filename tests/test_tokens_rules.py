@@ -305,8 +305,8 @@ def test_the_rejoin_is_what_keeps_later_ops_ordered():
     the store -> load ordering the loop carries, and fuzzing sees it."""
     from egglog import ne, union
     from eqsat.egraph import terms as T
-    from rules.dsl import RuleSet, infer
-    from rules.tokens import TOKENS, Weak, _is_token, i, m, p, pr, tok, tt
+    from eqsat.rules.dsl import RuleSet, infer
+    from eqsat.rules.tokens import TOKENS, Weak, _is_token, i, m, p, pr, tok, tt
     unsound = RuleSet("tokens-without-rejoin")
     for r in TOKENS.rules:
         if r.name == "weaken-result-token":

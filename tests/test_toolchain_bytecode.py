@@ -14,7 +14,7 @@ from corpus_util import CORPUS_FILES, SAMPLE_FILES, manifest
 from eqsat.errors import EqsatError, ParseError
 from eqsat.ir import first_difference
 from eqsat.text import parse, parse_file
-from lowering.toolchain import missing_reason
+from eqsat.lowering.toolchain import missing_reason
 
 _WHY = missing_reason()
 pytestmark = [
@@ -29,8 +29,8 @@ NAMES = [p.name for p in CORPUS_FILES]
 @pytest.fixture(scope="module")
 def corpus_builds():
     """{file name: bytecode} and {(file name, arch): cubin or the error text}."""
-    from lowering.bytecode import kernel_to_bytecode
-    from lowering.toolchain import compile_bytecode
+    from eqsat.lowering.bytecode import kernel_to_bytecode
+    from eqsat.lowering.toolchain import compile_bytecode
 
     bcs = {p.name: kernel_to_bytecode(parse_file(p)) for p in CORPUS_FILES}
 
@@ -57,8 +57,8 @@ def test_corpus_compiles(corpus_builds, name, arch):
 
 @pytest.mark.parametrize("path", CORPUS_FILES + SAMPLE_FILES, ids=lambda p: p.name)
 def test_disassembly_parses_back_to_the_same_ir(path):
-    from lowering.bytecode import kernel_to_bytecode
-    from lowering.toolchain import disassemble_bytecode
+    from eqsat.lowering.bytecode import kernel_to_bytecode
+    from eqsat.lowering.toolchain import disassemble_bytecode
 
     k = parse_file(path)
     text = disassemble_bytecode(kernel_to_bytecode(k))
@@ -68,7 +68,7 @@ def test_disassembly_parses_back_to_the_same_ir(path):
 
 
 def test_sass_matches_manifest(corpus_builds):
-    from lowering.sass import cubin_stats
+    from eqsat.lowering.sass import cubin_stats
 
     _, cubins = corpus_builds
     variants = [v for k in manifest()["kernels"] for v in k["variants"].values()]
@@ -81,8 +81,8 @@ def test_sass_matches_manifest(corpus_builds):
 
 
 def test_every_version_the_encoder_writes():
-    from lowering.bytecode import kernel_to_bytecode, supported_versions
-    from lowering.toolchain import compile_bytecode, disassemble_bytecode
+    from eqsat.lowering.bytecode import kernel_to_bytecode, supported_versions
+    from eqsat.lowering.toolchain import compile_bytecode, disassemble_bytecode
 
     k = parse_file(CORPUS_FILES[NAMES.index("vector_add.cutile.mlir")])
     assert {"13.1", "13.3", "13.4"} <= set(supported_versions())
@@ -139,8 +139,8 @@ ATTR_FORMS = """entry @forms(%a: tile<f32>, %b: tile<f32>, %i: tile<i32>, %j: ti
 
 
 def test_attribute_forms_round_trip_and_compile():
-    from lowering.bytecode import kernel_to_bytecode
-    from lowering.toolchain import compile_bytecode, disassemble_bytecode
+    from eqsat.lowering.bytecode import kernel_to_bytecode
+    from eqsat.lowering.toolchain import compile_bytecode, disassemble_bytecode
 
     k = parse(ATTR_FORMS)
     bc = kernel_to_bytecode(k)
@@ -149,8 +149,8 @@ def test_attribute_forms_round_trip_and_compile():
 
 
 def test_generic_ops_become_typed_ops():
-    from lowering.bytecode import kernel_to_bytecode
-    from lowering.toolchain import disassemble_bytecode
+    from eqsat.lowering.bytecode import kernel_to_bytecode
+    from eqsat.lowering.toolchain import disassemble_bytecode
 
     k = parse("""entry @g(%a: tile<f32>, %b: tile<f32>, %i: tile<i32>) {
   %0 = pow %a, %b : tile<f32>
@@ -168,8 +168,8 @@ def test_generic_ops_become_typed_ops():
 
 def test_mma_flags_are_encoded():
     # the text layer cannot read `fast_acc` or mmai's two signednesses yet: check the output
-    from lowering.bytecode import kernel_to_bytecode
-    from lowering.toolchain import disassemble_bytecode
+    from eqsat.lowering.bytecode import kernel_to_bytecode
+    from eqsat.lowering.toolchain import disassemble_bytecode
 
     k = parse("""entry @m() {
   %a = constant <f16: 1.000000e+00> : tile<16x16xf16>
@@ -194,7 +194,7 @@ def test_mma_flags_are_encoded():
 
 
 def test_unencodable_input_is_a_clear_error():
-    from lowering.bytecode import BytecodeError, kernel_to_bytecode
+    from eqsat.lowering.bytecode import BytecodeError, kernel_to_bytecode
 
     k = parse(
         "entry @k(%a: tile<16xi32>) {\n  %0 = assume same_elements<[4]>, %a : tile<16xi32>\n"
@@ -211,8 +211,8 @@ def test_unencodable_input_is_a_clear_error():
 
 
 def test_tool_errors_carry_the_tool_message():
-    from lowering.bytecode import kernel_to_bytecode
-    from lowering.toolchain import (
+    from eqsat.lowering.bytecode import kernel_to_bytecode
+    from eqsat.lowering.toolchain import (
         ToolError,
         check_arch,
         compile_bytecode,
@@ -244,8 +244,8 @@ TEXT_GAPS = {
 
 @pytest.mark.parametrize("case", sorted(TEXT_GAPS))
 def test_text_layer_reads_every_form_we_write(case):
-    from lowering.bytecode import kernel_to_bytecode
-    from lowering.toolchain import disassemble_bytecode
+    from eqsat.lowering.bytecode import kernel_to_bytecode
+    from eqsat.lowering.toolchain import disassemble_bytecode
 
     k = parse(TEXT_GAPS[case])
     for op in k.walk():

@@ -12,7 +12,7 @@ from eqsat.ir import first_difference
 from eqsat.ir.ops import SPECS
 from eqsat.ir.types import SCALAR_NAMES
 from eqsat.text import parse, parse_file, print_kernel
-from lowering.toolchain import missing_reason
+from eqsat.lowering.toolchain import missing_reason
 
 _WHY = missing_reason()
 pytestmark = [
@@ -62,8 +62,8 @@ def _ir_name(enc: str) -> str | None:
 @pytest.fixture(scope="module")
 def round_tripped() -> dict[str, str]:
     """{op name: a sample file holding it} for every sample that round-trips."""
-    from lowering.bytecode import kernel_to_bytecode
-    from lowering.toolchain import disassemble_bytecode
+    from eqsat.lowering.bytecode import kernel_to_bytecode
+    from eqsat.lowering.toolchain import disassemble_bytecode
 
     seen: dict[str, str] = {}
     for path in FILES:
@@ -92,7 +92,7 @@ def _op_cases():
 
 @pytest.mark.parametrize("enc", _op_cases())
 def test_encoder_op_round_trips(enc, round_tripped):
-    from lowering.bytecode import encodable_ops
+    from eqsat.lowering.bytecode import encodable_ops
 
     if enc in STRUCTURAL:
         assert "return" in round_tripped      # every sample is an entry with a body
@@ -124,8 +124,8 @@ def _type_cases():
 
 @pytest.mark.parametrize("simple", _type_cases())
 def test_element_type_round_trips(simple):
-    from lowering.bytecode import kernel_to_bytecode
-    from lowering.toolchain import disassemble_bytecode
+    from eqsat.lowering.bytecode import kernel_to_bytecode
+    from eqsat.lowering.toolchain import disassemble_bytecode
 
     elems = [e for e in SCALAR_NAMES if e.upper() == simple]
     assert elems, f"no IR element type for {simple}"
@@ -145,8 +145,8 @@ def test_versions_match_cutile_and_tileiras():
     from cuda.tile import _compile
 
     from eqsat.frontend import DEFAULT_BYTECODE_VERSION
-    from lowering.bytecode import DEFAULT_VERSION, kernel_to_bytecode, supported_versions
-    from lowering.toolchain import bytecode_versions, compile_bytecode
+    from eqsat.lowering.bytecode import DEFAULT_VERSION, kernel_to_bytecode, supported_versions
+    from eqsat.lowering.toolchain import bytecode_versions, compile_bytecode
 
     want = {"13.1", "13.2", "13.3", "13.4", "13.5"}
     assert want <= set(supported_versions()) and want <= set(bytecode_versions())
@@ -160,7 +160,7 @@ def test_versions_match_cutile_and_tileiras():
 
 
 def test_fpowi_and_insert_need_13_4():
-    from lowering.bytecode import BytecodeError, kernel_to_bytecode
+    from eqsat.lowering.bytecode import BytecodeError, kernel_to_bytecode
 
     k = parse_file(HERE / "cutile_kernels" / "catalogue.mlir")
     with pytest.raises(BytecodeError, match="'fpowi': needs bytecode 13.4"):

@@ -6,7 +6,7 @@ import pytest
 
 from corpus_util import CORPUS, manifest_ir
 from eqsat.cli import main
-from lowering.toolchain import missing_reason
+from eqsat.lowering.toolchain import missing_reason
 
 _WHY = missing_reason()
 pytestmark = [
@@ -111,7 +111,7 @@ def test_cutile_compare_prints_both_pipelines(capsys):
 
 def test_workflow_metrics_and_reference():
     from eqsat.frontend import load_cutile
-    from lowering.cutile_workflow import compare_cutile, ir_metrics
+    from eqsat.lowering.cutile_workflow import compare_cutile, ir_metrics
     from eqsat.text import parse_file
 
     def want(variant):
@@ -132,7 +132,7 @@ def test_workflow_metrics_and_reference():
 
 def test_optimized_corpus_kernel_compiles():
     from eqsat.text import parse_file
-    from lowering.cutile_workflow import compile_ir
+    from eqsat.lowering.cutile_workflow import compile_ir
 
     run = compile_ir(parse_file(CORPUS / "relu_accum_mem.seq.mlir"), "sm_90", optimize=True)
     if run.optimized:  # eqsat.optimize importable: its output must compile

@@ -6,7 +6,7 @@ import pytest
 from corpus_util import CORPUS, SAMPLES, SPECS
 from eqsat.errors import EqsatError
 from eqsat.ir import first_difference
-from lowering.toolchain import missing_reason
+from eqsat.lowering.toolchain import missing_reason
 
 _WHY = missing_reason()
 pytestmark = [

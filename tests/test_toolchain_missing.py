@@ -5,12 +5,12 @@ import pytest
 
 from corpus_util import CORPUS
 from eqsat.cli import main
-from lowering import toolchain
+from eqsat.lowering import toolchain
 
 
 @pytest.fixture
 def no_extra(monkeypatch):
-    import lowering.bytecode as bytecode
+    import eqsat.lowering.bytecode as bytecode
 
     monkeypatch.setattr(toolchain, "find_tool", lambda name: None)
     monkeypatch.setattr(toolchain, "cuda_tile_version", lambda: None)

@@ -2,8 +2,8 @@
 
 import pytest
 
-from lowering.cutile_workflow import Row, access_bits, comparison_rows, narrowest
-from lowering.sass import SassStats, merge, opcode, parse_res_usage, parse_sass, sass_stats, widths
+from eqsat.lowering.cutile_workflow import Row, access_bits, comparison_rows, narrowest
+from eqsat.lowering.sass import SassStats, merge, opcode, parse_res_usage, parse_sass, sass_stats, widths
 
 
 def _line(addr: int, ins: str) -> str:
@@ -134,8 +134,8 @@ def test_access_widths():
 
 
 def test_width_flags_count_tma_as_wider():
-    from lowering.cutile_workflow import width_flags
-    from lowering.sass import SassStats
+    from eqsat.lowering.cutile_workflow import width_flags
+    from eqsat.lowering.sass import SassStats
     cutile = SassStats(ldg={"LDG.E": 16}, stg={"STG.E": 8}, tma={"UTMACCTL.PF": 1})
     versioned = SassStats(ldg={"LDG.E": 16, "LDG.E.128": 4}, stg={"STG.E": 8},
                           tma={"UTMASTG.2D": 2})
@@ -150,7 +150,7 @@ def _sm90_run(pipeline: str, tokens: tuple[int, int], instrs: tuple[int, int], *
     """A PipelineRun of an empty kernel on sm_90 using 20 registers: `tokens` are its IR's
     (make_token, join_tokens) counts, `instrs` its SASS (sass_instrs, sass_instrs_no_nop),
     `stats` the other SassStats fields."""
-    from lowering.cutile_workflow import PipelineRun
+    from eqsat.lowering.cutile_workflow import PipelineRun
     from eqsat.text import parse
 
     make_token, join_tokens = tokens

@@ -7,14 +7,14 @@ import textwrap
 
 import pytest
 
-import rules as rules_pkg
+import eqsat.rules as rules_pkg
 from eqsat import optimize
 from eqsat.egraph.cost import DEFAULT as H100
 from eqsat.errors import EqsatError
 from eqsat.soundness import _Builder, _tree, check_rule
 from eqsat.text import parse
-from rules import RuleSet, register, rewrite
-from rules.dsl import (
+from eqsat.rules import RuleSet, register, rewrite
+from eqsat.rules.dsl import (
     absf,
     addf,
     addi,
@@ -176,8 +176,8 @@ def test_wrong_generic_shift_cannot_be_registered_unless_trusted(registry):
 
 
 def test_analysis_rules_need_trust(registry):
-    from rules import infer
-    from rules.dsl import T
+    from eqsat.rules import infer
+    from eqsat.rules.dsl import T
     act = infer("noop", x == T.Const(t, e, 0), then=[])
     with pytest.raises(EqsatError, match="analysis rule"):
         register(RuleSet("acts", [act]))
@@ -270,8 +270,8 @@ def test_rules_docstring_example_registers(registry):
 # -- plugins ---------------------------------------------------------------------------------
 PLUGIN = '''
 """rules from elsewhere"""
-from rules import RuleSet, rewrite
-from rules.dsl import iconst, muli, shli, strs, terms, tys
+from eqsat.rules import RuleSet, rewrite
+from eqsat.rules.dsl import iconst, muli, shli, strs, terms, tys
 x, = terms("x"); t, = tys("t"); e, = strs("e")
 SHIFTS = RuleSet("plugin-shifts", [rewrite("plugin-muli-four",
                  muli(x, iconst(4, ty=t, elem=e), ty=t),

@@ -19,7 +19,7 @@ from eqsat.optimize import optimize
 from eqsat.text import parse, parse_file, print_kernel
 from eqsat.verify import verify
 from eqsat.versioning import version
-from lowering.toolchain import missing_reason
+from eqsat.lowering.toolchain import missing_reason
 
 VIEWS = ("load_view_tko", "store_view_tko")
 
@@ -176,10 +176,10 @@ _WHY = missing_reason(need_cuda_tile=False)
 def test_wider_than_cutile_on_the_fast_path_never_narrower(versioned):
     from concurrent.futures import ThreadPoolExecutor
 
-    from lowering.bytecode import kernel_to_bytecode
-    from lowering.cutile_workflow import global_accesses, narrowest, tma_copies, widest
-    from lowering.sass import cubin_stats
-    from lowering.toolchain import compile_bytecode
+    from eqsat.lowering.bytecode import kernel_to_bytecode
+    from eqsat.lowering.cutile_workflow import global_accesses, narrowest, tma_copies, widest
+    from eqsat.lowering.sass import cubin_stats
+    from eqsat.lowering.toolchain import compile_bytecode
 
     ref = {k["name"]: k["variants"]["cutile"] for k in manifest()["kernels"]}
 

@@ -19,10 +19,10 @@ def _write(path: str, data: bytes) -> None:
 
 
 def _run(args) -> int:
-    from lowering.bytecode import kernel_to_bytecode
-    from lowering.cutile_workflow import optimize_kernel
-    from lowering.sass import cubin_stats
-    from lowering.toolchain import check_arch, compile_bytecode
+    from eqsat.lowering.bytecode import kernel_to_bytecode
+    from eqsat.lowering.cutile_workflow import optimize_kernel
+    from eqsat.lowering.sass import cubin_stats
+    from eqsat.lowering.toolchain import check_arch, compile_bytecode
 
     k = load_kernel(args.file)
     check_arch(args.arch)
@@ -51,7 +51,7 @@ def _default_out(path: str, arch: str) -> str:
 
 
 def _stats_text(s, out: str, seconds: float) -> str:
-    from lowering.sass import widths
+    from eqsat.lowering.sass import widths
 
     lines = [
         f"{out}: {s.name}",

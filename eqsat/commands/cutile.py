@@ -10,7 +10,7 @@ from ..errors import EqsatError
 
 
 def _run(args) -> int:
-    from lowering.toolchain import check_arch
+    from eqsat.lowering.toolchain import check_arch
 
     from ..frontend import from_cutile, load_cutile
     from ..text import print_kernel
@@ -21,7 +21,7 @@ def _run(args) -> int:
     if args.compare:
         return _compare(kernel, sig, args)
     if args.cubin:
-        from lowering.cutile_workflow import compile_cutile
+        from eqsat.lowering.cutile_workflow import compile_cutile
 
         run = compile_cutile(
             kernel, sig, args.arch[0], optimize=not args.no_optimize,
@@ -39,7 +39,7 @@ def _run(args) -> int:
     fe = from_cutile(kernel, sig, bytecode_version=args.bytecode_version)
     k = fe.kernel
     if args.optimize:
-        from lowering.cutile_workflow import optimize_kernel
+        from eqsat.lowering.cutile_workflow import optimize_kernel
 
         k, _, note, _ = optimize_kernel(k, versioning=not args.no_versioning)
         if note:
@@ -53,7 +53,7 @@ def _run(args) -> int:
 
 
 def _compare(kernel, sig, args) -> int:
-    from lowering.cutile_workflow import compare_cutile, comparison_rows, format_rows
+    from eqsat.lowering.cutile_workflow import compare_cutile, comparison_rows, format_rows
     from ..frontend import describe
 
     print(f"kernel {describe(kernel, sig)}")

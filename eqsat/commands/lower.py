@@ -10,9 +10,9 @@ from ._common import load_kernel, positive_int
 
 
 def _run(args) -> int:
-    from lowering.cfg import cfg_metrics, lower_to_cfg
-    from lowering.liveins import canonicalize_live_ins, live_in_decisions
-    from lowering.steps import lower_to_steps, step_metrics
+    from eqsat.lowering.cfg import cfg_metrics, lower_to_cfg
+    from eqsat.lowering.liveins import canonicalize_live_ins, live_in_decisions
+    from eqsat.lowering.steps import lower_to_steps, step_metrics
 
     k = load_kernel(args.file)
     notes: list[str] = []
@@ -46,7 +46,7 @@ def _run(args) -> int:
         sys.stdout.write(text)
     if args.inputs:
         from eqsat.inputs import load_spec
-        from lowering.execute import check_lowering
+        from eqsat.lowering.execute import check_lowering
         res = check_lowering(k, load_spec(args.inputs), args.to, trials=args.trials,
                              seed=args.seed, canonicalize_live_ins=args.canonicalize_live_ins)
         if res.ok and res.vacuous:

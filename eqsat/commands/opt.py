@@ -12,7 +12,7 @@ from ._common import load_kernel
 
 def _run(args) -> int:
     from ..egraph.saturate import Limits
-    import rules as rules_pkg
+    import eqsat.rules as rules_pkg
 
     from ..optimize import optimize
 

@@ -52,7 +52,7 @@ def from_cutile(
     rename_params: bool = True,
 ) -> FrontendResult:
     """Our IR for `kernel` specialized to `signature`, in program order, token-free."""
-    from lowering.toolchain import disassemble_bytecode
+    from eqsat.lowering.toolchain import disassemble_bytecode
 
     from . import _cutile
 
@@ -74,7 +74,7 @@ def from_cutile(
 def load_cutile(target: str, signature: str | None = None) -> tuple[Any, Any, Path]:
     """`FILE.py:KERNEL` (KERNEL defaults to the module's KERNEL) -> (kernel, signature, path).
     `signature` names a KernelSignature in the module or is a mangled kernel symbol."""
-    from lowering.toolchain import require_cuda_tile
+    from eqsat.lowering.toolchain import require_cuda_tile
 
     from . import _cutile
 

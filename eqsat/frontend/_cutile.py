@@ -55,7 +55,7 @@ _DTYPES = {
 
 
 def _cuda_tile():
-    from lowering.toolchain import require_cuda_tile
+    from eqsat.lowering.toolchain import require_cuda_tile
 
     require_cuda_tile()
     import cuda.tile as ct
@@ -168,7 +168,7 @@ def load_module(path: str | Path) -> ModuleType:
     except ModuleNotFoundError as e:
         sys.modules.pop(modname, None)
         if (e.name or "").split(".")[0] in ("cuda", "nvidia"):
-            from lowering.toolchain import CudaExtraMissing
+            from eqsat.lowering.toolchain import CudaExtraMissing
 
             raise CudaExtraMissing(f"`{e.name}` (imported by {path})") from None
         raise EqsatError(f"error: importing {path} failed: {type(e).__name__}: {e}") from None
