@@ -4,6 +4,10 @@ The small public surface: `parse`/`print_kernel` (text), `verify`, `optimize`,
 `run` (the interpreter) and `check_equivalent`. The e-graph engine (and egglog) is
 imported only when `optimize` first runs, so text tools stay quick to start.
 """
+from . import _layout
+
+_layout.install()
+
 from .errors import EqsatError, ParseError, VerifyError
 from .ir import Kernel
 from .optimize import Report, Result, optimize   # the function shadows the submodule name

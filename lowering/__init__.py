@@ -5,6 +5,12 @@
   and `eqsat.lowering.liveins`: live-in canonicalization on it.
 - `eqsat.lowering.execute`: interpreters for both forms and a check against the IR.
 """
+
+if __name__ != "eqsat.lowering":
+    # imported as a top-level package from a checkout's root: the old name
+    from eqsat._layout import moved_message
+    raise ModuleNotFoundError(moved_message(__name__), name=__name__)
+
 from .cfg import Cfg, CfgMetrics, cfg_metrics, lower_to_cfg, print_cfg, verify_cfg
 from .execute import LoweringCheck, check_lowering, run_cfg, run_steps
 from .irtools import LoweringError

@@ -25,7 +25,13 @@ Rule sets can also come from other packages: an `eqsat.rules` entry point naming
 `module:attr` (a RuleSet, a list of them, or a function returning either), or
 `eqsat opt --rules-from module:attr`; both are registered (and checked) like the above.
 """
+
 from __future__ import annotations
+
+if __name__ != "eqsat.rules":
+    # imported as a top-level package from a checkout's root: the old name
+    from eqsat._layout import moved_message
+    raise ModuleNotFoundError(moved_message(__name__), name=__name__)
 
 from typing import Any, Iterable, Union
 
