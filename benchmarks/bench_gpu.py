@@ -266,7 +266,8 @@ class _Cuda:
         if rc != 0:
             msg = ctypes.c_char_p()
             self.lib.cuGetErrorString(rc, ctypes.byref(msg))
-            raise RuntimeError(f"{what}: CUDA error {rc} ({msg.value.decode() if msg.value else '?'})")
+            text = msg.value.decode() if msg.value else "?"
+            raise RuntimeError(f"{what}: CUDA error {rc} ({text})")
 
     def alloc(self, nbytes: int) -> int:
         p = ctypes.c_uint64()
@@ -467,7 +468,8 @@ def check(pack: Path, out: Path) -> int:
         t = [times.get(f"{name}.{label}.{p}") for p in job["programs"]]
         rows.append((name, label, what, verdict, t))
     print(f"# {len(rows)} runs on the GPU; results vs the interpreter (correctness inputs) "
-          f"or vs cuTile's output (timing inputs); times are medians of {REPS} launches (CUDA events)")
+          f"or vs cuTile's output (timing inputs); times are medians of {REPS} launches "
+          "(CUDA events)")
     print(f"{'kernel':<22} {'input':<10} {'cutile':<9} {'ours':<9} {'ours-ver':<9} "
           f"{'t cutile':>10} {'t ours':>10} {'t ours-ver':>10} {'cutile/ours':>12} "
           f"{'cutile/ours-ver':>16}")

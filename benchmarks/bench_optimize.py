@@ -52,8 +52,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.equiv:
             from eqsat.equiv import check_equivalent
             from eqsat.inputs import load_spec
-            eq = check_equivalent(k, res.kernel, load_spec(ROOT / "tests" / "specs" / f"{name}.json"),
-                                  trials=10, schedules=20)
+            spec = load_spec(ROOT / "tests" / "specs" / f"{name}.json")
+            eq = check_equivalent(k, res.kernel, spec, trials=10, schedules=20)
             line += f"  equiv={'ok' if eq.ok else eq.message}"
         print(line, flush=True)
     print(f"slowest kernel: {worst:.2f} s (target < 2 s)")

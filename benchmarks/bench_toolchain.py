@@ -46,7 +46,8 @@ def kernels() -> list[str]:
 def run_kernel(name: str, archs: tuple[str, ...], optimize: bool, source: str,
                versioning: bool = True) -> list[dict]:
     from eqsat.frontend import annotate_from_symbol, load_cutile
-    from eqsat.lowering.cutile_workflow import cutile_runs, compare_cutile, compile_ir, optimize_kernel
+    from eqsat.lowering.cutile_workflow import (compare_cutile, compile_ir, cutile_runs,
+                                                optimize_kernel)
 
     kernel, sig, _ = load_cutile(str(CORPUS / f"{name}.py"))
     if source == "frontend":

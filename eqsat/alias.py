@@ -16,7 +16,8 @@ parameter a group of its own, which is what cuTile Python specializes on.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from .ir.core import Kernel, Operation, Value, control_edges
 from .ir.ops import MEMORY_OPS
@@ -71,7 +72,8 @@ class AliasFacts:
     kernel: Kernel
     groups: dict[int, frozenset[str]]            # param index -> groups
     internal: dict[int, bool]                    # param index -> may alias itself
-    roots: dict[int, frozenset] = field(default_factory=dict)   # id(value) -> param indices | {UNIVERSE}
+    # id(value) -> param indices | {UNIVERSE}
+    roots: dict[int, frozenset] = field(default_factory=dict)
 
     # -- queries -----------------------------------------------------------------------
     def roots_of(self, v: Value) -> frozenset:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from typing import Callable
+from collections.abc import Callable
 
 from .ir.core import Kernel, Operation, Region, Value, region_exits
 from .ir.ops import MEMORY_OPS

@@ -8,7 +8,8 @@ A small JSON format that speaks of arrays, not raw arguments::
         {"name": "x",   "shape": [4, 700], "dtype": "f32", "init": "normal"},
         {"name": "w",   "shape": [700],    "dtype": "f32",
          "init": {"kind": "uniform", "low": -1, "high": 1}},
-        {"name": "idx", "shape": [64], "dtype": "i32", "init": {"kind": "randint", "low": 0, "high": 64}},
+        {"name": "idx", "shape": [64], "dtype": "i32",
+         "init": {"kind": "randint", "low": 0, "high": 64}},
         {"name": "y",   "same_as": "x"},
         {"name": "eps", "dtype": "f32", "value": 1e-5}
       ]
@@ -34,12 +35,12 @@ import numpy as np
 from .errors import SpecError
 from .ir.core import Kernel
 from .ir.minifloat import FORMATS
+from .interp.memory import Memory, round_to
 from .ir.types import INT_WIDTHS, PointerType, TileType, is_float, numpy_dtype
 
 # float element types the interpreter emulates exactly (fp8 ones from their bit layout)
 _FLOATS = ("f16", "bf16", "f32", "tf32", "f64") + tuple(n for n, f in FORMATS.items()
                                                       if f.bits == 8)
-from .interp.memory import Memory, round_to
 
 _INIT_KINDS = ("zeros", "ones", "full", "normal", "uniform", "randint", "arange", "data")
 
@@ -133,7 +134,7 @@ def parse_spec(data: dict, source: str = "<spec>") -> InputSpec:
             tgt = arrays.get(p["same_as"])
             if tgt is None:
                 raise _err(source, where, f"same_as names no earlier array '{p['same_as']}'")
-            a = ArraySpec(name, tuple(p.get("shape", tgt.shape)), tgt.dtype, {}, 
+            a = ArraySpec(name, tuple(p.get("shape", tgt.shape)), tgt.dtype, {},
                           tuple(p["strides"]) if "strides" in p else tgt.strides,
                           same_as=tgt.name if tgt.same_as is None else tgt.same_as,
                           offset=int(p.get("offset", 0)) + tgt.offset)
@@ -226,7 +227,8 @@ class Bound:
     memory: Memory
     args: list
     grid: tuple[int, int, int]
-    arrays: dict[str, tuple[str, int, tuple[int, ...], tuple[int, ...]]]  # name -> (buffer, offset, shape, strides)
+    # name -> (buffer, offset, shape, strides)
+    arrays: dict[str, tuple[str, int, tuple[int, ...], tuple[int, ...]]]
 
     def read_array(self, name: str) -> np.ndarray:
         buf_name, off, shape, strides = self.arrays[name]
@@ -259,8 +261,8 @@ def bind(kernel: Kernel, spec: InputSpec, seed: int = 0) -> Bound:
             if a.strides is None:
                 store[:data.size] = data.reshape(-1)
             else:
-                idx = sum(np.arange(d).reshape([-1 if i == j else 1 for j in range(len(a.shape))]) * s
-                          for i, (d, s) in enumerate(zip(a.shape, strides)))
+                idx = sum(np.arange(d).reshape([-1 if i == j else 1 for j in range(len(a.shape))])
+                          * s for i, (d, s) in enumerate(zip(a.shape, strides)))
                 store[np.asarray(idx).reshape(-1)] = data.reshape(-1)
             buf = mem.allocate(a.name, a.dtype, store)
             addr[a.name] = buf.base

@@ -179,8 +179,9 @@ def _array(r: _Reader, seen_groups: int) -> tuple[ArrayInfo, int]:
             index = "u32"
         elif r.read("w") is not None:
             index = "i64"
-    return ArrayInfo(ndim, dtype, tuple(groups), internal, index, base_div, tuple(shape_c),
-                     tuple(shape_d), tuple(stride_c), tuple(stride_d), tuple(stride_lb)), seen_groups
+    info = ArrayInfo(ndim, dtype, tuple(groups), internal, index, base_div, tuple(shape_c),
+                     tuple(shape_d), tuple(stride_c), tuple(stride_d), tuple(stride_lb))
+    return info, seen_groups
 
 
 def array_layouts(kernel: Kernel) -> dict[int, ArrayLayout]:

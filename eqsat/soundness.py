@@ -27,7 +27,7 @@ from egglog import get_callable_args, get_callable_fn, get_literal_value, get_va
 from .egraph import terms as T
 from .ir.attrs import DenseConst
 from .ir.core import Kernel, Operation, Param, Region, Value
-from .ir.types import FLOAT_WIDTHS, INT_WIDTHS, PointerType, TileType, TokenType
+from .ir.types import INT_WIDTHS, PointerType, TileType, TokenType
 
 _DEFAULT_ATTRS = {
     "cmpi": {"predicate": "less_than", "signedness": "signed"},
@@ -195,7 +195,7 @@ class _Builder:
         body = Region(ops=[*self.loads, *self.ops, st, Operation("return")])
         return Kernel("rule_check", [*self.params, Param(outp)], body)
 
-    def sibling(self) -> "_Builder":
+    def sibling(self) -> _Builder:
         """A builder for the right-hand side: the same inputs, loaded in the same order,
         and the left-hand side's bindings."""
         b = _Builder(self.dt, {**self.types, **self.var_types}, self.bits, self.tybind,

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Callable, Sequence, Union
+from collections.abc import Callable, Sequence
 
 try:
     from hypothesis import strategies as st
@@ -62,7 +62,7 @@ Pipeline = Callable[[Kernel], Kernel]
 #   ("const", c) ("bid",) ("iv", loop) ("add", e, e) ("mul", e, c) ("div", e, c) ("rem", e, c)
 Index = tuple
 # An operand of a value op: a variable number, or ("k", constant)
-Operand = Union[int, tuple]
+Operand = int | tuple
 
 INDEX_KINDS = ("const", "bid", "iv", "affine", "div", "rem", "iv+bid", "nest")
 INJECTIVE_KINDS = frozenset(("iv", "affine", "iv+bid", "nest"))
@@ -268,7 +268,7 @@ class KernelCase:
         """Do arrays i and j share memory in the spec?"""
         return self.arrays[i].root == self.arrays[j].root
 
-    def variant(self, *, tokenized: bool, token_style: str = "chain") -> "KernelCase":
+    def variant(self, *, tokenized: bool, token_style: str = "chain") -> KernelCase:
         """The same program emitted token-free (program order) or tokenized."""
         return _make_case(self._program, tokenized, token_style)
 
@@ -649,7 +649,7 @@ class _Tokens:
     def __init__(self, b: KernelBuilder, style: str, cur: Value, older: list[Value]):
         self.b, self.style, self.cur, self.pending, self.older = b, style, cur, [], older
 
-    def child(self, cur: Value | None = None) -> "_Tokens":
+    def child(self, cur: Value | None = None) -> _Tokens:
         """The state inside a nested region: what it adds stays there."""
         t = _Tokens(self.b, self.style, self.cur if cur is None else cur, list(self.older))
         t.pending = [] if cur is not None else list(self.pending)
@@ -700,7 +700,7 @@ class _Emitter:
     def prologue(self) -> None:
         b, p, w = self.b, self.p, self.p.width
         self.ptrs, self.rows, self.cols, self.strides = [], [], [], []
-        for i, a in enumerate(p.arrays):
+        for a in p.arrays:
             attrs = {} if a.groups is None else {
                 "alias": a.groups[0] if len(a.groups) == 1 else a.groups}
             self.ptrs.append(b.param(tile((), ptr(a.dtype)), a.name, **attrs))

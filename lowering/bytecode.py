@@ -14,9 +14,10 @@ are written as their typed forms (`fpowf`, `absf`/`absi`, `negf`/`negi`, `print_
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from types import ModuleType
-from typing import Any, Callable, Sequence
+from typing import Any
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -74,7 +75,7 @@ class BytecodeError(EqsatError):
         super().__init__(f"{where}error: {what}{message}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _bc() -> ModuleType:
     require_cuda_tile()
     import cuda.tile._bytecode as bc

@@ -12,7 +12,8 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from eqsat.errors import EqsatError
 from eqsat.ir.core import Kernel

@@ -2,7 +2,7 @@
 and the key that decides when two copied ops are the same computation (CSE)."""
 from __future__ import annotations
 
-from typing import Callable, Hashable
+from collections.abc import Callable, Hashable
 
 from eqsat.errors import EqsatError
 from eqsat.ir.core import Operation, Value, clone_region

@@ -30,7 +30,7 @@ checks the scoping rules, `step_metrics` counts steps and transfers, and
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator, Union
+from collections.abc import Iterator
 
 from eqsat.ir.core import Kernel, Operation, Param, Region, Value
 from eqsat.ir.types import TileType, Type
@@ -109,7 +109,7 @@ class ForNode:
     upper: str
     step: str
     carried: list[str]
-    body: list["Node"]
+    body: list[Node]
 
 
 @dataclass
@@ -117,14 +117,14 @@ class LoopNode:
     """`loop`: runs `body` until a BreakNode; `results` receive the break values."""
     carried: list[str]
     results: list[str]
-    body: list["Node"]
+    body: list[Node]
 
 
 @dataclass
 class IfNode:
     cond: str
-    then: list["Node"]
-    orelse: list["Node"]
+    then: list[Node]
+    orelse: list[Node]
     results: list[str]
 
 
@@ -143,7 +143,7 @@ class ReturnNode:
     """End the tile block."""
 
 
-Node = Union[Step, ForNode, LoopNode, IfNode, BreakNode, ContinueNode, ReturnNode]
+Node = Step | ForNode | LoopNode | IfNode | BreakNode | ContinueNode | ReturnNode
 
 
 @dataclass
@@ -255,7 +255,7 @@ class _StepBuilder:
     """A step under construction: its local scope (original value -> local value)
     and its CSE table."""
 
-    def __init__(self, owner: "_Lowerer"):
+    def __init__(self, owner: _Lowerer):
         self.owner = owner
         self.step = Step(-1)
         self.local: dict[int, Value] = {}

@@ -20,7 +20,7 @@ import subprocess
 import tempfile
 import time
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from eqsat.errors import EqsatError
@@ -156,7 +156,7 @@ def _run(
     return p
 
 
-@lru_cache(maxsize=None)
+@cache
 def valid_archs() -> tuple[str, ...]:
     """GPU names this `tileiras` accepts for `--gpu-name` (asked from `tileiras --help`)."""
     try:
@@ -167,7 +167,7 @@ def valid_archs() -> tuple[str, ...]:
     return found or KNOWN_ARCHS
 
 
-@lru_cache(maxsize=None)
+@cache
 def bytecode_versions() -> tuple[str, ...]:
     """Bytecode versions this `tileiras` reads (`tileiras --list-versions`)."""
     text = _run([tool("tileiras"), "--list-versions"]).stdout
@@ -184,7 +184,7 @@ def check_arch(arch: str) -> str:
     return arch
 
 
-@lru_cache(maxsize=None)
+@cache
 def tool_versions() -> dict[str, str]:
     """`release X, VY` of each tool plus the cuda-tile package version."""
     out = {}

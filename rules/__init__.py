@@ -33,7 +33,8 @@ if __name__ != "eqsat.rules":
     from eqsat._layout import moved_message
     raise ModuleNotFoundError(moved_message(__name__), name=__name__)
 
-from typing import Any, Iterable, Union
+from collections.abc import Iterable
+from typing import Any
 
 from .dsl import Action, Rule, RuleSet, infer, rewrite
 
@@ -241,7 +242,7 @@ def get(name: str) -> RuleSet:
                        "default, none)") from None
 
 
-Selection = Union[str, RuleSet, Iterable[Union[str, RuleSet]], None]
+Selection = str | RuleSet | Iterable[str | RuleSet] | None
 
 
 def resolve(sel: Selection) -> list[RuleSet]:

@@ -14,7 +14,7 @@ from eqsat.egraph import terms as T
 from eqsat.egraph.analyses import (DIV_CAP, contig, contig_div, div2, hi, lo, same, ty_last,
                                    ty_max, ty_min, type_of)
 
-from .dsl import (RuleSet, addi, andi, attrs_of, broadcast, cmpi, divi, exti, iconst, infer,
+from .dsl import (RuleSet, addi, andi, attrs_of, broadcast, cmpi, divi, exti, infer,
                   ints, maxi, mini, muli, offset, remi, reshape, rewrite, select, shli, strs,
                   subi, terms, trunci, tys)
 

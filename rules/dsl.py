@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator
+from typing import Any
+from collections.abc import Iterable, Iterator
 
 from egglog import String, i64, rule, union, var
 from egglog import Ruleset as _EggRuleset
@@ -193,7 +194,7 @@ class RuleSet:
     def __len__(self) -> int:
         return len(self.rules)
 
-    def add(self, *rules: Any) -> "RuleSet":
+    def add(self, *rules: Any) -> RuleSet:
         for r in rules:
             if not isinstance(r, (Rule, Action)):
                 raise TypeError(f"not a rule: {r!r}")
@@ -231,6 +232,6 @@ for _name, _spec in SPECS.items():
     _g[_key] = _maker(_name, _n)
     _OPS.append(_key)
 
-__all__ = ["Rule", "Action", "RuleSet", "rewrite", "infer", "root_op", "terms", "tys", "ints", "strs", "op",
-           "iconst", "fconst", "const", "attrs_of", "NO_ATTRS", "FLOAT_TYPES", "INT_TYPES",
-           *_OPS]
+__all__ = ["Rule", "Action", "RuleSet", "rewrite", "infer", "root_op", "terms", "tys", "ints",
+           "strs", "op", "iconst", "fconst", "const", "attrs_of", "NO_ATTRS", "FLOAT_TYPES",
+           "INT_TYPES", *_OPS]

@@ -91,7 +91,7 @@ def _ask(name: str, *facts, then):
 
 TOKENS = RuleSet("tokens", doc="memory-token weakening, join algebra, loop-parallel stores")
 
-# -- which tokens an op holds, and what it needs of each --------------------------------------------
+# -- which tokens an op holds, and what it needs of each ---------------------------------------
 TOKENS.add(
     infer("want-input", m == T.Mem(n, a, t, args, tok), Orig(m), then=[Want(a, tok)],
           doc="every memory op holds its input token"),

@@ -324,7 +324,7 @@ def test_region_misuse():
     b, f, i, n = fresh()
     with raises("continue_.. is only allowed"):
         b.continue_()
-    with b.for_(n, n, n) as loop:
+    with b.for_(n, n, n):
         with raises("break_.. is only allowed in a loop body"):
             b.break_()
     with b.if_(b.cmpi("equal", n, n), results=[f.type]) as br:

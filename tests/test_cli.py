@@ -3,7 +3,6 @@ import json
 import subprocess
 import sys
 
-import pytest
 
 from corpus_util import CORPUS, EXAMPLES, SPECS
 from eqsat.cli import main

@@ -5,10 +5,8 @@ from __future__ import annotations
 import pytest
 
 from corpus_util import CORPUS, CORPUS_FILES, KERNELS, SPECS
-from eqsat.egraph.cost import H100
-from eqsat.egraph.decode import decode
 from eqsat.egraph.encode import encode, is_tokenized
-from eqsat.egraph.extract import extract, view
+from eqsat.egraph.extract import view
 from eqsat.ir.ops import MEMORY_OPS
 from eqsat.optimize import optimize
 from eqsat.text import parse, parse_file, print_kernel

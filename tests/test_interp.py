@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from eqsat import parse
-from eqsat.errors import AssumeViolation, InterpError, OutOfBounds, SpecError, StepLimit
+from eqsat.errors import AssumeViolation, OutOfBounds, SpecError, StepLimit
 from eqsat.inputs import parse_spec
 from eqsat.interp import run
 

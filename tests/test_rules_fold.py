@@ -1,7 +1,6 @@
 """Constant folding with exact dtype semantics, and the IEEE traps."""
 from __future__ import annotations
 
-import math
 
 import numpy as np
 import pytest
@@ -104,7 +103,9 @@ def test_float_fold_rounds_in_its_precision():
 
 
 def test_comparisons_and_casts_of_constants():
-    f = lambda n, a, ti, to, bits: fold_scalar(n, a, TileType((), ti), TileType((), to), bits)
+    def f(n, a, ti, to, bits):
+        return fold_scalar(n, a, TileType((), ti), TileType((), to), bits)
+
     assert f("cmpi", {"predicate": "less_than", "signedness": "signed"}, "i32", "i1", [-1, 1]) == 1
     assert f("cmpi", {"predicate": "less_than", "signedness": "unsigned"}, "i32", "i1",
              [-1, 1]) == 0

@@ -11,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from corpus_util import CORPUS_FILES, SAMPLE_FILES, manifest
-from eqsat.errors import EqsatError, ParseError
+from eqsat.errors import EqsatError
 from eqsat.ir import first_difference
 from eqsat.text import parse, parse_file
 from eqsat.lowering.toolchain import missing_reason

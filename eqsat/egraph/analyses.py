@@ -29,7 +29,7 @@ from typing import Any
 from egglog import function, i64, set_
 
 from ..ir.attrs import Bounded, DivBy
-from ..ir.types import INT_WIDTHS, PointerType, TileType
+from ..ir.types import INT_WIDTHS, TileType
 from . import compat
 from . import terms as T
 

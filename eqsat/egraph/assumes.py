@@ -30,7 +30,8 @@ proofs), `census` counts wraps per value for tests and reports.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from ..ir.attrs import Bounded, DivBy
 from ..ir.core import Kernel, Operation, Region, Value
@@ -58,7 +59,7 @@ class Known:
     contig_div: int | None = None
     exact: bool = False          # an exact constant: never wrapped
 
-    def join(self, other: "Known") -> "Known":
+    def join(self, other: Known) -> Known:
         """Both facts hold (same value, both unconditional): keep the stronger of each."""
         def mx(a, b):
             return b if a is None else a if b is None else max(a, b)

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from ..ir.core import Kernel, Operation, Region, const_int
 from ..ir.types import PointerType, TileType, TokenType, byte_size
@@ -132,7 +133,8 @@ class H100(CostModel):
             return 100.0
         t = rt if isinstance(rt, TileType) else (op.operand_types[0] if op.operand_types else None)
         numel = _numel(t)
-        packed = 2 if (n in _PACKED and isinstance(t, TileType) and t.elem in ("f16", "bf16")) else 1
+        half = isinstance(t, TileType) and t.elem in ("f16", "bf16")
+        packed = 2 if (n in _PACKED and half) else 1
         warps = math.ceil(numel / (self.warp * packed)) if numel else 1
         weight = 1.0
         if n in _MUFU:

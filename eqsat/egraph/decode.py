@@ -37,7 +37,7 @@ def value_of_bits(elem: str, bits: int) -> Any:
 class _Reg:
     __slots__ = ("ir", "parent", "depth", "kind", "rid")
 
-    def __init__(self, ir: Region, parent: "_Reg | None", kind: str | None, rid: int | None):
+    def __init__(self, ir: Region, parent: _Reg | None, kind: str | None, rid: int | None):
         self.ir, self.parent, self.kind, self.rid = ir, parent, kind, rid
         self.depth = 0 if parent is None else parent.depth + 1
 
@@ -395,7 +395,8 @@ def _build(enc: Encoding, n: ENode, val: dict, bodies: dict, cid: str) -> Operat
     k, f = n.kind, n.fields
     if k == "Const":
         t = _types(enc, f[0])
-        return Operation("constant", [], [t], {"value": DenseConst(f[1], value_of_bits(f[1], f[2]))})
+        value = DenseConst(f[1], value_of_bits(f[1], f[2]))
+        return Operation("constant", [], [t], {"value": value})
     if k == "ConstDense":
         return Operation("constant", [], [_types(enc, f[0])], {"value": enc.dense[f[1]]})
     if k in ("Op0", "Op1", "Op2", "Op3", "OpN"):

@@ -22,7 +22,8 @@ the chain token along (a break hands the loop its current token, not a stale one
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from egglog import EGraph, MultiSet, Vec, set_
 

@@ -34,7 +34,7 @@ from typing import Any
 from . import compat
 from . import terms as T
 from .cost import CostModel, LoopInfo, OpInfo
-from .encode import Encoding, type_text
+from .encode import Encoding
 
 EPS = 1e-3
 # a preferred op's share of EPS: the discount (0.7 EPS per node) stays below one node's
@@ -177,7 +177,7 @@ def view(enc: Encoding, raw: dict | None = None) -> EGraphView:
             if not classes[en.cls]:
                 del classes[en.cls]
     v = EGraphView(nodes, classes, root, lets, len(classes), len(nodes))
-    for nid, en in nodes.items():
+    for en in nodes.values():
         if en.kind == "Const":
             v.consts[en.cls] = (en.fields[1], en.fields[2])
     return v
@@ -460,7 +460,7 @@ def extract(enc: Encoding, v: EGraphView, model: CostModel, *, dag_passes: int =
 
     # fix the cheapest version of every memory op, then choose around it
     banned: set[str] = set()
-    for uid, nids in versions.items():
+    for nids in versions.values():
         if len(nids) > 1:
             keep = min(nids, key=lambda nid: (weight[nid], nid))
             banned.update(x for x in nids if x != keep)
@@ -490,7 +490,7 @@ def extract(enc: Encoding, v: EGraphView, model: CostModel, *, dag_passes: int =
 def _duplicated(v: EGraphView, sel: Selection) -> tuple[int, list[str]] | None:
     """A memory op (uid) with two chosen versions, if any."""
     seen: dict[int, list[str]] = {}
-    for cid, nid in sel.choice.items():
+    for nid in sel.choice.values():
         n = v.nodes[nid]
         if n.kind == "Mem":
             seen.setdefault(n.fields[1], []).append(nid)

@@ -9,7 +9,6 @@ unspecified are refused, which leaves the op in place.
 from __future__ import annotations
 
 import math
-from typing import Any
 
 import numpy as np
 from egglog import set_
@@ -70,7 +69,8 @@ class FoldService:
         to, ti = self.enc.types.get(t_out), self.enc.types.get(t_in)
         if not isinstance(to, TileType) or not isinstance(ti, TileType):
             return None
-        if not isinstance(to.elem, str) or not isinstance(ti.elem, str) or "tf32" in (to.elem, ti.elem):
+        if (not isinstance(to.elem, str) or not isinstance(ti.elem, str)
+                or "tf32" in (to.elem, ti.elem)):
             return None
         attrs, _ = T.ATTRS.lookup(attrs_id)
         return fold_scalar(name, attrs, ti, to, bits)
@@ -85,7 +85,6 @@ def fold_scalar(name: str, attrs: dict, t_in: TileType, t_out: TileType,
     # operand types: comparisons read t_in for both; fma all same; converts t_in
     if name == "select":
         return None
-    op_types = [t_in] * n
     elem_in = t_in.elem
     vals = [value_of_bits(elem_in, b) for b in bits]
     if name in ("shli", "shri"):

@@ -224,7 +224,8 @@ ATTRS = _AttrTable()
 
 
 def attr_id(attrs: dict | None = None, **kw: Any) -> int:
-    """Interned id of an attribute set, e.g. `attr_id(predicate="less_than", signedness="signed")`."""
+    """Interned id of an attribute set, e.g.
+    `attr_id(predicate="less_than", signedness="signed")`."""
     d = dict(attrs or {})
     d.update(kw)
     return ATTRS.intern(d)

@@ -98,7 +98,7 @@ def _memory_ops_in(op: Operation, uids: dict[int, int]) -> list[Operation]:
     return [o for r in op.regions for o in r.walk() if id(o) in uids]
 
 
-def insert_facts(enc: "_Encoder") -> int:
+def insert_facts(enc: _Encoder) -> int:
     """Compute the token facts of the kernel being encoded and insert them; returns
     the number of rows."""
     kernel = enc.kernel
@@ -160,7 +160,7 @@ def _hkey(key: Any) -> Any:
 
 
 # -- which carried tokens are closed --------------------------------------------------------------
-def _carry_facts(enc: "_Encoder", rows: list) -> tuple[dict, dict, dict]:
+def _carry_facts(enc: _Encoder, rows: list) -> tuple[dict, dict, dict]:
     """Append the CarryArg/CarryOut/IfBase rows; return, per loop region id, its token
     arguments -> closed?, per loop region id its token results -> closed?, and per
     if head its token results -> closed?"""

@@ -145,7 +145,7 @@ class LaneFacts:
             return out
         if n == "muli":
             out = Lanes(min(a.div * b.div, CAP), 1, 1, same)
-            for run, other, o in ((a, b, op.operands[1]), (b, a, op.operands[0])):
+            for run, _other, o in ((a, b, op.operands[1]), (b, a, op.operands[0])):
                 if run.contig > 1 and _is_one(o):
                     out = Lanes(out.div, run.contig, run.contig_div, same)
             return out

@@ -21,7 +21,7 @@ Pure Python: the cuTile side (`_cutile.py`) fills these dataclasses.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from ..errors import EqsatError
 from ..ir.core import Kernel
@@ -116,7 +116,7 @@ class ListFacts:
         return s + ("{alias:" + ",".join(self.alias) + "}" if self.alias else "")
 
 
-ParamFacts = Union[ArrayFacts, ScalarFacts, ConstantFacts, ListFacts]
+ParamFacts = ArrayFacts | ScalarFacts | ConstantFacts | ListFacts
 
 # dtype codes of a mangled symbol -> Tile IR element types (unsigned share the signless type)
 _SYMBOL_DTYPES = {

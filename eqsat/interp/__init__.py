@@ -32,7 +32,7 @@ class RunResult:
         return compare_outputs(self.initial, self.buffers, exact=True) is not None
 
 
-def run(kernel: Kernel, spec: "InputSpec", *, seed: int = 0, schedule: int = 0,
+def run(kernel: Kernel, spec: InputSpec, *, seed: int = 0, schedule: int = 0,
         mode: str = "auto", step_limit: int = 2_000_000,
         check_assumes: bool = False) -> RunResult:
     """Run `kernel` on the inputs of `spec` drawn with `seed`.

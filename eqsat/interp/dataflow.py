@@ -56,14 +56,14 @@ class _Fut:
         else:
             self.waiters.append(cb)
 
-    def forward(self, target: "_Fut"):
+    def forward(self, target: _Fut):
         self.when(lambda: target.set(self.value))
 
 
 class _Env:
     __slots__ = ("map", "parent")
 
-    def __init__(self, parent: "_Env | None" = None):
+    def __init__(self, parent: _Env | None = None):
         self.map: dict[int, _Fut] = {}
         self.parent = parent
 
@@ -83,7 +83,7 @@ class _Block:
     def __init__(self, bid):
         self.bid, self.eager, self.ready, self.done = bid, [], [], False
 
-    def make_ready(self, inst: "_Inst"):
+    def make_ready(self, inst: _Inst):
         n = inst.op.name
         (self.ready if n in MEMORY_OPS or n == "print" else self.eager).append(inst)
 
@@ -157,7 +157,7 @@ class _IfCtl:
 
 
 class _LoopCtl:
-    def __init__(self, m: "DataflowMachine", inst: _Inst, bounds, inits: list):
+    def __init__(self, m: DataflowMachine, inst: _Inst, bounds, inits: list):
         self.m, self.inst = m, inst
         self.bounds = bounds                  # (lb, trip, step) for `for`, None for `loop`
         self.k = 0

@@ -20,7 +20,7 @@ import numpy as np
 from ..errors import AssumeViolation, InterpError, OutOfBounds, StepLimit
 from ..ir.core import Kernel, Operation, Region
 from ..ir.ops import MEMORY_OPS
-from ..ir.types import PointerType, TileType, byte_size, is_float, numpy_dtype
+from ..ir.types import TileType, byte_size, is_float, numpy_dtype
 from .memory import Memory
 from .semantics import (TOKEN_VALUE, PartitionView, assume_holds, evaluate_pure)
 

@@ -7,7 +7,7 @@ granularity (a spin lock or a cross-block race behaves as on hardware).
 from __future__ import annotations
 
 import itertools
-from typing import Generator
+from collections.abc import Generator
 
 import numpy as np
 

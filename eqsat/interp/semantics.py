@@ -8,7 +8,7 @@ the op's result shape (0-d for scalars); pointers are int64 byte addresses.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 

@@ -3,13 +3,13 @@ from .builder import KernelBuilder
 from .attrs import Bounded, DenseConst, DivBy, SameElements
 from .core import Kernel, Operation, Param, Region, Value, first_difference, structurally_equal
 from .ops import MEMORY_OPS, SPECS, OpSpec
-from .types import (TOKEN, PartitionViewType, PointerType, StridedViewType, TensorViewType, TileType, TokenType,
-                    Type, ptr, scalar, tile)
+from .types import (TOKEN, PartitionViewType, PointerType, StridedViewType, TensorViewType,
+                    TileType, TokenType, Type, ptr, scalar, tile)
 
 __all__ = [
     "KernelBuilder",
     "Bounded", "DenseConst", "DivBy", "SameElements", "Kernel", "Operation", "Param", "Region",
     "Value", "first_difference", "structurally_equal", "MEMORY_OPS", "SPECS", "OpSpec", "TOKEN",
-    "PartitionViewType", "StridedViewType", "PointerType", "TensorViewType", "TileType", "TokenType", "Type", "ptr",
-    "scalar", "tile",
+    "PartitionViewType", "StridedViewType", "PointerType", "TensorViewType", "TileType",
+    "TokenType", "Type", "ptr", "scalar", "tile",
 ]

@@ -21,7 +21,8 @@ call, so a mistake raises `BuildError` at the line that made it rather than at
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import Any
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
@@ -55,7 +56,7 @@ class _RegionCtx:
 
     _publishes = True            # results come into scope when the block ends
 
-    def __init__(self, b: "KernelBuilder", op: Operation, kind: str, region: Region | None):
+    def __init__(self, b: KernelBuilder, op: Operation, kind: str, region: Region | None):
         self._b, self.op, self._kind, self._region = b, op, kind, region
         self._frame: _Frame | None = None
 
@@ -125,7 +126,7 @@ class Loop(_RegionCtx):
         _close_loop(self._b, self._frame, self.op, len(self.args))
 
 
-def _close_loop(b: "KernelBuilder", frame: _Frame, op: Operation, n_iter: int):
+def _close_loop(b: KernelBuilder, frame: _Frame, op: Operation, n_iter: int):
     if frame.closed:
         return
     if n_iter:
@@ -157,7 +158,7 @@ class Combiner(_RegionCtx):
 class _Branch(_RegionCtx):
     _publishes = False
 
-    def __init__(self, b, op, region, parent: "IfElse"):
+    def __init__(self, b, op, region, parent: IfElse):
         super().__init__(b, op, "if", region)
         self._parent = parent
 

@@ -7,7 +7,8 @@ regions; a Region is one block with arguments. Values are compared by identity;
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any
+from collections.abc import Callable, Iterator
 
 from .attrs import DenseConst
 from .ops import SPECS, spec
@@ -111,7 +112,7 @@ class Operation:
     def spec(self):
         return SPECS.get(self.name)
 
-    def walk(self) -> Iterator["Operation"]:
+    def walk(self) -> Iterator[Operation]:
         """This op and every op nested in its regions, pre-order."""
         yield self
         for r in self.regions:

@@ -14,7 +14,7 @@ format, computed from the bit layout, so it needs no third-party float8 package:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -70,7 +70,7 @@ def _decode_one(f: MiniFloat, code: int) -> float:
     return -v if neg else v
 
 
-@lru_cache(maxsize=None)
+@cache
 def _table(name: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
     """(value of every code, finite non-negative magnitudes ascending, their codes,
     largest finite, smallest positive)."""

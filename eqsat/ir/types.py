@@ -6,7 +6,6 @@ canonical text `tileirdisasm` prints.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 import numpy as np
 
@@ -37,7 +36,7 @@ class PointerType:
         return 64
 
 
-ElementType = Union[str, PointerType]
+ElementType = str | PointerType
 
 
 def is_int(e: ElementType) -> bool:
@@ -87,10 +86,10 @@ class TileType:
     def numel(self) -> int:
         return int(np.prod(self.shape, dtype=np.int64)) if self.shape else 1
 
-    def with_shape(self, shape: tuple[int, ...]) -> "TileType":
+    def with_shape(self, shape: tuple[int, ...]) -> TileType:
         return TileType(tuple(shape), self.elem)
 
-    def with_elem(self, elem: ElementType) -> "TileType":
+    def with_elem(self, elem: ElementType) -> TileType:
         return TileType(self.shape, elem)
 
 
@@ -173,7 +172,7 @@ class StridedViewType:
         return tuple(range(len(self.tile)))
 
 
-Type = Union[TileType, TokenType, TensorViewType, PartitionViewType, StridedViewType]
+Type = TileType | TokenType | TensorViewType | PartitionViewType | StridedViewType
 
 TOKEN = TokenType()
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 
@@ -859,8 +859,8 @@ class Parser:
         t = self.type()
         want = StridedViewType if name == "make_strided_view" else PartitionViewType
         if not isinstance(t, want):
-            raise self.error(f"{name} produces a {'strided' if want is StridedViewType else 'partition'}"
-                             f"_view", tpos)
+            kind = "strided" if want is StridedViewType else "partition"
+            raise self.error(f"{name} produces a {kind}_view", tpos)
         return Operation(name, [v], [t])
 
     def op_index_shape(self, name):
@@ -973,7 +973,7 @@ class Parser:
         if not 2 <= len(vs) <= 3:
             raise self.error(f"store_ptr_tko takes 2 or 3 operands (ptr, value, mask), "
                              f"found {len(vs)}")
-        ts = self._operand_types(vs)
+        self._operand_types(vs)
         self.expect("->")
         rts = self.types()
         return Operation(name, vs + tok, rts, attrs, segments=(1, 1, len(vs) - 2, len(tok)))
@@ -1006,8 +1006,8 @@ class Parser:
         vs = [p] + self.value_uses()
         tok = self.token_clause()
         if not 2 <= len(vs) <= 3:
-            raise self.error(f"atomic_rmw_tko takes a pointer, a value and an optional mask")
-        ts = self._operand_types(vs)
+            raise self.error("atomic_rmw_tko takes a pointer, a value and an optional mask")
+        self._operand_types(vs)
         self.expect("->")
         rts = self.types()
         return Operation(name, vs + tok, rts, attrs, segments=(1, 1, len(vs) - 2, len(tok)))
@@ -1160,7 +1160,7 @@ class Parser:
         if not self.text.startswith("%", self.pos) or self.linecol()[0] != here:
             return Operation(name, [])      # operands are on the terminator's own line
         vs = self.value_uses()
-        ts = self._operand_types(vs)
+        self._operand_types(vs)
         return Operation(name, vs, [])
 
     def _iter_values(self):

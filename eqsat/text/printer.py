@@ -244,8 +244,9 @@ class Printer:
                    for s in op.attrs["static_strides"]]
         dyn = op.group("shape") + op.group("strides")
         idx = f"{dyn[0].type} -> " if dyn else ""
-        return (f"{self.results_lhs(op)}make_tensor_view {self.r(base)}, shape = [{', '.join(shape)}]"
-                f", strides = [{', '.join(strides)}] : {idx}{op.result.type}")
+        return (f"{self.results_lhs(op)}make_tensor_view {self.r(base)}, "
+                f"shape = [{', '.join(shape)}], strides = [{', '.join(strides)}] : "
+                f"{idx}{op.result.type}")
 
     def p_partition_view(self, op, d):
         return f"{self.results_lhs(op)}{op.name} {self.r(op.operands[0])} : " \
@@ -385,7 +386,8 @@ class Printer:
         self.lines.append(self.ind * depth + text)
 
     def _iter_args(self, region_args, inits) -> str:
-        return ", ".join(f"%{self.names.define(a)} = {self.r(i)}" for a, i in zip(region_args, inits))
+        return ", ".join(f"%{self.names.define(a)} = {self.r(i)}"
+                         for a, i in zip(region_args, inits))
 
     def p_for(self, op, depth):
         pad = self.ind * depth
@@ -396,7 +398,8 @@ class Printer:
         self.names.push()
         iv = self.names.define(body.args[0])
         uns = "unsigned " if op.attrs.get("unsigned") else ""
-        head = f"{lhs}for {uns}%{iv} in ({self.r(lb)} to {self.r(ub)}, step {self.r(step)}) : {lb.type}"
+        head = (f"{lhs}for {uns}%{iv} in ({self.r(lb)} to {self.r(ub)}, step {self.r(step)}) "
+                f": {lb.type}")
         if inits:
             head += (f" iter_values({self._iter_args(body.args[1:], inits)}) -> "
                      f"({self.ts(op.results)})")
@@ -484,7 +487,7 @@ def _escape(s: str) -> str:
         if ch in '"\\':
             out.append("\\" + ch)
         elif ch < " " or ch == "\x7f":
-            out.append("\\%02X" % ord(ch))
+            out.append(f"\\{ord(ch):02X}")
         else:
             out.append(ch)
     return "".join(out)
