@@ -76,7 +76,7 @@ def compile_error(rs: RuleSet) -> tuple[str, str] | None:
     it compiles and runs it once on an empty e-graph; None when all pass."""
     from egglog import EGraph
 
-    def fails(rules: list) -> str | None:
+    def fails(rules: list[Rule | Action]) -> str | None:
         try:
             EGraph().run(RuleSet(rs.name, rules).egglog())
         except ValueError:
@@ -106,7 +106,7 @@ def describe_rule_error(sets: Iterable[RuleSet], message: str) -> str:
 
 
 def register(rs: RuleSet, *, trusted: bool = False, context: Any = (), examples: int = 20,
-             hints: dict[str, dict] | None = None) -> RuleSet:
+             hints: dict[str, dict[str, Any]] | None = None) -> RuleSet:
     """Make a rule set selectable by name, after compiling it and checking every rewrite
     with `eqsat.soundness.check_rule` (on every element type its pattern admits).
     A rule that does not compile, fails the check or cannot be checked (an `infer`
@@ -128,7 +128,7 @@ def register(rs: RuleSet, *, trusted: bool = False, context: Any = (), examples:
                      f"{bad[1]}")
     if not trusted:
         from eqsat.soundness import check_rule
-        analyses = [r for r in rs.rules if isinstance(r, Action)]
+        analyses: list[Rule | Action] = [r for r in rs.rules if isinstance(r, Action)]
         ctx = ([RuleSet(f"{rs.name}-analyses", analyses)] if analyses else []) + list(context)
         for r in rs.rules:
             if isinstance(r, Action):
