@@ -4,6 +4,8 @@ The small public surface: `parse`/`print_kernel` (text), `verify`, `optimize`,
 `run` (the interpreter) and `check_equivalent`. The e-graph engine (and egglog) is
 imported only when `optimize` first runs, so text tools stay quick to start.
 """
+from typing import TYPE_CHECKING, Any
+
 from . import _layout
 
 _layout.install()
@@ -24,7 +26,15 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str):
+if TYPE_CHECKING:                 # loaded on first use (see __getattr__)
+    from .egraph.saturate import Limits
+    from .equiv import check_equivalent
+    from .inputs import load_spec
+    from .interp import run
+    from .verify import verify
+
+
+def __getattr__(name: str) -> Any:
     if name in _LAZY:
         import importlib
         mod, attr = _LAZY[name]
@@ -35,4 +45,6 @@ def __getattr__(name: str):
 
 
 __all__ = ["EqsatError", "ParseError", "VerifyError", "Kernel", "parse", "parse_file",
-           "print_kernel", "optimize", "Result", "Report", *_LAZY]
+           "print_kernel", "optimize", "Result", "Report",
+           # loaded on first use (_LAZY)
+           "Limits", "verify", "run", "check_equivalent", "load_spec"]

@@ -9,12 +9,19 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, fields
-from typing import Any
 from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 from .alias import alias_model
 from .errors import EqsatError
 from .ir.core import Kernel
+
+if TYPE_CHECKING:                 # the engine (and egglog) loads when optimize first runs
+    from egglog import Ruleset, Schedule
+
+    from .egraph.cost import CostModel
+    from .egraph.saturate import Limits
+    from .rules import Selection
 
 
 @dataclass
@@ -103,8 +110,9 @@ def _count_ops(k: Kernel) -> int:
     return sum(1 for _ in k.walk())
 
 
-def optimize(kernel: Kernel, *, rules: Any = "default", cost_model: Any = None,
-             limits: Any = None, noalias: bool = False,
+def optimize(kernel: Kernel, *, rules: Selection = "default",
+             cost_model: CostModel | None = None, limits: Limits | None = None,
+             noalias: bool = False,
              alias_groups: Mapping[int | str, Any] | None = None,
              versioning: bool = False) -> Result:
     """Optimize a kernel by equality saturation.
@@ -185,7 +193,7 @@ def optimize(kernel: Kernel, *, rules: Any = "default", cost_model: Any = None,
     rep.cost_before = model.kernel_cost(baseline)
     lap("extract")
 
-    schedule = None
+    schedule: Ruleset | Schedule | None = None
     if sets:
         all_rules = [r for rs in [rules_pkg.get("core"), *sets] for r in rs]
         names = [r.name for r in all_rules]

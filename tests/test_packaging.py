@@ -134,3 +134,10 @@ def test_wheel_in_a_fresh_venv_works_outside_the_repository(wheel: Path, tmp_pat
     assert str(site) in subprocess.run([str(py), "-c", "import eqsat.rules; print("
                                         "eqsat.rules.__file__)"], cwd=outside,
                                        capture_output=True, text=True).stdout
+
+
+def test_lazy_exports_are_listed_and_load() -> None:
+    import eqsat
+    assert set(eqsat._LAZY) <= set(eqsat.__all__)
+    for name in eqsat.__all__:
+        assert getattr(eqsat, name) is not None, name

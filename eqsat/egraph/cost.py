@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Iterable
 
-from ..ir.core import Kernel, Operation, Region, const_int
-from ..ir.types import PointerType, TileType, TokenType, byte_size
+from ..ir.core import Kernel, Operation, Region, Value, const_int
+from ..ir.types import PointerType, TileType, TokenType, Type, byte_size
 
 
 @dataclass(frozen=True)
@@ -26,9 +26,9 @@ class OpInfo:
     for global memory ops the bytes per thread access the IR proves (`width`; None when
     not judged, as during extraction; see eqsat.egraph.width)."""
     name: str
-    result_types: tuple = ()
-    operand_types: tuple = ()
-    attrs: dict = field(default_factory=dict, hash=False, compare=False)
+    result_types: tuple[Type, ...] = ()
+    operand_types: tuple[Type, ...] = ()
+    attrs: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
     width: int | None = field(default=None, compare=False)
 
 
@@ -47,15 +47,16 @@ class CostModel:
     name = "unit"
     # op names extraction favours when costs tie (a canonical form); the rules'
     # `prefer=True` adds to this per optimization
-    preferred: frozenset = frozenset()
+    preferred: frozenset[str] = frozenset()
 
     def op_cost(self, op: OpInfo) -> float:
         """Cost of one execution of `op` (default: 1 per op that is not structural)."""
         return 0.0 if op.name in STRUCTURAL else 1.0
 
     def trip_count(self, loop: LoopInfo) -> float:
-        if None not in (loop.lb, loop.ub, loop.step) and loop.step and loop.step > 0:
-            return float(max(0, -(-(loop.ub - loop.lb) // loop.step)))
+        lb, ub, step = loop.lb, loop.ub, loop.step
+        if lb is not None and ub is not None and step is not None and step > 0:
+            return float(max(0, -(-(ub - lb) // step)))
         return 8.0
 
     def token_edge(self, producer: str, consumer: str) -> float:
@@ -187,10 +188,13 @@ def _info(op: Operation, lanes: Any = None) -> OpInfo:
 
 
 def loop_info(op: Operation) -> LoopInfo:
-    return LoopInfo(const_int(op.one("lb")), const_int(op.one("ub")), const_int(op.one("step")))
+    def bound(name: str) -> int | None:
+        v = op.one(name)
+        return None if v is None else const_int(v)
+    return LoopInfo(bound("lb"), bound("ub"), bound("step"))
 
 
-def _region_cost(model: CostModel, region: Region, _memo: dict) -> float:
+def _region_cost(model: CostModel, region: Region, _memo: dict[str, Any]) -> float:
     total = 0.0
     # latency along token edges inside this region: longest chain of producer -> consumer
     finish: dict[int, float] = {}
@@ -231,7 +235,7 @@ def carried_wait(model: CostModel, loop: Operation) -> float:
     for i, a in enumerate(args):
         if not a.is_token:
             continue
-        producers: set = set()
+        producers: set[str] = set()
         for t in conts:
             if i < len(t.operands):
                 producers |= _frontier(t.operands[i])
@@ -245,7 +249,7 @@ def carried_wait(model: CostModel, loop: Operation) -> float:
     return worst
 
 
-def _frontier(v, seen=None) -> set:
+def _frontier(v: Value, seen: set[int] | None = None) -> set[str]:
     """Names of the memory ops whose result tokens make up v (through joins and ifs)."""
     seen = set() if seen is None else seen
     if id(v) in seen:
@@ -256,7 +260,7 @@ def _frontier(v, seen=None) -> set:
         return set()
     if owner.spec is not None and owner.spec.is_memory:
         return {owner.name}
-    out: set = set()
+    out: set[str] = set()
     if owner.name == "join_tokens":
         for x in owner.operands:
             out |= _frontier(x, seen)
@@ -268,7 +272,7 @@ def _frontier(v, seen=None) -> set:
     return out
 
 
-def _reaches(v, target, seen=None) -> bool:
+def _reaches(v: Value, target: Value, seen: set[int] | None = None) -> bool:
     """Is token v the value `target`, or built from it by joins and if results?"""
     if v is target:
         return True
@@ -290,7 +294,7 @@ def _reaches(v, target, seen=None) -> bool:
     return False
 
 
-def _lane_facts(memo: dict) -> Any:
+def _lane_facts(memo: dict[str, Any]) -> Any:
     """One `LaneFacts` per kernel_cost call, shared by all of its regions."""
     got = memo.get("lanes")
     if got is None:
@@ -299,7 +303,8 @@ def _lane_facts(memo: dict) -> Any:
     return got
 
 
-def _token_ready(model: CostModel, tok, consumer: str, finish: dict) -> float:
+def _token_ready(model: CostModel, tok: Value, consumer: str,
+                 finish: dict[int, float]) -> float:
     owner = getattr(tok, "owner", None)
     base = finish.get(id(tok), 0.0)
     if isinstance(owner, Operation) and owner.spec is not None and owner.spec.is_memory:

@@ -192,6 +192,7 @@ def saturate(enc: Encoding, schedule: Any, limits: Limits) -> SaturationStats:
             if run is schedule:
                 raise
             # this egglog rejects the bounded schedule: stop as if it had none
+            assert bounded_by is not None     # only bounded runs get here
             st.stop_reason = bounded_by
             st.error = f"bounded iteration failed: {e}".splitlines()[0][:200]
             break
@@ -220,6 +221,7 @@ def saturate(enc: Encoding, schedule: Any, limits: Limits) -> SaturationStats:
             stalled = stalled + 1 if now_rows == all_rows and not answered else 0
             all_rows = now_rows
             if stalled >= STALL_STEPS:
+                assert bounded_by is not None
                 st.stop_reason = bounded_by
                 break
     st.seconds = time.perf_counter() - t0
