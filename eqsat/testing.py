@@ -38,7 +38,8 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 try:
     from hypothesis import strategies as st
@@ -51,7 +52,7 @@ from .interp import run
 from .inputs import ArraySpec, InputSpec, ScalarSpec, parse_spec
 from .ir.builder import KernelBuilder
 from .ir.core import Kernel, Value
-from .ir.types import TOKEN, TileType, ptr, scalar, tile
+from .ir.types import TOKEN, TileType, Type, ptr, scalar, tile
 
 Pipeline = Callable[[Kernel], Kernel]
 
@@ -60,9 +61,9 @@ Pipeline = Callable[[Kernel], Kernel]
 # --------------------------------------------------------------------------------------------
 # Scalar i32 index expressions are tuples:
 #   ("const", c) ("bid",) ("iv", loop) ("add", e, e) ("mul", e, c) ("div", e, c) ("rem", e, c)
-Index = tuple
+Index = tuple[Any, ...]
 # An operand of a value op: a variable number, or ("k", constant)
-Operand = int | tuple
+Operand = int | tuple[Any, ...]
 
 INDEX_KINDS = ("const", "bid", "iv", "affine", "div", "rem", "iv+bid", "nest")
 INJECTIVE_KINDS = frozenset(("iv", "affine", "iv+bid", "nest"))
@@ -99,7 +100,7 @@ class _Store:
 class _Op:
     var: int
     op: str                        # const | add | mul | sub | select | itof
-    args: tuple
+    args: tuple[Any, ...]
 
 
 @dataclass
@@ -110,7 +111,7 @@ class _For:
     step: int
     inits: list[Operand]
     args: list[int]
-    body: list
+    body: list[Any]
     yields: list[int]
     results: list[int]
     carry_token: bool = False      # tokenized: carry a token even if the body has no memory op
@@ -118,10 +119,10 @@ class _For:
 
 @dataclass
 class _If:
-    cond: tuple                    # ("index", Index, pred, c) | ("data", var, pred)
-    then: list
+    cond: tuple[Any, ...]                    # ("index", Index, pred, c) | ("data", var, pred)
+    then: list[Any]
     then_yields: list[int]
-    else_: list
+    else_: list[Any]
     else_yields: list[int]
     results: list[int]
 
@@ -143,7 +144,7 @@ class _Program:
     width: int
     convention: str
     n_value: int | None
-    body: list
+    body: list[Any]
     types: dict[int, str]
     loops: dict[int, tuple[int, int | None, int]]   # loop -> (lb, ub, step)
 
@@ -154,6 +155,7 @@ class _Program:
 def _trip(prog: _Program, loop: int) -> int:
     lb, ub, step = prog.loops[loop]
     u = prog.n_value if ub is None else ub
+    assert u is not None            # a loop up to n exists only when n does
     return max(0, -(-(u - lb) // step))
 
 
@@ -191,7 +193,7 @@ def _loops_of(e: Index) -> set[int]:
     return set().union(*(_loops_of(x) for x in e[1:] if isinstance(x, tuple)))
 
 
-def _uses(stmts: list) -> set[int]:
+def _uses(stmts: list[Any]) -> set[int]:
     """Variables read anywhere in `stmts` (nested regions included)."""
     out: set[int] = set()
     for s in _walk(stmts):
@@ -210,7 +212,7 @@ def _uses(stmts: list) -> set[int]:
     return out
 
 
-def _walk(stmts: list):
+def _walk(stmts: list[Any]) -> Iterator[Any]:
     for s in stmts:
         yield s
         if isinstance(s, _For):
@@ -220,7 +222,7 @@ def _walk(stmts: list):
             yield from _walk(s.else_)
 
 
-def _has_memory(stmts: list) -> bool:
+def _has_memory(stmts: list[Any]) -> bool:
     return any(isinstance(s, (_Load, _Store)) for s in _walk(stmts))
 
 
@@ -253,7 +255,7 @@ class KernelCase:
     """
     kernel: Kernel
     spec: InputSpec
-    spec_data: dict
+    spec_data: dict[str, Any]
     tokenized: bool
     token_style: str
     arrays: tuple[GeneratedArray, ...]
@@ -296,8 +298,8 @@ class _Drawer:
     """Draws one program statement by statement, tracking what is in scope (variables by
     dtype, enclosing loops) so that every drawn program is well typed."""
 
-    def __init__(self, draw, *, max_depth: int, max_statements: int, dtypes: Sequence[str],
-                 prog: _Program):
+    def __init__(self, draw: st.DrawFn, *, max_depth: int, max_statements: int,
+                 dtypes: Sequence[str], prog: _Program) -> None:
         self.draw, self.max_depth, self.dtypes, self.prog = draw, max_depth, tuple(dtypes), prog
         self.left = max_statements
         self.next_var = 0
@@ -318,14 +320,14 @@ class _Drawer:
     def visible(self, dtype: str) -> list[int]:
         return [v for frame in self.scope for v in frame if self.prog.types[v] == dtype]
 
-    def pick(self, xs: Sequence):
+    def pick(self, xs: Sequence[Any]) -> Any:
         return self.draw(st.sampled_from(list(xs)))
 
-    def const_value(self, dtype: str):
+    def const_value(self, dtype: str) -> int | float:
         v = self.draw(st.sampled_from([0, 1, 2, -1, 3]))
         return float(v) if dtype == "f32" else v
 
-    def value_of(self, dtype: str, out: list) -> int:
+    def value_of(self, dtype: str, out: list[Any]) -> int:
         """A visible variable of `dtype`, making a constant (appended to `out`) if none."""
         vs = self.visible(dtype)
         if vs and self.draw(st.integers(0, 7)) > 0:
@@ -341,7 +343,7 @@ class _Drawer:
         if self.loops:                       # inside loops, mostly induction variables
             kinds += ["iv", "iv", "affine", "affine", "div", "rem", "iv+bid"]
         kind = self.pick(kinds)
-        if self._nest_pairs() and self.draw(st.booleans()):
+        if bool(self._nest_pairs()) and self.draw(st.booleans()):
             kind = "nest"                    # in a loop nest: injective in the whole nest
         if kind == "const":
             return ("const", self.draw(st.integers(0, 2))), kind
@@ -385,8 +387,8 @@ class _Drawer:
         return _Access("ptr", idx, ik, scale, lanes, mask)
 
     # -- statements --------------------------------------------------------------------------
-    def block(self, depth: int, lo: int, hi: int) -> list:
-        out: list = []
+    def block(self, depth: int, lo: int, hi: int) -> list[Any]:
+        out: list[Any] = []
         n = self.draw(st.integers(lo, hi))
         for _ in range(n):
             if self.left <= 0:
@@ -400,7 +402,7 @@ class _Drawer:
             self.observe(out)
         return out
 
-    def observe(self, out: list) -> None:
+    def observe(self, out: list[Any]) -> None:
         """Store what this region loaded but never used (summed per dtype), so a load
         that runs at the wrong time shows in memory. (Left out now and then, to keep
         dead loads for the cleanup rules.)"""
@@ -426,7 +428,7 @@ class _Drawer:
         store-then-load: the pairs whose order matters), else a fresh one."""
         usable = [(a, acc) for a, acc in self.used
                   if _loops_of(acc.index) <= set(self.loops) and not (store and acc.lanes == 0)]
-        if usable and self.draw(st.booleans()):
+        if bool(usable) and self.draw(st.booleans()):
             arr, acc = self.pick(usable[::-1])
         else:
             arr = self.draw(st.integers(0, len(self.prog.arrays) - 1))
@@ -437,13 +439,13 @@ class _Drawer:
     def rejoin(self) -> int:
         return self.draw(st.sampled_from([0, 0, 0, 1, 2]))
 
-    def s_load(self, depth: int, out: list) -> None:
+    def s_load(self, depth: int, out: list[Any]) -> None:
         arr, acc = self.target(store=False)
         pad = self.draw(st.sampled_from([None, 0, 7])) if acc.mask else None
         out.append(_Load(self.new_var(self.prog.arrays[arr].dtype), arr, acc, self.rejoin(),
                          pad))
 
-    def s_store(self, depth: int, out: list) -> None:
+    def s_store(self, depth: int, out: list[Any]) -> None:
         arr, acc = self.target(store=True)
         dt = self.prog.arrays[arr].dtype
         if self.draw(st.booleans()):             # mostly store data: copy, maybe changed
@@ -458,7 +460,7 @@ class _Drawer:
         val = self.value_of(dt, out)
         out.append(_Store(arr, acc, val, self.rejoin()))
 
-    def s_op(self, depth: int, out: list) -> None:
+    def s_op(self, depth: int, out: list[Any]) -> None:
         dt = self.pick(self.dtypes)
         kind = self.pick(["add", "mul", "select", "sub", "itof", "const"])
         if kind == "const":
@@ -474,15 +476,15 @@ class _Drawer:
         x = self.value_of(dt, out)
         if kind == "select":
             a, b = self.value_of(dt, out), self.value_of(dt, out)
-            y = self.value_of(dt, out)
+            y: Operand = self.value_of(dt, out)
             out.append(_Op(self.new_var(dt), "select", (self.pick(_PREDS), a, b, x, y)))
             return
         # x op y, or x op constant (x*1, x+0, ... which the algebra rules fold)
-        y: Operand = self.value_of(dt, out) if self.draw(st.booleans()) else \
+        y = self.value_of(dt, out) if self.draw(st.booleans()) else \
             ("k", self.const_value(dt))
         out.append(_Op(self.new_var(dt), kind, (x, y)))
 
-    def s_for(self, depth: int, out: list) -> None:
+    def s_for(self, depth: int, out: list[Any]) -> None:
         loop = self.next_loop
         self.next_loop += 1
         if self.prog.n_value is not None and self.draw(st.booleans()):
@@ -499,7 +501,7 @@ class _Drawer:
         inits: list[Operand] = []
         for dt in carry_types:
             vs = self.visible(dt)
-            inits.append(self.pick(vs[::-1]) if vs and self.draw(st.booleans())
+            inits.append(self.pick(vs[::-1]) if bool(vs) and self.draw(st.booleans())
                          else ("k", self.const_value(dt)))
         self.scope.append([])
         args = [self.new_var(dt) for dt in carry_types]
@@ -520,11 +522,11 @@ class _Drawer:
         out.append(_For(loop, lb, ub, step, inits, args, body, yields, results,
                         self.draw(st.booleans())))
 
-    def s_if(self, depth: int, out: list) -> None:
+    def s_if(self, depth: int, out: list[Any]) -> None:
         data_vars = [v for frame in self.scope for v in frame
                      if self.prog.types[v] in ("f32", "i32")]
-        if data_vars and self.draw(st.booleans()):
-            cond = ("data", self.pick(data_vars[::-1]), self.pick(_PREDS))
+        if bool(data_vars) and self.draw(st.booleans()):
+            cond: tuple[Any, ...] = ("data", self.pick(data_vars[::-1]), self.pick(_PREDS))
         else:
             idx, _ = self.index()
             cond = ("index", idx, self.pick(_PREDS), self.draw(st.integers(0, 2)))
@@ -541,7 +543,7 @@ class _Drawer:
         out.append(_If(cond, t, ty, e, ey, results))
 
 
-def _draw_arrays(draw, n: int, dtypes: Sequence[str], allow_alias: bool,
+def _draw_arrays(draw: st.DrawFn, n: int, dtypes: Sequence[str], allow_alias: bool,
                  annotate: bool | None) -> list[GeneratedArray]:
     """Names, dtypes, alias groups, and which arrays really share memory."""
     names = ["A", "B", "C", "D", "E", "F"][:n]
@@ -571,8 +573,8 @@ def _draw_arrays(draw, n: int, dtypes: Sequence[str], allow_alias: bool,
 
 
 @st.composite
-def _programs(draw, *, min_arrays: int, max_arrays: int, max_depth: int, max_statements: int,
-              allow_alias: bool, annotate: bool | None, dtypes: Sequence[str],
+def _programs(draw: st.DrawFn, *, min_arrays: int, max_arrays: int, max_depth: int,
+              max_statements: int, allow_alias: bool, annotate: bool | None, dtypes: Sequence[str],
               grids: Sequence[int], conventions: Sequence[str]) -> _Program:
     n = draw(st.integers(min_arrays, max_arrays))
     arrays = _draw_arrays(draw, n, dtypes, allow_alias, annotate)
@@ -645,6 +647,8 @@ class _Tokens:
     "loads-parallel": a load waits for the last store-ordered token only; a store waits for
     that and every load since. Both keep each conflicting pair in program order.
     """
+
+    pending: list[Value]
 
     def __init__(self, b: KernelBuilder, style: str, cur: Value, older: list[Value]):
         self.b, self.style, self.cur, self.pending, self.older = b, style, cur, [], older
@@ -753,7 +757,7 @@ class _Emitter:
             return b.binary("remi", self.index(e[1]), self.c32(e[2]), signed=True)
         raise ValueError(f"unknown index expression {e!r}")
 
-    def tile_const(self, v, dtype: str) -> Value:
+    def tile_const(self, v: int | float, dtype: str) -> Value:
         return self.b.constant(v, tile((1, self.p.width), dtype))
 
     def operand(self, x: Operand, dtype: str) -> Value:
@@ -786,7 +790,7 @@ class _Emitter:
         return b.offset(self.bases[arr], b.addi(offs, row)), mask
 
     # -- statements ----------------------------------------------------------------------------
-    def region(self, stmts: list, tk: _Tokens | None) -> None:
+    def region(self, stmts: list[Any], tk: _Tokens | None) -> None:
         for s in stmts:
             getattr(self, "e_" + type(s).__name__[1:].lower())(s, tk)
 
@@ -836,9 +840,11 @@ class _Emitter:
         b = self.b
         lb, step = self.c32(s.lb), self.c32(s.step)
         ub = self.n if s.ub is None else self.c32(s.ub)
+        assert ub is not None           # a loop up to n exists only when n does
         inits = [self.operand(x, self.p.types[a]) for x, a in zip(s.inits, s.args)]
         carry = tk is not None and (s.carry_token or _has_memory(s.body))
         if carry:
+            assert tk is not None
             inits.append(tk.collapse())
         with b.for_(lb, ub, step, inits) as loop:
             self.ivs[s.loop] = loop.iv
@@ -848,6 +854,7 @@ class _Emitter:
             self.region(s.body, inner)
             outs = [self.env[y] for y in s.yields]
             if carry:
+                assert inner is not None
                 outs.append(inner.collapse())
             loop.continue_(*outs)
         self._bind_results(s.results, loop.results, tk if carry else None)
@@ -864,7 +871,7 @@ class _Emitter:
             zero = b.constant(0.0 if dt == "f32" else 0, scalar(dt))
             cond = (b.cmpf if dt == "f32" else b.cmpi)(pred, x, zero)
         carry = tk is not None and (_has_memory(s.then) or _has_memory(s.else_))
-        types = [TileType((1, self.p.width), self.p.types[r]) for r in s.results]
+        types: list[Type] = [TileType((1, self.p.width), self.p.types[r]) for r in s.results]
         if carry:
             types.append(TOKEN)
         with b.if_(cond, types) as br:
@@ -875,12 +882,14 @@ class _Emitter:
                     self.region(stmts, inner)
                     outs = [self.env[y] for y in ys]
                     if carry:
+                        assert inner is not None
                         outs.append(inner.collapse())
                     if types:
                         br.yield_(*outs)
         self._bind_results(s.results, br.results, tk if carry else None)
 
-    def _bind_results(self, names, res, tk: _Tokens | None) -> None:
+    def _bind_results(self, names: Sequence[int], res: Sequence[Value],
+                      tk: _Tokens | None) -> None:
         """Results of a loop or branch to their statement's names; with `tk`, the last
         result is the token it carried, and the chain goes on from it."""
         for r, v in zip(names, res):
@@ -891,13 +900,15 @@ class _Emitter:
 
     def kernel(self) -> Kernel:
         self.prologue()
-        tk = _Tokens(self.b, self.style, self.tok0, [self.tok0]) if self.tokenized else None
+        tk = None
+        if self.tok0 is not None:       # made exactly when the program is tokenized
+            tk = _Tokens(self.b, self.style, self.tok0, [self.tok0])
         self.region(self.p.body, tk)
         return self.b.finish()
 
     # -- the spec ------------------------------------------------------------------------------
-    def spec_data(self) -> dict:
-        params: list[dict] = []
+    def spec_data(self) -> dict[str, Any]:
+        params: list[dict[str, Any]] = []
         for i, a in enumerate(self.p.arrays):
             if a.root == i:
                 lo, hi = (-3, 4) if a.dtype == "f32" else (-5, 6)
@@ -961,7 +972,7 @@ def kernels(*, min_arrays: int = 1, max_arrays: int = 3, max_depth: int = 2,
 # --------------------------------------------------------------------------------------------
 # Checking pipelines
 # --------------------------------------------------------------------------------------------
-def optimize_pipeline(**options) -> Pipeline:
+def optimize_pipeline(**options: Any) -> Pipeline:
     """`optimize(k, **options).kernel` as a pipeline (e.g. `rules="none"`)."""
     from .optimize import optimize
 
@@ -1053,7 +1064,8 @@ def _original_misbehaves(kernel: Kernel, spec: InputSpec, eq: EquivResult, seed:
 
 
 def assert_pipeline_preserves(kernel: Kernel, spec: InputSpec,
-                              pipeline: Pipeline | None = None, **options) -> PipelineCheck:
+                              pipeline: Pipeline | None = None,
+                              **options: Any) -> PipelineCheck:
     """`check_pipeline`, raising AssertionError with `explain()` when meaning changed."""
     res = check_pipeline(kernel, spec, pipeline, **options)
     if not res.ok:
@@ -1061,9 +1073,9 @@ def assert_pipeline_preserves(kernel: Kernel, spec: InputSpec,
     return res
 
 
-def spec_to_data(spec: InputSpec) -> dict:
+def spec_to_data(spec: InputSpec) -> dict[str, Any]:
     """An InputSpec as the JSON data `eqsat.inputs.parse_spec` reads back."""
-    params: list[dict] = []
+    params: list[dict[str, Any]] = []
     for p in spec.params:
         if isinstance(p, ScalarSpec):
             params.append({"name": p.name, "dtype": p.dtype, "value": p.value})
@@ -1074,6 +1086,7 @@ def spec_to_data(spec: InputSpec) -> dict:
                 d["strides"] = list(p.strides)
             params.append(d)
         else:
+            assert isinstance(p, ArraySpec), f"{type(p).__name__} parameters are not supported"
             d = {"name": p.name, "shape": list(p.shape), "dtype": p.dtype, "init": p.init}
             if p.strides is not None:
                 d["strides"] = list(p.strides)
