@@ -102,7 +102,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seq", action="store_true")
     ap.add_argument("--out", default="/tmp/tileir_bc_demo")
-    ap.add_argument("--corpus", default="/work/shared/corpus")
+    ap.add_argument("--corpus", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                     "..", "..", "..", "tests", "corpus"))
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     variant = "seq" if a.seq else "cutile"
