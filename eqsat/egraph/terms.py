@@ -29,9 +29,11 @@ constants one e-class.
 from __future__ import annotations
 
 import threading
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
-from egglog import Expr, MultiSet, String, StringLike, Vec, function, i64, i64Like, relation
+from egglog import (Expr, MultiSet, String, StringLike, Unit, Vec, function, i64, i64Like,
+                    relation)
 
 
 class Ty(Expr):
@@ -144,9 +146,13 @@ def ty_pointee_bytes(t: Ty) -> i64: ...    # for tiles of pointers: size of the 
 
 
 # -- constant folding: rules ask, Python answers (exact dtype semantics, see fold.py) -------
-Want1 = relation("Want1", String, i64, Ty, Ty, i64)
-Want2 = relation("Want2", String, i64, Ty, Ty, i64, i64)
-Want3 = relation("Want3", String, i64, Ty, Ty, i64, i64, i64)
+# (egglog's stubs type relations of up to four columns; these are typed as called)
+Want1 = cast(Callable[[StringLike, i64Like, Ty, Ty, i64Like], Unit],
+             relation("Want1", String, i64, Ty, Ty, i64))  # type: ignore[call-overload]
+Want2 = cast(Callable[[StringLike, i64Like, Ty, Ty, i64Like, i64Like], Unit],
+             relation("Want2", String, i64, Ty, Ty, i64, i64))  # type: ignore[call-overload]
+Want3 = cast(Callable[[StringLike, i64Like, Ty, Ty, i64Like, i64Like, i64Like], Unit],
+             relation("Want3", String, i64, Ty, Ty, i64, i64, i64))  # type: ignore[call-overload]
 
 
 @function(merge=lambda old, new: old)

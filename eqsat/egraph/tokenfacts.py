@@ -36,9 +36,10 @@ behind them, since they only run when control gets there.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
 
-from egglog import i64, relation
+from egglog import Unit, i64, i64Like, relation
 
 from ..alias import AliasFacts, alias_facts, is_acquire, is_release
 from ..injective import Bounds, disjoint_across, disjoint_pair_across
@@ -50,20 +51,21 @@ from . import terms as T
 if TYPE_CHECKING:                                   # pragma: no cover
     from .encode import _Encoder
 
-Orig = relation("Orig", T.Term)
-Indep = relation("Indep", i64, i64)
-Dep = relation("Dep", i64, i64)
-KeepArg = relation("KeepArg", i64, i64, i64)
-KeepOut = relation("KeepOut", i64, i64, i64)
-KeepIf = relation("KeepIf", i64, T.Term, i64)
-LoopFree = relation("LoopFree", i64, i64)
-After = relation("After", i64, i64)
-IfFree = relation("IfFree", i64, T.Term)
-CarryArg = relation("CarryArg", i64, i64, i64)
-CarryOut = relation("CarryOut", i64, i64, i64)
-IfBase = relation("IfBase", T.Term, i64, T.Term)
+# (typed as egglog calls them: an i64 column takes a Python int too)
+Orig = cast(Callable[[T.Term], Unit], relation("Orig", T.Term))
+Indep = cast(Callable[[i64Like, i64Like], Unit], relation("Indep", i64, i64))
+Dep = cast(Callable[[i64Like, i64Like], Unit], relation("Dep", i64, i64))
+KeepArg = cast(Callable[[i64Like, i64Like, i64Like], Unit], relation("KeepArg", i64, i64, i64))
+KeepOut = cast(Callable[[i64Like, i64Like, i64Like], Unit], relation("KeepOut", i64, i64, i64))
+KeepIf = cast(Callable[[i64Like, T.Term, i64Like], Unit], relation("KeepIf", i64, T.Term, i64))
+LoopFree = cast(Callable[[i64Like, i64Like], Unit], relation("LoopFree", i64, i64))
+After = cast(Callable[[i64Like, i64Like], Unit], relation("After", i64, i64))
+IfFree = cast(Callable[[i64Like, T.Term], Unit], relation("IfFree", i64, T.Term))
+CarryArg = cast(Callable[[i64Like, i64Like, i64Like], Unit], relation("CarryArg", i64, i64, i64))
+CarryOut = cast(Callable[[i64Like, i64Like, i64Like], Unit], relation("CarryOut", i64, i64, i64))
+IfBase = cast(Callable[[T.Term, i64Like, T.Term], Unit], relation("IfBase", T.Term, i64, T.Term))
 # derived by rules/tokens.py: token a stands for every op token b stands for
-Contains = relation("Contains", T.Term, T.Term)
+Contains = cast(Callable[[T.Term, T.Term], Unit], relation("Contains", T.Term, T.Term))
 
 _PRINTS = ("print", "print_tko")
 
@@ -188,42 +190,42 @@ def _carry_facts(enc: _Encoder, rows: list) -> tuple[dict, dict, dict]:
             args = op.regions[0].args
             skip = 1 if op.name == "for" else 0
             inits = op.group("init")
-            closed: list[tuple[int, int]] = []
+            closed_args: list[tuple[int, int]] = []
             mine = carries.setdefault(key, {})
-            for i, init in enumerate(inits):
+            for i, init_v in enumerate(inits):
                 a = i + skip
                 if not args[a].is_token:
                     continue
-                ok = {("arg", a), ("out", id(init))}
+                ok = {("arg", a), ("out", id(init_v))}
                 good = all(leaves.of(t.operands[i]) <= ok for t in _exits(op, "continue"))
                 mine[a] = good
                 if good:
-                    closed.append((a, i))
+                    closed_args.append((a, i))
                     rows.append(CarryArg(key, a, i))
-            res = outs.setdefault(key, {})
+            res_closed = outs.setdefault(key, {})
             for k, r in enumerate(op.results):
                 if not r.is_token:
                     continue
-                res[k] = False
+                res_closed[k] = False
                 if may_exit(op):
                     continue
                 sites = list(_exits(op, "break")) if op.name == "loop" else None
-                for a, i in closed:
+                for a, i in closed_args:
                     ok = {("arg", a), ("out", id(inits[i]))}
                     if op.name == "for" and k == i or op.name == "loop" and sites and all(
                             leaves.of(t.operands[k]) <= ok for t in sites):
                         rows.append(CarryOut(key, k, i))
-                        res[k] = True
+                        res_closed[k] = True
                         break
         elif op.name == "if":
-            res = ifs.setdefault(id(key), {})
+            res_closed = ifs.setdefault(id(key), {})
             for k, r in enumerate(op.results):
                 if not r.is_token:
                     continue
-                res[k] = False
+                res_closed[k] = False
                 if may_exit(op):
                     continue
-                srcs: set = set()
+                srcs: set[tuple[str, int]] = set()
                 for region in op.regions:
                     t = region.terminator
                     if t is not None and t.name == "yield":
@@ -232,7 +234,7 @@ def _carry_facts(enc: _Encoder, rows: list) -> tuple[dict, dict, dict]:
                 if len(srcs) == 1 and outer:
                     base = leaves.values[outer[0][1]]
                     rows.append(IfBase(key, k, enc.use(base)))
-                    res[k] = True
+                    res_closed[k] = True
     return carries, outs, ifs
 
 
@@ -279,6 +281,7 @@ class _Leaves:
             loop = owner.parent
             if loop is self.scope:
                 return frozenset([("arg", v.index)])
+            assert isinstance(loop, Operation)       # a block argument of a loop body
             skip = 1 if loop.name == "for" else 0
             i = v.index - skip
             out = self.of(loop.group("init")[i])
