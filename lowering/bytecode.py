@@ -137,7 +137,7 @@ class _Writer:
         self.filename = filename
         self.vals: dict[int, Any] = {}
         self.b = None
-        self.tt = None
+        self.tt: Any = None
         self.op: Operation | None = None
 
     # -- errors --------------------------------------------------------------------------

@@ -172,12 +172,12 @@ for _nm, _mk in _KEEP_LAST:
               ty_last(t) == k1, contig(x) == k2, contig_div(x) == d1,
               then=[set_(contig(n)).to(k2), set_(contig_div(n)).to(d1)]),
     )
-for _nm, _mk in (("addi", addi), ("subi", subi)):
+for _nm, _bin in (("addi", addi), ("subi", subi)):
     ANALYSIS.add(
-        infer(f"contig-{_nm}", n == _mk(x, y), contig(x) == k1, contig_div(x) == d1,
+        infer(f"contig-{_nm}", n == _bin(x, y), contig(x) == k1, contig_div(x) == d1,
               same(y) == c2, div2(y) == d2, k1 <= c2,
               then=[set_(contig(n)).to(k1), set_(contig_div(n)).to(d1.min(d2))]),
-        infer(f"contig-{_nm}-split", n == _mk(x, y), contig(x) == k1, contig_div(x) == d1,
+        infer(f"contig-{_nm}-split", n == _bin(x, y), contig(x) == k1, contig_div(x) == d1,
               same(y) == c2, div2(y) == d2, c2 < k1,
               then=[set_(contig(n)).to(c2), set_(contig_div(n)).to(d1.min(d2).min(c2))]),
     )

@@ -21,7 +21,7 @@ call, so a mistake raises `BuildError` at the line that made it rather than at
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 from collections.abc import Iterable, Sequence
 
 import numpy as np
@@ -91,8 +91,13 @@ class _RegionCtx:
         pass
 
 
+_Ctx = TypeVar("_Ctx", bound=_RegionCtx)
+
+
 class ForLoop(_RegionCtx):
     """`with b.for_(...) as loop`: `loop.iv`, `loop.args` (iter values), `loop.continue_`."""
+
+    _region: Region
 
     @property
     def iv(self) -> Value:
@@ -111,6 +116,8 @@ class ForLoop(_RegionCtx):
 
 class Loop(_RegionCtx):
     """`with b.loop(inits, results) as lp`: `lp.args`, `lp.continue_`, `lp.break_`."""
+
+    _region: Region
 
     @property
     def args(self) -> list[Value]:
@@ -217,7 +224,7 @@ class KernelBuilder:
             raise BuildError(f"'{name}' must be used as `with b.{_METHOD[name]}(...) as x:` "
                              "before anything else is built")
 
-    def _pend(self, ctx: _RegionCtx) -> _RegionCtx:
+    def _pend(self, ctx: _Ctx) -> _Ctx:
         self._pending = ctx
         return ctx
 

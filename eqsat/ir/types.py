@@ -6,8 +6,14 @@ canonical text `tileirdisasm` prints.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from typing import TypeGuard
+
+    from typing_extensions import TypeIs
 
 INT_WIDTHS = {"i1": 1, "i8": 8, "i16": 16, "i32": 32, "i64": 64}
 FLOAT_WIDTHS = {"f16": 16, "bf16": 16, "f32": 32, "tf32": 32, "f64": 64,
@@ -39,15 +45,15 @@ class PointerType:
 ElementType = str | PointerType
 
 
-def is_int(e: ElementType) -> bool:
+def is_int(e: ElementType) -> TypeGuard[str]:
     return isinstance(e, str) and e in INT_WIDTHS
 
 
-def is_float(e: ElementType) -> bool:
+def is_float(e: ElementType) -> TypeGuard[str]:
     return isinstance(e, str) and e in FLOAT_WIDTHS
 
 
-def is_ptr(e: ElementType) -> bool:
+def is_ptr(e: ElementType) -> TypeIs[PointerType]:
     return isinstance(e, PointerType)
 
 
