@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from ._common import load_kernel
+from ._common import load_kernel, write_output
 
 
 def _run(args) -> int:
@@ -38,8 +38,7 @@ def _run(args) -> int:
                 notes.append(f"cfg: {after}")
     text = str(form) + "".join(f"// {n}\n" for n in notes)
     if args.output:
-        with open(args.output, "w") as f:
-            f.write(text)
+        write_output(args.output, text)
     else:
         sys.stdout.write(text)
     if args.inputs:
