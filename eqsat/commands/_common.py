@@ -3,10 +3,16 @@ output file, and the phase line on stderr for long runs."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import json
+import math
 import sys
 import threading
 import time
 from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
 
 from ..errors import EqsatError
 from ..ir.core import Kernel
@@ -115,3 +121,35 @@ def phase(text: str) -> None:
     """Name what the running command does now (a no-op outside `progress`)."""
     if _current:
         _current[-1].set(text)
+
+
+def _plain(v: Any) -> Any:
+    """`v` with numpy scalars and arrays, tuples and dataclasses as JSON values; a float
+    that JSON cannot hold (NaN, infinity) as its text."""
+    if dataclasses.is_dataclass(v) and not isinstance(v, type):
+        v = dataclasses.asdict(v)
+    if isinstance(v, dict):
+        return {str(k): _plain(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple, set, frozenset)):
+        return [_plain(x) for x in (sorted(v) if isinstance(v, (set, frozenset)) else v)]
+    if isinstance(v, np.ndarray):
+        return _plain(v.tolist())
+    if isinstance(v, np.generic):
+        return _plain(v.item())
+    if isinstance(v, float) and not math.isfinite(v):
+        return str(v)
+    if isinstance(v, bytes):
+        return v.hex()
+    return v
+
+
+def emit_json(obj: Any) -> None:
+    """A command's `--json` report on stdout: one JSON document."""
+    print(json.dumps(_plain(obj), indent=2, allow_nan=False))
+
+
+def report_dict(report: Any) -> dict:
+    """An `optimize` Report as JSON-ready data (its fields and the total time)."""
+    d = _plain(report)
+    d["total_seconds"] = report.total_seconds
+    return d

@@ -3,14 +3,19 @@ from __future__ import annotations
 
 from ..equiv import check_equivalent
 from ..inputs import load_spec
-from ._common import load_kernel
+from ._common import emit_json, load_kernel, phase
 
 
 def _run(args) -> int:
     a, b = load_kernel(args.a), load_kernel(args.b)
+    phase("comparing")
     res = check_equivalent(a, b, load_spec(args.inputs), trials=args.trials,
                            schedules=args.schedules, exact=args.exact, seed=args.seed)
-    print(res.message)
+    if args.json:
+        emit_json({"equivalent": res.ok, "trials": res.trials, "schedules": res.schedules,
+                   "message": res.message, "counterexample": res.counterexample})
+    else:
+        print(res.message)
     return 0 if res.ok else 1
 
 
@@ -23,4 +28,6 @@ def register(sub) -> None:
     p.add_argument("--schedules", type=int, default=20, help="schedules per trial (default 20)")
     p.add_argument("--seed", type=int, default=0, help="first input seed")
     p.add_argument("--exact", action="store_true", help="compare floats bit for bit")
+    p.add_argument("--json", action="store_true",
+                   help="print the verdict and any counterexample as JSON")
     p.set_defaults(func=_run)
