@@ -416,6 +416,7 @@ def test_option_values(data):
         ["run", _GOOD_K, "--inputs", _GOOD_SPEC, "--seed", v],
         ["equiv", _GOOD_K, _GOOD_K, "--inputs", _GOOD_SPEC, "--trials", "1", "--seed", v],
         ["lower", _GOOD_K, "--to", "cfg", "--inputs", _GOOD_SPEC, "--seed", v],
+        ["lower", _GOOD_K, "--to", "steps", r.choice(["--explain", "--canonicalize-live-ins"])],
         ["opt", _GOOD_K, "--rules", "none", "--max-iterations", v],
         ["opt", _GOOD_K, "--rules", "none", "--max-nodes", v],
         ["opt", _GOOD_K, "--max-iterations", "2", "--max-seconds", v],

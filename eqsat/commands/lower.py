@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 
+from ..errors import EqsatError
 from ._common import load_kernel, write_output
 
 
@@ -16,9 +17,7 @@ def _run(args) -> int:
     notes: list[str] = []
     if args.to == "steps":
         if args.canonicalize_live_ins or args.explain:
-            print("eqsat lower: --canonicalize-live-ins and --explain apply to --to cfg",
-                  file=sys.stderr)
-            return 2
+            raise EqsatError("error: --canonicalize-live-ins and --explain apply to --to cfg")
         form = lower_to_steps(k)
         if args.stats:
             notes.append(f"steps: {step_metrics(form)}")
