@@ -7,7 +7,7 @@ deleted or duplicated, tokens replaced), inputs specs with a wrong type, a missi
 or a wrong shape at every JSON path (and JSON that does not parse), mangled kernel
 symbols and alias-group arguments, and paths that are missing, directories or binary.
 
-Volume scales with the Hypothesis profile: under `ci` (N = 100) about 5,000 inputs in
+Volume scales with the Hypothesis profile: under `ci` (N = 100) about 5,700 inputs in
 all, most through the cheap commands (fmt, check, stats); under
 `HYPOTHESIS_PROFILE=long` (N = 2000) over 100,000.
 """
@@ -356,6 +356,19 @@ def test_mangled_symbols(tmp_path_factory, data):
     argv = r.choice([["stats", str(p)], ["stats", str(p), "--noalias"],
                      ["opt", str(p), "--rules", "none"]])
     check(argv, sym)
+
+
+@pytest.mark.parametrize("code", ["A9999999999999999999f32", "A64f32", "A65f32",
+                                  "A1f32_ffffffffffffffffffffs1", "A1f32_1t1_p16gffffffffffff",
+                                  "I99999999999999999999999", "F" + "f" * 16])
+def test_symbol_edge_cases(tmp_path, code):
+    """Codes the random edits found or might miss: huge ranks, masks, groups, constants."""
+    src = CORPUS / "vector_add.cutile.mlir"
+    sym = _SYMBOLS[src]
+    p = tmp_path / "sym.mlir"
+    p.write_text(_CUTILE_TEXT[src].replace(sym, sym.replace("A1f32_1t1_p16", code, 1), 1))
+    check(["stats", str(p)])
+    check(["opt", str(p), "--rules", "none"])
 
 
 def _paths(tmp: Path) -> dict[str, Path]:
