@@ -80,9 +80,9 @@ class Executor:
                                   + (f", line {op.loc[0]}" if op.loc else "")
                                   + f", block {bid})") from None
         if name == "get_tile_block_id":
-            return [np.asarray(c, numpy_dtype(op.results[0].type.elem)) for c in bid]
+            return [np.asarray(c, numpy_dtype(op.results[0].scalar_elem)) for c in bid]
         if name == "get_num_tile_blocks":
-            return [np.asarray(c, numpy_dtype(op.results[0].type.elem)) for c in self.grid]
+            return [np.asarray(c, numpy_dtype(op.results[0].scalar_elem)) for c in self.grid]
         if name in ("reduce", "scan"):
             return self._combine(op, args)
         if name == "assert":
@@ -136,7 +136,7 @@ class Executor:
                 width //= 2
                 cur = apply([c[..., :width] for c in cur], [c[..., width:] for c in cur])
             outs = [c[..., 0] for c in cur]
-            return [np.asarray(o).reshape(r.type.shape) for o, r in zip(outs, op.results)]
+            return [np.asarray(o).reshape(r.tile.shape) for o, r in zip(outs, op.results)]
         order = range(n - 1, -1, -1) if op.attrs.get("reverse") else range(n)
         acc = [np.broadcast_to(i.astype(x.dtype), x.shape[:-1]) for i, x in zip(ids, xs)]
         outs = [np.empty_like(x) for x in xs]
@@ -177,7 +177,7 @@ class Executor:
         if n == "load_view_tko":
             pv, idx = args[0], args[1:1 + len(op.group("index"))]
             addr, inb = self._view_coords(pv, idx)
-            rt: TileType = op.results[0].type
+            rt: TileType = op.results[0].tile
             pad = self._PADDING.get(pv.padding, 0) if pv.padding else 0
             out = np.full(addr.shape, pad, dtype=numpy_dtype(rt.elem)) if is_float(rt.elem) \
                 else np.zeros(addr.shape, dtype=numpy_dtype(rt.elem))
@@ -197,13 +197,13 @@ class Executor:
             p = np.asarray(args[0])
             n_mask = len(op.group("mask"))
             mask = np.asarray(args[1]) if n_mask else np.ones(p.shape, bool)
-            rt = op.results[0].type
+            rt = op.results[0].tile
             out = np.zeros(p.shape, dtype=numpy_dtype(rt.elem))
             if op.group("padding"):
                 out[...] = np.broadcast_to(args[1 + n_mask], p.shape)
             mask = np.broadcast_to(mask, p.shape)
             if mask.any():
-                out[mask] = mem.read(p[mask], op.operands[0].type.elem.pointee)
+                out[mask] = mem.read(p[mask], op.operands[0].pointee)
             return [out, TOKEN_VALUE]
         if n == "store_ptr_tko":
             p, v = np.asarray(args[0]), np.asarray(args[1])
@@ -211,7 +211,7 @@ class Executor:
             mask = np.broadcast_to(mask, p.shape)
             v = np.broadcast_to(v, p.shape)
             if mask.any():
-                mem.write(p[mask], op.operands[0].type.elem.pointee, v[mask])
+                mem.write(p[mask], op.operands[0].pointee, v[mask])
             return [TOKEN_VALUE]
         if n in ("atomic_cas_tko", "atomic_rmw_tko"):
             return self._atomic(op, args)
@@ -245,7 +245,7 @@ class Executor:
         raise InterpError(f"no semantics for memory op '{n}'")
 
     def _atomic(self, op: Operation, args):
-        pointee = op.operands[0].type.elem.pointee
+        pointee = op.operands[0].pointee
         p = np.asarray(op and args[0])
         mem = self.memory
         shape = p.shape
@@ -260,7 +260,7 @@ class Executor:
                 raise InterpError(f"unknown atomic mode '{mode}'")
         mask = np.broadcast_to(np.asarray(rest[0]), shape) if op.group("mask") else \
             np.ones(shape, bool)
-        rt = op.results[0].type
+        rt = op.results[0].tile
         out = np.zeros(shape, dtype=numpy_dtype(rt.elem))
         flat_p = p.reshape(-1)
         for k in range(flat_p.size):           # lanes in order: each one atomic
@@ -294,7 +294,8 @@ class Executor:
 
 def free_values(op: Operation) -> set[int]:
     """ids of values a nested region of `op` reads that are defined outside `op`."""
-    defined, used = set(), set()
+    defined: set[int] = set()
+    used: set[int] = set()
     for r in op.regions:
         defined.update(id(a) for a in r.args)
         for inner in r.walk():

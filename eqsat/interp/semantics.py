@@ -13,7 +13,7 @@ from collections.abc import Callable
 import numpy as np
 
 from ..errors import InterpError
-from ..ir.core import Operation, Value
+from ..ir.core import Operation
 from ..ir.types import (FLOAT_WIDTHS, INT_WIDTHS, PartitionViewType, PointerType, TileType,
                         byte_size, is_float, numpy_dtype)
 from ..ir import minifloat
@@ -133,15 +133,8 @@ def _directed(exact64: np.ndarray, elem: str, mode: str) -> np.ndarray:
     return r
 
 
-def _elem(v: Value) -> str:
-    """The scalar element type of a value the verifier admitted as a tile of numbers."""
-    t = v.type
-    assert isinstance(t, TileType) and isinstance(t.elem, str), t
-    return t.elem
-
-
 def _float_op(op: Operation, fn: Callable, args) -> np.ndarray:
-    elem = _elem(op.results[0])
+    elem = op.results[0].scalar_elem
     ftz = op.attrs.get("flush_to_zero", False)
     if ftz:
         args = [_ftz(a, elem) for a in args]
@@ -161,7 +154,7 @@ def _float_op(op: Operation, fn: Callable, args) -> np.ndarray:
 def _pow(op: Operation, base, ex) -> np.ndarray:
     """x ** y correctly rounded to the result type: computed in float64 (exact for a square
     of f32 or narrower, within libm's pow accuracy otherwise) and rounded once."""
-    elem = _elem(op.results[0])
+    elem = op.results[0].scalar_elem
     if not is_float(op.operands[1].type.elem):
         ex = np.asarray(ex).astype(np.float64)
     with np.errstate(all="ignore"):
@@ -186,7 +179,7 @@ _FLOAT_UNARY = {
 
 
 def _int_binary(op: Operation, a, b) -> np.ndarray:
-    elem = _elem(op.results[0])
+    elem = op.results[0].scalar_elem
     name = op.name
     sign = op.attrs.get("signedness")
     bits = INT_WIDTHS[elem]
@@ -348,7 +341,7 @@ def _convert(op: Operation, x):
 def _pack(op: Operation, x) -> np.ndarray:
     """pack: the elements' storage bits, little-endian, as i8 bytes; unpack: back."""
     from .memory import from_storage, to_storage
-    src, dst = _elem(op.operands[0]), _elem(op.results[0])
+    src, dst = op.operands[0].scalar_elem, op.results[0].scalar_elem
     if op.name == "pack":
         raw = np.ascontiguousarray(to_storage(src, np.asarray(x)))
         return raw.astype(raw.dtype.newbyteorder("<")).view(np.int8).reshape(-1)
@@ -382,7 +375,7 @@ def _select(c, a, b):
 def _mma(op, a, b, acc):
     """Matrix multiply-accumulate, accumulated exactly (float64 / int64) then rounded once.
     einsum without BLAS: a multi-threaded BLAS is 100x slower on a loaded machine."""
-    elem = _elem(op.results[0])
+    elem = op.results[0].scalar_elem
     spec = "...ik,...kj->...ij"
     if is_float(elem):
         r = np.einsum(spec, np.asarray(a, np.float64), np.asarray(b, np.float64), optimize=False)
@@ -431,7 +424,7 @@ def evaluate_pure(op: Operation, args: list) -> list:
     if n in _FLOAT_UNARY:
         return [_float_op(op, _FLOAT_UNARY[n], args)]
     if n in ("abs", "neg"):
-        elem = _elem(op.results[0])
+        elem = op.results[0].scalar_elem
         if is_float(elem):
             return [_float_op(op, np.abs if n == "abs" else np.negative, args)]
         n = "absi" if n == "abs" else "negi"
@@ -440,7 +433,7 @@ def evaluate_pure(op: Operation, args: list) -> list:
             return [np.abs(args[0])]
     if n == "negi":
         with np.errstate(all="ignore"):
-            return [_back(np.negative(args[0]), _elem(op.results[0]))]
+            return [_back(np.negative(args[0]), op.results[0].scalar_elem)]
     if n == "fma":
         return [_float_op(op, _fma, args)]
     if n in ("addi", "subi", "muli", "divi", "remi", "andi", "ori", "xori", "shli", "shri",
@@ -471,7 +464,7 @@ def evaluate_pure(op: Operation, args: list) -> list:
         a = a * np.repeat(sa, block, axis=-1)
         b = b * np.repeat(sb, block, axis=-2)
         r = np.einsum("...ik,...kj->...ij", a, b, optimize=False)
-        return [round_to(_elem(op.results[0]), r + acc)]
+        return [round_to(op.results[0].scalar_elem, r + acc)]
     if n == "permute":
         return [np.transpose(args[0], op.attrs["permutation"]).copy()]
     if n == "cat":

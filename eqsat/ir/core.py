@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 
 from .attrs import DenseConst
 from .ops import SPECS, spec
-from .types import TokenType, Type, is_float
+from .types import PointerType, TileType, TokenType, Type, is_float
 
 
 class Value:
@@ -25,6 +25,28 @@ class Value:
     @property
     def is_token(self) -> bool:
         return isinstance(self.type, TokenType)
+
+    # Typed access for code that works on verified kernels: each asserts what the
+    # verifier already guarantees at that point (a tile, of numbers, of pointers).
+    @property
+    def tile(self) -> TileType:
+        t = self.type
+        assert isinstance(t, TileType), f"{self!r} is not a tile"
+        return t
+
+    @property
+    def scalar_elem(self) -> str:
+        """The element type of a tile of numbers ("f32", "i1", ...)."""
+        e = self.tile.elem
+        assert isinstance(e, str), f"{self!r} is a tile of pointers"
+        return e
+
+    @property
+    def pointee(self) -> str:
+        """What a tile of pointers points to."""
+        e = self.tile.elem
+        assert isinstance(e, PointerType), f"{self!r} is not a tile of pointers"
+        return e.pointee
 
     def __repr__(self) -> str:
         return f"<Value %{self.name or '?'}: {self.type}>"
