@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import re
+from typing import Any, NoReturn
 
 from .errors import VerifyError
 from .ir.attrs import Bounded, DenseConst, DivBy, SameElements
@@ -201,7 +202,7 @@ class _Verifier:
         self.all_defs: set[int] = set()       # every value defined anywhere in the kernel
 
     # -- reporting --------------------------------------------------------------------
-    def fail(self, op, rule: str, message: str):
+    def fail(self, op: Any, rule: str, message: str) -> NoReturn:
         name = op.name if isinstance(op, Operation) else "entry"
         loc = op.loc if isinstance(op, Operation) else None
         raise _Fail(VerifyError(str(name), rule, message, loc, self.filename))
@@ -339,8 +340,8 @@ class _Verifier:
         except _Fail as f:
             self.record(f)
         regions = op.regions if isinstance(op.regions, list) else []
-        for r in regions:
-            self._region(r, op, ctx)
+        for region in regions:
+            self._region(region, op, ctx)
         for i, r in enumerate(op.results):
             try:
                 self._define(op, r, f"result {i}")

@@ -91,10 +91,10 @@ def type_facts(ty_expr: Any, t: Any) -> list:
     """ty_min/ty_max for integer tile types, ty_last for every tile type."""
     out = []
     if isinstance(t, TileType):
-        out.append(set_(ty_last(ty_expr)).to(t.shape[-1] if t.shape else 1))
+        out.append(set_(ty_last(ty_expr)).to(i64(t.shape[-1] if t.shape else 1)))
         if isinstance(t.elem, str) and t.elem in INT_WIDTHS:
             mn, mx = int_range(t.elem)
-            out += [set_(ty_min(ty_expr)).to(mn), set_(ty_max(ty_expr)).to(mx)]
+            out += [set_(ty_min(ty_expr)).to(i64(mn)), set_(ty_max(ty_expr)).to(i64(mx))]
     return out
 
 

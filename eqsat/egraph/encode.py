@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Callable
 
-from egglog import EGraph, MultiSet, Vec, set_
+from egglog import EGraph, MultiSet, String, Vec, i64, set_
 
 from ..errors import EqsatError
 from ..ir.attrs import DenseConst
@@ -211,11 +211,11 @@ class _Encoder:
         for text, t in self.types.items():
             ty = self.ty_cache[text]
             elem, bits, pb = _type_facts(t)
-            facts.append(set_(T.ty_elem(ty)).to(elem))
+            facts.append(set_(T.ty_elem(ty)).to(String(elem)))
             if bits:
-                facts.append(set_(T.ty_bits(ty)).to(bits))
+                facts.append(set_(T.ty_bits(ty)).to(i64(bits)))
             if pb:
-                facts.append(set_(T.ty_pointee_bytes(ty)).to(pb))
+                facts.append(set_(T.ty_pointee_bytes(ty)).to(i64(pb)))
             facts.extend(A.type_facts(ty, t))
         if facts:
             self.eg.register(*facts)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from egglog import set_
+from egglog import i64, set_
 
 from ..ir.core import Operation, Value
 from ..ir.types import INT_WIDTHS, TileType, is_float, numpy_dtype
@@ -56,7 +56,7 @@ class FoldService:
                 if r is None:
                     self.refused += 1
                     continue
-                facts.append(set_(fn(name, attrs, T.Ty(t_out), T.Ty(t_in), *bits)).to(r))
+                facts.append(set_(fn(name, attrs, T.Ty(t_out), T.Ty(t_in), *bits)).to(i64(r)))
         if facts:
             eg.register(*facts)
             self.answered += len(facts)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Generator
+from typing import Any
 
 import numpy as np
 
@@ -36,14 +37,14 @@ class ProgramOrderMachine(Executor):
                 active.pop()
         return self.stats
 
-    def _region(self, region: Region, env: dict, bid) -> Generator:
+    def _region(self, region: Region, env: dict, bid) -> Generator[Any, Any, Any]:
         for op in region.ops:
             sig = yield from self._op(op, env, bid)
             if sig is not None:
                 return sig
         return ("yield", [])
 
-    def _op(self, op: Operation, env: dict, bid) -> Generator:
+    def _op(self, op: Operation, env: dict, bid) -> Generator[Any, Any, Any]:
         self.tick(op)
         name = op.name
         if op.spec.is_terminator:
@@ -64,7 +65,7 @@ class ProgramOrderMachine(Executor):
         lb, ub, step = (int(np.asarray(env[id(v)])) for v in op.operands[:3])
         vals = [env[id(v)] for v in op.group("init")]
         body = op.regions[0]
-        it = numpy_dtype(op.operands[0].type.elem)
+        it = numpy_dtype(op.operands[0].scalar_elem)
         if step <= 0:
             raise InterpError(f"'for' step must be positive, got {step}"
                               + (f" (line {op.loc[0]})" if op.loc else ""))
