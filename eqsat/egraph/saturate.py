@@ -31,7 +31,7 @@ import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
-from egglog import EggSmolError
+from egglog.bindings import EggSmolError
 
 from . import compat
 from . import terms as T
