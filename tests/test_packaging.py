@@ -55,7 +55,12 @@ def test_wheel_holds_every_source_package_and_the_typed_marker(wheel: Path) -> N
     # a package added to the tree but not to pyproject's list would be left out silently
     assert packages == _expected_packages()
     assert "eqsat/py.typed" in names
-    assert {"eqsat/rules/dsl.py", "eqsat/lowering/cfg.py"} <= names
+    # every source file (modules and data) lands at its installed path
+    for folder, name in SOURCE_PACKAGES.items():
+        for f in (ROOT / folder).rglob("*"):
+            if f.is_file() and "__pycache__" not in f.parts and f.suffix != ".pyc":
+                rel = f.relative_to(ROOT / folder).as_posix()
+                assert f"{name.replace('.', '/')}/{rel}" in names, f"{folder}/{rel} not shipped"
 
 
 def _run(code: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
