@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import numpy as np
 
@@ -70,7 +71,7 @@ def run_cfg(cfg: Cfg, spec: InputSpec, *, seed: int = 0,
     rt = _OpRunner(cfg.name, cfg.params, spec, seed, step_limit)
     by = {b.name: b for b in cfg.blocks}
     for bid, env in rt.blocks():
-        block, incoming = cfg.entry, []
+        block, incoming = cfg.entry, list[Any]()
         while True:
             if len(incoming) != len(block.args):
                 raise InterpError(f"^{block.name} takes {len(block.args)} values, "
@@ -205,6 +206,8 @@ def check_lowering(kernel, spec: InputSpec, to: str, *, trials: int = 3, seed: i
     from .steps import lower_to_steps
     from eqsat.equiv import need_positive
     need_positive(trials=trials)
+    form: StepProgram | Cfg
+    go: Callable[..., dict[str, np.ndarray]]       # runs `form` on a spec
     if to == "steps":
         form = lower_to_steps(kernel)
         go = run_steps

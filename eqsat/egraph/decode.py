@@ -39,7 +39,7 @@ class _Reg:
 
     def __init__(self, ir: Region, parent: _Reg | None, kind: str | None, rid: int | None):
         self.ir, self.parent, self.kind, self.rid = ir, parent, kind, rid
-        self.depth = 0 if parent is None else parent.depth + 1
+        self.depth: int = 0 if parent is None else parent.depth + 1
 
 
 def _lca(a: _Reg, b: _Reg) -> _Reg:
@@ -233,8 +233,8 @@ def decode(enc: Encoding, v: EGraphView, sel: Selection) -> Kernel:
     kernel = Kernel(enc.kernel.name, params, entry.ir, enc.kernel.hints)
     _sink_guarded(kernel.body)
     if enc.extra.get("place_assumes", True):       # issue 6: assumes from the analyses
-        from .assumes import place
-        place(enc, v, kernel, val)
+        from .assumes import place as place_assumes
+        place_assumes(enc, v, kernel, val)
     return kernel
 
 

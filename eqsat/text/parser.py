@@ -189,7 +189,7 @@ class Parser:
         return w
 
     def _dims_then_elem(self, allow_q: bool):
-        dims = []
+        dims: list[int | None] = []
         while True:
             self.ws()
             if allow_q and self.text.startswith("?", self.pos):
