@@ -84,7 +84,7 @@ class AliasFacts:
         g = _ADDRESS_OPERAND.get(op.name)
         if g is None:
             return frozenset()
-        return self.roots_of(op.one(g))
+        return self.roots_of(op.required(g))
 
     def may_overlap(self, a: frozenset, b: frozenset) -> bool:
         if not a or not b:

@@ -180,7 +180,7 @@ class _Lowerer:
             cur.term = Branch(loop.header.name, vals)
 
     def lower_for(self, op: Operation, cur: Block) -> Block:
-        lb, ub, step = (self.m(op.one(g)) for g in ("lb", "ub", "step"))
+        lb, ub, step = (self.m(op.required(g)) for g in ("lb", "ub", "step"))
         inits = [self.m(v) for v in op.group("init")]
         body_r = op.regions[0]
         header = self.place(self.new_block())

@@ -514,7 +514,7 @@ class _Lowerer:
 
     def node_for(self, op: Operation, pairs: list):
         body = op.regions[0]
-        lb, ub, st = (self.operand_buffer(op.one(g), pairs, "operand")
+        lb, ub, st = (self.operand_buffer(op.required(g), pairs, "operand")
                       for g in ("lb", "ub", "step"))
         iv = body.args[0]
         index = self.new_buffer(iv, "index")

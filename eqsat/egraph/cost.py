@@ -188,10 +188,8 @@ def _info(op: Operation, lanes: Any = None) -> OpInfo:
 
 
 def loop_info(op: Operation) -> LoopInfo:
-    def bound(name: str) -> int | None:
-        v = op.one(name)
-        return None if v is None else const_int(v)
-    return LoopInfo(bound("lb"), bound("ub"), bound("step"))
+    return LoopInfo(const_int(op.required("lb")), const_int(op.required("ub")),
+                    const_int(op.required("step")))
 
 
 def _region_cost(model: CostModel, region: Region, _memo: dict[str, Any]) -> float:

@@ -291,7 +291,7 @@ class _Encoder:
             return self.mem(op)
         if name == "constant":
             c: DenseConst = op.attrs["value"]
-            t = op.result.type
+            t = op.result.tile
             if c.is_splat:
                 e = T.Const(self.ty(t), str(t.elem), const_bits(t.elem, c.scalar()))
             else:
@@ -421,7 +421,7 @@ class _Encoder:
     def for_op(self, op: Operation) -> Any:
         if op.attrs:
             raise EncodeError("'for' with attributes is not encoded yet")
-        lb, ub, step = (self.use(op.one(g)) for g in ("lb", "ub", "step"))
+        lb, ub, step = (self.use(op.required(g)) for g in ("lb", "ub", "step"))
         inits = [self.use(v) for v in op.group("init")]
         rid, carry, outer = self._enter_loop(op, inits)
         term, yields, effects = self.block(op.regions[0])
@@ -455,7 +455,7 @@ class _Encoder:
     def if_op(self, op: Operation) -> Any:
         if op.attrs:
             raise EncodeError("'if' with attributes is not encoded yet")
-        cond = self.use(op.one("cond"))
+        cond = self.use(op.required("cond"))
         # an if that may leave the iteration carries the chain even without memory ops:
         # what follows it must come after it
         exits_both = all(r.terminator is not None and r.terminator.name != "yield"

@@ -212,7 +212,7 @@ def lanes_for(elem_bytes: int, numel: int | None = None) -> list[int]:
 def ptr_width(op: Operation, facts: LaneFacts) -> int:
     """Bytes per thread access of a pointer op: lanes proven consecutive, aligned to the
     vector and under one mask value."""
-    ptr = op.one("ptr")
+    ptr = op.required("ptr")
     t = ptr.type
     if not (isinstance(t, TileType) and isinstance(t.elem, PointerType)):
         return 1
@@ -231,7 +231,7 @@ def ptr_width(op: Operation, facts: LaneFacts) -> int:
 def view_width(op: Operation, facts: LaneFacts) -> int:
     """Bytes per thread access of a view op: a unit last stride, an aligned base, other
     strides and the last size multiples of the vector, tiles whole vectors."""
-    pv = op.one("view")
+    pv = op.required("view")
     pt = pv.type
     if not isinstance(pt, PartitionViewType):
         return 1
@@ -245,7 +245,7 @@ def view_width(op: Operation, facts: LaneFacts) -> int:
     vt = tv.type
     if not vt.strides or vt.strides[-1] != 1:
         return e
-    base = facts.of(mt.one("base")).div
+    base = facts.of(mt.required("base")).div
     dyn_shape = iter(mt.group("shape"))
     shape = [s if s is not None else facts.of(next(dyn_shape)).div for s in vt.shape]
     dyn_str = iter(mt.group("strides"))

@@ -91,6 +91,13 @@ class Operation:
         vs = self.group(name)
         return vs[0] if vs else None
 
+    def required(self, name: str) -> Value:
+        """The operand of a group the op always has (typed `one` for such groups)."""
+        vs = self.group(name)
+        if not vs:
+            raise ValueError(f"'{self.name}' has no '{name}' operand")
+        return vs[0]
+
     def set_group(self, name: str, values) -> None:
         """Replace a group's operands (adjusting segment sizes)."""
         sp = SPECS[self.name]
