@@ -155,7 +155,7 @@ def _pow(op: Operation, base, ex) -> np.ndarray:
     """x ** y correctly rounded to the result type: computed in float64 (exact for a square
     of f32 or narrower, within libm's pow accuracy otherwise) and rounded once."""
     elem = op.results[0].scalar_elem
-    if not is_float(op.operands[1].type.elem):
+    if not is_float(op.operands[1].tile.elem):
         ex = np.asarray(ex).astype(np.float64)
     with np.errstate(all="ignore"):
         res = np.power(np.asarray(base, np.float64), np.asarray(ex, np.float64))
@@ -470,7 +470,7 @@ def evaluate_pure(op: Operation, args: list) -> list:
     if n == "cat":
         return [np.concatenate([args[0], args[1]], axis=op.attrs["dim"])]
     if n == "extract":
-        shape = op.results[0].type.shape
+        shape = op.results[0].tile.shape
         sl = tuple(slice(int(i) * s, int(i) * s + s) for i, s in zip(args[1:], shape))
         return [np.asarray(args[0])[sl].copy()]
     if n in ("make_token", "join_tokens", "memory_fence_alias_tko", "gdc_launch_dependents_tko",
@@ -485,10 +485,11 @@ def evaluate_pure(op: Operation, args: list) -> list:
     if n == "get_index_space_shape":
         return index_space_shape(op, args[0])
     if n == "get_tensor_shape":
-        return [np.asarray(s, numpy_dtype(r.type.elem)) for s, r in zip(args[0].shape, op.results)]
+        return [np.asarray(s, numpy_dtype(r.scalar_elem))
+                for s, r in zip(args[0].shape, op.results)]
     if n == "insert":
         out = np.array(args[1], copy=True)
-        shape = op.operands[0].type.shape
+        shape = op.operands[0].tile.shape
         sl = tuple(slice(int(i) * s, int(i) * s + s) for i, s in zip(args[2:], shape))
         out[sl] = args[0]
         return [out]
