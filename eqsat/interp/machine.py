@@ -13,7 +13,9 @@ Two orders inside a block:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -25,7 +27,7 @@ from .memory import Memory
 from .semantics import (TOKEN_VALUE, PartitionView, assume_holds, evaluate_pure)
 
 _EXITS = ("continue", "break", "return")
-_RMW = {
+_RMW: dict[str, Callable[[Any, Any], Any]] = {
     "add": lambda o, v: o + v, "addf": lambda o, v: o + v, "and": lambda o, v: o & v,
     "or": lambda o, v: o | v, "xor": lambda o, v: o ^ v, "max": max, "min": min,
     "umax": max, "umin": min, "xchg": lambda o, v: v,
