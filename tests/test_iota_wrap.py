@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
 
 from eqsat.equiv import check_equivalent
 from eqsat.inputs import parse_spec
@@ -149,3 +150,20 @@ def test_lane_facts_of_iota_hold_on_the_lanes(elem, lanes):
             if v is e:
                 assert (np.diff(run_) == 1).all()
             assert int(run_[0]) % min(f.contig_div, 1 << 40) == 0
+
+
+LANES_EXAMPLES = max(80, settings.default.max_examples * 4 // 5)     # ci: 80, long: 1600
+
+
+def test_random_kernels_with_wrapping_iotas_keep_their_meaning():
+    """Random kernels (eqsat.testing.kernels) on i32 arrays, where rows of narrow and
+    wide iotas (wrapping ones included, extended, truncated or compared in their own
+    type) are stored often: the optimizer keeps their meaning."""
+    from eqsat.testing import assert_pipeline_preserves, kernels, optimize_pipeline
+    pipeline = optimize_pipeline(rules="default")
+
+    @settings(max_examples=LANES_EXAMPLES)
+    @given(kernels(dtypes=("i32",), max_arrays=2, lanes=True))
+    def prop(case):
+        assert_pipeline_preserves(case.kernel, case.spec, pipeline, trials=1, schedules=4)
+    prop()
