@@ -457,7 +457,10 @@ def _fact_values(egraph: Any, expr: Any) -> dict[str, int]:
     from .egraph import analyses as A
     out = {}
     for key, fn in zip(_FACTS, (A.lo, A.hi, A.div2, A.contig, A.contig_div, A.same)):
-        got = egraph.lookup_function_value(fn(expr))      # None: nothing known
+        try:
+            got = egraph.lookup_function_value(fn(expr))  # None: nothing known
+        except KeyError:                                  # no rule run declared it
+            continue
         if got is not None:
             out[key] = int(get_literal_value(got))
     return out
