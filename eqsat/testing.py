@@ -306,7 +306,6 @@ class _Drawer:
         self.loops: list[int] = []
         self.used: list[tuple[int, _Access]] = []
         self.use_n = False
-        self.lanes_on = False
 
     # -- helpers ---------------------------------------------------------------------------
     def new_var(self, dtype: str) -> int:
@@ -393,7 +392,7 @@ class _Drawer:
             if self.left <= 0:
                 break
             self.left -= 1
-            kinds = ["load", "store", "op"] + (["lanes"] if self.lanes_on else [])
+            kinds = ["load", "store", "op"]
             if depth < self.max_depth and self.left > 1:
                 kinds += ["for", "for", "if"] if depth == 0 else ["for", "if"]
             getattr(self, "s_" + self.pick(kinds))(depth, out)
@@ -618,12 +617,18 @@ def _programs(draw, *, min_arrays: int, max_arrays: int, max_depth: int, max_sta
                     draw(st.integers(0, 3)) if draw(st.booleans()) else None, [], {}, {})
     d = _Drawer(draw, max_depth=max_depth, max_statements=max_statements, dtypes=dtypes,
                 prog=prog)
-    if "i32" in dtypes:        # rows of (often wrapping) iotas: in a quarter of the kernels
-        d.lanes_on = draw(st.integers(0, 3)) == 0 if lanes is None else lanes
     body = d.block(0, 1, max(1, max_statements // 2))
     if not any(isinstance(s, _Store) for s in _walk(body)):
         arr, acc = d.target(store=True)
         body.append(_Store(arr, acc, d.value_of(arrays[arr].dtype, body)))
+    # rows of (often wrapping) iotas, in about a quarter of the kernels; drawn last, so
+    # the rest of the program is drawn as it would be without them
+    if "i32" in dtypes and (draw(st.integers(0, 3)) == 0 if lanes is None else lanes):
+        for _ in range(draw(st.integers(1, 3))):
+            stmts: list = []
+            d.s_lanes(0, stmts)
+            at = draw(st.integers(0, len(body)))
+            body[at:at] = stmts
     prog.body = body
     if not d.use_n:
         prog.n_value = None
