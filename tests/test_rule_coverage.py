@@ -180,7 +180,7 @@ def test_evidence_names_existing_tests_and_rules():
     for rule, where in EVIDENCE.items():
         path, test = where.split("::")
         src = (TESTS.parent / path).read_text()
-        assert re.search(rf"^def {re.escape(test)}\(", src, re.M), (rule, where)
+        assert re.search(rf"^def {re.escape(test)}\(", src, re.MULTILINE), (rule, where)
 
 
 def test_checked_rules_name_real_rules():
