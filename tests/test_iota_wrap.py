@@ -152,7 +152,7 @@ def test_lane_facts_of_iota_hold_on_the_lanes(elem, lanes):
             assert int(run_[0]) % min(f.contig_div, 1 << 40) == 0
 
 
-LANES_EXAMPLES = max(80, settings.default.max_examples * 4 // 5)     # ci: 80, long: 1600
+LANES_EXAMPLES = max(80, settings.default.max_examples // 4)     # ci: 80, long: 500
 
 
 def test_random_kernels_with_wrapping_iotas_keep_their_meaning():
