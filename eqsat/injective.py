@@ -55,7 +55,7 @@ def _type_range(v: Value) -> tuple[int, int] | None:
     if w is None:
         return None
     if w == 1:
-        return 0, 1
+        return -1, 1                       # bits 0/1, but a signed extension gives 0/-1
     return -(1 << (w - 1)), (1 << (w - 1)) - 1
 
 
@@ -113,7 +113,7 @@ class Bounds:
         return lo, hi
 
     def _compute(self, v: Value) -> tuple[int, int] | None:
-        if _width(v) is None:
+        if _width(v) in (None, 1):
             return None
         op = v.owner
         if isinstance(op, Region):
@@ -125,7 +125,9 @@ class Bounds:
         if c is not None:
             return c
         if n == "iota":
-            return 0, v.type.shape[0] - 1 if v.type.shape else 0
+            # lane i holds i wrapped to the type: past 2^(w-1) lanes it turns negative
+            lanes, half = v.type.shape[0] if v.type.shape else 1, 1 << ((_width(v) or 64) - 1)
+            return (0 if lanes <= half else -half), min(lanes, half) - 1
         if n == "get_tile_block_id":
             return 0, (1 << 31) - 1
         if n == "get_num_tile_blocks":
