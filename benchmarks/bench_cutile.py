@@ -31,13 +31,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from eqsat.equiv import check_equivalent  # noqa: E402
-from eqsat.errors import EqsatError  # noqa: E402
-from eqsat.frontend import annotate_from_symbol  # noqa: E402
-from eqsat.inputs import load_spec  # noqa: E402
-from eqsat.optimize import optimize  # noqa: E402
-from eqsat.stats import kernel_stats  # noqa: E402
-from eqsat.text import parse_file  # noqa: E402
+from eqsat.equiv import check_equivalent
+from eqsat.errors import EqsatError
+from eqsat.frontend import annotate_from_symbol
+from eqsat.inputs import load_spec
+from eqsat.optimize import optimize
+from eqsat.stats import kernel_stats
+from eqsat.text import parse_file
 
 SUITE = ROOT / "benchmarks" / "kernels"
 MODES = ("sig", "noalias")
@@ -90,7 +90,7 @@ def _ours(k, archs: tuple[str, ...]) -> dict:
 def kernel_archs(name: str, archs: tuple[str, ...]) -> tuple[str, ...]:
     import re
 
-    m = re.search(r'^GPU\s*=\s*"(\w+)"', (SUITE / f"{name}.py").read_text(), re.M)
+    m = re.search(r'^GPU\s*=\s*"(\w+)"', (SUITE / f"{name}.py").read_text(), re.MULTILINE)
     return (m.group(1),) if m else archs
 
 

@@ -31,7 +31,7 @@ def _specs(name: str) -> list[Path]:
     return [SUITE / "specs" / f"{name}.json", *sorted((SUITE / "specs").glob(f"{name}.*.json"))]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _optimized(name: str):
     seq = parse_file(SUITE / f"{name}.seq.mlir")
     annotate_from_symbol(seq)

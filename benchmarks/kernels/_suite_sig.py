@@ -3,8 +3,14 @@ stride the constant 1, 16-byte aligned bases) with optional alias groups and arr
 Named with a leading underscore so the regenerate script does not take it for a kernel,
 and uniquely so it never shadows another folder's helper in one process."""
 import cuda.tile as ct
-from cuda.tile.compilation import (ArrayConstraint, CallingConvention, ConstantConstraint,
-                                   KernelSignature, ListConstraint, ScalarConstraint)
+from cuda.tile.compilation import (
+    ArrayConstraint,
+    CallingConvention,
+    ConstantConstraint,
+    KernelSignature,
+    ListConstraint,
+    ScalarConstraint,
+)
 
 
 def array(dtype, ndim, alias=()):
