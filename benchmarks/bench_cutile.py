@@ -7,7 +7,9 @@
 Ours starts from NAME.seq.mlir (cuTile's program-order output) with the signature facts
 its mangled symbol carries, optimized by `eqsat.optimize` with versioning OFF in two alias
 modes: `sig` (the alias groups the signature declares; undeclared arrays may alias) and
-`noalias` (undeclared arrays never alias, which cuTile specializes on). cuTile's side is
+`noalias` (undeclared arrays never alias, which cuTile specializes on). Where the mangled
+symbol decodes, it already gives every array the groups cuTile specialized on, so the two
+modes agree; they differ where it does not (a list parameter). cuTile's side is
 NAME.cutile.mlir for the IR and cuTile's own bytecode (from NAME.py) for the SASS.
 
 Per kernel and mode: loop-carried tokens and join_tokens (`eqsat.stats.kernel_stats`) as
@@ -143,6 +145,7 @@ def run_kernel(name: str, archs: tuple[str, ...], sass: bool, equiv: bool, trial
         res = optimize(seq, noalias=mode == "noalias", versioning=False)
         row = {"kernel": name, "mode": mode, "ours": token_metrics(res.kernel),
                "cutile": theirs, "stop_reason": res.report.stop_reason,
+               "alias_model": res.report.alias_model,
                "fallback": res.report.fallback, "optimize_seconds": time.perf_counter() - t0}
         if sass:
             row["sass"] = {}
