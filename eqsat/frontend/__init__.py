@@ -107,12 +107,26 @@ def annotate_from_symbol(kernel: Kernel) -> bool:
     """Attach signature facts recovered from a mangled entry name (any cuTile-produced .mlir
     file); False when the name is not a cuTile symbol. Alias groups come back renamed
     (`group0`, ...), which keeps their meaning. Needs no `cuda` extra: the symbol is read
-    by `eqsat.signature`."""
+    by `eqsat.signature`; codes it does not read (lists and tuples of arrays) are left to
+    cuda-tile's own demangler when that is installed."""
     facts = facts_from_symbol(kernel.name)
+    if facts is None:
+        facts = _facts_from_cutile(kernel.name)
     if facts is None:
         return False
     apply_facts(kernel, facts, rename=False)
     return True
+
+
+def _facts_from_cutile(symbol: str) -> list[ParamFacts] | None:
+    from eqsat.lowering.toolchain import missing_reason
+
+    if missing_reason() is not None:
+        return None
+    from . import _cutile
+
+    d = _cutile.demangle(symbol)
+    return None if d is None else _cutile.signature_facts(d[1])
 
 
 __all__ = [
