@@ -244,6 +244,42 @@ def param_names(kernel: Any) -> list[str]:
     return list(inspect.signature(kernel._annotated_function.pyfunc).parameters)
 
 
+def _leaf(kernel: Any, name: str) -> Any:
+    """cuTile's annotation node of one parameter (None for tuples)."""
+    names = param_names(kernel)
+    nodes = kernel._annotated_function.parameter_annotations
+    node = nodes[names.index(name)] if name in names else None
+    return node if getattr(node, "KIND", "") == "leaf" else None
+
+
+def is_constant_param(kernel: Any, name: str) -> bool:
+    """The parameter is annotated `ct.Constant`."""
+    node = _leaf(kernel, name)
+    return bool(node is not None and node.constant)
+
+
+def index_dtypes(kernel: Any) -> dict[str, str]:
+    """Array parameters whose annotation asks for 64-bit indexing -> "i64" (the
+    launcher indexes every other array with int32)."""
+    out = {}
+    for n in param_names(kernel):
+        node = _leaf(kernel, n)
+        ann = getattr(node, "array", None) if node is not None else None
+        if ann is not None and getattr(getattr(ann, "index_dtype", None), "bitwidth", 32) == 64:
+            out[n] = "i64"
+    return out
+
+
+def default_signature(kernel: Any) -> Any:
+    """The `SIGNATURE` of the module the kernel is defined in, if it has one."""
+    mod = sys.modules.get(kernel._annotated_function.pyfunc.__module__)
+    s = getattr(mod, "SIGNATURE", None)
+    if isinstance(s, (list, tuple)) and len(s) == 1:
+        s = s[0]
+    _, comp, _ = _cuda_tile()
+    return s if isinstance(s, comp.KernelSignature) else None
+
+
 def _dtype(d: Any) -> str:
     name = getattr(d, "name", str(d))
     if name not in _DTYPES:
@@ -320,6 +356,9 @@ __all__ = [
     "demangle",
     "param_names",
     "kernel_name",
+    "is_constant_param",
+    "index_dtypes",
+    "default_signature",
     "signature_facts",
     "signature_text",
 ]
