@@ -1,12 +1,16 @@
 """cuTile kernels through eqsat, and side by side with cuTile's own pipeline.
 
 Ours: front end (program order, no tokens) -> `eqsat.optimize` -> bytecode -> tileiras.
-cuTile's: its normal pipeline (token ordering, LICM) -> bytecode -> tileiras.
-Both compile with `tileiras -O3` (cuTile's flags minus `--lineinfo`), so differences in
-the SASS come from the Tile IR alone. When the optimizer cannot be imported, our side
-compiles the unoptimized program and says so in `PipelineRun.note`.
-"""
+cuTile's: its normal pipeline (token ordering, LICM) -> bytecode -> tileiras, with the
+flags cuTile's own compile step passes (`-O3 --lineinfo`, `CUTILE_TILEIRAS_FLAGS`).
+Our side compiles with `-O3` (no line info: our bytecode carries no debug info).
 
+Compiling is done the way a compiler driver does it: a kernel that tileiras crashes on
+or rejects leaves a reproducer (bytecode and the exact command, `ToolError.reproducer`)
+and is retried without the transformation that was on last: first without
+divisibility versioning, then unoptimized. Every retry is named in `PipelineRun.note`
+and `PipelineRun.attempts`; a kernel the optimizer could not encode goes to tileiras
+tokenized in program order (one token chain), never token-free.
 from __future__ import annotations
 
 import time
@@ -21,7 +25,7 @@ from eqsat.text import parse
 
 from .bytecode import DEFAULT_VERSION, kernel_to_bytecode
 from .sass import SassStats, cubin_stats, widths
-from .toolchain import DEFAULT_ARCH, compile_bytecode, disassemble_bytecode
+from .toolchain import DEFAULT_ARCH, ToolError, compile_bytecode, disassemble_bytecode
 
 
 def ir_metrics(k: Kernel) -> dict[str, Any]:
@@ -60,6 +64,8 @@ class PipelineRun:
     times: dict[str, float] = field(default_factory=dict)
     optimized: bool = False
     note: str = ""
+    report: Any = None  # the optimizer's report (eqsat.optimize.Report), when it ran
+    attempts: list[str] = field(default_factory=list)  # tileiras tries, in order
 
 
 def _find_optimizer() -> tuple[Callable | None, str]:
@@ -70,23 +76,73 @@ def _find_optimizer() -> tuple[Callable | None, str]:
     return optimize, ""
 
 
-def optimize_kernel(k: Kernel, rules: Any = "default",
-                    versioning: bool = True) -> tuple[Kernel, bool, str, float]:
-    """(kernel, optimized?, note, seconds): `eqsat.optimize` if it can be imported, else
-    the kernel unchanged with a note saying so. Bound for tileiras, so divisibility
-    versioning is on unless `versioning=False`."""
+def optimize_report(k: Kernel, rules: Any = "default", versioning: bool = False,
+                    **kw: Any) -> tuple[Kernel, bool, str, float, Any]:
+    """(kernel, optimized?, note, seconds, optimizer report or None). `optimized` is
+    False when the optimizer fell back to the program as it was; the note says why,
+    and says when saturation stopped at a limit. `kw` goes to `eqsat.optimize`
+    (`noalias`, `alias_groups`, `limits`)."""
     opt, note = _find_optimizer()
     if opt is None:
-        return k, False, note, 0.0
+        return k, False, note, 0.0, None
     t0 = time.perf_counter()
-    res = opt(k, rules=rules, versioning=versioning)
+    res = opt(k, rules=rules, versioning=versioning, **kw)
     dt = time.perf_counter() - t0
     out = getattr(res, "kernel", res)
     if not isinstance(out, Kernel):
         raise EqsatError(f"error: eqsat.optimize returned {type(out).__name__}, not a Kernel")
     rep = getattr(res, "report", None)
     fallback = getattr(rep, "fallback", None)
-    return out, True, (f"optimizer fell back: {fallback}" if fallback else ""), dt
+    if fallback:
+        return out, False, f"optimizer fell back: {fallback}", dt, rep
+    stop = getattr(rep, "stop_reason", "")
+    capped = stop not in ("", "saturated", "no rules", "not run")
+    return out, True, (f"saturation stopped early ({stop})" if capped else ""), dt, rep
+
+
+def optimize_kernel(k: Kernel, rules: Any = "default",
+                    versioning: bool = False) -> tuple[Kernel, bool, str, float]:
+    """(kernel, optimized?, note, seconds): `optimize_report` without the report.
+    Divisibility versioning is off unless asked for (`eqsat.versioning`)."""
+    return optimize_report(k, rules, versioning)[:4]
+
+
+def label(run: "PipelineRun") -> str:
+    """`optimized`, `optimized (saturation stopped early ...)` or `unoptimized (why)`:
+    a fallback is never called optimized."""
+    if run.optimized:
+        return "optimized" + (f" ({run.note})" if run.note else "")
+    return "unoptimized" + (f" ({run.note})" if run.note else "")
+
+
+def program_order_tokens(k: Kernel) -> tuple[Kernel, str]:
+    """`k` with its memory ops ordered for tileiras: unchanged when it already carries
+    tokens or touches no memory; else encoded with one token chain in program order
+    (the optimizer with no rules returns the program as encoded). An EqsatError when
+    eqsat cannot encode it: a token-free kernel has no order tileiras would keep."""
+    from eqsat.egraph.encode import _touches_memory, is_tokenized
+
+    if is_tokenized(k) or not _touches_memory(k.body):
+        return k, ""
+    opt, why = _find_optimizer()
+    if opt is None:
+        raise EqsatError(f"error: @{k.name} has no tokens and {why}")
+    res = opt(k, rules="none")
+    if not is_tokenized(res.kernel):
+        raise EqsatError(f"error: @{k.name} has no tokens, and eqsat cannot order it in "
+                         f"program order ({res.report.fallback}); tileiras would be free to "
+                         f"reorder its memory accesses")
+    return res.kernel, "tokenized in program order (one token chain)"
+
+
+def _bytecode_and_cubin(k: Kernel, arch: str, version: str, what: str) -> tuple[bytes, Any,
+                                                                                  dict]:
+    t0 = time.perf_counter()
+    bc = kernel_to_bytecode(k, version=version, arch=arch)
+    times = {"bytecode": time.perf_counter() - t0}
+    res = compile_bytecode(bc, arch, what=what)
+    times["tileiras"] = res.seconds
+    return bc, res, times
 
 
 def compile_ir(
@@ -98,32 +154,53 @@ def compile_ir(
     stats: bool = True,
     rules: Any = "default",
     pipeline: str = "eqsat",
-    versioning: bool = True,
+    versioning: bool = False,
+    optimize_kw: dict[str, Any] | None = None,
+    _memo: dict | None = None,
 ) -> PipelineRun:
-    """Our IR (optionally optimized first) -> bytecode -> cubin (+ SASS metrics)."""
-    times: dict[str, float] = {}
-    note, optimized = "", False
+    """Our IR (optionally optimized first) -> bytecode -> cubin (+ SASS metrics).
+
+    When tileiras crashes or rejects the kernel, it is retried without versioning, then
+    unoptimized (see the module doc); the last failure is raised if none compiles."""
+    plans: list[tuple[str, bool, bool]] = []          # (label, optimize, versioning)
+    if optimize and versioning:
+        plans.append(("optimized, versioned", True, True))
     if optimize:
-        k, optimized, note, times["optimize"] = optimize_kernel(k, rules, versioning)
-    t0 = time.perf_counter()
-    bc = kernel_to_bytecode(k, version=version, arch=arch)
-    times["bytecode"] = time.perf_counter() - t0
-    res = compile_bytecode(bc, arch, what=f"@{k.name} for {arch}")
-    times["tileiras"] = res.seconds
-    run = PipelineRun(
-        pipeline,
-        k,
-        bc,
-        arch,
-        res.cubin,
-        ir=ir_metrics(k),
-        times=times,
-        optimized=optimized,
-        note=note,
-    )
-    if stats:
-        run.stats = cubin_stats(res.cubin)
-    return run
+        plans.append(("optimized", True, False))
+    plans.append(("unoptimized", False, False))
+    attempts: list[str] = []
+    last: ToolError | None = None
+    for i, (name, opt, ver) in enumerate(plans):
+        times: dict[str, float] = {}
+        note, optimized, rep, kk = "", False, None, k
+        if opt:
+            memo = {} if _memo is None else _memo
+            if ver not in memo:
+                memo[ver] = optimize_report(k, rules, ver, **(optimize_kw or {}))
+            kk, optimized, note, times["optimize"], rep = memo[ver]
+        kk, tok_note = program_order_tokens(kk)
+        try:
+            bc, res, t = _bytecode_and_cubin(kk, arch, version, f"@{k.name} for {arch}")
+        except ToolError as e:
+            last = e
+            attempts.append(f"{name}: {e.summary()}")
+            if i + 1 < len(plans):
+                continue
+            raise
+        times.update(t)
+        notes = [n for n in (note, tok_note) if n]
+        if attempts:
+            notes.insert(0, f"retried {name} after: " + "; ".join(attempts))
+        run = PipelineRun(pipeline, kk, bc, arch, res.cubin, ir=ir_metrics(kk), times=times,
+                          optimized=optimized, note="; ".join(notes), report=rep,
+                          attempts=[*attempts, f"{name}: ok"])
+        if stats:
+            run.stats = cubin_stats(res.cubin)
+        return run
+    raise last  # pragma: no cover - the loop returns or raises
+
+
+CUTILE_FLAGS = ("--lineinfo",)   # what cuTile's compile step adds to `--gpu-name ARCH -O3`
 
 
 def compile_cutile(
@@ -135,9 +212,10 @@ def compile_cutile(
     version: str = DEFAULT_VERSION,
     stats: bool = True,
     rules: Any = "default",
-    versioning: bool = True,
+    versioning: bool = False,
 ) -> PipelineRun:
-    """A cuTile kernel through eqsat to a cubin: the entry point for cuTile users."""
+    """A cuTile kernel through eqsat to a cubin: the entry point for cuTile users. The
+    run carries the optimizer's report (`PipelineRun.report`) and every tileiras try."""
     return compare_cutile(
         kernel,
         signature,
@@ -154,13 +232,16 @@ def compile_cutile(
 def cutile_runs(
     kernel: Any, signature: Any, archs: tuple[str, ...], version: str, stats: bool
 ) -> list[PipelineRun]:
+    """cuTile's pipeline compiled as cuTile compiles it: its bytecode at `version`, then
+    `tileiras --gpu-name ARCH -O3 --lineinfo`."""
     from eqsat.frontend import cutile_bytecode
 
     exp = cutile_bytecode(kernel, signature, bytecode_version=version)
     k = parse(disassemble_bytecode(exp.bytecode), f"<cuTile {exp.symbol}>")
     runs = []
     for arch in archs:
-        res = compile_bytecode(exp.bytecode, arch, what=f"cuTile's @{exp.symbol} for {arch}")
+        res = compile_bytecode(exp.bytecode, arch, extra_args=CUTILE_FLAGS,
+                               what=f"cuTile's @{exp.symbol} for {arch}")
         run = PipelineRun(
             "cutile",
             k,
@@ -188,7 +269,7 @@ def cutile_reference(
     version: str = DEFAULT_VERSION,
     stats: bool = True,
 ) -> PipelineRun:
-    """cuTile's own pipeline (tokens, LICM) compiled the same way, for comparison."""
+    """cuTile's own pipeline (tokens, LICM) compiled as cuTile compiles it."""
     return cutile_runs(kernel, signature, (arch,), version, stats)[0]
 
 
@@ -202,22 +283,23 @@ def compare_cutile(
     stats: bool = True,
     rules: Any = "default",
     reference: bool = True,
-    versioning: bool = True,
+    versioning: bool = False,
     reference_version: str | None = None,
 ) -> list[tuple[PipelineRun, PipelineRun | None]]:
-    """(ours, cuTile's) per arch; the front end, the optimizer and cuTile's passes run once.
-    `reference_version`: the bytecode version cuTile writes (default: ours)."""
+    """(ours, cuTile's) per arch; the front end and cuTile's passes run once, the
+    optimizer once per plan tried (see `compile_ir`). Our kernel gets cuTile's contract:
+    every fact the signature states, and arrays overlap only when they share an alias
+    group (the front end puts both on the entry parameters). `reference_version`: the
+    bytecode version cuTile writes (default: ours)."""
     from eqsat.frontend import from_cutile
 
     fe = from_cutile(kernel, signature, bytecode_version=version)
-    k, times, optimized, note = fe.kernel, {"frontend": fe.seconds}, False, ""
-    if optimize:
-        k, optimized, note, times["optimize"] = optimize_kernel(k, rules, versioning)
+    memo: dict = {}
     ours = []
     for arch in archs:
-        run = compile_ir(k, arch, version=version, stats=stats)
-        run.times = {**times, **run.times}
-        run.optimized, run.note = optimized, note
+        run = compile_ir(fe.kernel, arch, optimize=optimize, version=version, stats=stats,
+                         rules=rules, versioning=versioning, _memo=memo)
+        run.times = {"frontend": fe.seconds, **run.times}
         ours.append(run)
     refs: list[PipelineRun | None] = (
         cutile_runs(kernel, signature, tuple(archs), reference_version or version, stats)
@@ -370,6 +452,10 @@ __all__ = [
     "Row",
     "ir_metrics",
     "optimize_kernel",
+    "optimize_report",
+    "program_order_tokens",
+    "label",
+    "CUTILE_FLAGS",
     "compile_ir",
     "compile_cutile",
     "cutile_reference",
