@@ -2,7 +2,7 @@
 
 Ours: front end (program order, no tokens) -> `eqsat.optimize` -> bytecode -> tileiras.
 cuTile's: its normal pipeline (token ordering, LICM) -> bytecode -> tileiras, with the
-flags cuTile's own compile step passes (`-O3 --lineinfo`, `CUTILE_TILEIRAS_FLAGS`).
+flags cuTile's own compile step passes (`-O3 --lineinfo`).
 Our side compiles with `-O3` (no line info: our bytecode carries no debug info).
 
 Compiling is done the way a compiler driver does it: a kernel that tileiras crashes on
@@ -11,6 +11,8 @@ and is retried without the transformation that was on last: first without
 divisibility versioning, then unoptimized. Every retry is named in `PipelineRun.note`
 and `PipelineRun.attempts`; a kernel the optimizer could not encode goes to tileiras
 tokenized in program order (one token chain), never token-free.
+"""
+
 from __future__ import annotations
 
 import time
