@@ -15,6 +15,7 @@ strides (what proves a pointer scatter stays inside its array).
 """
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 
@@ -271,7 +272,7 @@ def launch_array_info(dtype: str, a: LaunchArray) -> ArrayInfo:
                 shape_div[i] = LAUNCH_DIVISOR
     order = sorted(zip(a.strides, a.shape))
     disjoint = n == 0 or order[0][0] > 0
-    for (s0, d0), (s1, _) in zip(order, order[1:]):
+    for (s0, d0), (s1, _) in itertools.pairwise(order):
         disjoint = disjoint and s1 > 0 and s1 >= s0 * d0
     lower: list[int | None] = [0] * n
     for i in range(n):          # a constant stride says its divisibility and bound itself
@@ -296,7 +297,7 @@ def encode_array(info: ArrayInfo, group_ids: dict[str, int]) -> str:
                                     ("v", info.stride_divisible_by, 1),
                                     ("l", info.stride_lower_bound, None)):
         for ax, v in enumerate(values):
-            if v != default:
+            if v != default and v is not None:
                 key = f"{letter}{_encode_int(v)}"
                 preds[key] = preds.get(key, 0) | (1 << ax)
     by_mask: dict[int, str] = {}

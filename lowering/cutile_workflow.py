@@ -171,7 +171,6 @@ def compile_ir(
         plans.append(("optimized", True, False))
     plans.append(("unoptimized", False, False))
     attempts: list[str] = []
-    last: ToolError | None = None
     for i, (name, opt, ver) in enumerate(plans):
         times: dict[str, float] = {}
         note, optimized, rep, kk = "", False, None, k
@@ -184,7 +183,6 @@ def compile_ir(
         try:
             bc, res, t = _bytecode_and_cubin(kk, arch, version, f"@{k.name} for {arch}")
         except ToolError as e:
-            last = e
             attempts.append(f"{name}: {e.summary()}")
             if i + 1 < len(plans):
                 continue
@@ -199,7 +197,7 @@ def compile_ir(
         if stats:
             run.stats = cubin_stats(res.cubin)
         return run
-    raise last  # pragma: no cover - the loop returns or raises
+    raise EqsatError(f"error: nothing compiled @{k.name}")  # pragma: no cover
 
 
 CUTILE_FLAGS = ("--lineinfo",)   # what cuTile's compile step adds to `--gpu-name ARCH -O3`

@@ -4,13 +4,22 @@ import json
 
 import numpy as np
 import pytest
-
 from corpus_util import CORPUS, SPECS
-from eqsat.frontend.launch import (Constant, LaunchSelector, signature_from_args,
-                                   signature_from_spec)
+
+from eqsat.frontend.launch import (
+    Constant,
+    LaunchSelector,
+    signature_from_args,
+    signature_from_spec,
+)
 from eqsat.inputs import load_spec, parse_spec
-from eqsat.signature import (ArrayInfo, LaunchArray, decode_symbol, encode_symbol,
-                             launch_array_info)
+from eqsat.signature import (
+    ArrayInfo,
+    LaunchArray,
+    decode_symbol,
+    encode_symbol,
+    launch_array_info,
+)
 from lowering.toolchain import missing_reason
 
 

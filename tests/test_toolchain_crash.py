@@ -3,10 +3,11 @@
 report that says so; and a token-free kernel never reaches tileiras."""
 import os
 import stat
+from pathlib import Path
 
 import pytest
-
 from corpus_util import CORPUS
+
 from eqsat.errors import EqsatError
 from eqsat.frontend import annotate_from_symbol
 from eqsat.text import parse_file
@@ -64,8 +65,8 @@ def test_crash_leaves_a_reproducer_and_never_a_bare_exit_code(tmp_path, monkeypa
     repro = e.reproducer
     assert repro and repro in str(e)
     assert (tmp_path / "repro").exists() and repro.startswith(str(tmp_path / "repro"))
-    assert open(os.path.join(repro, "kernel.tileirbc"), "rb").read() == bc
-    cmd = open(os.path.join(repro, "command.sh")).read()
+    assert (Path(repro) / "kernel.tileirbc").read_bytes() == bc
+    cmd = (Path(repro) / "command.sh").read_text()
     assert "--gpu-name=sm_90" in cmd and "-O3" in cmd and "kernel.tileirbc" in cmd
     # the second call goes through: the saved command is what a user re-runs
     assert compile_bytecode(bc, "sm_90").cubin

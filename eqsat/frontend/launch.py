@@ -16,16 +16,25 @@ optimizer never reorders accesses the launch makes overlap. Nothing here needs t
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
 from ..errors import EqsatError
 from ..inputs import ArraySpec, InputSpec, ListSpec, ScalarSpec, contiguous_strides
 from ..ir.types import byte_size
-from ..signature import (ArrayInfo, ConstInfo, LaunchArray, ScalarInfo, Signature,
-                         encode_symbol, launch_array_info, launch_class)
+from ..signature import (
+    ArrayInfo,
+    ConstInfo,
+    LaunchArray,
+    ScalarInfo,
+    Signature,
+    encode_symbol,
+    launch_array_info,
+    launch_class,
+)
 
 # Tile IR element type (what specs and our IR say) -> the dtype code of a mangled symbol
 SYMBOL_DTYPE = {
@@ -246,5 +255,12 @@ class LaunchSelector:
         return self.entries[key]
 
 
-__all__ = ["Constant", "LaunchSelector", "SYMBOL_DTYPE", "kernel_signature",
-           "signature_from_args", "signature_from_spec", "spec_arrays"]
+__all__ = [
+    "SYMBOL_DTYPE",
+    "Constant",
+    "LaunchSelector",
+    "kernel_signature",
+    "signature_from_args",
+    "signature_from_spec",
+    "spec_arrays",
+]
