@@ -213,8 +213,9 @@ def alias_model(kernel: Kernel, *, noalias: bool = False,
             if "alias" not in kernel.params[i].attrs:
                 groups[i] = list(lay.info.alias_groups)
     if alias_groups:
+        from .inputs import check_alias_groups
         src.append("groups given")
-        groups.update(alias_groups)
+        groups.update(check_alias_groups(alias_groups))
     if any("alias" in p.attrs for p in kernel.params):
         src.append("groups from parameter attributes")
     try:

@@ -44,5 +44,22 @@ class AssumeViolation(InterpError):
     """An `assume` whose predicate is false at run time (checking mode)."""
 
 
-class SpecError(EqsatError):
-    """A malformed inputs spec."""
+class InputError(EqsatError):
+    """Input data (an inputs spec, alias groups) that breaks its schema or its rules.
+    From `at`: `source` (the file or argument), `where` (a JSON path such as
+    `params[2].strides`, or "") and `reason`."""
+
+    source: str | None = None
+    where: str | None = None
+    reason: str | None = None
+
+    @classmethod
+    def at(cls, source: str, where: str, reason: str) -> InputError:
+        """`SOURCE: error: WHERE: REASON` (no WHERE when empty)."""
+        e = cls(f"{source}: error: {where + ': ' if where else ''}{reason}")
+        e.source, e.where, e.reason = source, where, reason
+        return e
+
+
+class SpecError(InputError):
+    """A malformed inputs spec, or one that does not fit the kernel."""

@@ -27,6 +27,9 @@ _DTYPES = ("b8", "u8", "u16", "u32", "u64", "i8", "i16", "i32", "i64", "f16", "f
            "bf16", "tf32", "f8m3fn", "f8m2", "f8m0fnu")
 
 
+_MAX_RANK = 64      # far beyond any real array; guards against a rank of 10**20
+
+
 class SignatureError(EqsatError):
     """A symbol that is not a cuTile mangled kernel name (or uses codes we do not read)."""
 
@@ -138,6 +141,8 @@ def _dtype(r: _Reader) -> str:
 
 def _array(r: _Reader, seen_groups: int) -> tuple[ArrayInfo, int]:
     ndim = int(r.need("[0-9]+", "an array rank"))
+    if ndim > _MAX_RANK:
+        raise SignatureError(f"'{r.symbol}': array rank {ndim} is out of range")
     dtype = _dtype(r)
     shape_c: list = [None] * ndim
     shape_d = [1] * ndim

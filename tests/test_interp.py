@@ -197,7 +197,7 @@ def test_padding_value_fills_out_of_bounds():
 
 
 def test_spec_errors_are_clear():
-    with pytest.raises(SpecError, match="unknown or missing dtype"):
+    with pytest.raises(SpecError, match=r"params\[0\]\.dtype: expected a dtype"):
         parse_spec({"params": [{"name": "x", "shape": [3], "dtype": "f13"}]})
     with pytest.raises(SpecError, match="same_as names no earlier array"):
         parse_spec({"params": [{"name": "x", "same_as": "y"}]})

@@ -46,7 +46,10 @@ def test_compile_writes_a_cubin_and_stats(capsys, tmp_path):
         ]
     )
     s = json.loads(capsys.readouterr().out)
-    assert rc == 0 and (s["sass_instrs"], s["reg"], s["ldg"]) == (408, 34, {"LDG.E": 16})
+    assert rc == 0 and (s["output"], s["arch"], s["cubin_bytes"]) == (str(out), "sm_90",
+                                                                      out.stat().st_size)
+    s = s["sass"]
+    assert (s["sass_instrs"], s["reg"], s["ldg"]) == (408, 34, {"LDG.E": 16})
 
 
 def test_compile_errors_exit_2(capsys, tmp_path):

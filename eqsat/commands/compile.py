@@ -3,19 +3,9 @@ through our bytecode writer and NVIDIA's `tileiras` (needs the `cuda` extra)."""
 
 from __future__ import annotations
 
-import json
 import sys
 
-from ..errors import EqsatError
-from ._common import load_kernel
-
-
-def _write(path: str, data: bytes) -> None:
-    try:
-        with open(path, "wb") as f:
-            f.write(data)
-    except OSError as e:
-        raise EqsatError(f"{path}: error: cannot write: {e.strerror}") from None
+from ._common import emit_json, load_kernel, phase, write_output
 
 
 def _run(args) -> int:
@@ -26,27 +16,37 @@ def _run(args) -> int:
 
     k = load_kernel(args.file)
     check_arch(args.arch)
+    optimized, note = False, ""
     if args.optimize:
-        k, _, note, _ = optimize_kernel(k, versioning=not args.no_versioning)
+        phase("optimizing")
+        k, optimized, note, _ = optimize_kernel(k, versioning=not args.no_versioning)
         if note:
             print(f"eqsat compile: {note}", file=sys.stderr)
+    phase("writing bytecode")
     bc = kernel_to_bytecode(k, version=args.bytecode_version, arch=args.arch, filename=args.file)
     if args.emit_bytecode:
-        _write(args.emit_bytecode, bc)
+        write_output(args.emit_bytecode, bc)
+    phase(f"tileiras -O{args.opt_level} --gpu-name {args.arch}")
     res = compile_bytecode(bc, args.arch, opt_level=args.opt_level, what=args.file)
     out = args.output or _default_out(args.file, args.arch)
-    _write(out, res.cubin)
+    write_output(out, res.cubin)
+    stats = None
     if args.sass_stats:
-        s = cubin_stats(res.cubin)
-        if args.json:
-            print(json.dumps(s.as_dict(), indent=2))
-        else:
-            print(_stats_text(s, out, res.seconds))
+        phase("reading the SASS")
+        stats = cubin_stats(res.cubin)
+    if args.json:
+        emit_json({"file": args.file, "output": out, "arch": args.arch,
+                   "optimized": optimized, "note": note or None,
+                   "bytecode_version": args.bytecode_version, "bytecode_bytes": len(bc),
+                   "cubin_bytes": len(res.cubin), "tileiras_seconds": res.seconds,
+                   "sass": stats.as_dict() if stats is not None else None})
+    elif stats is not None:
+        print(_stats_text(stats, out, res.seconds))
     return 0
 
 
 def _default_out(path: str, arch: str) -> str:
-    base = path[:-5] if path.endswith(".mlir") else path
+    base = path.removesuffix(".mlir")
     return f"{base}.{arch}.cubin"
 
 
@@ -82,7 +82,9 @@ def register(sub) -> None:
     p.add_argument(
         "--sass-stats", action="store_true", help="print SASS metrics of the cubin (cuobjdump)"
     )
-    p.add_argument("--json", action="store_true", help="with --sass-stats: print JSON")
+    p.add_argument("--json", action="store_true",
+                   help="print a JSON report on stdout (the cubin, sizes, tileiras time and, "
+                        "with --sass-stats, the SASS metrics under 'sass')")
     p.add_argument("--optimize", action="store_true", help="run eqsat's optimizer first")
     p.add_argument(
         "--no-versioning",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sys
 
-from ..errors import EqsatError
+from ._common import emit_json, phase, write_output
 
 
 def _run(args) -> int:
@@ -17,51 +17,74 @@ def _run(args) -> int:
 
     for a in args.arch:
         check_arch(a)
+    phase(f"importing {args.target}")
     kernel, sig, _ = load_cutile(args.target, args.signature)
     if args.compare:
         return _compare(kernel, sig, args)
     if args.cubin:
         from lowering.cutile_workflow import compile_cutile
 
+        phase(f"compiling for {args.arch[0]}")
         run = compile_cutile(
             kernel, sig, args.arch[0], optimize=not args.no_optimize,
             version=args.bytecode_version, versioning=not args.no_versioning
         )
-        _write(args.cubin, run.cubin or b"", "wb")
+        write_output(args.cubin, run.cubin or b"")
         if run.note:
             print(f"eqsat cutile: {run.note}", file=sys.stderr)
+        if args.json:
+            emit_json({"cubin": args.cubin, "arch": run.arch, "optimized": run.optimized,
+                       "note": run.note or None, "times": run.times, "ir": run.ir,
+                       "sass": run.stats.as_dict() if run.stats else None})
+            return 0
         print(
             f"{args.cubin}: {run.arch}, {run.stats.sass_instrs if run.stats else '?'} SASS "
             f"instructions ({'optimized' if run.optimized else 'unoptimized'})",
             file=sys.stderr,
         )
         return 0
+    phase("importing through cuTile")
     fe = from_cutile(kernel, sig, bytecode_version=args.bytecode_version)
-    k = fe.kernel
+    k, optimized, note = fe.kernel, False, ""
     if args.optimize:
         from lowering.cutile_workflow import optimize_kernel
 
-        k, _, note, _ = optimize_kernel(k, versioning=not args.no_versioning)
+        phase("optimizing")
+        k, optimized, note, _ = optimize_kernel(k, versioning=not args.no_versioning)
         if note:
             print(f"eqsat cutile: {note}", file=sys.stderr)
     text = print_kernel(k)
-    if args.output and args.output != "-":
-        _write(args.output, text, "w")
-    else:
+    written = bool(args.output and args.output != "-")
+    if written:
+        write_output(args.output, text)
+    if args.json:
+        emit_json({"target": args.target, "optimized": optimized, "note": note or None,
+                   **({"output": args.output} if written else {"kernel": text})})
+    elif not written:
         sys.stdout.write(text)
     return 0
 
 
 def _compare(kernel, sig, args) -> int:
     from lowering.cutile_workflow import compare_cutile, comparison_rows, format_rows
+
     from ..frontend import describe
 
-    print(f"kernel {describe(kernel, sig)}")
+    phase(f"compiling both pipelines for {', '.join(args.arch)}")
     runs = compare_cutile(
         kernel, sig, tuple(args.arch), optimize=not args.no_optimize,
         version=args.bytecode_version, versioning=not args.no_versioning,
         reference_version=args.cutile_bytecode_version,
     )
+    if args.json:
+        emit_json({"kernel": describe(kernel, sig), "comparisons": [
+            {"arch": arch, "optimized": ours.optimized, "note": ours.note or None,
+             "rows": [{"metric": r.metric, "ours": _number(r.ours),
+                       "theirs": _number(r.theirs), "flag": r.flag}
+                      for r in comparison_rows(ours, ref)]}
+            for arch, (ours, ref) in zip(args.arch, runs)]})
+        return 0
+    print(f"kernel {describe(kernel, sig)}")
     for arch, (ours, ref) in zip(args.arch, runs):
         label = "eqsat" if ours.optimized else "eqsat (unoptimized)"
         print()
@@ -71,12 +94,14 @@ def _compare(kernel, sig, args) -> int:
     return 0
 
 
-def _write(path: str, data, mode: str) -> None:
-    try:
-        with open(path, mode) as f:
-            f.write(data)
-    except OSError as e:
-        raise EqsatError(f"{path}: error: cannot write: {e.strerror}") from None
+def _number(text: str):
+    """A table cell as a number where it is one ("544", "1.25"), else as its text."""
+    for conv in (int, float):
+        try:
+            return conv(text)
+        except (TypeError, ValueError):
+            pass
+    return text
 
 
 def register(sub) -> None:
@@ -123,6 +148,9 @@ def register(sub) -> None:
         "the vector width (eqsat.versioning)",
     )
     p.add_argument("--cubin", metavar="OUT", help="compile through eqsat to this cubin")
+    p.add_argument("--json", action="store_true",
+                   help="print a JSON report on stdout: the comparison rows (--compare), the "
+                        "cubin's metrics (--cubin) or the IR as a string")
     p.add_argument("-o", "--output", metavar="OUT", help="write the IR here (default stdout)")
     p.add_argument(
         "--bytecode-version",

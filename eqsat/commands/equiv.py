@@ -6,14 +6,20 @@ from __future__ import annotations
 
 from ..equiv import check_equivalent
 from ..inputs import load_spec
-from ._common import load_kernel, positive_int
+from ._common import emit_json, load_kernel, phase, positive_int
 
 
 def _run(args) -> int:
     a, b = load_kernel(args.a), load_kernel(args.b)
+    phase("comparing")
     res = check_equivalent(a, b, load_spec(args.inputs), trials=args.trials,
                            schedules=args.schedules, exact=args.exact, seed=args.seed)
-    print(res.message)
+    if args.json:
+        emit_json({"equivalent": res.ok and not res.vacuous, "vacuous": res.vacuous,
+                   "runs": res.runs, "trials": res.trials, "schedules": res.schedules,
+                   "message": res.message, "counterexample": res.counterexample})
+    else:
+        print(res.message)
     if not res.ok:
         return 1
     return 3 if res.vacuous else 0
@@ -32,4 +38,6 @@ def register(sub) -> None:
                    help="schedules per trial, at least 1 (default 20)")
     p.add_argument("--seed", type=int, default=0, help="first input seed")
     p.add_argument("--exact", action="store_true", help="compare floats bit for bit")
+    p.add_argument("--json", action="store_true",
+                   help="print the verdict and any counterexample as JSON")
     p.set_defaults(func=_run)

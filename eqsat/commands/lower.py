@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import sys
 
-from ._common import load_kernel, positive_int
+from ..errors import EqsatError
+from ._common import load_kernel, positive_int, write_output
 
 
 def _run(args) -> int:
@@ -18,9 +19,7 @@ def _run(args) -> int:
     notes: list[str] = []
     if args.to == "steps":
         if args.canonicalize_live_ins or args.explain:
-            print("eqsat lower: --canonicalize-live-ins and --explain apply to --to cfg",
-                  file=sys.stderr)
-            return 2
+            raise EqsatError("error: --canonicalize-live-ins and --explain apply to --to cfg")
         form = lower_to_steps(k)
         if args.stats:
             notes.append(f"steps: {step_metrics(form)}")
@@ -40,8 +39,7 @@ def _run(args) -> int:
                 notes.append(f"cfg: {after}")
     text = str(form) + "".join(f"// {n}\n" for n in notes)
     if args.output:
-        with open(args.output, "w") as f:
-            f.write(text)
+        write_output(args.output, text)
     else:
         sys.stdout.write(text)
     if args.inputs:

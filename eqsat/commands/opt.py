@@ -7,7 +7,7 @@ import sys
 
 from ..errors import EqsatError
 from ..text import print_kernel
-from ._common import load_kernel
+from ._common import emit_json, load_kernel, phase, report_dict
 
 
 def _run(args) -> int:
@@ -34,6 +34,7 @@ def _run(args) -> int:
     except ValueError as e:
         raise EqsatError(f"error: {e}") from None
     groups = parse_alias_groups(args.alias_groups) if args.alias_groups else None
+    phase("optimizing")
     res = optimize(k, rules=args.rules, limits=limits, noalias=args.noalias,
                    alias_groups=groups, versioning=args.versioning)
     text = print_kernel(res.kernel)
@@ -43,8 +44,12 @@ def _run(args) -> int:
                 f.write(text)
         except OSError as e:
             raise EqsatError(f"{args.output}: error: cannot write: {e.strerror}") from None
-    else:
+    elif not args.json:
         sys.stdout.write(text)
+    if args.json:
+        written = bool(args.output and args.output != "-")
+        emit_json({"file": args.file, **({"output": args.output} if written else {"kernel": text}),
+                   "report": report_dict(res.report)})
     if args.report:
         print(res.report.summary(), file=sys.stderr)
     return 0
@@ -83,6 +88,9 @@ def register(sub) -> None:
                    help="list the selectable rule sets with their docs and exit")
     p.add_argument("--report", action="store_true",
                    help="print what saturation did (to stderr)")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON object on stdout: the report and the kernel's text "
+                        "(or, with -o, the file it went to)")
     p.add_argument("--max-iterations", type=int, default=30, help="saturation iteration budget")
     p.add_argument("--max-nodes", type=int, default=50_000, help="e-node budget")
     p.add_argument("--max-matches", type=int, default=200_000,

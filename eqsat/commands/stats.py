@@ -18,4 +18,6 @@ def register(sub) -> None:
     p.add_argument("file")
     p.add_argument("--noalias", action="store_true",
                    help="array parameters without alias attributes never alias each other")
+    p.add_argument("--json", action="store_true",
+                   help="accepted for symmetry with the other commands: stats is always JSON")
     p.set_defaults(func=_run)

@@ -139,13 +139,23 @@ def export(
         except EqsatError:
             raise
         except Exception as e:  # cuTile's own errors: type errors in the kernel, bad signature
-            raise EqsatError(
-                f"error: cuTile could not compile '{name}': " f"{type(e).__name__}: {e}"
-            ) from None
+            raise EqsatError(_compile_error(name, e)) from None
         finally:
             for k, v in saved.items():
                 setattr(cm, k, v)
     return CutileExport(buf.getvalue(), sig.symbol, timing[0], total, program_order)
+
+
+def _compile_error(name: str, e: Exception) -> str:
+    """One line for a cuTile compile error: its source location (a TileError carries one)
+    in front, as FILE:LINE:COL, rather than cuTile's multi-line excerpt."""
+    loc = getattr(e, "loc", None)
+    message = getattr(e, "message", None) or str(e)
+    where = "error:"
+    if getattr(loc, "filename", None) and getattr(loc, "line", 0):
+        where = f"{loc.filename}:{loc.line}:{loc.col + 1}: error:"
+    text = " ".join(str(message).split())
+    return f"{where} cuTile could not compile '{name}': {type(e).__name__}: {text}"
 
 
 # -- loading kernels and signatures ------------------------------------------------------------
