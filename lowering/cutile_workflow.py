@@ -137,12 +137,13 @@ def program_order_tokens(k: Kernel) -> tuple[Kernel, str]:
     return res.kernel, "tokenized in program order (one token chain)"
 
 
-def _bytecode_and_cubin(k: Kernel, arch: str, version: str, what: str) -> tuple[bytes, Any,
-                                                                                  dict]:
+def _bytecode_and_cubin(k: Kernel, arch: str, version: str, what: str, opt_level: int = 3,
+                        filename: str | None = None) -> tuple[bytes, Any, dict]:
     t0 = time.perf_counter()
-    bc = kernel_to_bytecode(k, version=version, arch=arch)
+    bc = kernel_to_bytecode(k, version=version, arch=arch,
+                            **({"filename": filename} if filename else {}))
     times = {"bytecode": time.perf_counter() - t0}
-    res = compile_bytecode(bc, arch, what=what)
+    res = compile_bytecode(bc, arch, opt_level=opt_level, what=what)
     times["tileiras"] = res.seconds
     return bc, res, times
 
@@ -158,6 +159,8 @@ def compile_ir(
     pipeline: str = "eqsat",
     versioning: bool = False,
     optimize_kw: dict[str, Any] | None = None,
+    opt_level: int = 3,
+    filename: str | None = None,
     _memo: dict | None = None,
 ) -> PipelineRun:
     """Our IR (optionally optimized first) -> bytecode -> cubin (+ SASS metrics).
@@ -181,7 +184,8 @@ def compile_ir(
             kk, optimized, note, times["optimize"], rep = memo[ver]
         kk, tok_note = program_order_tokens(kk)
         try:
-            bc, res, t = _bytecode_and_cubin(kk, arch, version, f"@{k.name} for {arch}")
+            bc, res, t = _bytecode_and_cubin(kk, arch, version, filename or f"@{k.name} for {arch}",
+                                             opt_level, filename)
         except ToolError as e:
             attempts.append(f"{name}: {e.summary()}")
             if i + 1 < len(plans):
@@ -432,6 +436,45 @@ def comparison_rows(ours: PipelineRun, ref: PipelineRun) -> list[Row]:
     return rows
 
 
+def fence_counts(stats: SassStats) -> dict[str, int]:
+    """MEMBAR and FENCE instructions (any variant) in a cubin's SASS."""
+    out = {"MEMBAR": 0, "FENCE": 0}
+    for op, n in stats.barriers.items():
+        base = op.split(".")[0]
+        if base in out:
+            out[base] += n
+    return out
+
+
+def side(run: PipelineRun) -> dict[str, Any]:
+    """One pipeline's column of a comparison as data: IR token counts (`eqsat.stats`),
+    SASS size, access widths, MEMBAR/FENCE counts, times, and how it was built."""
+    from eqsat.stats import kernel_stats
+
+    st = kernel_stats(run.kernel)
+    out: dict[str, Any] = {
+        "pipeline": run.pipeline,
+        "label": label(run) if run.pipeline != "cutile" else "cuTile (-O3 --lineinfo)",
+        "symbol": run.kernel.name,
+        "ir": {k: st[k] for k in ("ops", "make_token", "join_tokens", "token_operands",
+                                  "loop_carried_tokens", "memory_ops", "needless_orderings")},
+        "times": dict(run.times),
+    }
+    if run.pipeline != "cutile":
+        out["attempts"] = list(run.attempts)
+        out["versioning"] = getattr(run.report, "versioning", "") or None
+    if run.stats is not None:
+        a = run.stats
+        out["sass"] = {"instrs": a.sass_instrs, "instrs_no_nop": a.sass_instrs_no_nop,
+                       "registers": a.reg, "ldg": dict(a.ldg), "stg": dict(a.stg),
+                       "load_widths": {"narrowest": narrowest(a.ldg),
+                                       "widest": widest(global_accesses(a, "load"))},
+                       "store_widths": {"narrowest": narrowest(a.stg),
+                                        "widest": widest(global_accesses(a, "store"))},
+                       "tma": dict(a.tma), **fence_counts(a)}
+    return out
+
+
 def format_table(cols: tuple[str, ...], rows: list[tuple]) -> str:
     """Left-aligned columns two spaces apart, a header line first."""
     width = [max(len(str(x)) for x in [h] + [t[i] for t in rows]) for i, h in enumerate(cols)]
@@ -462,6 +505,8 @@ __all__ = [
     "compare_cutile",
     "cutile_runs",
     "comparison_rows",
+    "side",
+    "fence_counts",
     "format_rows",
     "format_table",
     "access_bits",

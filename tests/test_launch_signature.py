@@ -68,7 +68,7 @@ def test_symbol_round_trip():
 def test_spec_signature_and_aliasing():
     spec = parse_spec({"grid": [1], "params": [
         {"name": "x", "shape": [100, 64], "dtype": "f32"},
-        {"name": "y", "same_as": "x", "offset": 1},
+        {"name": "y", "same_as": "x", "offset": 1, "shape": [99, 64]},
         {"name": "z", "shape": [96], "dtype": "bf16"},
         {"name": "a", "dtype": "f32", "value": 2.0}]})
     sig = signature_from_spec("k", spec, ["x", "y", "z", "a", "B"], {"B": 64})
@@ -135,3 +135,73 @@ def test_spec_with_shared_memory_gets_a_group_cutile_accepts(tmp_path):
     data["params"][1] = {"name": "y", "same_as": "x"}
     ks = kernel_signature(kernel, parse_spec(data))
     assert ks.parameters[0].alias_groups == ks.parameters[1].alias_groups != ()
+
+
+def test_spec_constants_object():
+    spec = parse_spec({"grid": [1], "constants": {"BLOCK": 128},
+                       "params": [{"name": "x", "shape": [256], "dtype": "f32"}]})
+    sig = signature_from_spec("k", spec, ["x", "BLOCK"])
+    assert encode_symbol(sig) == "k_Kt1_A1f32_1i16t1_p16_I128"
+    with pytest.raises(Exception, match="constants"):
+        parse_spec({"grid": [1], "constants": {"BLOCK": "big"},
+                    "params": [{"name": "x", "shape": [256], "dtype": "f32"}]})
+
+
+@pytest.mark.cuda
+@pytest.mark.skipif(_WHY is not None, reason=f"needs the 'cuda' extra: {_WHY}")
+def test_cli_inputs_compiles_compares_and_runs_under_the_launch_signature(capsys, tmp_path):
+    from eqsat.cli import main
+    from eqsat.commands.run import digest
+    from eqsat.interp import run
+    from eqsat.text import parse_file
+
+    f = str(CORPUS / "vector_add.py")
+    data = json.loads((SPECS / "vector_add.json").read_text())
+    for p in data["params"]:
+        p["shape"] = [4096]                     # multiples of 16: the launch says so
+    spec_path = tmp_path / "even.json"
+    spec_path.write_text(json.dumps(data))
+    assert main(["cutile", f, "--inputs", str(spec_path), "--compare", "--json"]) == 0
+    out = capsys.readouterr()
+    rep = json.loads(out.out)
+    sym = rep["signature"]
+    assert "_1i16t1_p16" in sym and "launch signature" in out.err
+    (cmp,) = rep["comparisons"]
+    ours, theirs = cmp["ours"], cmp["cutile"]
+    assert ours["symbol"] == theirs["symbol"] == sym     # one signature, both sides
+    assert theirs["label"].startswith("cuTile") and ours["label"] == "optimized"
+    for col in (ours, theirs):
+        assert {"join_tokens", "loop_carried_tokens"} <= set(col["ir"])
+        assert {"instrs", "MEMBAR", "FENCE", "load_widths"} <= set(col["sass"])
+    # the same spec runs the kernel in the interpreter, and agrees with the .seq program
+    assert main(["cutile", f, "--inputs", str(spec_path), "--run"]) == 0
+    got = capsys.readouterr().out.splitlines()[1:]
+    want = digest(run(parse_file(CORPUS / "vector_add.seq.mlir"), load_spec(spec_path)).buffers)
+    assert got == want
+    # --cubin names what it built; both --signature and --inputs is an error
+    assert main(["cutile", f, "--inputs", str(spec_path), "--cubin",
+                 str(tmp_path / "k.cubin"), "--json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert r["symbol"] == sym and r["label"] == "optimized" and r["report"]["rules"]
+    assert main(["cutile", f, "--inputs", str(spec_path), "--signature", "SIGNATURE"]) == 2
+
+
+@pytest.mark.cuda
+@pytest.mark.skipif(_WHY is not None, reason=f"needs the 'cuda' extra: {_WHY}")
+def test_cli_cubin_never_calls_a_fallback_optimized(capsys, tmp_path, monkeypatch):
+    import lowering.cutile_workflow as wf
+    from eqsat.cli import main
+
+    real = wf._find_optimizer()[0]
+
+    def falls_back(k, **kw):
+        res = real(k, rules="none")
+        res.report.fallback = "not encoded: pretend"
+        return res
+
+    monkeypatch.setattr(wf, "_find_optimizer", lambda: (falls_back, ""))
+    assert main(["cutile", str(CORPUS / "vector_add.py"), "--cubin",
+                 str(tmp_path / "k.cubin")]) == 0
+    err = capsys.readouterr().err
+    assert "optimizer fell back" in err and "(optimized" not in err
+    assert "(unoptimized (optimizer fell back" in err
