@@ -32,9 +32,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from eqsat.errors import EqsatError  # noqa: E402
-from eqsat.text import parse_file  # noqa: E402
-from lowering.bytecode import DEFAULT_VERSION  # noqa: E402
+from eqsat.errors import EqsatError
+from eqsat.text import parse_file
+from lowering.bytecode import DEFAULT_VERSION
 
 CORPUS = ROOT / "tests" / "corpus"
 HELPERS = {"corpus_sig", "regenerate"}
@@ -52,7 +52,7 @@ SPECS = ROOT / "tests" / "specs"
 def run_kernel(name: str, archs: tuple[str, ...], optimize: bool, source: str,
                versioning: bool = False, aot: bool = True) -> list[dict]:
     from eqsat.frontend import load_cutile
-    from eqsat.frontend.facts import facts_from_symbol, apply_facts
+    from eqsat.frontend.facts import apply_facts, facts_from_symbol
     from eqsat.frontend.launch import kernel_signature
     from eqsat.inputs import load_spec
     from lowering.cutile_workflow import compare_cutile, compile_ir, cutile_runs

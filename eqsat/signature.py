@@ -350,6 +350,20 @@ def launch_class(infos: list[ArrayInfo]) -> tuple:
                   i.alias_groups) for i in infos)
 
 
-__all__ = ["decode_symbol", "encode_symbol", "encode_array", "array_layouts", "alias_groups_of",
-           "Signature", "ArrayInfo", "ScalarInfo", "ConstInfo", "ArrayLayout", "SignatureError",
-           "LaunchArray", "launch_array_info", "launch_class", "LAUNCH_DIVISOR"]
+__all__ = [
+    "LAUNCH_DIVISOR",
+    "ArrayInfo",
+    "ArrayLayout",
+    "ConstInfo",
+    "LaunchArray",
+    "ScalarInfo",
+    "Signature",
+    "SignatureError",
+    "alias_groups_of",
+    "array_layouts",
+    "decode_symbol",
+    "encode_array",
+    "encode_symbol",
+    "launch_array_info",
+    "launch_class",
+]

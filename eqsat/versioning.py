@@ -41,10 +41,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from .egraph.width import VECTOR_BYTES
 from .ir.attrs import DenseConst
 from .ir.core import Kernel, Operation, Region, Value, clone_op, clone_region
-from .egraph.width import VECTOR_BYTES
-from .ir.types import (INT_WIDTHS, PartitionViewType, TensorViewType, TileType, byte_size)
+from .ir.types import INT_WIDTHS, PartitionViewType, TensorViewType, TileType, byte_size
 
 
 @dataclass
@@ -178,7 +178,7 @@ def _ops(k: Kernel) -> int:
     return sum(1 for _ in k.walk())
 
 
-def _gate(rep: "Versioning", model, kernel: Kernel, fast: Kernel, min_gain: float,
+def _gate(rep: Versioning, model, kernel: Kernel, fast: Kernel, min_gain: float,
           max_slow_loss: float | None, max_growth: float | None) -> str | None:
     """Why the copy must not be made, or None: it must save `min_gain` on the fast path,
     cost at most `max_slow_loss` more on the slow path (the test runs before the
@@ -508,5 +508,11 @@ def _wider(before: Kernel, after: Kernel) -> list[tuple[str, int, int]]:
     return out
 
 
-__all__ = ["version", "version_signature", "Versioning", "MIN_GAIN", "MAX_SLOW_LOSS",
-           "MAX_GROWTH"]
+__all__ = [
+    "MAX_GROWTH",
+    "MAX_SLOW_LOSS",
+    "MIN_GAIN",
+    "Versioning",
+    "version",
+    "version_signature",
+]

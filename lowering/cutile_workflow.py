@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from eqsat.errors import EqsatError
 from eqsat.ir.core import Kernel
@@ -109,7 +110,7 @@ def optimize_kernel(k: Kernel, rules: Any = "default",
     return optimize_report(k, rules, versioning)[:4]
 
 
-def label(run: "PipelineRun") -> str:
+def label(run: PipelineRun) -> str:
     """`optimized`, `optimized (saturation stopped early ...)` or `unoptimized (why)`:
     a fallback is never called optimized."""
     if run.optimized:
@@ -377,8 +378,8 @@ class Row:
 
 def _num_row(
     metric: str,
-    ours: float | int | None,
-    theirs: float | int | None,
+    ours: float | None,
+    theirs: float | None,
     fmt: str = "{}",
     flag_higher: bool = True,
 ) -> Row:
@@ -491,29 +492,29 @@ def format_rows(
 
 
 __all__ = [
+    "CUTILE_FLAGS",
+    "TMA_BITS",
     "PipelineRun",
     "Row",
-    "ir_metrics",
-    "optimize_kernel",
-    "optimize_report",
-    "program_order_tokens",
-    "label",
-    "CUTILE_FLAGS",
-    "compile_ir",
-    "compile_cutile",
-    "cutile_reference",
+    "access_bits",
     "compare_cutile",
-    "cutile_runs",
     "comparison_rows",
-    "side",
+    "compile_cutile",
+    "compile_ir",
+    "cutile_reference",
+    "cutile_runs",
     "fence_counts",
     "format_rows",
     "format_table",
-    "access_bits",
-    "narrowest",
-    "widest",
     "global_accesses",
-    "width_flags",
+    "ir_metrics",
+    "label",
+    "narrowest",
+    "optimize_kernel",
+    "optimize_report",
+    "program_order_tokens",
+    "side",
     "tma_copies",
-    "TMA_BITS",
+    "widest",
+    "width_flags",
 ]

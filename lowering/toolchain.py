@@ -20,7 +20,7 @@ import subprocess
 import tempfile
 import time
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from eqsat.errors import EqsatError
@@ -180,7 +180,7 @@ def _run(
     return p
 
 
-@lru_cache(maxsize=None)
+@cache
 def valid_archs() -> tuple[str, ...]:
     """GPU names this `tileiras` accepts for `--gpu-name` (asked from `tileiras --help`)."""
     try:
@@ -191,7 +191,7 @@ def valid_archs() -> tuple[str, ...]:
     return found or KNOWN_ARCHS
 
 
-@lru_cache(maxsize=None)
+@cache
 def bytecode_versions() -> tuple[str, ...]:
     """Bytecode versions this `tileiras` reads (`tileiras --list-versions`)."""
     text = _run([tool("tileiras"), "--list-versions"]).stdout
@@ -208,7 +208,7 @@ def check_arch(arch: str) -> str:
     return arch
 
 
-@lru_cache(maxsize=None)
+@cache
 def tool_versions() -> dict[str, str]:
     """`release X, VY` of each tool plus the cuda-tile package version."""
     out = {}
@@ -313,25 +313,25 @@ def res_usage_text(cubin: bytes) -> str:
 
 
 __all__ = [
-    "CudaExtraMissing",
-    "ToolError",
-    "CompileResult",
     "DEFAULT_ARCH",
     "INSTALL_HINT",
+    "REPRO_ENV",
     "TESTED_CUDA_TILE",
-    "find_tool",
-    "tool",
-    "require_cuda_tile",
-    "missing_reason",
-    "valid_archs",
+    "CompileResult",
+    "CudaExtraMissing",
+    "ToolError",
     "bytecode_versions",
     "check_arch",
-    "tool_versions",
     "compile_bytecode",
-    "save_reproducer",
-    "REPRO_ENV",
-    "disassemble_bytecode",
-    "sass_text",
-    "res_usage_text",
     "cuda_tile_version",
+    "disassemble_bytecode",
+    "find_tool",
+    "missing_reason",
+    "require_cuda_tile",
+    "res_usage_text",
+    "sass_text",
+    "save_reproducer",
+    "tool",
+    "tool_versions",
+    "valid_archs",
 ]

@@ -359,16 +359,16 @@ def signature_text(signature: Any) -> str:
 
 __all__ = [
     "CutileExport",
+    "default_signature",
+    "demangle",
     "export",
-    "load_module",
     "get_kernel",
     "get_signature",
-    "demangle",
-    "param_names",
-    "kernel_name",
-    "is_constant_param",
     "index_dtypes",
-    "default_signature",
+    "is_constant_param",
+    "kernel_name",
+    "load_module",
+    "param_names",
     "signature_facts",
     "signature_text",
 ]
