@@ -18,16 +18,16 @@ which is wrong for sizes that are not multiples).
 
 The copy costs code size, registers, shared memory (tileiras sizes the kernel for its
 hungriest path) and one test, so it is made only when some access gets a full 16-byte
-vector and the cost model prices the fast copy at least MIN_GAIN below the original.
-Measured on an H100 (benchmarks/bench_gpu.py, docs/measurements/gpu_h100.txt; time of
-cuTile's kernel / ours on sizes that are multiples / are not): matmul 12.17x / 0.57x,
-rmsnorm 1.90x / 0.96x, vector add 1.20x / 0.98x; every result equal to the interpreter's,
-the MoE row gather/scatter's two copies included. The slow path pays because tileiras
-sizes the one kernel for its hungriest path (matmul: 256 threads and 222 KB of shared
-memory for the TMA copy); a signature that promises the divisibility (`shape_div_by`,
-`stride_div_by`) gets the fast code with no copy and no test. Copies whose predicted
-gain was under 3% (axpy, the gather, layernorm) ran 0.91x-1.02x, and a copy for 64-bit
-softmax accesses ran 0.84x, so neither is made.
+vector, the cost model prices the fast copy at least MIN_GAIN below the original, the
+slow path (the test, then the original) at most MAX_SLOW_LOSS above it, and the kernel
+grows by at most MAX_GROWTH in ops. Made by default, copies grew SASS by 9%-436%,
+added MEMBAR/FENCE/SYNCS, ran slow-path sizes at 0.57x-0.98x and crashed tileiras for
+sm_100 on one cuTile kernel; the GPU speedups once quoted for them (matmul 12.17x, in
+docs/measurements/gpu_h100.txt) were against cuTile compiled under a signature that
+promised no divisibility, not cuTile as its launcher specializes. So versioning is off
+unless asked for, and per-launch specialization (`eqsat.frontend.launch`) is the way
+to the fast code: a signature that promises the divisibility (`shape_div_by`,
+`stride_div_by`) gets it with no copy and no test.
 
 Two ways to make the copy. With signature facts on the array parameters
 (`version_signature`, what `optimize(..., versioning=True)` uses), the whole kernel is
