@@ -199,10 +199,36 @@ def compile_ir(
         run = PipelineRun(pipeline, kk, bc, arch, res.cubin, ir=ir_metrics(kk), times=times,
                           optimized=optimized, note="; ".join(notes), report=rep,
                           attempts=[*attempts, f"{name}: ok"])
-        if stats:
+        if stats or ver:
             run.stats = cubin_stats(res.cubin)
+        if ver and str(getattr(rep, "versioning", "")).startswith("versioning: fast path"):
+            return _sass_gate(run, k, arch, version, rules, optimize_kw, opt_level, filename,
+                              pipeline, memo)
         return run
     raise EqsatError(f"error: nothing compiled @{k.name}")  # pragma: no cover
+
+
+def _sass_gate(run: PipelineRun, k: Kernel, arch: str, version: str, rules: Any,
+               optimize_kw: dict[str, Any] | None, opt_level: int, filename: str | None,
+               pipeline: str, memo: dict) -> PipelineRun:
+    """The versioned kernel only if its SASS is at most `MAX_GROWTH` larger than the
+    kernel without the copy: tileiras, not the cost model, has the last word on size."""
+    from eqsat.versioning import MAX_GROWTH
+
+    plain = compile_ir(k, arch, optimize=True, version=version, stats=True, rules=rules,
+                       pipeline=pipeline, optimize_kw=optimize_kw, opt_level=opt_level,
+                       filename=filename, _memo=memo)
+    a, b = run.stats, plain.stats
+    if a is None or b is None or not b.sass_instrs:
+        return run
+    grown = a.sass_instrs / b.sass_instrs - 1.0
+    if grown <= MAX_GROWTH:
+        return run
+    why = (f"versioned copy dropped: SASS {a.sass_instrs} vs {b.sass_instrs} without it "
+           f"(+{grown:.0%}, at most {MAX_GROWTH:.0%})")
+    plain.note = "; ".join(n for n in (why, plain.note) if n)
+    plain.attempts = [*run.attempts, *plain.attempts]
+    return plain
 
 
 CUTILE_FLAGS = ("--lineinfo",)   # what cuTile's compile step adds to `--gpu-name ARCH -O3`

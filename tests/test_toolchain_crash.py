@@ -125,3 +125,31 @@ def test_token_free_kernel_is_tokenized_in_program_order(monkeypatch):
     monkeypatch.setattr(wf, "_find_optimizer", lambda: (lambda k, **kw: _Res(k), ""))
     with pytest.raises(EqsatError, match="cannot order it in program order"):
         program_order_tokens(_signed("vector_add"))
+
+
+def test_sass_gate_drops_a_versioned_kernel_that_grows_too_much(monkeypatch):
+    # the op-count gates lifted, the copy is made; tileiras's SASS then decides
+    import eqsat.versioning as v
+    from lowering.cutile_workflow import compile_ir
+
+    monkeypatch.setattr(v, "MAX_SLOW_LOSS", float("inf"))
+    monkeypatch.setattr(v, "MAX_GROWTH", float("inf"))
+    run = compile_ir(_signed("vector_add"), "sm_90", optimize=True, versioning=True)
+    assert run.report.versioning.startswith("versioning: fast path")   # kept: no bound
+    monkeypatch.setattr(v, "MAX_GROWTH", 0.25)
+    # the op-count gate refuses now; force the optimizer's copy through by lifting it
+    # only for the optimizer, then let the SASS gate judge at 25%
+    import lowering.cutile_workflow as wf
+    real = wf.optimize_report
+
+    def lifted(*a, **kw):
+        monkeypatch.setattr(v, "MAX_GROWTH", float("inf"))
+        try:
+            return real(*a, **kw)
+        finally:
+            monkeypatch.setattr(v, "MAX_GROWTH", 0.25)
+
+    monkeypatch.setattr(wf, "optimize_report", lifted)
+    run = compile_ir(_signed("vector_add"), "sm_90", optimize=True, versioning=True)
+    assert "versioned copy dropped: SASS" in run.note, run.note
+    assert not any(op.name == "if" for op in run.kernel.body.ops)
