@@ -318,10 +318,11 @@ def compare_cutile(
     reference_version: str | None = None,
 ) -> list[tuple[PipelineRun, PipelineRun | None]]:
     """(ours, cuTile's) per arch; the front end and cuTile's passes run once, the
-    optimizer once per plan tried (see `compile_ir`). Our kernel gets cuTile's contract:
+    optimizer once per plan tried (see `compile_ir`). cuTile's side is written at the
+    bytecode version cuTile would pick at launch unless `reference_version` says
+    otherwise. Our kernel gets cuTile's contract:
     every fact the signature states, and arrays overlap only when they share an alias
-    group (the front end puts both on the entry parameters). `reference_version`: the
-    bytecode version cuTile writes (default: ours)."""
+    group (the front end puts both on the entry parameters)."""
     from eqsat.frontend import from_cutile
 
     fe = from_cutile(kernel, signature, bytecode_version=version)
@@ -332,6 +333,10 @@ def compare_cutile(
                          rules=rules, versioning=versioning, _memo=memo)
         run.times = {"frontend": fe.seconds, **run.times}
         ours.append(run)
+    if reference and reference_version is None:
+        from eqsat.frontend._cutile import launch_bytecode_version
+
+        reference_version = launch_bytecode_version()
     refs: list[PipelineRun | None] = (
         cutile_runs(kernel, signature, tuple(archs), reference_version or version, stats)
         if reference

@@ -235,7 +235,8 @@ def register(sub) -> None:
         "--cutile-bytecode-version",
         default=None,
         metavar="V",
-        help="with --compare: the version cuTile's side is written at (default: ours)",
+        help="with --compare: the version cuTile's side is written at (default: the one "
+        "cuTile picks at launch, the newest it and tileiras share)",
     )
     p.set_defaults(func=_run_defaults)
 

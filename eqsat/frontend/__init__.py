@@ -30,6 +30,14 @@ from .facts import (
     facts_from_symbol,
 )
 
+from .launch import (
+    Constant,
+    LaunchSelector,
+    kernel_signature,
+    signature_from_args,
+    signature_from_spec,
+)
+
 DEFAULT_BYTECODE_VERSION = "13.4"  # cuTile 1.7's own default
 
 
@@ -118,6 +126,11 @@ def annotate_from_symbol(kernel: Kernel) -> bool:
 __all__ = [
     "DEFAULT_BYTECODE_VERSION",
     "FACT_KEYS",
+    "Constant",
+    "LaunchSelector",
+    "kernel_signature",
+    "signature_from_args",
+    "signature_from_spec",
     "ArrayFacts",
     "ConstantFacts",
     "FrontendResult",

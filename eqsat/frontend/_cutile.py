@@ -158,6 +158,21 @@ def _compile_error(name: str, e: Exception) -> str:
     return f"{where} cuTile could not compile '{name}': {type(e).__name__}: {text}"
 
 
+def launch_bytecode_version() -> str:
+    """The bytecode version cuTile writes at launch: the newest of its supported versions
+    that the installed tileiras reads (cuTile probes tileiras the same way)."""
+    from lowering.toolchain import bytecode_versions
+
+    _, _, cm = _cuda_tile()
+    ours = [v.as_string() for v in getattr(cm, "_SUPPORTED_VERSIONS", [])]
+    readable = set(bytecode_versions())
+    usable = [v for v in ours if v in readable]
+    if not usable:
+        raise EqsatError(f"error: tileiras reads none of cuTile's bytecode versions "
+                         f"({', '.join(ours) or 'none listed'})")
+    return max(usable, key=lambda v: tuple(int(x) for x in v.split(".")))
+
+
 # -- loading kernels and signatures ------------------------------------------------------------
 def load_module(path: str | Path) -> ModuleType:
     """Import a kernel file by path, with its folder on sys.path (for helper imports)."""
@@ -360,6 +375,7 @@ def signature_text(signature: Any) -> str:
 __all__ = [
     "CutileExport",
     "default_signature",
+    "launch_bytecode_version",
     "demangle",
     "export",
     "get_kernel",
