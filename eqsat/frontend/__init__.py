@@ -29,7 +29,6 @@ from .facts import (
     apply_facts,
     facts_from_symbol,
 )
-
 from .launch import (
     Constant,
     LaunchSelector,
@@ -126,14 +125,11 @@ def annotate_from_symbol(kernel: Kernel) -> bool:
 __all__ = [
     "DEFAULT_BYTECODE_VERSION",
     "FACT_KEYS",
-    "Constant",
-    "LaunchSelector",
-    "kernel_signature",
-    "signature_from_args",
-    "signature_from_spec",
     "ArrayFacts",
+    "Constant",
     "ConstantFacts",
     "FrontendResult",
+    "LaunchSelector",
     "ParamFacts",
     "ScalarFacts",
     "alias_groups",
@@ -142,5 +138,8 @@ __all__ = [
     "cutile_bytecode",
     "describe",
     "from_cutile",
+    "kernel_signature",
     "load_cutile",
+    "signature_from_args",
+    "signature_from_spec",
 ]

@@ -375,7 +375,6 @@ def signature_text(signature: Any) -> str:
 __all__ = [
     "CutileExport",
     "default_signature",
-    "launch_bytecode_version",
     "demangle",
     "export",
     "get_kernel",
@@ -383,6 +382,7 @@ __all__ = [
     "index_dtypes",
     "is_constant_param",
     "kernel_name",
+    "launch_bytecode_version",
     "load_module",
     "param_names",
     "signature_facts",
