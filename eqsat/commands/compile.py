@@ -22,12 +22,12 @@ def _run(args) -> int:
     run = compile_ir(k, args.arch, optimize=args.optimize, version=args.bytecode_version,
                      stats=args.sass_stats, versioning=args.versioning,
                      opt_level=args.opt_level, filename=args.file)
-    if run.note:
-        print(f"eqsat compile: {run.note}", file=sys.stderr)
     if args.emit_bytecode:
         write_output(args.emit_bytecode, run.bytecode)
     out = args.output or _default_out(args.file, args.arch)
     write_output(out, run.cubin or b"")
+    if run.note:                  # after the outputs: an error stays the only line
+        print(f"eqsat compile: {run.note}", file=sys.stderr)
     stats = run.stats
     if args.json:
         emit_json({"file": args.file, "output": out, "arch": args.arch,

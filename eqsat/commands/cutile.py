@@ -33,7 +33,6 @@ def _run(args) -> int:
         spec = load_spec(args.inputs)
         kernel, _, _ = _load_kernel_only(args.target)
         sig = kernel_signature(kernel, spec)
-        print(f"eqsat cutile: launch signature {sig.symbol}", file=sys.stderr)
     else:
         if args.run:
             from ..errors import EqsatError
@@ -75,14 +74,14 @@ def _run(args) -> int:
 
         phase("optimizing")
         k, optimized, note, _ = optimize_kernel(k, versioning=args.versioning)
-        if note:
-            print(f"eqsat cutile: {note}", file=sys.stderr)
     if args.run:
         return _run_spec(k, spec, args, optimized, note)
     text = print_kernel(k)
     written = bool(args.output and args.output != "-")
     if written:
         write_output(args.output, text)
+    if note:                      # after the outputs: an error stays the only line
+        print(f"eqsat cutile: {note}", file=sys.stderr)
     if args.json:
         emit_json({"target": args.target, "optimized": optimized, "note": note or None,
                    **({"output": args.output} if written else {"kernel": text})})
@@ -115,6 +114,7 @@ def _compare(kernel, sig, args) -> int:
             for arch, (ours, ref) in zip(args.arch, runs)]})
         return 0
     print(f"kernel {describe(kernel, sig)}")
+    print(f"signature {sig.symbol or '(unmangled)'}")
     for arch, (ours, ref) in zip(args.arch, runs):
         label = "eqsat" if ours.optimized else "eqsat (unoptimized)"
         print()
