@@ -205,3 +205,24 @@ def test_cli_cubin_never_calls_a_fallback_optimized(capsys, tmp_path, monkeypatc
     err = capsys.readouterr().err
     assert "optimizer fell back" in err and "(optimized" not in err
     assert "(unoptimized (optimizer fell back" in err
+
+
+@pytest.mark.cuda
+@pytest.mark.skipif(_WHY is not None, reason=f"needs the 'cuda' extra: {_WHY}")
+def test_selector_for_a_cutile_kernel_builds_one_entry_per_class():
+    from eqsat.frontend import LaunchSelector, load_cutile
+
+    kernel, _, _ = load_cutile(str(CORPUS / "vector_add.py"))
+    built = []
+    sel = LaunchSelector.for_cutile(kernel, build=lambda ks: built.append(ks.symbol) or ks)
+    even = [np.zeros(4096, np.float32) for _ in range(3)]
+    odd = [np.zeros(4099, np.float32) for _ in range(3)]
+    s1, e1 = sel.select([*even, Constant(1024)])
+    s2, _ = sel.select([*[np.ones(8192, np.float32) for _ in range(3)], Constant(1024)])
+    s3, e3 = sel.select([*odd, Constant(1024)])
+    assert s1 == s2 != s3 and built == [s1, s3]
+    assert e1.parameters[0].shape_divisible_by == (16,)
+    assert e3.parameters[0].shape_divisible_by == (1,)
+    # an inputs spec picks through the same rule; its constant comes from SIGNATURE
+    sym, _ = sel.select(load_spec(SPECS / "vector_add.json"))
+    assert sym == s3 and built == [s1, s3]          # 2500 elements: the odd class

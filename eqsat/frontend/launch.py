@@ -238,6 +238,35 @@ class LaunchSelector:
     constants: Mapping[str, Any] = field(default_factory=dict)
     entries: dict = field(default_factory=dict)
 
+    @classmethod
+    def for_cutile(cls, kernel: Any, build: Callable[[Any], Any] | None = None,
+                   arch: str = "sm_90") -> LaunchSelector:
+        """A selector for a `@ct.kernel` whose entries are `build(KernelSignature)`
+        (default: compiled through eqsat for `arch`, `compile_cutile`). Constants of a
+        spec come from its `"constants"` or the kernel module's `SIGNATURE` (needs the
+        `cuda` extra)."""
+        from . import _cutile
+        _, comp, _ = _cutile._cuda_tile()
+        names = _cutile.param_names(kernel)
+        default = _cutile.default_signature(kernel)
+        consts = {n: default.parameters[i].value for i, n in enumerate(names)
+                  if default is not None and i < len(default.parameters)
+                  and isinstance(default.parameters[i], comp.ConstantConstraint)}
+        if build is None:
+            from lowering.cutile_workflow import compile_cutile
+
+            def build(ks: Any) -> Any:
+                return compile_cutile(kernel, ks, arch)
+
+        def from_sig(sig: Signature) -> Any:
+            symbol = encode_symbol(sig)
+            got = _cutile.demangle(symbol)
+            if got is None:
+                raise EqsatError(f"error: cuTile does not read the signature {symbol}")
+            return build(got[1].with_symbol(symbol))
+
+        return cls(_cutile.kernel_name(kernel), from_sig, names, consts)
+
     def signature(self, args: Sequence[Any] | InputSpec) -> Signature:
         if isinstance(args, InputSpec):
             names = self.param_names or [f"p{i}" for i in range(len(args.params))]
