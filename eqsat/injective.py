@@ -55,7 +55,7 @@ def _type_range(v: Value) -> tuple[int, int] | None:
     if w is None:
         return None
     if w == 1:
-        return 0, 1
+        return -1, 1                       # bits 0/1, but a signed extension gives 0/-1
     return -(1 << (w - 1)), (1 << (w - 1)) - 1
 
 
@@ -113,7 +113,7 @@ class Bounds:
         return lo, hi
 
     def _compute(self, v: Value) -> tuple[int, int] | None:
-        if _width(v) is None:
+        if _width(v) in (None, 1):
             return None
         op = v.owner
         if isinstance(op, Region):
@@ -125,11 +125,15 @@ class Bounds:
         if c is not None:
             return c
         if n == "iota":
-            return 0, v.type.shape[0] - 1 if v.type.shape else 0
+            # lane i holds i wrapped to the type: past 2^(w-1) lanes it turns negative
+            lanes, half = v.type.shape[0] if v.type.shape else 1, 1 << ((_width(v) or 64) - 1)
+            return (0 if lanes <= half else -half), min(lanes, half) - 1
         if n == "get_tile_block_id":
             return 0, (1 << 31) - 1
         if n == "get_num_tile_blocks":
             return 1, (1 << 31) - 1
+        if n == "get_index_space_shape":
+            return self._tile_count(op, v)
         if n in _SHAPE_OPS:
             return self.of(op.operands[0])
         if n == "assume":
@@ -182,6 +186,18 @@ class Bounds:
                 return None
             return min(a[0], b[0]), max(a[1], b[1])
         return None
+
+    def _tile_count(self, op: Operation, v: Value) -> tuple[int, int] | None:
+        """Tiles along one axis of a partition view: ceil(size / tile), where a size is
+        at most the largest value of the result's type (exact for a static size)."""
+        t = op.operands[0].type
+        full = _type_range(v)
+        tile = getattr(t, "tile", None)
+        if full is None or not tile or v.index >= len(tile) or getattr(t, "dim_map", None):
+            return full
+        size = t.view.shape[v.index] if v.index < len(t.view.shape) else None
+        top = full[1] if size is None else size
+        return 0, -(-top // tile[v.index])
 
     def _block_arg(self, v: Value, region: Region) -> tuple[int, int] | None:
         loop = region.parent

@@ -450,4 +450,269 @@ def check_rule(rule: Any, *, dtypes: Any = None, types: dict | None = None,
     return res
 
 
-__all__ = ["check_rule", "SoundnessResult"]
+# -- analysis facts and the rules that derive them ------------------------------------------------
+# An inference rule (`rules.dsl.infer`) adds a fact about a value rather than an equality,
+# so it is checked on a concrete instance: a small kernel whose scalar parameters are
+# the leaves (their premises seeded by `assume`s, `iota`s, loops...), saturated with the
+# rule and the analysis rules it needs; every fact the e-graph then holds about an
+# integer or pointer value of the kernel is checked on that value's lanes in runs of the
+# interpreter on drawn parameters. A rewrite proven by the analyses is checked on the
+# same kind of instance by comparing every value before and after optimizing.
+
+_FACTS = ("lo", "hi", "div", "contig", "contig_div", "same")
+
+
+def _observed(v: Value) -> bool:
+    t = v.type
+    return isinstance(t, TileType) and (isinstance(t.elem, PointerType) or
+                                        (isinstance(t.elem, str) and t.elem in INT_WIDTHS))
+
+
+def _instrument(kernel: Kernel) -> tuple[Kernel, dict[str, Value]]:
+    """The kernel with every integer and pointer op result also stored to an array of
+    its own (`obs<i>`, flattened; pointers as their addresses): name -> value."""
+    from .ir.core import Region as _Region
+    obs: dict[str, Value] = {}
+    params = list(kernel.params)
+
+    def store_after(region: _Region, at: int, v: Value, name: str) -> int:
+        t = v.type
+        ops: list[Operation] = []
+        val, elem = v, t.elem
+        if isinstance(elem, PointerType):
+            op = Operation("ptr_to_int", [v], [TileType(t.shape, "i64")])
+            ops.append(op)
+            val, elem = op.result, "i64"
+        n = t.numel
+        ptr = Value(TileType((), PointerType(elem)), name)
+        params.append(Param(ptr))
+        dest = ptr
+        if t.shape:
+            if len(t.shape) > 1:
+                op = Operation("reshape", [val], [TileType((n,), elem)])
+                ops.append(op)
+                val = op.result
+            r = Operation("reshape", [ptr], [TileType((1,), PointerType(elem))])
+            b = Operation("broadcast", [r.result], [TileType((n,), PointerType(elem))])
+            io = Operation("iota", [], [TileType((n,), "i32")])
+            off = Operation("offset", [b.result, io.result], [TileType((n,), PointerType(elem))])
+            ops += [r, b, io, off]
+            dest = off.result
+        ops.append(Operation("store_ptr_tko", [dest, val], [TokenType()], {"sem": "weak"},
+                             segments=(1, 1, 0, 0)))
+        for i, op in enumerate(ops):
+            op.parent = region
+            region.ops.insert(at + 1 + i, op)
+        return len(ops)
+
+    def walk(region: _Region) -> None:
+        i = 0
+        if region.args and _observed(region.args[0]) and region.ops:
+            obs[f"obs{len(obs)}"] = region.args[0]
+            i += store_after(region, -1, region.args[0], f"obs{len(obs) - 1}")
+        while i < len(region.ops):
+            op = region.ops[i]
+            for r in op.regions:
+                walk(r)
+            if True:
+                for v in [r for r in op.results if _observed(r)]:
+                    name = f"obs{len(obs)}"
+                    obs[name] = v
+                    i += store_after(region, i, v, name)
+            i += 1
+    walk(kernel.body)
+    return Kernel(kernel.name, params, kernel.body), obs
+
+
+def _fact_values(egraph: Any, expr: Any) -> dict[str, int]:
+    from egglog import get_literal_value
+
+    from .egraph import analyses as A
+    out = {}
+    for key, fn in zip(_FACTS, (A.lo, A.hi, A.div2, A.contig, A.contig_div, A.same)):
+        try:
+            got = egraph.lookup_function_value(fn(expr))  # None: nothing known
+        except KeyError:                                  # no rule run declared it
+            continue
+        if got is not None:
+            out[key] = int(get_literal_value(got))
+    return out
+
+
+def fact_violations(facts: dict[str, int], v: Value, lanes: np.ndarray) -> list[str]:
+    """Which of `facts` (lo, hi, div, contig, contig_div, same) do the concrete lanes of
+    `v` (its value, or addresses for pointers, in row-major order) break?"""
+    t = v.type
+    ptr = isinstance(t.elem, PointerType)
+    bits = 64 if ptr else INT_WIDTHS[t.elem]
+    unit = 1
+    if ptr:
+        from .ir.types import byte_size
+        unit = byte_size(t.elem.pointee)
+    vals = [int(x) for x in np.asarray(lanes).reshape(-1)]
+    last = t.shape[-1] if t.shape else 1
+    rows = [vals[i:i + last] for i in range(0, len(vals), last)]
+    bad = []
+    if "lo" in facts and min(vals) < facts["lo"]:
+        bad.append(f"lo {facts['lo']} but a lane is {min(vals)}")
+    if "hi" in facts and max(vals) > facts["hi"]:
+        bad.append(f"hi {facts['hi']} but a lane is {max(vals)}")
+    d = facts.get("div")
+    if d and any(x % d for x in vals):
+        bad.append(f"div {d} but a lane is {next(x for x in vals if x % d)}")
+    k, kd, c = facts.get("contig"), facts.get("contig_div"), facts.get("same")
+    mod = 1 << bits
+    for row in rows:
+        for g in range(0, len(row) - (k or 1) + 1, k or 1):
+            grp = row[g:g + (k or 1)]
+            if k and any((x - grp[0] - j * unit) % mod for j, x in enumerate(grp)):
+                bad.append(f"contig {k} but lanes {g}.. are {grp[:8]}")
+                break
+            if k and kd and grp[0] % kd:
+                bad.append(f"contig_div {kd} (runs of {k}) but lane {g} is {grp[0]}")
+                break
+        if c:
+            for g in range(0, len(row) - c + 1, c):
+                if len(set(row[g:g + c])) != 1:
+                    bad.append(f"same {c} but lanes {g}.. are {row[g:g + c][:8]}")
+                    break
+    return bad
+
+
+def check_fact_rule(rule: Any, source: Any, *, leaves: dict | None = None,
+                    context: Any = (), examples: int = 20, seed: int = 0,
+                    edges: Any = (), grid: tuple = (1,),
+                    premises: dict | None = None) -> SoundnessResult:
+    """Check an analysis rule on one instance (see the section comment above).
+
+    `source`: kernel text (or a Kernel) whose scalar parameters are the leaves;
+    `leaves`: parameter name -> hypothesis strategy of its value; `edges`: dicts of
+    leaf values tried first; `context`: the rules the instance needs besides `rule`
+    (the analysis inference rules, typically). Draws that break an `assume` of the
+    instance are skipped. `premises`: value name -> {fact: value} put into the e-graph
+    before saturating, for premises no op of the IR states (runs of equal lanes
+    shorter than a tile's last dimension); they are checked on the lanes like every
+    derived fact, so a false premise fails the check. Fails when the rule never fires
+    on the instance."""
+    from egglog import ruleset as egg_ruleset
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    import rules as rules_pkg
+    from rules.dsl import Rule, RuleSet
+
+    from .egraph.encode import _Encoder
+    from .egraph.saturate import Limits, saturate
+    from .errors import AssumeViolation
+    from .inputs import parse_spec
+    from .interp import run
+    from .text import parse
+    from .verify import verify
+
+    res = SoundnessResult(rule.name, True)
+    base = parse(source) if isinstance(source, str) else source
+    kernel, obs = _instrument(base)
+    verify(kernel)
+    enc_ = _Encoder(kernel, None, True)
+    enc = enc_.run()
+    if premises:
+        from egglog import set_
+
+        from .egraph import analyses as A
+        fns = dict(zip(_FACTS, (A.lo, A.hi, A.div2, A.contig, A.contig_div, A.same)))
+        named = {v.name: v for v in obs.values()}
+        for vname, fs in premises.items():
+            if vname not in named:
+                raise ValueError(f"premise on '%{vname}', which the instance does not observe")
+            enc.egraph.register(*[set_(fns[f](enc_.env[id(named[vname])])).to(val)
+                                  for f, val in fs.items()])
+    ctx = [r for r in context if r.name != rule.name]
+    sched = egg_ruleset(*[r.egglog() for r in [*rules_pkg.get("core"), *ctx, rule]],
+                        name=f"check-{rule.name}")
+    stats = saturate(enc, sched, Limits(iterations=20, nodes=20_000, seconds=20.0))
+    if not stats.matches.get(rule.name):
+        res.ok = False
+        res.message = f"rule '{rule.name}' never fired on its instance"
+        return res
+    res.exercised = stats.matches[rule.name]
+    facts = {name: _fact_values(enc.egraph, enc_.env[id(v)]) for name, v in obs.items()}
+    rewritten = None
+    if isinstance(rule, Rule):
+        from .optimize import optimize
+        opt = optimize(kernel, rules=[RuleSet("check", [*ctx, rule])])
+        if not opt.report.matches.get(rule.name):
+            res.ok = False
+            res.message = f"rule '{rule.name}' never fired when optimizing its instance"
+            return res
+        rewritten = opt.kernel
+    scalars = [p.name for p in base.params if isinstance(p.type, TileType)
+               and not isinstance(p.type.elem, PointerType)]
+    arrays = [p for p in base.params if isinstance(p.type, TileType)
+              and isinstance(p.type.elem, PointerType)]
+    leaves = dict(leaves or {})
+
+    def spec_of(vals: dict) -> Any:
+        params: list[dict] = []
+        for p in base.params:
+            if p.name in scalars:
+                params.append({"name": p.name, "dtype": p.type.elem, "value": vals[p.name]})
+            elif p in arrays:
+                params.append({"name": p.name, "shape": [64], "dtype": p.type.elem.pointee,
+                               "init": "zeros"})
+        for name, v in obs.items():
+            elem = "i64" if isinstance(v.type.elem, PointerType) else v.type.elem
+            params.append({"name": name, "shape": [v.type.numel], "dtype": elem,
+                           "init": "zeros"})
+        return parse_spec({"grid": list(grid), "convention": "raw", "params": params})
+
+    def check_one(vals: dict) -> None:
+        spec = spec_of(vals)
+        try:
+            got = run(kernel, spec, seed=seed, check_assumes=True).buffers
+        except AssumeViolation:
+            return
+        res.examples += 1
+        for name, v in obs.items():
+            bad = fact_violations(facts[name], v, got[name])
+            if bad:
+                res.counterexample = {"inputs": vals, "value": v.name or name,
+                                      "facts": facts[name], "broken": bad}
+                raise AssertionError(bad[0])
+        if rewritten is not None:
+            after = run(rewritten, spec, seed=seed).buffers
+            for name in obs:
+                if not _same(got[name], after[name], True):
+                    res.counterexample = {"inputs": vals, "value": obs[name].name or name,
+                                          "lhs": got[name].tolist()[:8],
+                                          "rhs": after[name].tolist()[:8]}
+                    raise AssertionError("values differ after the rewrite")
+
+    @settings(max_examples=max(1, examples), deadline=None, database=None, derandomize=True,
+              suppress_health_check=list(HealthCheck))
+    @given(st.fixed_dictionaries({n: leaves.get(n, st.just(0)) for n in scalars}))
+    def prop(vals: dict) -> None:
+        check_one(vals)
+
+    try:
+        for case in edges:
+            check_one({n: case.get(n, 0) for n in scalars})
+        if scalars:
+            prop()
+        elif not edges:
+            check_one({})
+    except AssertionError:
+        res.ok = False
+        ce = res.counterexample or {}
+        res.message = (f"rule '{rule.name}' is unsound: inputs {ce.get('inputs')} break "
+                       f"{ce.get('broken') or 'the rewrite'} on {ce.get('value')} "
+                       f"(facts {ce.get('facts')}, before {ce.get('lhs')}, after {ce.get('rhs')})")
+        return res
+    if res.examples == 0:
+        res.ok = False
+        res.message = f"rule '{rule.name}': every draw broke an assume of its instance"
+        return res
+    res.message = f"rule '{rule.name}' held on {res.examples} runs"
+    return res
+
+
+__all__ = ["check_rule", "SoundnessResult", "check_fact_rule", "fact_violations"]

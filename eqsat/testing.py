@@ -199,7 +199,7 @@ def _uses(stmts: list) -> set[int]:
             out.add(s.val)
         elif isinstance(s, _Op):
             out.update(a for a in s.args if isinstance(a, int) and not isinstance(a, bool)
-                       and s.op != "const")
+                       and s.op not in ("const", "lanes"))
         elif isinstance(s, _For):
             out.update(x for x in s.inits if isinstance(x, int))
             out.update(s.yields)
@@ -458,6 +458,30 @@ class _Drawer:
         val = self.value_of(dt, out)
         out.append(_Store(arr, acc, val, self.rejoin()))
 
+    def lanes(self) -> tuple:
+        """Lanes of an iota in a narrow or wide integer type, often longer than the type's
+        positive range (so it wraps: lane 128 of an i8 iota is -128), brought to i32 by a
+        sign or zero extension or truncation, or compared in its own type first."""
+        w = self.prog.width
+        elem = self.pick(["i8", "i8", "i8", "i16", "i64", "i1"])
+        bits = {"i1": 1, "i8": 8, "i16": 16, "i64": 64}[elem]
+        if elem == "i1":
+            n = self.pick([w, 2 * w])
+        elif elem == "i16":
+            n = self.pick([256, 1 << 16])
+        else:
+            n = self.pick([1 << min(bits - 1, 7), 1 << min(bits, 8), 1 << min(bits + 1, 9)])
+        block = self.draw(st.integers(0, n // w - 1))
+        # blocks near the wrap-around point are the interesting ones
+        if elem in ("i8", "i16") and n > (1 << (bits - 1)) and self.draw(st.integers(0, 3)):
+            block = min(n // w - 1, (1 << (bits - 1)) // w - self.draw(st.integers(-1, 0)))
+        mode = self.pick(["ext", "cmp"])
+        signed = self.draw(st.integers(0, 2)) > 0
+        pred = self.pick(("less_than", "greater_than", "greater_than_or_equal", "not_equal"))
+        lo, hi = (0, 1) if elem == "i1" else (-(1 << (bits - 1)), (1 << (bits - 1)) - 1)
+        c = self.pick([v for v in (-1, -1, -1, 0, lo, hi) if lo <= v <= hi])
+        return (elem, n, block, mode, signed, pred, c)
+
     def s_op(self, depth: int, out: list) -> None:
         dt = self.pick(self.dtypes)
         kind = self.pick(["add", "mul", "select", "sub", "itof", "const"])
@@ -481,6 +505,17 @@ class _Drawer:
         y: Operand = self.value_of(dt, out) if self.draw(st.booleans()) else \
             ("k", self.const_value(dt))
         out.append(_Op(self.new_var(dt), kind, (x, y)))
+
+    def s_lanes(self, depth: int, out: list) -> None:
+        """An i32 row from `lanes()`, mostly stored at once so that it shows in memory."""
+        v = self.new_var("i32")
+        out.append(_Op(v, "lanes", self.lanes()))
+        arrs = [i for i, a in enumerate(self.prog.arrays) if a.dtype == "i32"]
+        if arrs and self.draw(st.integers(0, 3)) > 0:
+            arr = self.pick(arrs)
+            acc = self.access(store=True)
+            self.used.append((arr, acc))
+            out.append(_Store(arr, acc, v, self.rejoin()))
 
     def s_for(self, depth: int, out: list) -> None:
         loop = self.next_loop
@@ -573,7 +608,8 @@ def _draw_arrays(draw, n: int, dtypes: Sequence[str], allow_alias: bool,
 @st.composite
 def _programs(draw, *, min_arrays: int, max_arrays: int, max_depth: int, max_statements: int,
               allow_alias: bool, annotate: bool | None, dtypes: Sequence[str],
-              grids: Sequence[int], conventions: Sequence[str]) -> _Program:
+              grids: Sequence[int], conventions: Sequence[str],
+              lanes: bool | None = None) -> _Program:
     n = draw(st.integers(min_arrays, max_arrays))
     arrays = _draw_arrays(draw, n, dtypes, allow_alias, annotate)
     prog = _Program(arrays, draw(st.sampled_from(list(grids))), draw(st.sampled_from([4, 2])),
@@ -585,6 +621,14 @@ def _programs(draw, *, min_arrays: int, max_arrays: int, max_depth: int, max_sta
     if not any(isinstance(s, _Store) for s in _walk(body)):
         arr, acc = d.target(store=True)
         body.append(_Store(arr, acc, d.value_of(arrays[arr].dtype, body)))
+    # rows of (often wrapping) iotas, in about a quarter of the kernels; drawn last, so
+    # the rest of the program is drawn as it would be without them
+    if "i32" in dtypes and (draw(st.integers(0, 3)) == 0 if lanes is None else lanes):
+        for _ in range(draw(st.integers(1, 3))):
+            stmts: list = []
+            d.s_lanes(0, stmts)
+            at = draw(st.integers(0, len(body)))
+            body[at:at] = stmts
     prog.body = body
     if not d.use_n:
         prog.n_value = None
@@ -626,6 +670,12 @@ def _features(prog: _Program) -> frozenset[str]:
             f.add("if-" + s.cond[0])
         elif isinstance(s, _Op):
             f.add("op-" + s.op)
+            if s.op == "lanes":
+                elem, n = s.args[0], s.args[1]
+                bits = {"i1": 1, "i8": 8, "i16": 16, "i64": 64}[elem]
+                f.add(f"lanes-{elem}")
+                if n > (1 << max(0, bits - 1)):
+                    f.add("lanes-wrap")
             if len(s.args) == 2 and isinstance(s.args[1], tuple) and s.args[1][1] in (0, 1):
                 f.add("foldable")
     return frozenset(f)
@@ -753,6 +803,21 @@ class _Emitter:
             return b.binary("remi", self.index(e[1]), self.c32(e[2]), signed=True)
         raise ValueError(f"unknown index expression {e!r}")
 
+    def lanes(self, elem: str, n: int, block: int, mode: str, signed: bool, pred: str,
+              c: int) -> Value:
+        """Block `block` (of the row width) of `iota : tile<n x elem>` as an i32 row."""
+        b, w = self.b, self.p.width
+        x = b.iota(n, elem)
+        if mode == "cmp":
+            k = b.constant(bool(c) if elem == "i1" else c, tile((n,), elem))
+            x = b.exti(b.cmpi(pred, x, k, signed=signed), "i32", signed=False)
+        elif elem == "i64":
+            x = b.trunci(x, "i32")
+        else:
+            x = b.exti(x, "i32", signed=signed)
+        x = b.reshape(x, (n // w, w))
+        return b.extract(x, [self.c32(block), self.c32(0)], (1, w))
+
     def tile_const(self, v, dtype: str) -> Value:
         return self.b.constant(v, tile((1, self.p.width), dtype))
 
@@ -823,6 +888,8 @@ class _Emitter:
             r = self.tile_const(s.args[0], dt)
         elif s.op == "itof":
             r = b.itof(self.env[s.args[0]], "f32")
+        elif s.op == "lanes":
+            r = self.lanes(*s.args)
         elif s.op == "select":
             pred, a, c, x, y = s.args
             cmp = (b.cmpf if dt == "f32" else b.cmpi)(pred, self.env[a], self.env[c])
@@ -927,7 +994,8 @@ def kernels(*, min_arrays: int = 1, max_arrays: int = 3, max_depth: int = 2,
             max_statements: int = 10, allow_alias: bool = True, annotate: bool | None = None,
             tokenized: bool | None = None, token_styles: Sequence[str] = TOKEN_STYLES,
             dtypes: Sequence[str] = ("f32", "i32"), grid: tuple[int, int] = (1, 3),
-            conventions: Sequence[str] = ("raw", "cutile")) -> st.SearchStrategy[KernelCase]:
+            conventions: Sequence[str] = ("raw", "cutile"),
+            lanes: bool | None = None) -> st.SearchStrategy[KernelCase]:
     """A Hypothesis strategy of small, verified kernels, each with a spec it runs on.
 
     `max_depth` bounds the nesting of `for`/`if`; `max_statements` the size. `allow_alias`
@@ -936,12 +1004,17 @@ def kernels(*, min_arrays: int = 1, max_arrays: int = 3, max_depth: int = 2,
     `tokenized` picks the form (None: either); tokenized kernels order memory in one of
     `token_styles`. `dtypes` are the array element types ("f32", "i32"); `grid` the
     range of tile blocks; `conventions` the spec calling conventions ("raw": pointers
-    only, static views; "cutile": pointer, shape and strides, dynamic views).
+    only, static views; "cutile": pointer, shape and strides, dynamic views). `lanes`
+    forces (True) or forbids (False) rows of i1/i8/i16/i64 iotas, often longer than
+    their type's positive range, extended, truncated or compared in their own type
+    (None: about one kernel in four; needs "i32" in `dtypes`).
     """
     if not 1 <= min_arrays <= max_arrays <= 6:
         raise ValueError("need 1 <= min_arrays <= max_arrays <= 6")
     if not dtypes or any(d not in ("f32", "i32") for d in dtypes):
         raise ValueError("dtypes are 'f32' and/or 'i32'")
+    if lanes and "i32" not in dtypes:
+        raise ValueError("lanes=True needs 'i32' in dtypes (the rows are i32)")
     if not set(token_styles) <= set(TOKEN_STYLES) or not token_styles:
         raise ValueError(f"token_styles are some of {TOKEN_STYLES}")
     if not set(conventions) <= {"raw", "cutile"} or not conventions:
@@ -953,7 +1026,8 @@ def kernels(*, min_arrays: int = 1, max_arrays: int = 3, max_depth: int = 2,
     progs = _programs(min_arrays=min_arrays, max_arrays=max_arrays, max_depth=max_depth,
                       max_statements=max_statements, allow_alias=allow_alias,
                       annotate=annotate, dtypes=tuple(dtypes),
-                      grids=tuple(range(grid[0], grid[1] + 1)), conventions=tuple(conventions))
+                      grids=tuple(range(grid[0], grid[1] + 1)), conventions=tuple(conventions),
+                      lanes=lanes)
     forms = st.just(tokenized) if tokenized is not None else st.booleans()
     return st.builds(_make_case, progs, forms, st.sampled_from(list(token_styles)))
 

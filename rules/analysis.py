@@ -129,14 +129,21 @@ ANALYSIS.add(
           ty_max(t) == mx, l1 >= mn, h1 <= mx, then=[set_(lo(n)).to(l1), set_(hi(n)).to(h1)]),
 )
 
+def _half(w):
+    """2^(w-1) (capped at 2^62 to stay in i64): an aligned run no longer than this
+    never crosses the signed wrap-around point, so extending it keeps it a run."""
+    return i64(1) << (w - 1).min(i64(62))
+
+
 # -- runs along the last axis (see eqsat.egraph.analyses: contig, contig_div, same) --------------
 # Shape changes that keep the last dimension keep each lane's place along it; a broadcast
 # from a last dimension of 1 repeats one value along it. Elementwise ops are constant on
 # the groups where all their operands are. Adding a value constant on groups of c to runs
 # of k gives runs of min(k, c); when c < k the new groups start inside old runs, at
 # multiples of c past a run's start, so their first lanes are only known divisible by c.
-# A sign or zero extension keeps a run when its first lane is a multiple of its length:
-# such a run never crosses the wrap-around point (a multiple of every power of two).
+# A sign or zero extension keeps a run when its first lane is a multiple of its length
+# and the run is at most 2^(w-1) lanes: it then never crosses a wrap-around point (a
+# multiple of 2^(w-1)); a longer one (iota of 256 lanes in i8) crosses 127 -> -128.
 _ELEMENTWISE2 = ("addi", "subi", "muli", "andi", "ori", "xori", "maxi", "mini", "shli", "shri",
                  "divi", "remi", "cmpi", "offset")
 _KEEP_LAST = (("reshape", reshape), ("broadcast", broadcast))
@@ -154,6 +161,7 @@ ANALYSIS.add(
     infer("contig-assume", n == T.Op1("assume", a, t, x), contig(x) == k1, contig_div(x) == d1,
           then=[set_(contig(n)).to(k1), set_(contig_div(n)).to(d1)]),
     infer("contig-exti", n == exti(x), contig(x) == k1, contig_div(x) == d1, d1 >= k1,
+          type_of(x) == tx, T.ty_bits(tx) == w1, w1 > 1, k1 <= _half(w1),
           then=[set_(contig(n)).to(k1), set_(contig_div(n)).to(d1)]),
     infer("contig-div-every-lane", contig(n) == k1, div2(n) == d1,
           then=[set_(contig_div(n)).to(d1)]),
@@ -188,7 +196,7 @@ def _wide_offset(k_, d_, ty):
 
 
 def _aligned_runs(k_, d_, ty):
-    return [d_ >= k_]
+    return [d_ >= k_, type_of(y) == ty, T.ty_bits(ty) == w2, w2 > 1, k_ <= _half(w2)]
 
 
 for _sfx, _ok in (("", _wide_offset), ("-aligned", _aligned_runs)):

@@ -118,7 +118,8 @@ def test_generator_covers_what_it_promises():
               "load-ptr", "store-ptr", "mask", "real-overlap", "offset-overlap", "alias-attrs",
               "raw", "cutile", "grid1", "grid2", "grid3", "arrays1", "arrays2", "arrays3",
               "foldable", "op-select", "op-itof", "op-mul", "op-add", "padding",
-              "store-in-loop-injective", "store-in-loop-non-injective"}
+              "store-in-loop-injective", "store-in-loop-non-injective", "op-lanes",
+              "lanes-wrap", "lanes-i8", "lanes-i16"}
     wanted |= {"index-" + k for k in INDEX_KINDS}
     assert wanted <= seen, sorted(wanted - seen)
 

@@ -191,3 +191,49 @@ def test_bad_symbols(bad):
     with pytest.raises(SignatureError):
         decode_symbol(bad)
     assert alias_groups_of(parse(f"entry @{bad}(%p: tile<ptr<f32>>) {{\n  return\n}}")) is None
+
+
+def _tiles_loop(ub_ops: str, ub: str) -> str:
+    """A loop over the tiles of a view storing at tile 2*j+1 (odd tiles only)."""
+    return f"""entry @k(%p: tile<ptr<f32>>, %n: tile<i32>) {{
+  %c0 = constant <i32: 0> : tile<i32>
+  %c1 = constant <i32: 1> : tile<i32>
+  %c2 = constant <i32: 2> : tile<i32>
+  %c15 = constant <i32: 15> : tile<i32>
+  %c16 = constant <i32: 16> : tile<i32>
+  %tv = make_tensor_view %p, shape = [%n], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>
+  %pv = make_partition_view %tv : {VIEW}
+  %x = constant <f32: 1.0> : tile<16xf32>
+{ub_ops}
+  for %i in (%c0 to {ub}, step %c1) : tile<i32> {{
+    %m = muli %i, %c2 : tile<i32>
+    %j = addi %m, %c1 : tile<i32>
+    %t = store_view_tko weak %x, %pv[%j] : tile<16xf32>, {VIEW}, tile<i32> -> token
+  }}
+  return
+}}"""
+
+
+@pytest.mark.parametrize("ub_ops,ub", [
+    # the tile count of the view: at most ceil((2^31 - 1) / 16), so 2*i+1 cannot wrap
+    ("  %nt = get_index_space_shape %pv : " + VIEW + " -> tile<i32>", "%nt"),
+    # cdiv(n, 16) = (n + 15) / 16, whatever n is
+    ("  %a = addi %n, %c15 : tile<i32>\n  %nt = divi %a, %c16 signed : tile<i32>", "%nt"),
+], ids=["index-space-shape", "cdiv"])
+def test_an_even_stride_store_over_a_bounded_tile_count_is_parallel(ub_ops, ub):
+    assert _disjoint(_tiles_loop(ub_ops, ub)) == [True]
+
+
+def test_an_even_stride_store_over_any_count_may_wrap():
+    assert _disjoint(_tiles_loop("", "%n")) == [False]
+
+
+def test_odd_tile_store_loses_its_loop_carried_token():
+    from eqsat.optimize import optimize
+    from eqsat.stats import kernel_stats
+
+    bounded = parse(_tiles_loop("  %nt = get_index_space_shape %pv : " + VIEW + " -> tile<i32>",
+                                "%nt"))
+    assert kernel_stats(optimize(bounded, noalias=True).kernel)["loop_carried_tokens"] == 0
+    unbounded = parse(_tiles_loop("", "%n"))
+    assert kernel_stats(optimize(unbounded, noalias=True).kernel)["loop_carried_tokens"] == 1

@@ -92,9 +92,27 @@ def type_facts(ty_expr: Any, t: Any) -> list:
     out = []
     if isinstance(t, TileType):
         out.append(set_(ty_last(ty_expr)).to(t.shape[-1] if t.shape else 1))
-        if isinstance(t.elem, str) and t.elem in INT_WIDTHS:
+        if isinstance(t.elem, str) and t.elem in INT_WIDTHS and t.elem != "i1":
+            # i1 gets no range: its signed value is 0 or -1 (exti) but its bits 0 or 1,
+            # so no bounds rule reads i1 values
             mn, mx = int_range(t.elem)
             out += [set_(ty_min(ty_expr)).to(mn), set_(ty_max(ty_expr)).to(mx)]
+    return out
+
+
+def iota_facts(term: Any, n: int, elem: Any) -> list:
+    """Bounds and runs of `iota` of n lanes: lane i holds i wrapped to the type (the
+    interpreter's `arange(n).astype(elem)`), so past 2^(w-1) lanes it turns negative.
+    Runs are capped at 2^(w-1) lanes, which never cross the wrap-around point; their
+    first lanes are then 0 or -2^(w-1). An i1 iota (0, 1, 1, ... in the interpreter)
+    gets nothing."""
+    if not isinstance(elem, str) or elem not in INT_WIDTHS or elem == "i1" or n < 1:
+        return []
+    half = 1 << (INT_WIDTHS[elem] - 1)
+    out = [set_(lo(term)).to(0 if n <= half else -half), set_(hi(term)).to(min(n, half) - 1)]
+    if n & (n - 1) == 0:
+        out += [set_(contig(term)).to(min(n, half)),
+                set_(contig_div(term)).to(DIV_CAP if n <= half else min(half, DIV_CAP))]
     return out
 
 
@@ -110,16 +128,14 @@ def op_facts(op_name: str, attrs: dict, term: Any, result_type: Any) -> list:
               and p.every and p.every & (p.every - 1) == 0
               and result_type.shape[-1] % p.every == 0):
             out += [set_(contig(term)).to(p.every), set_(contig_div(term)).to(p.divisor)]
-        elif isinstance(p, Bounded):
+        elif isinstance(p, Bounded) and not (isinstance(result_type, TileType)
+                                             and result_type.elem == "i1"):
             if p.lo is not None:
                 out.append(set_(lo(term)).to(p.lo))
             if p.hi is not None:
                 out.append(set_(hi(term)).to(p.hi))
     elif op_name == "iota" and isinstance(result_type, TileType) and result_type.shape:
-        n = result_type.shape[0]
-        out += [set_(lo(term)).to(0), set_(hi(term)).to(n - 1)]
-        if n & (n - 1) == 0:            # one run 0, 1, ..., n-1 whose first lane is 0
-            out += [set_(contig(term)).to(n), set_(contig_div(term)).to(DIV_CAP)]
+        out += iota_facts(term, result_type.shape[0], result_type.elem)
     elif op_name == "get_tile_block_id":
         pass
     return out
@@ -174,4 +190,4 @@ def read_facts(eg: Any, raw: dict) -> dict[str, Facts]:
 
 __all__ = ["type_of", "cval", "div2", "lo", "hi", "contig", "contig_div", "same", "ty_min",
            "ty_max", "ty_last", "DIV_CAP", "Facts",
-           "read_facts", "op_facts", "param_facts", "type_facts", "int_range"]
+           "read_facts", "op_facts", "iota_facts", "param_facts", "type_facts", "int_range"]

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 from ..ir.attrs import DivBy
 from ..ir.core import Operation, Value, const_int
-from ..ir.types import (PartitionViewType, PointerType, TensorViewType, TileType, byte_size,
-                        is_float)
+from ..ir.types import (INT_WIDTHS, PartitionViewType, PointerType, TensorViewType, TileType,
+                        byte_size, is_float)
 
 CAP = 1 << 30
 VECTOR_BYTES = 16       # the widest access a thread makes (LDG.E.128 / STG.E.128)
@@ -111,7 +111,13 @@ class LaneFacts:
                 return Lanes(div=_pow2(int(c.scalar())), same=last)
             return _ANY
         if n == "iota":
-            return Lanes(contig=last, contig_div=CAP) if last & (last - 1) == 0 else _ANY
+            # lane i holds i wrapped to the type: runs stop at 2^(w-1) lanes, where a
+            # long iota wraps to -2^(w-1) (see eqsat.egraph.analyses.iota_facts)
+            w = INT_WIDTHS.get(t.elem) if isinstance(t.elem, str) else None
+            if w is None or w == 1 or last & (last - 1):
+                return _ANY
+            half = 1 << (w - 1)
+            return Lanes(contig=min(last, half), contig_div=CAP if last <= half else half)
         if n == "assume":
             a, p = ins[0], op.attrs["predicate"]
             if isinstance(p, DivBy) and p.every is None:
@@ -130,7 +136,10 @@ class LaneFacts:
             return _ANY
         if n in ("exti", "trunci"):
             a = ins[0]
-            keep = n == "exti" and a.contig_div >= a.contig
+            src = op.operands[0].type
+            w = INT_WIDTHS.get(src.elem, 1) if isinstance(src, TileType) and \
+                isinstance(src.elem, str) else 1
+            keep = n == "exti" and a.contig_div >= a.contig and a.contig <= (1 << (w - 1))
             return Lanes(a.div, a.contig if keep else 1, a.contig_div if keep else 1, a.same)
         if len(ins) < 2:
             return _ANY
@@ -154,7 +163,10 @@ class LaneFacts:
             out = Lanes(min(a.div, b.div * unit, CAP), 1, 1, same)
             ot = op.operands[1].type
             narrow = isinstance(ot, TileType) and ot.elem != "i64"
-            if b.contig > 1 and (not narrow or b.contig_div >= b.contig):
+            ow = INT_WIDTHS.get(ot.elem, 1) if isinstance(ot, TileType) and \
+                isinstance(ot.elem, str) else 1
+            if b.contig > 1 and (not narrow or (b.contig_div >= b.contig
+                                                and b.contig <= (1 << (ow - 1)))):
                 # (a narrower offset is sign-extended: only aligned runs stay runs)
                 scaled = Lanes(contig=b.contig, contig_div=min(b.contig_div * unit, CAP))
                 k, d = _run_plus_same(scaled, a, unit)

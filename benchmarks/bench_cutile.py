@@ -1,0 +1,263 @@
+"""The benchmark kernel suite (benchmarks/kernels/): our optimized kernel beside cuTile's.
+
+    python benchmarks/bench_cutile.py [--only NAME ...] [--arch sm_90 --arch sm_100]
+                                      [--trials 10] [--schedules 20] [--no-equiv]
+                                      [--no-sass] [--json OUT]
+
+Ours starts from NAME.seq.mlir (cuTile's program-order output) with the signature facts
+its mangled symbol carries, optimized by `eqsat.optimize` with versioning OFF in two alias
+modes: `sig` (the alias groups the signature declares; undeclared arrays may alias) and
+`noalias` (undeclared arrays never alias, which cuTile specializes on). Where the mangled
+symbol decodes, it already gives every array the groups cuTile specialized on, so the two
+modes agree; they differ where it does not (a list parameter). cuTile's side is
+NAME.cutile.mlir for the IR and cuTile's own bytecode (from NAME.py) for the SASS.
+
+Per kernel and mode: loop-carried tokens and join_tokens (`eqsat.stats.kernel_stats`) as
+ours/cuTile's, the optimizer's stop reason and fallback; where the `cuda` extra is
+installed, per GPU: SASS instructions without NOPs, MEMBAR+FENCE count, and the
+narrowest-widest global load and store in bits (TMA copies print as TMA), ours/cuTile's;
+and, unless --no-equiv, interpreter equivalence of our optimized kernel with
+NAME.cutile.mlir on every spec (specs/NAME.json and specs/NAME.*.json, the overlapping
+variants). WORSE names every metric where we are behind cuTile. A kernel whose module
+names a GPU (GPU = "sm_100") is compiled for that GPU only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from eqsat.equiv import check_equivalent
+from eqsat.errors import EqsatError
+from eqsat.frontend import annotate_from_symbol
+from eqsat.inputs import load_spec
+from eqsat.optimize import optimize
+from eqsat.stats import kernel_stats
+from eqsat.text import parse_file
+
+SUITE = ROOT / "benchmarks" / "kernels"
+MODES = ("sig", "noalias")
+FENCES = ("MEMBAR", "FENCE")
+
+
+def kernels() -> list[str]:
+    return sorted(p.name.split(".")[0] for p in SUITE.glob("*.seq.mlir"))
+
+
+def specs(name: str) -> list[Path]:
+    """The kernel's spec first, then its overlapping variants."""
+    return [SUITE / "specs" / f"{name}.json", *sorted((SUITE / "specs").glob(f"{name}.*.json"))]
+
+
+def token_metrics(k) -> dict:
+    st = kernel_stats(k)
+    return {key: st[key] for key in ("loop_carried_tokens", "join_tokens", "make_token")}
+
+
+def sass_metrics(stats) -> dict:
+    from lowering.cutile_workflow import global_accesses, narrowest, widest
+
+    out = {"instrs": stats.sass_instrs_no_nop, "regs": stats.reg,
+           "fences": sum(n for op, n in stats.barriers.items() if op.startswith(FENCES))}
+    for kind in ("load", "store"):
+        acc = global_accesses(stats, kind)
+        out[kind] = {"narrowest": narrowest(acc), "widest": widest(acc),
+                     "opcodes": dict(sorted(acc.items()))}
+    return out
+
+
+def _reference(name: str, archs: tuple[str, ...]) -> dict:
+    """cuTile's SASS metrics per arch, from its own bytecode of NAME.py."""
+    from eqsat.frontend import load_cutile
+    from lowering.bytecode import DEFAULT_VERSION
+    from lowering.cutile_workflow import cutile_runs
+
+    kernel, sig, _ = load_cutile(str(SUITE / f"{name}.py"))
+    return {r.arch: sass_metrics(r.stats)
+            for r in cutile_runs(kernel, sig, archs, DEFAULT_VERSION, True)}
+
+
+def _ours(k, archs: tuple[str, ...]) -> dict:
+    from lowering.cutile_workflow import compile_ir
+
+    return {a: sass_metrics(compile_ir(k, a).stats) for a in archs}
+
+
+def kernel_archs(name: str, archs: tuple[str, ...]) -> tuple[str, ...]:
+    import re
+
+    m = re.search(r'^GPU\s*=\s*"(\w+)"', (SUITE / f"{name}.py").read_text(), re.MULTILINE)
+    return (m.group(1),) if m else archs
+
+
+def worse(row: dict) -> list[str]:
+    """Metrics where ours is behind cuTile's."""
+    bad = []
+    o, c = row["ours"], row["cutile"]
+    for key, label in (("loop_carried_tokens", "carried"), ("join_tokens", "joins")):
+        if o[key] > c[key]:
+            bad.append(label)
+    if row["fallback"]:
+        bad.append("fallback")
+    for arch, s in row.get("sass", {}).items():
+        if "error" in s:
+            bad.append(f"{arch} compile")
+            continue
+        so, sc = s["ours"], s["cutile"]
+        if so["instrs"] > sc["instrs"]:
+            bad.append(f"{arch} instrs")
+        if so["fences"] > sc["fences"]:
+            bad.append(f"{arch} fences")
+        for kind, label in (("load", "ld"), ("store", "st")):
+            no, nc = so[kind]["narrowest"], sc[kind]["narrowest"]
+            if no is not None and nc is not None and no < nc:
+                bad.append(f"{arch} {label} narrower")
+            wo, wc = so[kind]["widest"], sc[kind]["widest"]
+            if wo is not None and wc is not None and wo < wc:
+                bad.append(f"{arch} {label} widest narrower")
+    if any(not e["ok"] for e in row.get("equivalence", [])):
+        bad.append("NOT EQUIVALENT")
+    return bad
+
+
+def run_kernel(name: str, archs: tuple[str, ...], sass: bool, equiv: bool, trials: int,
+               schedules: int) -> list[dict]:
+    seq = parse_file(SUITE / f"{name}.seq.mlir")
+    annotate_from_symbol(seq)
+    cut = parse_file(SUITE / f"{name}.cutile.mlir")
+    theirs = token_metrics(cut)
+    my_archs = kernel_archs(name, archs)
+    ref: dict = {}
+    if sass:
+        try:
+            ref = _reference(name, my_archs)
+        except EqsatError as e:
+            ref = {a: {"error": str(e).splitlines()[0]} for a in my_archs}
+    rows = []
+    for mode in MODES:
+        t0 = time.perf_counter()
+        res = optimize(seq, noalias=mode == "noalias", versioning=False)
+        row = {"kernel": name, "mode": mode, "ours": token_metrics(res.kernel),
+               "cutile": theirs, "stop_reason": res.report.stop_reason,
+               "alias_model": res.report.alias_model,
+               "fallback": res.report.fallback, "optimize_seconds": time.perf_counter() - t0}
+        if sass:
+            row["sass"] = {}
+            for a in my_archs:
+                if "error" in ref[a]:
+                    row["sass"][a] = ref[a]
+                    continue
+                try:
+                    row["sass"][a] = {"ours": _ours(res.kernel, (a,))[a], "cutile": ref[a]}
+                except EqsatError as e:
+                    row["sass"][a] = {"error": str(e).splitlines()[0]}
+        if equiv:
+            row["equivalence"] = []
+            for sp in specs(name):
+                r = check_equivalent(res.kernel, cut, load_spec(sp), trials=trials,
+                                     schedules=schedules)
+                row["equivalence"].append({"spec": sp.stem, "ok": r.ok, "message": r.message})
+        row["worse"] = worse(row)
+        rows.append(row)
+    return rows
+
+
+def _bits(n: int | None) -> str:
+    from lowering.cutile_workflow import TMA_BITS
+
+    return "-" if n is None else "TMA" if n >= TMA_BITS else str(n)
+
+
+def _span(m: dict) -> str:
+    lo, hi = _bits(m["narrowest"]), _bits(m["widest"])
+    return lo if lo == hi else f"{lo}-{hi}"
+
+
+def table(rows: list[dict], archs: tuple[str, ...]) -> str:
+    from lowering.cutile_workflow import format_table
+
+    cols = ["kernel", "mode", "carried", "joins", "stop", "fallback"]
+    for a in archs:
+        cols += [f"{a} instrs", f"{a} fence", f"{a} ld bits", f"{a} st bits"]
+    cols += ["equiv", "WORSE"]
+    out = []
+    for r in rows:
+        o, c = r["ours"], r["cutile"]
+        cells = [r["kernel"], r["mode"], f"{o['loop_carried_tokens']}/{c['loop_carried_tokens']}",
+                 f"{o['join_tokens']}/{c['join_tokens']}", r["stop_reason"],
+                 "yes" if r["fallback"] else "-"]
+        for a in archs:
+            s = r.get("sass", {}).get(a)
+            if s is None:
+                cells += ["n/a"] * 4
+            elif "error" in s:
+                cells += ["FAILED"] + [""] * 3
+            else:
+                so, sc = s["ours"], s["cutile"]
+                cells += [f"{so['instrs']}/{sc['instrs']}", f"{so['fences']}/{sc['fences']}",
+                          f"{_span(so['load'])}/{_span(sc['load'])}",
+                          f"{_span(so['store'])}/{_span(sc['store'])}"]
+        eq = r.get("equivalence")
+        cells.append("skipped" if eq is None else
+                     "ok" if all(e["ok"] for e in eq) else "FAIL")
+        cells.append(", ".join(r["worse"]) or "-")
+        out.append(tuple(cells))
+    return format_table(tuple(cols), out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--only", nargs="+", metavar="NAME", help="only these kernels")
+    ap.add_argument("--arch", action="append", help="GPU(s) (default sm_90 and sm_100)")
+    ap.add_argument("--trials", type=int, default=10)
+    ap.add_argument("--schedules", type=int, default=20)
+    ap.add_argument("--no-equiv", action="store_true", help="skip interpreter equivalence")
+    ap.add_argument("--no-sass", action="store_true", help="skip tileiras and SASS metrics")
+    ap.add_argument("--json", metavar="OUT", help="also write the rows as JSON")
+    a = ap.parse_args(argv)
+    if a.trials < 1 or a.schedules < 1:
+        ap.error("--trials and --schedules must be at least 1")
+    names = a.only or kernels()
+    unknown = sorted(set(names) - set(kernels()))
+    if unknown:
+        ap.error(f"no such suite kernel: {', '.join(unknown)} (see {SUITE})")
+    archs = tuple(a.arch or ("sm_90", "sm_100"))
+    sass = not a.no_sass
+    if sass:
+        from lowering.toolchain import missing_reason
+
+        why = missing_reason()
+        if why:
+            print(f"# no SASS metrics: {why}", file=sys.stderr)
+            sass = False
+    rows: list[dict] = []
+    t0 = time.perf_counter()
+    for n in names:
+        print(f"# {n}", file=sys.stderr, flush=True)
+        rows += run_kernel(n, archs, sass, not a.no_equiv, a.trials, a.schedules)
+    print(f"# suite: {len(names)} kernels, ours/cuTile; versioning off; modes: sig = the "
+          f"signature's alias groups, noalias = undeclared arrays never alias")
+    print("# carried = loop-carried tokens, joins = join_tokens; instrs = SASS without NOPs; "
+          "fence = MEMBAR+FENCE; ld/st bits = narrowest-widest global access")
+    if not a.no_equiv:
+        print(f"# equiv: optimized vs NAME.cutile.mlir, {a.trials} trials x {a.schedules} "
+              f"schedules on every spec")
+    print(table(rows, archs if sass else ()))
+    flagged = sorted({f"{r['kernel']} ({r['mode']}): {', '.join(r['worse'])}"
+                      for r in rows if r["worse"]})
+    for line in flagged:
+        print(f"# worse: {line}")
+    print(f"# {len(rows)} rows, {len(flagged)} flagged, {time.perf_counter() - t0:.1f}s")
+    if a.json:
+        Path(a.json).write_text(json.dumps(rows, indent=1) + "\n")
+    return 1 if any("NOT EQUIVALENT" in r["worse"] for r in rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

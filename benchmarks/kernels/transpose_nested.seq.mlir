@@ -1,0 +1,34 @@
+entry @transpose_nested_Kt1_A2f32_1l0_2t1_p16_A2f32_1l0_2t1_p16_I16_I2(%arg0: tile<ptr<f32>>, %arg1: tile<i32>, %arg2: tile<i32>, %arg3: tile<i32>, %arg4: tile<i32>, %arg5: tile<ptr<f32>>, %arg6: tile<i32>, %arg7: tile<i32>, %arg8: tile<i32>, %arg9: tile<i32>) optimization_hints=<default = {}> {
+  %assume = assume div_by<16>, %arg0 : tile<ptr<f32>>
+  %assume_0 = assume div_by<16>, %arg5 : tile<ptr<f32>>
+  %cst_1_i32 = constant <i32: 1> : tile<i32>
+  %cst_1_i32_1 = constant <i32: 1> : tile<i32>
+  %assume_2 = assume bounded<0, ?>, %arg1 : tile<i32>
+  %assume_3 = assume bounded<0, ?>, %arg2 : tile<i32>
+  %assume_4 = assume bounded<0, ?>, %arg3 : tile<i32>
+  %tview = make_tensor_view %assume, shape = [%assume_2, %assume_3], strides = [%assume_4, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+  %assume_5 = assume bounded<0, ?>, %arg6 : tile<i32>
+  %assume_6 = assume bounded<0, ?>, %arg7 : tile<i32>
+  %assume_7 = assume bounded<0, ?>, %arg8 : tile<i32>
+  %tview_8 = make_tensor_view %assume_0, shape = [%assume_5, %assume_6], strides = [%assume_7, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+  %cst_2_i32 = constant <i32: 2> : tile<i32>
+  %blockId_x, %blockId_y, %blockId_z = get_tile_block_id : tile<i32>
+  %cst_0_i32 = constant <i32: 0> : tile<i32>
+  %cst_1_i32_9 = constant <i32: 1> : tile<i32>
+  %0 = muli %blockId_x, %cst_2_i32 : tile<i32>
+  %pview = make_partition_view %tview : partition_view<tile=(16x16), tensor_view<?x?xf32, strides=[?,1]>>
+  %1:2 = get_index_space_shape %pview : partition_view<tile=(16x16), tensor_view<?x?xf32, strides=[?,1]>> -> tile<i32>
+  %cst_0_i32_10 = constant <i32: 0> : tile<i32>
+  %cst_1_i32_11 = constant <i32: 1> : tile<i32>
+  %pview_12 = make_partition_view %tview : partition_view<tile=(16x16), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
+  %pview_13 = make_partition_view %tview_8 : partition_view<tile=(16x16), tensor_view<?x?xf32, strides=[?,1]>>
+  for %loopIdx in (%cst_0_i32 to %cst_2_i32, step %cst_1_i32_9) : tile<i32> {
+    %2 = addi %0, %loopIdx : tile<i32>
+    for %loopIdx_14 in (%cst_0_i32_10 to %1#1, step %cst_1_i32_11) : tile<i32> {
+      %tile, %result_token = load_view_tko weak %pview_12[%2, %loopIdx_14] : partition_view<tile=(16x16), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<16x16xf32>, token
+      %3 = permute %tile [1, 0] : tile<16x16xf32> -> tile<16x16xf32>
+      %4 = store_view_tko weak %3, %pview_13[%loopIdx_14, %2] : tile<16x16xf32>, partition_view<tile=(16x16), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
+    }
+  }
+  return
+}
