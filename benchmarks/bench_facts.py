@@ -8,9 +8,10 @@ facts it proves -> tileiras), the very same output with every assume removed, an
 cuTile's own pipeline, all compiled by tileiras -O3 for sm_90. Columns: SASS
 instructions (without NOPs), global load and store opcodes with counts, and the
 access width the cost model predicts from the IR (eqsat.egraph.width), narrowest over
-the kernel's loads and stores, ours/stripped. Ours is what the tileiras path makes,
-divisibility versioning included (`eqsat.versioning`: the fast copy's accesses are the
-wide ones). Flags: `NARROWER` where our narrowest LDG/STG is narrower than cuTile's,
+the kernel's loads and stores, ours/stripped. Both sides are specialized as cuTile's
+launcher would for the arrays of the kernel's inputs spec (tests/specs/NAME.json or
+examples/NAME.json; `eqsat.frontend.launch`), ours without divisibility versioning (off
+by default). Flags: `NARROWER` where our narrowest LDG/STG is narrower than cuTile's,
 `WIDER` where our widest access (TMA copies included) is wider, `assumes matter` where
 ours is wider than the same output without its assumes. Needs the `cuda` extra.
 """
@@ -59,7 +60,14 @@ def run_kernel(name: str, path: Path, arch: str) -> dict:
     from eqsat.text import parse, print_kernel
     from eqsat.lowering.cutile_workflow import compare_cutile, compile_ir, width_flags
 
+    from eqsat.frontend.launch import kernel_signature
+    from eqsat.inputs import load_spec
+
     kernel, sig, _ = load_cutile(str(path))
+    spec = next((q for q in (ROOT / "tests" / "specs" / f"{name}.json",
+                             path.with_suffix(".json")) if q.exists()), None)
+    if spec is not None:                 # the launch's signature, as cuTile's launcher makes it
+        sig = kernel_signature(kernel, load_spec(spec))
     ours, ref = compare_cutile(kernel, sig, (arch,))[0]
     bare = parse(print_kernel(ours.kernel))
     removed = strip_assumes(bare)

@@ -6,16 +6,21 @@ Three steps, because tileiras runs here and the GPU is elsewhere:
     python benchmarks/bench_gpu.py run PACK OUT      # on the GPU machine: numpy + libcuda only
     python benchmarks/bench_gpu.py check PACK OUT    # compare and print the table
 
-`prepare` compiles, for every corpus kernel, three programs for sm_90: cuTile's
-(NAME.cutile.mlir), ours without versioning and ours with it. Each runs on the test
-spec as it is, on the spec with every last size rounded up to a multiple of 16 (the
-fast copy) and on one larger by one (not), on arrays that really overlap where
-tests/specs has such a spec, and, for the kernels in TIMING, on two timing inputs of
-the same kinds at realistic sizes. For correctness inputs the
-expected memory is our interpreter's run of NAME.seq.mlir; `check` compares every
-array (floats to a tolerance: the GPU reduces in another order) and prints, per kernel
-and input, the median time of each program over repeated launches and the ratio
-cuTile / ours. Timing inputs are compared between the three programs.
+`prepare` compiles, for every corpus kernel and every input, the programs a launch of
+that input runs, for sm_90: cuTile's kernel specialized as cuTile's launcher specializes
+it for those arrays (`eqsat.frontend.launch`: shapes divisible by 16, 16-byte strides,
+contiguous last axis, base alignment) and compiled as cuTile compiles it (`-O3
+--lineinfo`), "cutile"; ours from the same signature with exactly the same facts,
+optimized without versioning, "ours"; and cuTile's kernel under the corpus's
+hand-written signature (base alignment and contiguity only), "cutile-aot", an
+ahead-of-time build no launch runs, kept apart. Inputs: the test spec as it is, every
+last size rounded up to a multiple of 16 ("even"), one larger ("odd"), arrays that
+really overlap where tests/specs has such a spec, and, for the kernels in TIMING, large
+timing inputs of both kinds. Entries are shared by inputs of one signature class. For
+correctness inputs the expected memory is our interpreter's run of NAME.seq.mlir;
+`check` compares every array (floats to a tolerance: the GPU reduces in another order)
+and prints, per kernel and input, the median time of each program over repeated
+launches and the ratio cuTile / ours. Timing inputs are compared between the programs.
 """
 from __future__ import annotations
 
@@ -97,32 +102,54 @@ def _pack_job(kernel, spec, seed: int) -> tuple[dict, dict]:
     return {"args": args, "grid": list(b.grid)}, bufs
 
 
-def prepare(pack: Path, random_kernels: int = 0) -> int:
+PROGRAMS = ("cutile", "ours", "cutile-aot")
+
+
+def _entries(name: str, kernel, spec, pack: Path, cache: dict) -> tuple[dict, dict, dict]:
+    """(cubin file, symbol, block size) per program for one input: the launch signature
+    of its arrays, compiled once per signature class."""
+    from eqsat.frontend import from_cutile
+    from eqsat.frontend.launch import kernel_signature
+    from eqsat.lowering.cutile_workflow import compile_ir, cutile_runs
+
+    sig = kernel_signature(kernel, spec)
+    if sig.symbol not in cache:
+        tag = f"{name}.c{len(cache)}"
+        ours = compile_ir(from_cutile(kernel, sig).kernel, "sm_90", optimize=True,
+                          stats=False)
+        ref = cutile_runs(kernel, sig, ("sm_90",), "13.4", False)[0]
+        got = {}
+        for prog, run in (("cutile", ref), ("ours", ours)):
+            path = pack / f"{tag}.{prog}.cubin"
+            path.write_bytes(run.cubin)
+            got[prog] = (path.name, sig.symbol, _required_threads(path))
+            if prog == "ours" and run.note:
+                print(f"{name} {prog}: {run.note}", file=sys.stderr)
+        cache[sig.symbol] = got
+    return cache[sig.symbol]
+
+
+def prepare(pack: Path, random_kernels: int = 0, only: list[str] | None = None) -> int:
     sys.path.insert(0, str(ROOT))
+    from eqsat.frontend import load_cutile
     from eqsat.inputs import parse_spec
     from eqsat.interp import run
     from eqsat.interp.memory import to_storage
-    from eqsat.optimize import optimize
     from eqsat.text import parse_file
-    from eqsat.lowering.bytecode import kernel_to_bytecode
-    from eqsat.lowering.toolchain import compile_bytecode
+    from eqsat.lowering.cutile_workflow import cutile_runs
 
     corpus = ROOT / "tests" / "corpus"
     pack.mkdir(parents=True, exist_ok=True)
     index = []
     names = sorted(p.name.split(".")[0] for p in corpus.glob("*.seq.mlir"))
-    for name in names:
+    for name in [n for n in names if not only or n in only]:
         seq = parse_file(corpus / f"{name}.seq.mlir")
-        progs = {
-            "cutile": parse_file(corpus / f"{name}.cutile.mlir"),
-            "ours": optimize(_signed(corpus, name)).kernel,
-            "ours-versioned": optimize(_signed(corpus, name), versioning=True).kernel,
-        }
-        threads = {}
-        for label, k in progs.items():
-            cubin = compile_bytecode(kernel_to_bytecode(k), "sm_90").cubin
-            (pack / f"{name}.{label}.cubin").write_bytes(cubin)
-            threads[label] = _required_threads(pack / f"{name}.{label}.cubin")
+        kernel, generic, _ = load_cutile(str(corpus / f"{name}.py"))
+        aot = cutile_runs(kernel, generic, ("sm_90",), "13.4", False)[0]
+        path = pack / f"{name}.cutile-aot.cubin"
+        path.write_bytes(aot.cubin)
+        aot_entry = (path.name, aot.kernel.name, _required_threads(path))
+        cache: dict = {}
         data = json.loads((ROOT / "tests" / "specs" / f"{name}.json").read_text())
         inputs = {"spec": data, **_specs(name, data)}
         extra = ROOT / "tests" / "specs" / f"{name.replace('_inplace', '')}_overlap.json"
@@ -137,6 +164,7 @@ def prepare(pack: Path, random_kernels: int = 0) -> int:
                     print(f"skipped {name} {label}: {str(e).splitlines()[0]}",
                           file=sys.stderr)
                     continue
+            entries = {**_entries(name, kernel, spec, pack, cache), "cutile-aot": aot_entry}
             job, bufs = _pack_job(seq, spec, seed=1)
             elems = {a.name: a.dtype for a in spec.arrays if a.same_as is None}
             if label.startswith("time"):       # made on the GPU machine: too big to carry
@@ -147,9 +175,12 @@ def prepare(pack: Path, random_kernels: int = 0) -> int:
             if not label.startswith("time"):
                 np.savez(pack / f"{name}.{label}.ref.npz", **{
                     n: to_storage(elems[n], np.asarray(ref[n]).reshape(-1)) for n in bufs})
-            index.append({"kernel": name, "symbol": seq.name, "input": label, **job,
-                          "elems": elems, "programs": list(progs), "threads": threads})
-        print(f"packed {name}", file=sys.stderr)
+            index.append({"kernel": name, "symbol": entries["cutile"][1], "input": label,
+                          **job, "elems": elems, "programs": list(PROGRAMS),
+                          "cubins": {p: e[0] for p, e in entries.items()},
+                          "symbols": {p: e[1] for p, e in entries.items()},
+                          "threads": {p: e[2] for p, e in entries.items()}})
+        print(f"packed {name} ({len(cache)} signature classes)", file=sys.stderr)
     index += _random_jobs(pack, random_kernels)
     (pack / "index.json").write_text(json.dumps(index, indent=1))
     return 0
@@ -335,8 +366,9 @@ class _Loaded:
 
     def __init__(self, cu: _Cuda, pack: Path, job: dict, prog: str, ins: dict):
         self.cu, self.ins, self.grid = cu, ins, job["grid"]
-        self.f = cu.function((pack / f"{job['kernel']}.{prog}.cubin").read_bytes(),
-                             job["symbol"])
+        cubin = job.get("cubins", {}).get(prog, f"{job['kernel']}.{prog}.cubin")
+        self.f = cu.function((pack / cubin).read_bytes(),
+                             job.get("symbols", {}).get(prog, job["symbol"]))
         self.threads = job["threads"][prog]
         self.ptrs = {n: cu.alloc(a.nbytes) for n, a in ins.items()}
         for n, a in ins.items():
@@ -470,15 +502,21 @@ def check(pack: Path, out: Path) -> int:
     print(f"# {len(rows)} runs on the GPU; results vs the interpreter (correctness inputs) "
           f"or vs cuTile's output (timing inputs); times are medians of {REPS} launches "
           "(CUDA events)")
-    print(f"{'kernel':<22} {'input':<10} {'cutile':<9} {'ours':<9} {'ours-ver':<9} "
-          f"{'t cutile':>10} {'t ours':>10} {'t ours-ver':>10} {'cutile/ours':>12} "
-          f"{'cutile/ours-ver':>16}")
+    progs = next((j["programs"] for j in index if not j["kernel"].startswith("random")),
+                 list(PROGRAMS))
+    head = f"{'kernel':<22} {'input':<10} " + " ".join(f"{p:<10}" for p in progs)
+    head += " " + " ".join(f"{'t ' + p:>13}" for p in progs)
+    head += " " + " ".join(f"{p + '/ours':>16}" for p in progs if p != "ours")
+    print(head)
     for name, label, _, v, t in rows:
-        ts = [f"{x * 1e6:9.1f}u" if x else "         -" for x in t]
-        r1 = f"{t[0] / t[1]:12.2f}" if t[0] and t[1] else " " * 12
-        r2 = f"{t[0] / t[2]:16.2f}" if t[0] and t[2] else " " * 16
-        print(f"{name:<22} {label:<10} {v[0]:<9} {v[1]:<9} {v[2]:<9} {ts[0]} {ts[1]} {ts[2]} "
-              f"{r1} {r2}".rstrip())
+        line = f"{name:<22} {label:<10} " + " ".join(f"{x:<10}" for x in v)
+        line += " " + " ".join(f"{x * 1e6:12.1f}u" if x else f"{'-':>13}" for x in t)
+        at = dict(zip(progs, t))
+        for p in progs:
+            if p != "ours":
+                r = at.get(p), at.get("ours")
+                line += f" {r[0] / r[1]:16.2f}" if r[0] and r[1] else " " * 17
+        print(line.rstrip())
     if random_ok or random_bad:
         print(f"# random kernels (eqsat.testing), as generated and optimized: "
               f"{random_ok} equal to the interpreter, {len(random_bad)} not; "
@@ -497,6 +535,7 @@ def main(argv=None) -> int:
     sub = ap.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("prepare")
     p.add_argument("pack", type=Path)
+    p.add_argument("--only", nargs="+", metavar="NAME", help="only these corpus kernels")
     p.add_argument("--random", type=int, default=0, metavar="N",
                    help="also N random kernels from eqsat.testing, as generated and optimized")
     p = sub.add_parser("run")
@@ -507,7 +546,7 @@ def main(argv=None) -> int:
     p.add_argument("out", type=Path)
     a = ap.parse_args(argv)
     if a.cmd == "prepare":
-        return prepare(a.pack, a.random)
+        return prepare(a.pack, a.random, a.only)
     if a.cmd == "run":
         return run_pack(a.pack, a.out)
     return check(a.pack, a.out)

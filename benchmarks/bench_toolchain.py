@@ -3,19 +3,22 @@
     python benchmarks/bench_toolchain.py                    # front end -> optimize -> tileiras
     python benchmarks/bench_toolchain.py --input seq        # start from NAME.seq.mlir instead
     python benchmarks/bench_toolchain.py --no-optimize      # our side unoptimized
-    python benchmarks/bench_toolchain.py --no-versioning    # optimized, one copy of the body
+    python benchmarks/bench_toolchain.py --versioning       # with the in-kernel fast copy
     python benchmarks/bench_toolchain.py --only vector_add --arch sm_90 --json out.json
 
-Ours: the kernel in program order (eqsat's cuTile front end, or the corpus .seq.mlir with
-the signature facts recovered from its symbol), optimized by `eqsat.optimize` when it can
-be imported, written as bytecode by eqsat and compiled by tileiras -O3. cuTile's: its
-normal pipeline (tokens, LICM), compiled the same way. Per kernel and arch the table
-gives SASS instructions (without NOPs), registers, global load/store widths and
-barrier/fence counts as ours/cuTile's; FLAGS names every count where ours is higher and
-every LDG/STG width narrower than cuTile's, and WIDER where our widest access is wider
-than cuTile's widest (a TMA copy, UTMALDG/UTMASTG, is wider than any LDG/STG). Our side
-is versioned on divisibility (`eqsat.versioning`: a fast copy for sizes and strides that
-are multiples of the vector) unless --no-versioning. Needs the `cuda` extra.
+Both sides are specialized as cuTile's launcher specializes them: the signature is the
+one `ct.launch` computes for the arrays of `tests/specs/NAME.json` (shape divisible by
+16, 16-byte strides, contiguous last axis, base alignment; `eqsat.frontend.launch`),
+and our kernel gets exactly the facts cuTile's does. cuTile's column is its normal
+pipeline (tokens, LICM) compiled as cuTile compiles it (`-O3 --lineinfo`); ours is the
+kernel in program order, optimized by `eqsat.optimize`, compiled with `-O3`. The
+"AOT" column is cuTile compiled with the corpus's hand-written signature (base
+alignment and contiguity only), an ahead-of-time build: it is not what a launch runs.
+
+Per kernel and arch the table gives SASS instructions (without NOPs), registers, global
+load/store widths and MEMBAR/FENCE counts as ours/cuTile's; FLAGS names every count where
+ours is higher and every LDG/STG width narrower than cuTile's, and WIDER where our
+widest access is wider than cuTile's widest. Needs the `cuda` extra, not a GPU.
 """
 
 from __future__ import annotations
@@ -29,9 +32,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from eqsat.errors import EqsatError  # noqa: E402
-from eqsat.text import parse_file  # noqa: E402
-from eqsat.lowering.bytecode import DEFAULT_VERSION  # noqa: E402
+from eqsat.errors import EqsatError
+from eqsat.text import parse_file
+from eqsat.lowering.bytecode import DEFAULT_VERSION
 
 CORPUS = ROOT / "tests" / "corpus"
 HELPERS = {"corpus_sig", "regenerate"}
@@ -43,31 +46,45 @@ def kernels() -> list[str]:
     )
 
 
-def run_kernel(name: str, archs: tuple[str, ...], optimize: bool, source: str,
-               versioning: bool = True) -> list[dict]:
-    from eqsat.frontend import annotate_from_symbol, load_cutile
-    from eqsat.lowering.cutile_workflow import (compare_cutile, compile_ir, cutile_runs,
-                                                optimize_kernel)
+SPECS = ROOT / "tests" / "specs"
 
-    kernel, sig, _ = load_cutile(str(CORPUS / f"{name}.py"))
+
+def run_kernel(name: str, archs: tuple[str, ...], optimize: bool, source: str,
+               versioning: bool = False, aot: bool = True) -> list[dict]:
+    from eqsat.frontend import load_cutile
+    from eqsat.frontend.facts import apply_facts, facts_from_symbol
+    from eqsat.frontend.launch import kernel_signature
+    from eqsat.inputs import load_spec
+    from eqsat.lowering.cutile_workflow import compare_cutile, compile_ir, cutile_runs
+
+    kernel, generic, _ = load_cutile(str(CORPUS / f"{name}.py"))
+    sig = kernel_signature(kernel, load_spec(SPECS / f"{name}.json"))
     if source == "frontend":
         pairs = compare_cutile(kernel, sig, archs, optimize=optimize, versioning=versioning)
     else:
         k = parse_file(CORPUS / f"{name}.seq.mlir")
-        annotate_from_symbol(k)
-        times, optimized, note = {}, False, ""
-        if optimize:
-            k, optimized, note, times["optimize"] = optimize_kernel(k, versioning=versioning)
-        ours = []
-        for a in archs:
-            r = compile_ir(k, a)
-            r.times, r.optimized, r.note = {**times, **r.times}, optimized, note
-            ours.append(r)
+        k.name = sig.symbol             # the launch's facts, not the corpus symbol's
+        apply_facts(k, facts_from_symbol(sig.symbol) or [], rename=False)
+        memo: dict = {}
+        ours = [compile_ir(k, a, optimize=optimize, versioning=versioning, _memo=memo)
+                for a in archs]
         pairs = list(zip(ours, cutile_runs(kernel, sig, archs, DEFAULT_VERSION, True)))
-    return [_row(name, o, r) for o, r in pairs]
+    aots = cutile_runs(kernel, generic, archs, DEFAULT_VERSION, True) if aot else \
+        [None] * len(pairs)
+    return [_row(name, o, r, g, sig.symbol) for (o, r), g in zip(pairs, aots)]
 
 
-def _row(name: str, ours, ref) -> dict:
+def fences(stats) -> dict[str, int]:
+    """MEMBAR and FENCE instructions (any variant) in a cubin's SASS."""
+    out = {"MEMBAR": 0, "FENCE": 0}
+    for op, n in stats.barriers.items():
+        base = op.split(".")[0]
+        if base in out:
+            out[base] += n
+    return out
+
+
+def _row(name: str, ours, ref, aot=None, symbol: str = "") -> dict:
     from eqsat.lowering.cutile_workflow import global_accesses, width_flags
 
     a, b = ours.stats, ref.stats
@@ -86,8 +103,13 @@ def _row(name: str, ours, ref) -> dict:
     return {
         "kernel": name,
         "arch": ours.arch,
+        "signature": symbol,
         "optimized": ours.optimized,
         "note": ours.note,
+        "attempts": ours.attempts,
+        "fences": {"ours": fences(a), "cutile": fences(b)},
+        "cutile_aot": None if aot is None else {
+            "sass_instrs_no_nop": aot.stats.sass_instrs_no_nop, "fences": fences(aot.stats)},
         "ours": a.as_dict(),
         "cutile": b.as_dict(),
         "accesses": {who: {kind: global_accesses(st, kind) for kind in ("load", "store")}
@@ -107,16 +129,18 @@ def print_table(rows: list[dict]) -> None:
         "kernel",
         "arch",
         "instrs",
+        "AOT",
         "regs",
         "LDG ours | cuTile",
         "STG ours | cuTile",
-        "bar",
+        "MEMBAR",
+        "FENCE",
         "flags",
     )
     table = []
     for r in rows:
         if "error" in r:
-            table.append((r["kernel"], r["arch"], "FAILED", "", r["error"], "", "", ""))
+            table.append((r["kernel"], r["arch"], "FAILED", "", "", r["error"], "", "", "", ""))
             continue
         o, c = r["ours"], r["cutile"]
         acc = r["accesses"]
@@ -125,10 +149,12 @@ def print_table(rows: list[dict]) -> None:
                 r["kernel"],
                 r["arch"],
                 f"{o['sass_instrs_no_nop']}/{c['sass_instrs_no_nop']}",
+                "-" if r["cutile_aot"] is None else r["cutile_aot"]["sass_instrs_no_nop"],
                 f"{o['reg']}/{c['reg']}",
                 f"{widths(acc['ours']['load'])} | {widths(acc['cutile']['load'])}",
                 f"{widths(acc['ours']['store'])} | {widths(acc['cutile']['store'])}",
-                f"{sum(o['barriers'].values())}/{sum(c['barriers'].values())}",
+                f"{r['fences']['ours']['MEMBAR']}/{r['fences']['cutile']['MEMBAR']}",
+                f"{r['fences']['ours']['FENCE']}/{r['fences']['cutile']['FENCE']}",
                 ", ".join(r["flags"]),
             )
         )
@@ -146,8 +172,10 @@ def main(argv=None) -> int:
         help="our starting point: the cuTile front end (default) or NAME.seq.mlir",
     )
     ap.add_argument("--no-optimize", action="store_true", help="compile our side unoptimized")
-    ap.add_argument("--no-versioning", action="store_true",
-                    help="optimize without divisibility versioning")
+    ap.add_argument("--versioning", action="store_true",
+                    help="also make the in-kernel fast copy where its gates allow it")
+    ap.add_argument("--no-aot", action="store_true",
+                    help="skip the ahead-of-time column (cuTile, hand-written signature)")
     ap.add_argument("--json", metavar="OUT", help="also write every number as JSON")
     a = ap.parse_args(argv)
     from eqsat.lowering.toolchain import missing_reason, tool_versions
@@ -162,16 +190,19 @@ def main(argv=None) -> int:
     t0 = time.perf_counter()
     for n in names:
         try:
-            rows += run_kernel(n, archs, not a.no_optimize, a.input, not a.no_versioning)
+            rows += run_kernel(n, archs, not a.no_optimize, a.input, a.versioning,
+                               not a.no_aot)
         except EqsatError as e:
             rows += [{"kernel": n, "arch": x, "error": str(e).splitlines()[0]} for x in archs]
     print(
         f"# corpus through eqsat ({a.input}, "
         f"{'unoptimized' if a.no_optimize else 'optimized'}"
-        f"{'' if a.no_optimize or a.no_versioning else ', versioned'}) and cuTile; "
+        f"{', versioned' if a.versioning and not a.no_optimize else ''}) and cuTile, "
+        f"both under the launch signature of tests/specs/NAME.json; "
         f"tools: {tool_versions()}"
     )
-    print("# instrs = SASS instructions without NOPs, ours/cuTile; bar = barriers and fences")
+    print("# instrs = SASS instructions without NOPs, ours/cuTile as launched; AOT = cuTile "
+          "with the hand-written (ahead-of-time) signature; MEMBAR/FENCE ours/cuTile")
     print_table(rows)
     notes = sorted({r["note"] for r in rows if r.get("note")})
     for note in notes:

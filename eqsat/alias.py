@@ -198,10 +198,12 @@ def alias_model(kernel: Kernel, *, noalias: bool = False,
     """The alias facts `optimize` orders memory by, and a line saying where they came from.
 
     Groups come, in increasing priority, from the cuTile mangled entry symbol (its
-    declared alias groups; an array without one overlaps no other array), from
-    entry-parameter attributes, and from `alias_groups` (parameter index or name ->
-    group name or list of names). Remaining array parameters may alias each other
-    unless `noalias`."""
+    declared alias groups; an array without one overlaps no other array: cuTile's
+    contract, which its launcher states for every launch), from entry-parameter
+    attributes (the cuTile front end writes the signature's groups there, `()` for
+    none), and from `alias_groups` (parameter index or name -> group name or list of
+    names). Remaining array parameters, those of a plain Tile IR kernel, may alias each
+    other unless `noalias`: the safe default."""
     from .errors import EqsatError
     from .signature import array_layouts
     layouts = array_layouts(kernel)
@@ -225,6 +227,11 @@ def alias_model(kernel: Kernel, *, noalias: bool = False,
     for i, lay in layouts.items():
         if lay.info.may_alias_internally:
             facts.internal[i] = True
-    src.append("other arrays never alias (noalias)" if noalias else
-               "other arrays may alias (safe default)")
+    rest = [i for i, g in facts.groups.items() if _DEFAULT in g]
+    if not rest:
+        src.append("every array's groups are stated: arrays overlap only when they share a "
+                   "group (cuTile's contract)" if layouts else "every array's groups are stated")
+    else:
+        src.append("other arrays never alias (noalias)" if noalias else
+                   "other arrays may alias (safe default)")
     return facts, "; ".join(src)

@@ -54,17 +54,29 @@ def _is_index(t: Any) -> bool:
 
 
 def array_params(kernel: Kernel) -> list[ArrayParams]:
-    """Arrays whose pointer parameter carries front-end facts and is followed by its
+    """Arrays whose pointer parameter carries front-end facts, or whose entry is named by
+    a cuTile mangled symbol (the symbol states the same facts), and is followed by its
     sizes and strides (cuTile's calling convention). A pointer whose attributes name no
     rank, or whose following parameters are not scalar integers, promises only its
     alignment and is not listed."""
+    from .signature import array_layouts
     out: list[ArrayParams] = []
     ps = kernel.params
+    symbol = array_layouts(kernel)       # a cuTile entry name states the same facts
     for i, p in enumerate(ps):
         t = p.type
         if not (isinstance(t, TileType) and t.shape == () and isinstance(t.elem, PointerType)):
             continue
         sd = p.attrs.get("shape_div_by")
+        if (not isinstance(sd, (tuple, list)) or not sd) and i in symbol:
+            info = symbol[i].info
+            out.append(ArrayParams(
+                ptr=i, shapes=symbol[i].shapes, strides=symbol[i].strides,
+                base_div=pow2_factor(info.base_divisible_by),
+                shape_div=tuple(pow2_factor(x) for x in info.shape_divisible_by),
+                stride_div=tuple(pow2_factor(x) for x in info.stride_divisible_by),
+                contiguous=bool(info.stride_constant) and info.stride_constant[-1] == 1))
+            continue
         if not isinstance(sd, (tuple, list)) or not sd:
             continue
         n = len(sd)

@@ -139,7 +139,7 @@ SPEC_SCHEMA: dict = {
     "type": "object",
     "what": "the spec",
     "expected": "a JSON object with 'params' (and optionally 'grid', 'convention', "
-                "'description')",
+                "'description', 'constants')",
     "required": ["params"],
     "properties": {
         "grid": {"type": "array", "minItems": 1, "maxItems": 3,
@@ -148,6 +148,11 @@ SPEC_SCHEMA: dict = {
         "convention": {"enum": ["cutile", "raw"], "expected": "'cutile' or 'raw'"},
         "description": {"type": "string", "expected": "a string"},
         "params": {"type": "array", "items": _PARAM, "expected": "a list of parameters"},
+        # values of a cuTile kernel's ct.Constant parameters, for its launch signature
+        "constants": {"type": "object",
+                      "additionalProperties": {"type": ["boolean", "integer", "number"],
+                                               "expected": "a bool, an int or a float"},
+                      "expected": "an object from ct.Constant parameter names to values"},
     },
     "additionalProperties": False,
 }

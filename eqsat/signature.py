@@ -15,6 +15,7 @@ strides (what proves a pointer scatter stays inside its array).
 """
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 
@@ -230,5 +231,140 @@ def _is_ptr(t) -> bool:
     return isinstance(t, TileType) and isinstance(t.elem, PointerType)
 
 
-__all__ = ["decode_symbol", "array_layouts", "alias_groups_of", "Signature", "ArrayInfo",
-           "ScalarInfo", "ConstInfo", "ArrayLayout", "SignatureError"]
+
+
+# -- what cuTile's launcher specializes on ----------------------------------------------------
+LAUNCH_DIVISOR = 16     # the launcher tests shapes (elements) and strides/bases (bytes) by 16
+LAUNCH_MAX_AXES = 5     # axes past the fifth get no shape or stride facts (TMA's rank limit)
+
+
+@dataclass(frozen=True)
+class LaunchArray:
+    """An array as cuTile's launcher sees it: element width, shape and strides in
+    elements, and the base address in bytes. `index_dtype` is what the kernel's
+    annotation asks for (the launcher's default is int32)."""
+    bits: int
+    shape: tuple[int, ...]
+    strides: tuple[int, ...]
+    address: int
+    index_dtype: str = "i32"
+
+
+def launch_array_info(dtype: str, a: LaunchArray) -> ArrayInfo:
+    """The array facts cuTile's launcher computes for one launch (cuda-tile 1.7).
+
+    Per axis (first five only): the shape is a multiple of 16 elements; the stride is
+    a multiple of 16 bytes (a size-1 axis with stride 1 counts as one, without making
+    the stride a constant); a stride of exactly 1 becomes the constant 1. The base
+    address is a multiple of 16 bytes or nothing is said. Elements overlap unless,
+    taking the axes by increasing stride, every stride is positive and at least the
+    previous stride times the previous size. Strides are never negative as far as
+    the signature says (lower bound 0), and the launcher states no alias group: to
+    cuTile, two array arguments never overlap."""
+    n = len(a.shape)
+    shape_div = [1] * n
+    stride_div = [1] * n
+    stride_c: list[int | None] = [None] * n
+    per_stride = (8 * LAUNCH_DIVISOR) // a.bits if (8 * LAUNCH_DIVISOR) % a.bits == 0 else 1
+    if n <= LAUNCH_MAX_AXES:
+        for i, (size, stride) in enumerate(zip(a.shape, a.strides)):
+            sbits, zbits = stride * a.bits, size * a.bits
+            singleton = size == 1 and stride == 1
+            if (sbits % 8 == 0 and (sbits // 8) % LAUNCH_DIVISOR == 0) or singleton:
+                stride_div[i] = per_stride
+            if stride == 1 and not singleton:
+                stride_c[i] = 1
+            if zbits % 8 == 0 and size % LAUNCH_DIVISOR == 0:
+                shape_div[i] = LAUNCH_DIVISOR
+    order = sorted(zip(a.strides, a.shape))
+    disjoint = n == 0 or order[0][0] > 0
+    for (s0, d0), (s1, _) in itertools.pairwise(order):
+        disjoint = disjoint and s1 > 0 and s1 >= s0 * d0
+    lower: list[int | None] = [0] * n
+    for i in range(n):          # a constant stride says its divisibility and bound itself
+        if stride_c[i] is not None:
+            stride_div[i], lower[i] = 1, None
+    return ArrayInfo(n, dtype, (), not disjoint, a.index_dtype,
+                     LAUNCH_DIVISOR if a.address % LAUNCH_DIVISOR == 0 else 1,
+                     (None,) * n, tuple(shape_div), tuple(stride_c), tuple(stride_div),
+                     tuple(lower))
+
+
+def _encode_int(v: int) -> str:
+    return f"_{-v}" if v < 0 else str(v)
+
+
+def encode_array(info: ArrayInfo, group_ids: dict[str, int]) -> str:
+    """One array's code in a mangled symbol (the inverse of what `decode_symbol` reads)."""
+    preds: dict[str, int] = {}           # predicate -> axis mask, in first-seen order
+    for letter, values, default in (("s", info.shape_constant, None),
+                                    ("i", info.shape_divisible_by, 1),
+                                    ("t", info.stride_constant, None),
+                                    ("v", info.stride_divisible_by, 1),
+                                    ("l", info.stride_lower_bound, None)):
+        for ax, v in enumerate(values):
+            if v != default and v is not None:
+                key = f"{letter}{_encode_int(v)}"
+                preds[key] = preds.get(key, 0) | (1 << ax)
+    by_mask: dict[int, str] = {}
+    for key, mask in preds.items():
+        by_mask[mask] = by_mask.get(mask, "") + key
+    out = f"A{info.ndim}{info.dtype}" + "".join(f"_{m:x}{by_mask[m]}" for m in sorted(by_mask))
+    extra = f"p{_encode_int(info.base_divisible_by)}" if info.base_divisible_by != 1 else ""
+    extra += "".join(f"g{g:x}" for g in sorted(group_ids[x] for x in info.alias_groups))
+    extra += "i" if info.may_alias_internally else ""
+    extra += {"u32": "u", "i64": "w"}.get(info.index_dtype, "")
+    return out + (f"_{extra}" if extra else "")
+
+
+def encode_symbol(sig: Signature) -> str:
+    """The mangled entry name of a signature (`NAME_K<cconv>_...`), group ids numbered
+    in order of first mention."""
+    ids: dict[str, int] = {}
+    for p in sig.params:
+        if isinstance(p, ArrayInfo):
+            for g in p.alias_groups:
+                ids.setdefault(g, len(ids))
+    parts = []
+    for p in sig.params:
+        if isinstance(p, ArrayInfo):
+            parts.append(encode_array(p, ids))
+        elif isinstance(p, ScalarInfo):
+            parts.append(f"S{p.dtype}")
+        elif isinstance(p.value, bool):
+            parts.append(f"B{int(p.value)}")
+        elif isinstance(p.value, int):
+            parts.append(f"I{_encode_int(p.value)}")
+        elif isinstance(p.value, float):
+            import struct
+            parts.append("F" + f"{struct.unpack('<Q', struct.pack('<d', p.value))[0]:016x}")
+        else:
+            raise SignatureError(f"a constant of type {type(p.value).__name__} has no code")
+    return f"{sig.name}_K{sig.cconv}" + "".join("_" + x for x in parts)
+
+
+def launch_class(infos: list[ArrayInfo]) -> tuple:
+    """What tells two launches apart: the facts of every array, in order. Two launches
+    with the same class run the same specialized entry."""
+    return tuple((i.dtype, i.ndim, i.index_dtype, i.base_divisible_by, i.shape_divisible_by,
+                  i.stride_divisible_by, i.stride_constant, i.may_alias_internally,
+                  i.alias_groups) for i in infos)
+
+
+__all__ = [
+    "LAUNCH_DIVISOR",
+    "ArrayInfo",
+    "ArrayLayout",
+    "ConstInfo",
+    "LaunchArray",
+    "ScalarInfo",
+    "Signature",
+    "SignatureError",
+    "alias_groups_of",
+    "array_layouts",
+    "decode_symbol",
+    "encode_array",
+    "encode_symbol",
+    "launch_array_info",
+    "launch_class",
+]

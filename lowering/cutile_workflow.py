@@ -1,19 +1,25 @@
 """cuTile kernels through eqsat, and side by side with cuTile's own pipeline.
 
 Ours: front end (program order, no tokens) -> `eqsat.optimize` -> bytecode -> tileiras.
-cuTile's: its normal pipeline (token ordering, LICM) -> bytecode -> tileiras.
-Both compile with `tileiras -O3` (cuTile's flags minus `--lineinfo`), so differences in
-the SASS come from the Tile IR alone. When the optimizer cannot be imported, our side
-compiles the unoptimized program and says so in `PipelineRun.note`.
+cuTile's: its normal pipeline (token ordering, LICM) -> bytecode -> tileiras, with the
+flags cuTile's own compile step passes (`-O3 --lineinfo`).
+Our side compiles with `-O3` (no line info: our bytecode carries no debug info).
+
+Compiling is done the way a compiler driver does it: a kernel that tileiras crashes on
+or rejects leaves a reproducer (bytecode and the exact command, `ToolError.reproducer`)
+and is retried without the transformation that was on last: first without
+divisibility versioning, then unoptimized. Every retry is named in `PipelineRun.note`
+and `PipelineRun.attempts`; a kernel the optimizer could not encode goes to tileiras
+tokenized in program order (one token chain), never token-free.
 """
 
 from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
-from collections.abc import Callable
 
 from eqsat.errors import EqsatError
 from eqsat.ir.core import Kernel
@@ -22,7 +28,7 @@ from eqsat.text import parse
 
 from .bytecode import DEFAULT_VERSION, kernel_to_bytecode
 from .sass import SassStats, cubin_stats, widths
-from .toolchain import DEFAULT_ARCH, compile_bytecode, disassemble_bytecode
+from .toolchain import DEFAULT_ARCH, ToolError, compile_bytecode, disassemble_bytecode
 
 
 def ir_metrics(k: Kernel) -> dict[str, Any]:
@@ -61,6 +67,8 @@ class PipelineRun:
     times: dict[str, float] = field(default_factory=dict)
     optimized: bool = False
     note: str = ""
+    report: Any = None  # the optimizer's report (eqsat.optimize.Report), when it ran
+    attempts: list[str] = field(default_factory=list)  # tileiras tries, in order
 
 
 def _find_optimizer() -> tuple[Callable | None, str]:
@@ -71,23 +79,74 @@ def _find_optimizer() -> tuple[Callable | None, str]:
     return optimize, ""
 
 
-def optimize_kernel(k: Kernel, rules: Any = "default",
-                    versioning: bool = True) -> tuple[Kernel, bool, str, float]:
-    """(kernel, optimized?, note, seconds): `eqsat.optimize` if it can be imported, else
-    the kernel unchanged with a note saying so. Bound for tileiras, so divisibility
-    versioning is on unless `versioning=False`."""
+def optimize_report(k: Kernel, rules: Any = "default", versioning: bool = False,
+                    **kw: Any) -> tuple[Kernel, bool, str, float, Any]:
+    """(kernel, optimized?, note, seconds, optimizer report or None). `optimized` is
+    False when the optimizer fell back to the program as it was; the note says why,
+    and says when saturation stopped at a limit. `kw` goes to `eqsat.optimize`
+    (`noalias`, `alias_groups`, `limits`)."""
     opt, note = _find_optimizer()
     if opt is None:
-        return k, False, note, 0.0
+        return k, False, note, 0.0, None
     t0 = time.perf_counter()
-    res = opt(k, rules=rules, versioning=versioning)
+    res = opt(k, rules=rules, versioning=versioning, **kw)
     dt = time.perf_counter() - t0
     out = getattr(res, "kernel", res)
     if not isinstance(out, Kernel):
         raise EqsatError(f"error: eqsat.optimize returned {type(out).__name__}, not a Kernel")
     rep = getattr(res, "report", None)
     fallback = getattr(rep, "fallback", None)
-    return out, True, (f"optimizer fell back: {fallback}" if fallback else ""), dt
+    if fallback:
+        return out, False, f"optimizer fell back: {fallback}", dt, rep
+    stop = getattr(rep, "stop_reason", "")
+    capped = stop not in ("", "saturated", "no rules", "not run")
+    return out, True, (f"saturation stopped early ({stop})" if capped else ""), dt, rep
+
+
+def optimize_kernel(k: Kernel, rules: Any = "default",
+                    versioning: bool = False) -> tuple[Kernel, bool, str, float]:
+    """(kernel, optimized?, note, seconds): `optimize_report` without the report.
+    Divisibility versioning is off unless asked for (`eqsat.versioning`)."""
+    return optimize_report(k, rules, versioning)[:4]
+
+
+def label(run: PipelineRun) -> str:
+    """`optimized`, `optimized (saturation stopped early ...)` or `unoptimized (why)`:
+    a fallback is never called optimized."""
+    if run.optimized:
+        return "optimized" + (f" ({run.note})" if run.note else "")
+    return "unoptimized" + (f" ({run.note})" if run.note else "")
+
+
+def program_order_tokens(k: Kernel) -> tuple[Kernel, str]:
+    """`k` with its memory ops ordered for tileiras: unchanged when it already carries
+    tokens or touches no memory; else encoded with one token chain in program order
+    (the optimizer with no rules returns the program as encoded). An EqsatError when
+    eqsat cannot encode it: a token-free kernel has no order tileiras would keep."""
+    from eqsat.egraph.encode import _touches_memory, is_tokenized
+
+    if is_tokenized(k) or not _touches_memory(k.body):
+        return k, ""
+    opt, why = _find_optimizer()
+    if opt is None:
+        raise EqsatError(f"error: @{k.name} has no tokens and {why}")
+    res = opt(k, rules="none")
+    if not is_tokenized(res.kernel):
+        raise EqsatError(f"error: @{k.name} has no tokens, and eqsat cannot order it in "
+                         f"program order ({res.report.fallback}); tileiras would be free to "
+                         f"reorder its memory accesses")
+    return res.kernel, "tokenized in program order (one token chain)"
+
+
+def _bytecode_and_cubin(k: Kernel, arch: str, version: str, what: str, opt_level: int = 3,
+                        filename: str | None = None) -> tuple[bytes, Any, dict]:
+    t0 = time.perf_counter()
+    bc = kernel_to_bytecode(k, version=version, arch=arch,
+                            **({"filename": filename} if filename else {}))
+    times = {"bytecode": time.perf_counter() - t0}
+    res = compile_bytecode(bc, arch, opt_level=opt_level, what=what)
+    times["tileiras"] = res.seconds
+    return bc, res, times
 
 
 def compile_ir(
@@ -99,32 +158,80 @@ def compile_ir(
     stats: bool = True,
     rules: Any = "default",
     pipeline: str = "eqsat",
-    versioning: bool = True,
+    versioning: bool = False,
+    optimize_kw: dict[str, Any] | None = None,
+    opt_level: int = 3,
+    filename: str | None = None,
+    _memo: dict | None = None,
 ) -> PipelineRun:
-    """Our IR (optionally optimized first) -> bytecode -> cubin (+ SASS metrics)."""
-    times: dict[str, float] = {}
-    note, optimized = "", False
+    """Our IR (optionally optimized first) -> bytecode -> cubin (+ SASS metrics).
+
+    When tileiras crashes or rejects the kernel, it is retried without versioning, then
+    unoptimized (see the module doc); the last failure is raised if none compiles."""
+    plans: list[tuple[str, bool, bool]] = []          # (label, optimize, versioning)
+    if optimize and versioning:
+        plans.append(("optimized, versioned", True, True))
     if optimize:
-        k, optimized, note, times["optimize"] = optimize_kernel(k, rules, versioning)
-    t0 = time.perf_counter()
-    bc = kernel_to_bytecode(k, version=version, arch=arch)
-    times["bytecode"] = time.perf_counter() - t0
-    res = compile_bytecode(bc, arch, what=f"@{k.name} for {arch}")
-    times["tileiras"] = res.seconds
-    run = PipelineRun(
-        pipeline,
-        k,
-        bc,
-        arch,
-        res.cubin,
-        ir=ir_metrics(k),
-        times=times,
-        optimized=optimized,
-        note=note,
-    )
-    if stats:
-        run.stats = cubin_stats(res.cubin)
-    return run
+        plans.append(("optimized", True, False))
+    plans.append(("unoptimized", False, False))
+    attempts: list[str] = []
+    for i, (name, opt, ver) in enumerate(plans):
+        times: dict[str, float] = {}
+        note, optimized, rep, kk = "", False, None, k
+        if opt:
+            memo = {} if _memo is None else _memo
+            if ver not in memo:
+                memo[ver] = optimize_report(k, rules, ver, **(optimize_kw or {}))
+            kk, optimized, note, times["optimize"], rep = memo[ver]
+        kk, tok_note = program_order_tokens(kk)
+        try:
+            bc, res, t = _bytecode_and_cubin(kk, arch, version, filename or f"@{k.name} for {arch}",
+                                             opt_level, filename)
+        except ToolError as e:
+            attempts.append(f"{name}: {e.summary()}")
+            if i + 1 < len(plans):
+                continue
+            raise
+        times.update(t)
+        notes = [n for n in (note, tok_note) if n]
+        if attempts:
+            notes.insert(0, f"retried {name} after: " + "; ".join(attempts))
+        run = PipelineRun(pipeline, kk, bc, arch, res.cubin, ir=ir_metrics(kk), times=times,
+                          optimized=optimized, note="; ".join(notes), report=rep,
+                          attempts=[*attempts, f"{name}: ok"])
+        if stats or ver:
+            run.stats = cubin_stats(res.cubin)
+        if ver and str(getattr(rep, "versioning", "")).startswith("versioning: fast path"):
+            return _sass_gate(run, k, arch, version, rules, optimize_kw, opt_level, filename,
+                              pipeline, memo)
+        return run
+    raise EqsatError(f"error: nothing compiled @{k.name}")  # pragma: no cover
+
+
+def _sass_gate(run: PipelineRun, k: Kernel, arch: str, version: str, rules: Any,
+               optimize_kw: dict[str, Any] | None, opt_level: int, filename: str | None,
+               pipeline: str, memo: dict) -> PipelineRun:
+    """The versioned kernel only if its SASS is at most `MAX_GROWTH` larger than the
+    kernel without the copy: tileiras, not the cost model, has the last word on size."""
+    from eqsat.versioning import MAX_GROWTH
+
+    plain = compile_ir(k, arch, optimize=True, version=version, stats=True, rules=rules,
+                       pipeline=pipeline, optimize_kw=optimize_kw, opt_level=opt_level,
+                       filename=filename, _memo=memo)
+    a, b = run.stats, plain.stats
+    if a is None or b is None or not b.sass_instrs:
+        return run
+    grown = a.sass_instrs / b.sass_instrs - 1.0
+    if grown <= MAX_GROWTH:
+        return run
+    why = (f"versioned copy dropped: SASS {a.sass_instrs} vs {b.sass_instrs} without it "
+           f"(+{grown:.0%}, at most {MAX_GROWTH:.0%})")
+    plain.note = "; ".join(n for n in (why, plain.note) if n)
+    plain.attempts = [*run.attempts, *plain.attempts]
+    return plain
+
+
+CUTILE_FLAGS = ("--lineinfo",)   # what cuTile's compile step adds to `--gpu-name ARCH -O3`
 
 
 def compile_cutile(
@@ -136,9 +243,10 @@ def compile_cutile(
     version: str = DEFAULT_VERSION,
     stats: bool = True,
     rules: Any = "default",
-    versioning: bool = True,
+    versioning: bool = False,
 ) -> PipelineRun:
-    """A cuTile kernel through eqsat to a cubin: the entry point for cuTile users."""
+    """A cuTile kernel through eqsat to a cubin: the entry point for cuTile users. The
+    run carries the optimizer's report (`PipelineRun.report`) and every tileiras try."""
     return compare_cutile(
         kernel,
         signature,
@@ -155,13 +263,16 @@ def compile_cutile(
 def cutile_runs(
     kernel: Any, signature: Any, archs: tuple[str, ...], version: str, stats: bool
 ) -> list[PipelineRun]:
+    """cuTile's pipeline compiled as cuTile compiles it: its bytecode at `version`, then
+    `tileiras --gpu-name ARCH -O3 --lineinfo`."""
     from eqsat.frontend import cutile_bytecode
 
     exp = cutile_bytecode(kernel, signature, bytecode_version=version)
     k = parse(disassemble_bytecode(exp.bytecode), f"<cuTile {exp.symbol}>")
     runs = []
     for arch in archs:
-        res = compile_bytecode(exp.bytecode, arch, what=f"cuTile's @{exp.symbol} for {arch}")
+        res = compile_bytecode(exp.bytecode, arch, extra_args=CUTILE_FLAGS,
+                               what=f"cuTile's @{exp.symbol} for {arch}")
         run = PipelineRun(
             "cutile",
             k,
@@ -189,7 +300,7 @@ def cutile_reference(
     version: str = DEFAULT_VERSION,
     stats: bool = True,
 ) -> PipelineRun:
-    """cuTile's own pipeline (tokens, LICM) compiled the same way, for comparison."""
+    """cuTile's own pipeline (tokens, LICM) compiled as cuTile compiles it."""
     return cutile_runs(kernel, signature, (arch,), version, stats)[0]
 
 
@@ -203,23 +314,29 @@ def compare_cutile(
     stats: bool = True,
     rules: Any = "default",
     reference: bool = True,
-    versioning: bool = True,
+    versioning: bool = False,
     reference_version: str | None = None,
 ) -> list[tuple[PipelineRun, PipelineRun | None]]:
-    """(ours, cuTile's) per arch; the front end, the optimizer and cuTile's passes run once.
-    `reference_version`: the bytecode version cuTile writes (default: ours)."""
+    """(ours, cuTile's) per arch; the front end and cuTile's passes run once, the
+    optimizer once per plan tried (see `compile_ir`). cuTile's side is written at the
+    bytecode version cuTile would pick at launch unless `reference_version` says
+    otherwise. Our kernel gets cuTile's contract:
+    every fact the signature states, and arrays overlap only when they share an alias
+    group (the front end puts both on the entry parameters)."""
     from eqsat.frontend import from_cutile
 
     fe = from_cutile(kernel, signature, bytecode_version=version)
-    k, times, optimized, note = fe.kernel, {"frontend": fe.seconds}, False, ""
-    if optimize:
-        k, optimized, note, times["optimize"] = optimize_kernel(k, rules, versioning)
+    memo: dict = {}
     ours = []
     for arch in archs:
-        run = compile_ir(k, arch, version=version, stats=stats)
-        run.times = {**times, **run.times}
-        run.optimized, run.note = optimized, note
+        run = compile_ir(fe.kernel, arch, optimize=optimize, version=version, stats=stats,
+                         rules=rules, versioning=versioning, _memo=memo)
+        run.times = {"frontend": fe.seconds, **run.times}
         ours.append(run)
+    if reference and reference_version is None:
+        from eqsat.frontend._cutile import launch_bytecode_version
+
+        reference_version = launch_bytecode_version()
     refs: list[PipelineRun | None] = (
         cutile_runs(kernel, signature, tuple(archs), reference_version or version, stats)
         if reference
@@ -292,8 +409,8 @@ class Row:
 
 def _num_row(
     metric: str,
-    ours: float | int | None,
-    theirs: float | int | None,
+    ours: float | None,
+    theirs: float | None,
     fmt: str = "{}",
     flag_higher: bool = True,
 ) -> Row:
@@ -351,6 +468,45 @@ def comparison_rows(ours: PipelineRun, ref: PipelineRun) -> list[Row]:
     return rows
 
 
+def fence_counts(stats: SassStats) -> dict[str, int]:
+    """MEMBAR and FENCE instructions (any variant) in a cubin's SASS."""
+    out = {"MEMBAR": 0, "FENCE": 0}
+    for op, n in stats.barriers.items():
+        base = op.split(".")[0]
+        if base in out:
+            out[base] += n
+    return out
+
+
+def side(run: PipelineRun) -> dict[str, Any]:
+    """One pipeline's column of a comparison as data: IR token counts (`eqsat.stats`),
+    SASS size, access widths, MEMBAR/FENCE counts, times, and how it was built."""
+    from eqsat.stats import kernel_stats
+
+    st = kernel_stats(run.kernel)
+    out: dict[str, Any] = {
+        "pipeline": run.pipeline,
+        "label": label(run) if run.pipeline != "cutile" else "cuTile (-O3 --lineinfo)",
+        "symbol": run.kernel.name,
+        "ir": {k: st[k] for k in ("ops", "make_token", "join_tokens", "token_operands",
+                                  "loop_carried_tokens", "memory_ops", "needless_orderings")},
+        "times": dict(run.times),
+    }
+    if run.pipeline != "cutile":
+        out["attempts"] = list(run.attempts)
+        out["versioning"] = getattr(run.report, "versioning", "") or None
+    if run.stats is not None:
+        a = run.stats
+        out["sass"] = {"instrs": a.sass_instrs, "instrs_no_nop": a.sass_instrs_no_nop,
+                       "registers": a.reg, "ldg": dict(a.ldg), "stg": dict(a.stg),
+                       "load_widths": {"narrowest": narrowest(a.ldg),
+                                       "widest": widest(global_accesses(a, "load"))},
+                       "store_widths": {"narrowest": narrowest(a.stg),
+                                        "widest": widest(global_accesses(a, "store"))},
+                       "tma": dict(a.tma), **fence_counts(a)}
+    return out
+
+
 def format_table(cols: tuple[str, ...], rows: list[tuple]) -> str:
     """Left-aligned columns two spaces apart, a header line first."""
     width = [max(len(str(x)) for x in [h] + [t[i] for t in rows]) for i, h in enumerate(cols)]
@@ -367,23 +523,29 @@ def format_rows(
 
 
 __all__ = [
+    "CUTILE_FLAGS",
+    "TMA_BITS",
     "PipelineRun",
     "Row",
-    "ir_metrics",
-    "optimize_kernel",
-    "compile_ir",
-    "compile_cutile",
-    "cutile_reference",
+    "access_bits",
     "compare_cutile",
-    "cutile_runs",
     "comparison_rows",
+    "compile_cutile",
+    "compile_ir",
+    "cutile_reference",
+    "cutile_runs",
+    "fence_counts",
     "format_rows",
     "format_table",
-    "access_bits",
-    "narrowest",
-    "widest",
     "global_accesses",
-    "width_flags",
+    "ir_metrics",
+    "label",
+    "narrowest",
+    "optimize_kernel",
+    "optimize_report",
+    "program_order_tokens",
+    "side",
     "tma_copies",
-    "TMA_BITS",
+    "widest",
+    "width_flags",
 ]

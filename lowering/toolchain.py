@@ -60,14 +60,38 @@ class CudaExtraMissing(EqsatError):
         )
 
 
-class ToolError(EqsatError):
-    """An NVIDIA tool rejected its input or crashed; carries the tail of its stderr."""
+def _how(returncode: int) -> str:
+    """`crashed (SIGSEGV)` for a signal, `exit N` otherwise."""
+    if returncode < 0:
+        import signal
+        try:
+            return f"crashed ({signal.Signals(-returncode).name})"
+        except ValueError:
+            return f"crashed (signal {-returncode})"
+    return f"exit {returncode}"
 
-    def __init__(self, tool: str, returncode: int, stderr: str, what: str = ""):
+
+class ToolError(EqsatError):
+    """An NVIDIA tool rejected its input or crashed; carries the tail of its stderr and,
+    for tileiras, the reproducer eqsat saved (`reproducer`: a folder with the bytecode
+    and the exact command)."""
+
+    def __init__(self, tool: str, returncode: int, stderr: str, what: str = "",
+                 reproducer: str | None = None):
         self.tool, self.returncode, self.stderr = tool, returncode, stderr
+        self.what, self.reproducer = what, reproducer
+        self.crashed = returncode < 0
         tail = "\n".join(stderr.strip().splitlines()[-12:])
         where = f" on {what}" if what else ""
-        super().__init__(f"error: {tool} failed{where} (exit {returncode}):\n{tail}")
+        repro = f"\nreproducer: {reproducer} (bytecode and command.sh)" if reproducer else ""
+        verb = "crashed" if self.crashed else "failed"
+        super().__init__(f"error: {tool} {verb}{where} ({_how(returncode)}){repro}"
+                         + (f":\n{tail}" if tail else ""))
+
+    def summary(self) -> str:
+        """One line: the tool, how it ended, and where the reproducer is."""
+        line = f"{self.tool} {_how(self.returncode)}"
+        return line + (f", reproducer {self.reproducer}" if self.reproducer else "")
 
 
 # -- locating things -----------------------------------------------------------------------
@@ -220,16 +244,45 @@ def compile_bytecode(
     """Compile Tile IR bytecode to a cubin with `tileiras --gpu-name=ARCH -O<opt_level>`."""
     exe = tool("tileiras")
     check_arch(arch)
+    flags = [f"--gpu-name={arch}", f"-O{opt_level}", *extra_args]
     with tempfile.TemporaryDirectory(prefix="eqsat-") as d:
         src, out = Path(d) / "kernel.tileirbc", Path(d) / "kernel.cubin"
         src.write_bytes(bytecode)
         t0 = time.perf_counter()
-        _run(
-            [exe, f"--gpu-name={arch}", f"-O{opt_level}", *extra_args, str(src), "-o", str(out)],
-            what or f"bytecode for {arch}",
-        )
+        try:
+            _run([exe, *flags, str(src), "-o", str(out)], what or f"bytecode for {arch}")
+        except ToolError as e:
+            e.reproducer = save_reproducer(bytecode, exe, flags, e)
+            raise ToolError(e.tool, e.returncode, e.stderr, e.what, e.reproducer) from None
         dt = time.perf_counter() - t0
         return CompileResult(out.read_bytes(), arch, dt)
+
+
+REPRO_ENV = "EQSAT_REPRO_DIR"
+
+
+def save_reproducer(bytecode: bytes, exe: str, flags: list[str], err: ToolError) -> str | None:
+    """Save what tileiras failed on: `kernel.tileirbc`, `command.sh` (the exact command,
+    run from that folder) and `stderr.txt`, in `$EQSAT_REPRO_DIR` (default: the system
+    temp folder) under a name from the bytecode's digest. The folder, or None when it
+    cannot be written."""
+    import hashlib
+    import shlex
+
+    root = Path(os.environ.get(REPRO_ENV) or tempfile.gettempdir())
+    d = root / f"eqsat-repro-{hashlib.sha256(bytecode).hexdigest()[:12]}"
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+        (d / "kernel.tileirbc").write_bytes(bytecode)
+        cmd = " ".join(shlex.quote(x) for x in [exe, *flags, "kernel.tileirbc", "-o",
+                                                "kernel.cubin"])
+        (d / "command.sh").write_text(f"#!/bin/sh\n# {err.tool} {_how(err.returncode)}"
+                                      f"{' on ' + err.what if err.what else ''}\n"
+                                      f'cd "$(dirname "$0")"\n{cmd}\n')
+        (d / "stderr.txt").write_text(err.stderr or "")
+    except OSError:
+        return None
+    return str(d)
 
 
 def disassemble_bytecode(bytecode: bytes, what: str = "") -> str:
@@ -260,23 +313,25 @@ def res_usage_text(cubin: bytes) -> str:
 
 
 __all__ = [
-    "CudaExtraMissing",
-    "ToolError",
-    "CompileResult",
     "DEFAULT_ARCH",
     "INSTALL_HINT",
+    "REPRO_ENV",
     "TESTED_CUDA_TILE",
-    "find_tool",
-    "tool",
-    "require_cuda_tile",
-    "missing_reason",
-    "valid_archs",
+    "CompileResult",
+    "CudaExtraMissing",
+    "ToolError",
     "bytecode_versions",
     "check_arch",
-    "tool_versions",
     "compile_bytecode",
-    "disassemble_bytecode",
-    "sass_text",
-    "res_usage_text",
     "cuda_tile_version",
+    "disassemble_bytecode",
+    "find_tool",
+    "missing_reason",
+    "require_cuda_tile",
+    "res_usage_text",
+    "sass_text",
+    "save_reproducer",
+    "tool",
+    "tool_versions",
+    "valid_archs",
 ]

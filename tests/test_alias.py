@@ -85,3 +85,26 @@ def test_needless_orderings():
     k.name = "axpy"
     assert kernel_stats(k, noalias=True)["needless_orderings"] == 5
     assert kernel_stats(parse_file(CORPUS / "axpy_alias_inplace.seq.mlir"))["needless_orderings"] == 0
+
+
+def test_cutile_contract_and_plain_default():
+    """A kernel named by a cuTile symbol gets cuTile's contract (arrays overlap only when
+    they share a group); a plain Tile IR kernel keeps the safe default (all may alias)."""
+    from corpus_util import CORPUS
+    from eqsat.alias import alias_model
+    from eqsat.text import parse_file
+
+    k = parse_file(CORPUS / "vector_add.seq.mlir")
+    facts, src = alias_model(k)
+    assert "cuTile's contract" in src
+    a, b, out = sorted(facts.groups)
+    assert not facts.may_overlap(frozenset([a]), frozenset([out]))
+    k = parse_file(CORPUS / "axpy_alias_inplace.seq.mlir")
+    facts, src = alias_model(k)
+    x, y = sorted(facts.groups)
+    assert facts.may_overlap(frozenset([x]), frozenset([y])) and "cuTile's contract" in src
+    k = parse_file(CORPUS / "vector_add.seq.mlir")
+    k.name = "vector_add"                       # no symbol: plain Tile IR
+    facts, src = alias_model(k)
+    a, b, out = sorted(facts.groups)
+    assert facts.may_overlap(frozenset([a]), frozenset([out])) and "safe default" in src

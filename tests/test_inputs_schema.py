@@ -93,7 +93,7 @@ def _del(path):
     (_set(("grid",), [0]), "grid: expected a list of 1 to 3 positive integers, got [0]"),
     (_set(("convention",), "c"), "convention: expected 'cutile' or 'raw', got \"c\""),
     (_set(("gird",), [2]), "unknown key 'gird' (the spec takes grid, convention, description, "
-     "params)"),
+     "params, constants)"),
     (_del(("params",)), "missing 'params' (the spec needs params)"),
     (_set(("params",), {}), "params: expected a list of parameters, got {}"),
 ])

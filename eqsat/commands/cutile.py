@@ -1,12 +1,15 @@
-"""`eqsat cutile FILE.py[:KERNEL] [--signature S] [--compare]`: a cuTile Python kernel as our IR,
-compiled through eqsat, or compared side by side with cuTile's own pipeline (needs the
-`cuda` extra)."""
+"""`eqsat cutile FILE.py[:KERNEL] [--signature S | --inputs SPEC] [--compare]`: a cuTile
+Python kernel as our IR, compiled through eqsat, or compared side by side with cuTile's
+own pipeline (needs the `cuda` extra). `--inputs` specializes the kernel as cuTile's
+launcher would for the spec's arrays (`eqsat.frontend.launch`), and `--run` runs it on
+them in the interpreter."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 
-from ._common import emit_json, phase, write_output
+from ._common import emit_json, phase, report_dict, write_output
 
 
 def _run(args) -> int:
@@ -18,28 +21,48 @@ def _run(args) -> int:
     for a in args.arch:
         check_arch(a)
     phase(f"importing {args.target}")
-    kernel, sig, _ = load_cutile(args.target, args.signature)
+    spec = None
+    if args.inputs:
+        from ..errors import EqsatError
+        from ..frontend.launch import kernel_signature
+        from ..inputs import load_spec
+
+        if args.signature:
+            raise EqsatError("error: give --signature or --inputs, not both (--inputs "
+                             "derives the signature cuTile's launcher would use)")
+        spec = load_spec(args.inputs)
+        kernel, _, _ = _load_kernel_only(args.target)
+        sig = kernel_signature(kernel, spec)
+    else:
+        if args.run:
+            from ..errors import EqsatError
+            raise EqsatError("error: --run needs --inputs SPEC (the arrays to run on)")
+        kernel, sig, _ = load_cutile(args.target, args.signature)
     if args.compare:
         return _compare(kernel, sig, args)
     if args.cubin:
         from eqsat.lowering.cutile_workflow import compile_cutile
 
         phase(f"compiling for {args.arch[0]}")
+        from eqsat.lowering.cutile_workflow import label
+
         run = compile_cutile(
             kernel, sig, args.arch[0], optimize=not args.no_optimize,
-            version=args.bytecode_version, versioning=not args.no_versioning
+            version=args.bytecode_version, versioning=args.versioning
         )
         write_output(args.cubin, run.cubin or b"")
-        if run.note:
-            print(f"eqsat cutile: {run.note}", file=sys.stderr)
         if args.json:
-            emit_json({"cubin": args.cubin, "arch": run.arch, "optimized": run.optimized,
-                       "note": run.note or None, "times": run.times, "ir": run.ir,
+            emit_json({"cubin": args.cubin, "arch": run.arch, "symbol": run.kernel.name,
+                       "optimized": run.optimized, "label": label(run),
+                       "note": run.note or None, "attempts": run.attempts,
+                       "times": run.times, "ir": run.ir,
+                       "report": report_dict(run.report) if run.report is not None else None,
                        "sass": run.stats.as_dict() if run.stats else None})
             return 0
+        # one line, the label saying what was built: a fallback is never "optimized"
         print(
             f"{args.cubin}: {run.arch}, {run.stats.sass_instrs if run.stats else '?'} SASS "
-            f"instructions ({'optimized' if run.optimized else 'unoptimized'})",
+            f"instructions ({label(run)})",
             file=sys.stderr,
         )
         return 0
@@ -50,13 +73,15 @@ def _run(args) -> int:
         from eqsat.lowering.cutile_workflow import optimize_kernel
 
         phase("optimizing")
-        k, optimized, note, _ = optimize_kernel(k, versioning=not args.no_versioning)
-        if note:
-            print(f"eqsat cutile: {note}", file=sys.stderr)
+        k, optimized, note, _ = optimize_kernel(k, versioning=args.versioning)
+    if args.run:
+        return _run_spec(k, spec, args, optimized, note)
     text = print_kernel(k)
     written = bool(args.output and args.output != "-")
     if written:
         write_output(args.output, text)
+    if note:                      # after the outputs: an error stays the only line
+        print(f"eqsat cutile: {note}", file=sys.stderr)
     if args.json:
         emit_json({"target": args.target, "optimized": optimized, "note": note or None,
                    **({"output": args.output} if written else {"kernel": text})})
@@ -71,26 +96,59 @@ def _compare(kernel, sig, args) -> int:
     from ..frontend import describe
 
     phase(f"compiling both pipelines for {', '.join(args.arch)}")
+    from eqsat.lowering.cutile_workflow import side
+
     runs = compare_cutile(
         kernel, sig, tuple(args.arch), optimize=not args.no_optimize,
-        version=args.bytecode_version, versioning=not args.no_versioning,
+        version=args.bytecode_version, versioning=args.versioning,
         reference_version=args.cutile_bytecode_version,
     )
     if args.json:
-        emit_json({"kernel": describe(kernel, sig), "comparisons": [
+        emit_json({"kernel": describe(kernel, sig), "signature": sig.symbol,
+                   "comparisons": [
             {"arch": arch, "optimized": ours.optimized, "note": ours.note or None,
+             "ours": side(ours), "cutile": side(ref),
              "rows": [{"metric": r.metric, "ours": _number(r.ours),
                        "theirs": _number(r.theirs), "flag": r.flag}
                       for r in comparison_rows(ours, ref)]}
             for arch, (ours, ref) in zip(args.arch, runs)]})
         return 0
     print(f"kernel {describe(kernel, sig)}")
+    print(f"signature {sig.symbol or '(unmangled)'}")
     for arch, (ours, ref) in zip(args.arch, runs):
         label = "eqsat" if ours.optimized else "eqsat (unoptimized)"
         print()
         print(format_rows(comparison_rows(ours, ref), f"== {arch} ==", ours_name=label))
         if ours.note:
             print(f"note: {ours.note}")
+    return 0
+
+
+def _load_kernel_only(target: str):
+    """The @ct.kernel of `FILE.py[:KERNEL]`, without asking for a signature."""
+    from eqsat.lowering.toolchain import require_cuda_tile
+
+    from ..frontend import _cutile
+
+    path, _, name = target.partition(":")
+    require_cuda_tile()
+    return _cutile.get_kernel(_cutile.load_module(path), name or None), None, path
+
+
+def _run_spec(k, spec, args, optimized: bool, note: str) -> int:
+    """The imported (or optimized) kernel on the spec's arrays, in the interpreter."""
+    from ..interp import run
+    from .run import digest
+
+    phase("running in the interpreter")
+    res = run(k, spec, seed=args.seed)
+    lines = digest(res.buffers)
+    if args.json:
+        emit_json({"target": args.target, "symbol": k.name, "optimized": optimized,
+                   "note": note or None, "steps": res.stats.steps, "outputs": lines})
+        return 0
+    print(f"# {args.target} as @{k.name}: {res.stats.steps} steps")
+    print("\n".join(lines))
     return 0
 
 
@@ -142,11 +200,26 @@ def register(sub) -> None:
         help="with --compare / --cubin: compile our side unoptimized",
     )
     p.add_argument(
-        "--no-versioning",
-        action="store_true",
-        help="optimize without the fast copy for sizes and strides that are multiples of "
-        "the vector width (eqsat.versioning)",
+        "--inputs",
+        metavar="SPEC",
+        help="inputs spec (JSON): specialize the kernel as cuTile's launcher would for "
+        "these arrays (shape divisible by 16, 16-byte strides, contiguous axis, base "
+        "alignment, arrays sharing memory in one alias group); ct.Constant values come "
+        "from the spec's \"constants\" or the file's SIGNATURE",
     )
+    p.add_argument("--run", action="store_true",
+                   help="with --inputs: run the imported (or --optimize'd) kernel on the "
+                        "spec's arrays in the interpreter")
+    p.add_argument("--seed", type=int, default=0, help="with --run: seed for the input data")
+    p.add_argument(
+        "--versioning",
+        action="store_true",
+        help="optimize with the in-kernel fast copy for sizes and strides that are "
+        "multiples of the vector width, where its gates allow (eqsat.versioning); off by "
+        "default: --inputs specializes per launch instead",
+    )
+    p.add_argument("--no-versioning", action="store_false", dest="versioning",
+                   help=argparse.SUPPRESS)     # the default now; kept for old scripts
     p.add_argument("--cubin", metavar="OUT", help="compile through eqsat to this cubin")
     p.add_argument("--json", action="store_true",
                    help="print a JSON report on stdout: the comparison rows (--compare), the "
@@ -162,7 +235,8 @@ def register(sub) -> None:
         "--cutile-bytecode-version",
         default=None,
         metavar="V",
-        help="with --compare: the version cuTile's side is written at (default: ours)",
+        help="with --compare: the version cuTile's side is written at (default: the one "
+        "cuTile picks at launch, the newest it and tileiras share)",
     )
     p.set_defaults(func=_run_defaults)
 

@@ -29,6 +29,13 @@ from .facts import (
     apply_facts,
     facts_from_symbol,
 )
+from .launch import (
+    Constant,
+    LaunchSelector,
+    kernel_signature,
+    signature_from_args,
+    signature_from_spec,
+)
 
 DEFAULT_BYTECODE_VERSION = "13.4"  # cuTile 1.7's own default
 
@@ -130,18 +137,23 @@ def _facts_from_cutile(symbol: str) -> list[ParamFacts] | None:
 
 
 __all__ = [
-    "from_cutile",
-    "load_cutile",
+    "DEFAULT_BYTECODE_VERSION",
+    "FACT_KEYS",
+    "ArrayFacts",
+    "Constant",
+    "ConstantFacts",
+    "FrontendResult",
+    "LaunchSelector",
+    "ParamFacts",
+    "ScalarFacts",
+    "alias_groups",
+    "annotate_from_symbol",
+    "apply_facts",
     "cutile_bytecode",
     "describe",
-    "annotate_from_symbol",
-    "FrontendResult",
-    "ArrayFacts",
-    "ScalarFacts",
-    "ConstantFacts",
-    "ParamFacts",
-    "apply_facts",
-    "alias_groups",
-    "FACT_KEYS",
-    "DEFAULT_BYTECODE_VERSION",
+    "from_cutile",
+    "kernel_signature",
+    "load_cutile",
+    "signature_from_args",
+    "signature_from_spec",
 ]

@@ -158,6 +158,21 @@ def _compile_error(name: str, e: Exception) -> str:
     return f"{where} cuTile could not compile '{name}': {type(e).__name__}: {text}"
 
 
+def launch_bytecode_version() -> str:
+    """The bytecode version cuTile writes at launch: the newest of its supported versions
+    that the installed tileiras reads (cuTile probes tileiras the same way)."""
+    from eqsat.lowering.toolchain import bytecode_versions
+
+    _, _, cm = _cuda_tile()
+    ours = [v.as_string() for v in getattr(cm, "_SUPPORTED_VERSIONS", [])]
+    readable = set(bytecode_versions())
+    usable = [v for v in ours if v in readable]
+    if not usable:
+        raise EqsatError(f"error: tileiras reads none of cuTile's bytecode versions "
+                         f"({', '.join(ours) or 'none listed'})")
+    return max(usable, key=lambda v: tuple(int(x) for x in v.split(".")))
+
+
 # -- loading kernels and signatures ------------------------------------------------------------
 def load_module(path: str | Path) -> ModuleType:
     """Import a kernel file by path, with its folder on sys.path (for helper imports)."""
@@ -254,6 +269,42 @@ def param_names(kernel: Any) -> list[str]:
     return list(inspect.signature(kernel._annotated_function.pyfunc).parameters)
 
 
+def _leaf(kernel: Any, name: str) -> Any:
+    """cuTile's annotation node of one parameter (None for tuples)."""
+    names = param_names(kernel)
+    nodes = kernel._annotated_function.parameter_annotations
+    node = nodes[names.index(name)] if name in names else None
+    return node if getattr(node, "KIND", "") == "leaf" else None
+
+
+def is_constant_param(kernel: Any, name: str) -> bool:
+    """The parameter is annotated `ct.Constant`."""
+    node = _leaf(kernel, name)
+    return bool(node is not None and node.constant)
+
+
+def index_dtypes(kernel: Any) -> dict[str, str]:
+    """Array parameters whose annotation asks for 64-bit indexing -> "i64" (the
+    launcher indexes every other array with int32)."""
+    out = {}
+    for n in param_names(kernel):
+        node = _leaf(kernel, n)
+        ann = getattr(node, "array", None) if node is not None else None
+        if ann is not None and getattr(getattr(ann, "index_dtype", None), "bitwidth", 32) == 64:
+            out[n] = "i64"
+    return out
+
+
+def default_signature(kernel: Any) -> Any:
+    """The `SIGNATURE` of the module the kernel is defined in, if it has one."""
+    mod = sys.modules.get(kernel._annotated_function.pyfunc.__module__)
+    s = getattr(mod, "SIGNATURE", None)
+    if isinstance(s, (list, tuple)) and len(s) == 1:
+        s = s[0]
+    _, comp, _ = _cuda_tile()
+    return s if isinstance(s, comp.KernelSignature) else None
+
+
 def _dtype(d: Any) -> str:
     name = getattr(d, "name", str(d))
     if name not in _DTYPES:
@@ -323,13 +374,17 @@ def signature_text(signature: Any) -> str:
 
 __all__ = [
     "CutileExport",
+    "default_signature",
+    "demangle",
     "export",
-    "load_module",
     "get_kernel",
     "get_signature",
-    "demangle",
-    "param_names",
+    "index_dtypes",
+    "is_constant_param",
     "kernel_name",
+    "launch_bytecode_version",
+    "load_module",
+    "param_names",
     "signature_facts",
     "signature_text",
 ]

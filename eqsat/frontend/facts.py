@@ -207,12 +207,12 @@ def alias_groups(attrs: dict[str, Any]) -> tuple[str, ...] | None:
 
 
 __all__ = [
+    "FACT_KEYS",
     "ArrayFacts",
-    "ScalarFacts",
     "ConstantFacts",
     "ListFacts",
     "ParamFacts",
-    "apply_facts",
+    "ScalarFacts",
     "alias_groups",
-    "FACT_KEYS",
+    "apply_facts",
 ]
