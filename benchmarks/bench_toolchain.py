@@ -35,6 +35,7 @@ sys.path.insert(0, str(ROOT))
 from eqsat.errors import EqsatError
 from eqsat.text import parse_file
 from eqsat.lowering.bytecode import DEFAULT_VERSION
+from eqsat.lowering.cutile_workflow import fence_counts
 
 CORPUS = ROOT / "tests" / "corpus"
 HELPERS = {"corpus_sig", "regenerate"}
@@ -74,16 +75,6 @@ def run_kernel(name: str, archs: tuple[str, ...], optimize: bool, source: str,
     return [_row(name, o, r, g, sig.symbol) for (o, r), g in zip(pairs, aots)]
 
 
-def fences(stats) -> dict[str, int]:
-    """MEMBAR and FENCE instructions (any variant) in a cubin's SASS."""
-    out = {"MEMBAR": 0, "FENCE": 0}
-    for op, n in stats.barriers.items():
-        base = op.split(".")[0]
-        if base in out:
-            out[base] += n
-    return out
-
-
 def _row(name: str, ours, ref, aot=None, symbol: str = "") -> dict:
     from eqsat.lowering.cutile_workflow import global_accesses, width_flags
 
@@ -107,9 +98,9 @@ def _row(name: str, ours, ref, aot=None, symbol: str = "") -> dict:
         "optimized": ours.optimized,
         "note": ours.note,
         "attempts": ours.attempts,
-        "fences": {"ours": fences(a), "cutile": fences(b)},
+        "fences": {"ours": fence_counts(a), "cutile": fence_counts(b)},
         "cutile_aot": None if aot is None else {
-            "sass_instrs_no_nop": aot.stats.sass_instrs_no_nop, "fences": fences(aot.stats)},
+            "sass_instrs_no_nop": aot.stats.sass_instrs_no_nop, "fences": fence_counts(aot.stats)},
         "ours": a.as_dict(),
         "cutile": b.as_dict(),
         "accesses": {who: {kind: global_accesses(st, kind) for kind in ("load", "store")}
