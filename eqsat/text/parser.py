@@ -564,16 +564,20 @@ class Parser:
         self._check(b, t)
         return Operation(name, [a, b], [t], attrs)
 
-    def op_fpowi(self, name):
+    def _typed_pair(self) -> tuple[Value, Value]:
+        """`%a, %b : Ta, Tb`, each operand checked against its written type."""
         a = self.value_use()
         self.expect(",")
         b = self.value_use()
         self.expect(":")
-        t = self.type()
-        self._check(a, t)
+        self._check(a, self.type())
         self.expect(",")
         self._check(b, self.type())
-        return Operation(name, [a, b], [t])
+        return a, b
+
+    def op_fpowi(self, name):
+        a, b = self._typed_pair()
+        return Operation(name, [a, b], [a.type])
 
     def _check(self, v: Value, t: Type, what: str = "operand"):
         if v.type != t:
@@ -654,15 +658,7 @@ class Parser:
         return Operation(name, vs, [t])
 
     def op_offset(self, name):
-        p = self.value_use()
-        self.expect(",")
-        o = self.value_use()
-        self.expect(":")
-        tp = self.type()
-        self.expect(",")
-        to = self.type()
-        self._check(p, tp)
-        self._check(o, to)
+        p, o = self._typed_pair()
         self.expect("->")
         return Operation(name, [p, o], [self.type()])
 
