@@ -132,3 +132,19 @@ def test_dump_egraph_errors(tmp_path, capsys, monkeypatch):
                  "--dump-egraph", str(tmp_path / "eg.svg")]) == 2
     err = capsys.readouterr().err
     assert "`dot`" in err and "graphviz" in err and not (tmp_path / "eg.svg").exists()
+
+
+def test_canonical_dot_sorts_statements_and_keeps_settings_in_place():
+    """egglog writes DOT statements in hash order; two orders of one graph come out the
+    same, with attribute settings where they were (they apply to what follows them)."""
+    from eqsat.egraph.dump import canonical_dot
+    one = ['digraph  {', '  node[shape=none]', '  "b" -> "c"', '  subgraph "s" {',
+           '    "n2"', '    "n1"', '    style="invis"', '  }', '  "a" -> "b"', '}']
+    two = ['digraph  {', '  node[shape=none]', '  "a" -> "b"', '  subgraph "s" {',
+           '    "n1"', '    "n2"', '    style="invis"', '  }', '  "b" -> "c"', '}']
+    out = canonical_dot("\n".join(one))
+    assert out == canonical_dot("\n".join(two))
+    lines = out.splitlines()
+    assert lines[1] == '  node[shape=none]' and lines[-1] == "}"
+    assert lines.index('    "n1"') < lines.index('    "n2"') < lines.index('    style="invis"')
+    assert sorted(lines) == sorted(one)
