@@ -1,7 +1,8 @@
 """Draw token graphs (eqsat.memory.token_graph) as one SVG, panels side by side.
 
-A small layered layout of our own, so that no graphviz is needed: a node's row is the
-longest chain of forward waits above it, its column its program order within the row.
+A small layered layout of our own, so that no graphviz is needed: a node's layer is the
+longest chain of forward waits above it, its column its program order within the layer
+(a wide layer wraps onto several rows, which no wait connects).
 Forward waits are drawn downwards; waits across a loop's back edge (and any wait that
 points up) go around the right side, dashed. A wait between accesses that cannot
 conflict is drawn in orange: it orders nothing that needs ordering. Everything is
@@ -28,6 +29,7 @@ TITLE_H = 44
 LOOP_W = 18           # room per back edge on a panel's right side
 PANEL_GAP = 40
 LEGEND_H = 60
+MAX_COLS = 4          # a layer wider than this wraps onto more rows
 
 NEEDED = "#333333"
 NEEDLESS = "#e67e22"
@@ -56,12 +58,17 @@ def _forward(e: WaitEdge) -> bool:
 def _panel(p: Panel, x0: float, box_w: float) -> tuple[list[str], float, float]:
     """SVG lines of one panel placed at x0, and the panel's width and height."""
     g = p.graph
-    row = _rows(g)
+    layer = _rows(g)
+    row: dict[int, int] = {}
     col: dict[int, int] = {}
     per_row: dict[int, int] = {}
-    for n in g.nodes:                         # program order within a row
-        col[n.index] = per_row.get(row[n.index], 0)
-        per_row[row[n.index]] = col[n.index] + 1
+    next_row = 0
+    for depth in sorted(set(layer.values())):  # program order within a layer, wrapped
+        members = [n.index for n in g.nodes if layer[n.index] == depth]
+        for k, i in enumerate(members):
+            row[i], col[i] = next_row + k // MAX_COLS, k % MAX_COLS
+            per_row[row[i]] = col[i] + 1
+        next_row += (len(members) + MAX_COLS - 1) // MAX_COLS
     cols = max(per_row.values(), default=1)
     rows = max(per_row, default=0) + 1
     back = [e for e in g.edges if not _forward(e)]
