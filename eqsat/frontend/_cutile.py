@@ -152,7 +152,7 @@ def _compile_error(name: str, e: Exception) -> str:
     loc = getattr(e, "loc", None)
     message = getattr(e, "message", None) or str(e)
     where = "error:"
-    if getattr(loc, "filename", None) and getattr(loc, "line", 0):
+    if loc is not None and getattr(loc, "filename", None) and getattr(loc, "line", 0):
         where = f"{loc.filename}:{loc.line}:{loc.col + 1}: error:"
     text = " ".join(str(message).split())
     return f"{where} cuTile could not compile '{name}': {type(e).__name__}: {text}"
