@@ -544,4 +544,7 @@ def cleanup(kernel: Kernel, conflict: Callable[[Operation, Operation], bool] | N
     return st
 
 
-__all__ = ["cleanup", "CleanupStats"]
+# the may/must token-set solver, shared with the cost model's token waits
+TokenSets = _TokenSets
+
+__all__ = ["cleanup", "CleanupStats", "TokenSets"]

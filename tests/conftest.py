@@ -14,3 +14,6 @@ settings.register_profile("ci", max_examples=100, deadline=None, derandomize=Tru
 settings.register_profile("long", max_examples=2000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+# an extraction dearer than the program as encoded is an engine bug: raise, don't fall back
+os.environ.setdefault("EQSAT_STRICT_EXTRACTION", "1")
