@@ -8,7 +8,7 @@ memory op instance its input token stands for (the may-sets of
 earlier iteration told apart from this one's), so a store that a later load must
 wait for costs a round trip, and one carried from the previous iteration costs it
 every iteration. The extractor charges memory ops the same way and minimizes
-`kernel_cost` of the program it decodes to (`eqsat.egraph.extract.improve`), so
+`kernel_cost` of the program it decodes to (`Extractor.minimize`), so
 "cost after" is the cost extraction chose by. Numbers and their sources:
 docs/gpu-cost-model.md (cycles per tile block on an H100 SXM).
 """
@@ -28,8 +28,9 @@ from .width import LaneFacts, access_width
 @dataclass(frozen=True)
 class OpInfo:
     """What a model sees of one op: its name, result and operand types, attributes, and
-    for global memory ops the bytes per thread access the IR proves (`width`; None when
-    not judged, as during extraction; see eqsat.egraph.width)."""
+    for global memory ops the bytes per thread access the program proves (`width`: from
+    the IR, or the e-graph's facts during extraction; None when not judged; see
+    eqsat.egraph.width)."""
     name: str
     result_types: tuple[Type, ...] = ()
     operand_types: tuple[Type, ...] = ()

@@ -403,11 +403,13 @@ class _Pricer:
 
 def operand_groups(name: str, segs: tuple[int, ...] | None, kids: list[str]
                    ) -> dict[str, list[str]]:
-    """An op's operand classes by group (a memory op's token is not among `kids`)."""
+    """An op's operand classes by group, read as decoding reads them: a memory op's
+    token is not among `kids`, and without segment sizes a memory op has only its
+    required groups, another op one operand per group."""
     sp = SPECS[name]
-    sizes = list(segs) if segs is not None else [1 if a == "1" else 0 for _, a in sp.operands]
-    if segs is None and not any(g == "token" for g, _ in sp.operands):
-        sizes = [1] * len(sp.operands)
+    memory = any(g == "token" for g, _ in sp.operands)
+    sizes = (list(segs) if segs is not None else
+             [1 if a == "1" or not memory else 0 for _, a in sp.operands])
     out: dict[str, list[str]] = {}
     i = 0
     for (g, _), sz in zip(sp.operands, sizes):
