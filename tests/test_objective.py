@@ -16,7 +16,7 @@ from corpus_util import CORPUS, EXAMPLES
 from eqsat.egraph import extract as X
 from eqsat.egraph.cost import DEFAULT
 from eqsat.errors import EqsatError
-from eqsat.optimize import STRICT_ENV, optimize
+from eqsat.pipeline.optimize import STRICT_ENV, optimize
 from eqsat.testing import kernels
 from eqsat.text import parse_file
 

@@ -4,7 +4,7 @@ A model prices one execution of one op (`op_cost`) and guesses loop trip counts
 (`trip_count`); `kernel_cost` combines them over a whole kernel: each op times the
 trip counts of the loops around it. A memory op also pays `token_wait` for every
 memory op instance its input token stands for (the may-sets of
-`eqsat.cleanup.TokenSets`: through joins, branches and loops, an instance from an
+`eqsat.memory.tokensets.TokenSets`: through joins, branches and loops, an instance from an
 earlier iteration told apart from this one's), so a store that a later load must
 wait for costs a round trip, and one carried from the previous iteration costs it
 every iteration. The extractor charges memory ops the same way and minimizes
@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Iterable
 
-from ..cleanup import TokenSets
-from ..ir.core import Kernel, Operation, Region, const_int
-from ..ir.types import PointerType, TileType, Type, byte_size
-from .width import LaneFacts, access_width
+from eqsat.ir.core import Kernel, Operation, Region, const_int
+from eqsat.ir.types import PointerType, TileType, Type, byte_size
+from eqsat.memory.tokensets import TokenSets
+from eqsat.egraph.width import LaneFacts, access_width
 
 
 @dataclass(frozen=True)

@@ -41,13 +41,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..ir.ops import SPECS
-from . import compat
-from . import terms as T
-from .analyses import Facts, read_facts
-from .cost import CostModel, LoopInfo, OpInfo
-from .width import CAP, Lanes, ptr_lanes_width, view_lanes_width
-from .encode import Encoding
+from eqsat.ir.ops import SPECS
+from eqsat.egraph import compat
+from eqsat.egraph import terms as T
+from eqsat.egraph.analyses import Facts, read_facts
+from eqsat.egraph.cost import CostModel, LoopInfo, OpInfo
+from eqsat.egraph.encode import Encoding
+from eqsat.egraph.width import CAP, Lanes, ptr_lanes_width, view_lanes_width
+from eqsat.text.parser import Parser
 
 EPS = 1e-3
 TOL = 1e-9          # an objective must drop by more than this for a move to count
@@ -302,7 +303,6 @@ class _Pricer:
             return None
         t = self.enc.types.get(text)
         if t is None:
-            from ..text.parser import Parser
             try:
                 t = Parser(text).type()
             except Exception:
