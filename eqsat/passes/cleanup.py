@@ -32,7 +32,7 @@ from collections.abc import Callable
 from eqsat.ir.core import Kernel, Operation, Region, Value
 from eqsat.ir.ops import MEMORY_OPS
 from eqsat.ir.types import TokenType
-from eqsat.memory.tokensets import TokenSets, loop_exits as _exits
+from eqsat.memory.tokensets import TokenSets, loop_exits
 
 _LOADS = ("load_view_tko", "load_ptr_tko")
 
@@ -189,7 +189,7 @@ def _dead_carries(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
         for j in range(len(inits)):
             if _carry_is_dead(loop, j, uses):
                 skip = 1 if loop.name == "for" else 0
-                for t in _exits(loop, "continue"):
+                for t in loop_exits(loop, "continue"):
                     _drop_operand(t, j)
                 _drop_arg(loop.regions[0], j + skip)
                 loop.set_group("init", inits[:j] + inits[j + 1:])
@@ -200,7 +200,7 @@ def _dead_carries(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
         if loop.name == "loop":
             for k, r in enumerate(loop.results):
                 if not uses.used(r):
-                    _drop_output(loop, k, list(_exits(loop, "break")))
+                    _drop_output(loop, k, list(loop_exits(loop, "break")))
                     st.dead_results += 1
                     return True
     return False
@@ -213,7 +213,7 @@ def _identity_carries(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
             continue
         skip = 1 if loop.name == "for" else 0
         args = loop.regions[0].args
-        conts = _exits(loop, "continue")
+        conts = loop_exits(loop, "continue")
         for j, init in enumerate(loop.group("init")):
             arg = args[j + skip]
             if not uses.used(arg) or any(
