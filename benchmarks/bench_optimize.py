@@ -1,7 +1,11 @@
 """Optimize every corpus kernel and print phase times, e-graph size, iterations and op
 counts (a benchmark, not a test: each kernel should take well under 2 s).
 
-    python benchmarks/bench_optimize.py [--rules default] [--repeat 3] [--equiv]
+    python benchmarks/bench_optimize.py [--rules default] [--repeat 3] [--equiv] [--draws N]
+
+`--draws N` also optimizes N derandomized `eqsat.testing.kernels()` draws with the
+rules, and N `kernels(allow_alias=False)` draws with `noalias=True`, and counts the
+extractions that were not cheaper than the program as encoded (0 expected).
 """
 from __future__ import annotations
 
@@ -21,6 +25,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rules", default="default")
     ap.add_argument("--repeat", type=int, default=3, help="runs per kernel (best time kept)")
+    ap.add_argument("--draws", type=int, default=0,
+                    help="also count fallbacks on this many kernels() draws of each kind")
     ap.add_argument("--equiv", action="store_true",
                     help="also check equivalence with the interpreter (10 trials x 20 schedules)")
     args = ap.parse_args(argv)
@@ -57,7 +63,28 @@ def main(argv: list[str] | None = None) -> int:
             line += f"  equiv={'ok' if eq.ok else eq.message}"
         print(line, flush=True)
     print(f"slowest kernel: {worst:.2f} s (target < 2 s)")
+    if args.draws:
+        for label, options, alias in (("default", {}, True), ("noalias", {"noalias": True}, False)):
+            n, bad = _draws(args.draws, alias, dict(options, rules=args.rules))
+            print(f"kernels() draws [{label}]: {n}, not cheaper: {bad}", flush=True)
     return 0
+
+
+def _draws(count: int, allow_alias: bool, options: dict) -> tuple[int, int]:
+    from hypothesis import HealthCheck, Phase, given, settings
+
+    from eqsat.testing import kernels
+    seen = [0, 0]
+
+    @settings(max_examples=count, deadline=None, derandomize=True, database=None,
+              phases=[Phase.generate], suppress_health_check=list(HealthCheck))
+    @given(kernels(allow_alias=allow_alias))
+    def run(case):
+        rep = optimize(case.kernel, **options).report
+        seen[0] += 1
+        seen[1] += rep.not_cheaper
+    run()
+    return seen[0], seen[1]
 
 
 if __name__ == "__main__":

@@ -16,3 +16,6 @@ register_profiles()
 settings.register_profile("ci", settings.get_profile("eqsat-ci"))
 settings.register_profile("long", settings.get_profile("eqsat-long"))
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+# an extraction dearer than the program as encoded is an engine bug: raise, don't fall back
+os.environ.setdefault("EQSAT_STRICT_EXTRACTION", "1")

@@ -21,10 +21,7 @@ NAMES = sorted(p.stem for p in SUITE.glob("*.py") if not p.stem.startswith("_"))
 
 # the optimizer's known shortfalls on this suite: kernel -> why (strict: fixing one fails
 # the test until the entry goes)
-FALLBACK_XFAIL = {
-    "persistent_gemm": "optimize falls back: 'the extracted program was not cheaper; "
-                       "returning the program as encoded'",
-}
+FALLBACK_XFAIL: dict[str, str] = {}
 
 
 def _specs(name: str) -> list[Path]:

@@ -2,11 +2,14 @@
 
 A model prices one execution of one op (`op_cost`) and guesses loop trip counts
 (`trip_count`); `kernel_cost` combines them over a whole kernel: each op times the
-trip counts of the loops around it, plus the latency exposed along token chains
-(a store that a later load must wait for costs a round trip; a loop-carried token
-from a store to a load of the next iteration pays it every iteration,
-`carried_wait`). The extractor uses the same per-op prices, so "cost
-before/after" and the choices it makes agree. Numbers and their sources:
+trip counts of the loops around it. A memory op also pays `token_wait` for every
+memory op instance its input token stands for (the may-sets of
+`eqsat.memory.tokensets.TokenSets`: through joins, branches and loops, an instance from an
+earlier iteration told apart from this one's), so a store that a later load must
+wait for costs a round trip, and one carried from the previous iteration costs it
+every iteration. The extractor charges memory ops the same way and minimizes
+`kernel_cost` of the program it decodes to (`Extractor.minimize`), so
+"cost after" is the cost extraction chose by. Numbers and their sources:
 docs/gpu-cost-model.md (cycles per tile block on an H100 SXM).
 """
 from __future__ import annotations
@@ -16,17 +19,18 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Iterable
 
-from eqsat.ir.core import Kernel, Operation, Region, Value, const_int
-from eqsat.ir.types import PointerType, TileType, TokenType, Type, byte_size
+from eqsat.ir.core import Kernel, Operation, Region, const_int
+from eqsat.ir.types import PointerType, TileType, Type, byte_size
+from eqsat.memory.tokensets import TokenSets
 from eqsat.egraph.width import LaneFacts, access_width
-from eqsat.ir.core import region_exits
 
 
 @dataclass(frozen=True)
 class OpInfo:
     """What a model sees of one op: its name, result and operand types, attributes, and
-    for global memory ops the bytes per thread access the IR proves (`width`; None when
-    not judged, as during extraction; see eqsat.egraph.width)."""
+    for global memory ops the bytes per thread access the program proves (`width`: from
+    the IR, or the e-graph's facts during extraction; None when not judged; see
+    eqsat.egraph.width)."""
     name: str
     result_types: tuple[Type, ...] = ()
     operand_types: tuple[Type, ...] = ()
@@ -73,8 +77,8 @@ class CostModel:
 
     # -- whole kernels ------------------------------------------------------------------------
     def kernel_cost(self, kernel: Kernel) -> float:
-        """Sum of op costs times loop trip counts, plus token-chain latency."""
-        return _region_cost(self, kernel.body, {})
+        """Sum of op costs, each with its token wait, times loop trip counts."""
+        return _region_cost(self, kernel.body, {"kernel": kernel})
 
 
 ORDER_COST = 0.5     # per memory op a token makes another op wait for (see token_wait)
@@ -193,103 +197,58 @@ def loop_info(op: Operation) -> LoopInfo:
                     const_int(op.required("step")))
 
 
-def _region_cost(model: CostModel, region: Region, _memo: dict[str, Any]) -> float:
+def _region_cost(model: CostModel, region: Region, memo: dict[str, Any]) -> float:
+    """Ops of a region, each with its token wait, and its nested regions times their
+    trip counts."""
     total = 0.0
-    # latency along token edges inside this region: longest chain of producer -> consumer
-    finish: dict[int, float] = {}
-    chain = 0.0
     for op in region.ops:
-        total += model.op_cost(_info(op, _lane_facts(_memo)))
+        total += model.op_cost(_info(op, _lane_facts(memo))) + _wait(model, op, memo)
         for r in op.regions:
-            inner = _region_cost(model, r, _memo)
-            if op.name in ("for", "loop"):
-                inner += carried_wait(model, op)
+            inner = _region_cost(model, r, memo)
             if op.name == "for":
                 inner *= model.trip_count(loop_info(op))
             total += inner
-        tok = op.token_in if op.spec is not None and op.spec.is_memory else None
-        start = 0.0
-        if tok is not None:
-            start = _token_ready(model, tok, op.name, finish)
-        if op.spec is not None and op.spec.is_memory:
-            for v in op.results:
-                if isinstance(v.type, TokenType):
-                    finish[id(v)] = start
-                    chain = max(chain, start)
-        elif op.name == "join_tokens":
-            finish[id(op.result)] = max((finish.get(id(v), 0.0) for v in op.operands),
-                                        default=0.0)
-    return total + chain
+    return total
 
 
-def carried_wait(model: CostModel, loop: Operation) -> float:
-    """What a loop-carried token costs every iteration: the longest token edge from an
-    op that ends one iteration to an op that waits on the carried token in the next
-    (a store -> load pair is a round trip per iteration)."""
-    body = loop.regions[0]
-    args = body.args[1:] if loop.name == "for" else body.args
-    conts = [t for t in region_exits(body) if t.name == "continue"]
+def _wait(model: CostModel, op: Operation, memo: dict[str, Any]) -> float:
+    """`token_wait` for every memory op instance the op's input token stands for (this
+    iteration's and earlier iterations' apart): the extractor charges the same."""
+    if op.spec is None or not op.spec.is_memory or op.token_in is None:
+        return 0.0
+    ts = memo.get("tokens")
+    if ts is None:
+        ts = memo["tokens"] = TokenSets(memo["kernel"])
+        memo["names"] = {id(o): o.name for o in memo["kernel"].walk()}
+    names = memo["names"]
+    return sum(model.token_wait(names[p], op.name) for p, _tag in ts.of(op.token_in))
+
+
+def carried_wait(model: CostModel, loop: Operation, tokens: TokenSets | None = None) -> float:
+    """The longest token edge a loop-carried token adds per iteration: from an op of an
+    earlier iteration to an op of this one that waits for it (a store -> load pair is
+    a round trip per iteration). Part of what `kernel_cost` charges; for reports."""
+    ts = tokens if tokens is not None else TokenSets(_kernel_of(loop))
+    lid = id(loop)
     worst = 0.0
-    for i, a in enumerate(args):
-        if not a.is_token:
+    names = {id(o): o.name for o in loop.walk()}
+    for op in loop.regions[0].walk():
+        if op.spec is None or not op.spec.is_memory or op.token_in is None:
             continue
-        producers: set[str] = set()
-        for t in conts:
-            if i < len(t.operands):
-                producers |= _frontier(t.operands[i])
-        if not producers:
-            continue
-        for op in body.walk():
-            tok = op.token_in if op.spec is not None and op.spec.is_memory else None
-            if tok is not None and _reaches(tok, a):
-                for p in producers:
-                    worst = max(worst, model.token_edge(p, op.name))
+        for p, tag in ts.of(op.token_in):
+            if lid in tag and p in names:
+                worst = max(worst, model.token_edge(names[p], op.name))
     return worst
 
 
-def _frontier(v: Value, seen: set[int] | None = None) -> set[str]:
-    """Names of the memory ops whose result tokens make up v (through joins and ifs)."""
-    seen = set() if seen is None else seen
-    if id(v) in seen:
-        return set()
-    seen.add(id(v))
-    owner = getattr(v, "owner", None)
-    if not isinstance(owner, Operation):
-        return set()
-    if owner.spec is not None and owner.spec.is_memory:
-        return {owner.name}
-    out: set[str] = set()
-    if owner.name == "join_tokens":
-        for x in owner.operands:
-            out |= _frontier(x, seen)
-    elif owner.name == "if":
-        for r in owner.regions:
-            t = r.terminator
-            if t is not None and t.name == "yield" and v.index < len(t.operands):
-                out |= _frontier(t.operands[v.index], seen)
-    return out
-
-
-def _reaches(v: Value, target: Value, seen: set[int] | None = None) -> bool:
-    """Is token v the value `target`, or built from it by joins and if results?"""
-    if v is target:
-        return True
-    seen = set() if seen is None else seen
-    if id(v) in seen:
-        return False
-    seen.add(id(v))
-    owner = getattr(v, "owner", None)
-    if not isinstance(owner, Operation):
-        return False
-    if owner.name == "join_tokens":
-        return any(_reaches(x, target, seen) for x in owner.operands)
-    if owner.name == "if":
-        for r in owner.regions:
-            t = r.terminator
-            if t is not None and t.name == "yield" and v.index < len(t.operands) and \
-                    _reaches(t.operands[v.index], target, seen):
-                return True
-    return False
+def _kernel_of(op: Operation) -> Kernel:
+    r = op.parent
+    while r is not None and isinstance(r.parent, Operation):
+        r = r.parent.parent
+    k = r.parent if r is not None else None
+    if not isinstance(k, Kernel):
+        raise ValueError("the loop is not inside a kernel")
+    return k
 
 
 def _lane_facts(memo: dict[str, Any]) -> Any:
@@ -298,18 +257,6 @@ def _lane_facts(memo: dict[str, Any]) -> Any:
     if got is None:
         got = memo["lanes"] = LaneFacts()
     return got
-
-
-def _token_ready(model: CostModel, tok: Value, consumer: str,
-                 finish: dict[int, float]) -> float:
-    owner = getattr(tok, "owner", None)
-    base = finish.get(id(tok), 0.0)
-    if isinstance(owner, Operation) and owner.spec is not None and owner.spec.is_memory:
-        return base + model.token_edge(owner.name, consumer)
-    if isinstance(owner, Operation) and owner.name == "join_tokens":
-        return max((_token_ready(model, v, consumer, finish) for v in owner.operands),
-                   default=0.0)
-    return base
 
 
 def ops_of(kernel: Kernel) -> Iterable[Operation]:

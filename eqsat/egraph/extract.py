@@ -14,6 +14,14 @@ slow with Python cost callbacks), so we choose e-nodes ourselves:
    once. Classes with alternatives are retried one at a time against that exact
    objective until nothing improves (bounded passes).
 
+4. *Exact pass.* The per-node prices above guide the search; what decides is the
+   model's own `kernel_cost` of the program a selection decodes to (with proven
+   access widths and the same token waits, see `eqsat.egraph.cost`). `minimize`
+   prices the DAG pass's choice; should it cost more than the program as encoded, it
+   tries a bounded number of single memory-op version changes and then that program
+   itself (still in the e-graph), and keeps the cheapest. The report's "cost after"
+   is the value it kept.
+
 Every node also pays a tiny epsilon so that, of two equally fast programs, the one
 with fewer ops wins (CSE and folds of free ops still count).
 
@@ -28,16 +36,23 @@ everything else around it.
 from __future__ import annotations
 
 import json
+import math
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from eqsat.ir.ops import SPECS
 from eqsat.egraph import compat
 from eqsat.egraph import terms as T
+from eqsat.egraph.analyses import Facts, read_facts
 from eqsat.egraph.cost import CostModel, LoopInfo, OpInfo
 from eqsat.egraph.encode import Encoding
+from eqsat.egraph.width import CAP, Lanes, ptr_lanes_width, view_lanes_width
 from eqsat.text.parser import Parser
 
 EPS = 1e-3
+TOL = 1e-9          # an objective must drop by more than this for a move to count
+NEIGHBOURS = 8      # memory-op moves `Extractor.minimize` prices at most
 # a preferred op's share of EPS: the discount (0.7 EPS per node) stays below one node's
 # epsilon, so a preferred form that needs an extra node still loses the tie
 PREFER_SHARE = 0.3
@@ -97,6 +112,7 @@ class EGraphView:
     n_classes: int = 0
     n_nodes: int = 0
     consts: dict[str, tuple[str, int]] = field(default_factory=dict)   # class -> (elem, bits)
+    facts: dict[str, Facts] = field(default_factory=dict)    # class -> what the analyses know
 
 
 def _class_key(cid: str) -> tuple:
@@ -177,7 +193,8 @@ def view(enc: Encoding, raw: dict | None = None) -> EGraphView:
             classes[en.cls].remove(nid)
             if not classes[en.cls]:
                 del classes[en.cls]
-    v = EGraphView(nodes, classes, root, lets, len(classes), len(nodes))
+    v = EGraphView(nodes, classes, root, lets, len(classes), len(nodes),
+                   facts=read_facts(eg, raw))
     for en in nodes.values():
         if en.kind == "Const":
             v.consts[en.cls] = (en.fields[1], en.fields[2])
@@ -261,6 +278,7 @@ class Selection:
     choice: dict[str, str]            # class -> chosen node id
     cost: float                       # DAG cost (model units, epsilon included)
     nodes: int                        # chosen reachable e-nodes
+    objective: float | None = None    # what `Extractor.minimize` chose it by, if it did
 
 
 class _Pricer:
@@ -336,8 +354,70 @@ class _Pricer:
             name = n.op_name
             attrs = T.ATTRS.lookup(n.fields[1])[0]
             operands = tuple(self._type(self.class_ty.get(c)) for c in n.children())
+        width = self.width(n) if k == "Mem" else None
         eps = EPS * PREFER_SHARE if name in self.prefer else EPS
-        return self.model.op_cost(OpInfo(name, tuple(rts), operands, attrs)) + eps
+        return self.model.op_cost(OpInfo(name, tuple(rts), operands, attrs, width)) + eps
+
+    def _lanes(self, cid: str) -> Lanes:
+        f = self.v.facts.get(cid)
+        if f is None:
+            return Lanes()
+        return Lanes(f.div or 1, f.contig or 1, f.contig_div or 1, f.same or 1)
+
+    def _made_by(self, cid: str, op: str) -> ENode | None:
+        """The class's node that is op `op` (the least id: one choice, always)."""
+        got = [m for m in (self.v.nodes[x] for x in self.v.classes.get(cid, ()))
+               if m.op_name == op and m.kind.startswith("Op")]
+        return min(got, key=lambda m: m.id) if got else None
+
+    def width(self, n: ENode) -> int | None:
+        """Proven bytes per thread access of a global memory e-node, judged from the
+        e-graph's own divisibility and contiguity facts (`eqsat.egraph.width`)."""
+        name = n.fields[0]
+        groups = operand_groups(name, T.ATTRS.lookup(n.fields[1])[1], n.fields[3])
+        if name in ("load_ptr_tko", "store_ptr_tko", "atomic_rmw_tko", "atomic_cas_tko"):
+            ptr, mask = groups.get("ptr"), groups.get("mask")
+            if not ptr:
+                return None
+            return ptr_lanes_width(self._type(self.class_ty.get(ptr[0])), self._lanes(ptr[0]),
+                                   self._lanes(mask[0]).same if mask else CAP)
+        if name in ("load_view_tko", "store_view_tko"):
+            view = groups.get("view")
+            if not view:
+                return None
+            pt = self._type(self.class_ty.get(view[0]))
+            mk = self._made_by(view[0], "make_partition_view")
+            tv = mk.children()[0] if mk is not None and mk.children() else None
+            mt = self._made_by(tv, "make_tensor_view") if tv is not None else None
+            if tv is None or mt is None:
+                return view_lanes_width(pt, None, 1, [], [])
+            parts = operand_groups("make_tensor_view", T.ATTRS.lookup(mt.fields[1])[1],
+                                   mt.children())
+            base = parts.get("base")
+            return view_lanes_width(pt, self._type(self.class_ty.get(tv)),
+                                    self._lanes(base[0]).div if base else 1,
+                                    [self._lanes(c).div for c in parts.get("shape", [])],
+                                    [self._lanes(c).div for c in parts.get("strides", [])])
+        return None
+
+
+def operand_groups(name: str, segs: tuple[int, ...] | None, kids: list[str]
+                   ) -> dict[str, list[str]]:
+    """An op's operand classes by group, read as decoding reads them: a memory op's
+    token is not among `kids`, and without segment sizes a memory op has only its
+    required groups, another op one operand per group."""
+    sp = SPECS[name]
+    memory = any(g == "token" for g, _ in sp.operands)
+    sizes = (list(segs) if segs is not None else
+             [1 if a == "1" or not memory else 0 for _, a in sp.operands])
+    out: dict[str, list[str]] = {}
+    i = 0
+    for (g, _), sz in zip(sp.operands, sizes):
+        if g == "token":
+            continue
+        out[g] = list(kids[i:i + sz])
+        i += sz
+    return out
 
 
 def token_sets(v: EGraphView, class_ty: dict[str, str]) -> dict[str, frozenset]:
@@ -431,60 +511,178 @@ def token_sets(v: EGraphView, class_ty: dict[str, str]) -> dict[str, frozenset]:
     return sets
 
 
+class Extractor:
+    """Extraction under one cost model: the per-node prices of a tree/DAG pass, and
+    `minimize`, which improves that pass's choice under the model's own objective
+    (`kernel_cost` of the program a selection decodes to)."""
+
+    def __init__(self, enc: Encoding, v: EGraphView, model: CostModel, *, dag_passes: int = 4,
+                 max_alternatives: int = 400, prefer: frozenset = frozenset()):
+        self.v, self.dag_passes, self.max_alternatives = v, dag_passes, max_alternatives
+        sc = _Scopes(enc)
+        scope_of, node_sc = compute_scopes(v, sc)
+        self.pricer = pr = _Pricer(enc, v, model, sc, prefer)
+        tsets = token_sets(v, pr.class_ty)
+        names = dict(enc.uid_names)
+        self.weight: dict[str, float] = {}
+        self.eligible: dict[str, list[str]] = {}
+        self.versions: dict[int, list[str]] = {}     # memory op uid -> its Mem e-nodes
+        for cid, nids in v.classes.items():
+            s = scope_of.get(cid)
+            ok = [nid for nid in nids if node_sc.get(nid) == s and s is not None]
+            self.eligible[cid] = ok
+            for nid in ok:
+                n = v.nodes[nid]
+                w = pr.own(n)
+                if n.kind == "Mem":
+                    self.versions.setdefault(n.fields[1], []).append(nid)
+                    me = n.fields[0]
+                    for uid, _ in tsets.get(n.fields[4], ()):
+                        w += model.token_wait(names.get(uid, ""), me)
+                self.weight[nid] = w * pr.mult(s)
+
+    def _by_weight(self, nids: list[str]) -> list[str]:
+        return sorted(nids, key=lambda nid: (self.weight[nid], nid))
+
+    def _select(self, banned: set[str]) -> Selection | None:
+        return _select(self.v, self.eligible, self.weight, banned, self.dag_passes,
+                       self.max_alternatives)
+
+    def extract(self, banned: frozenset[str] = frozenset()) -> Selection | None:
+        """The tree/DAG pass with one version of each memory op: the cheapest version of
+        every op is fixed first (except where `banned` rules it out) and everything else
+        is chosen around it. None if no program avoids `banned`."""
+        ban = set(banned)
+        for nids in self.versions.values():
+            ok = [nid for nid in nids if nid not in banned]
+            if len(ok) > 1:
+                keep = self._by_weight(ok)[0]
+                ban.update(x for x in ok if x != keep)
+        sel = self._select(ban)
+        if sel is None and ban != banned:
+            ban = set(banned)
+            sel = self._select(ban)
+        if sel is None:
+            return None
+        # a fallback choice may still hold two versions of an op: fix them one at a time
+        for _ in range(len(self.versions) + 1):
+            dup = _duplicated(self.v, sel)
+            if dup is None:
+                return sel
+            uid, _used = dup
+            for keep in self._by_weight(self.versions[uid]):
+                if keep in banned:
+                    continue
+                trial = ban | {x for x in self.versions[uid] if x != keep}
+                got = self._select(trial)
+                if got is not None:
+                    ban, sel = trial, got
+                    break
+            else:
+                return None
+        return None
+
+    def minimize(self, objective: Callable[[Selection], float],
+                 starts: Iterable[Selection | None] = (), *, good: float = -math.inf,
+                 budget: int = NEIGHBOURS) -> Selection:
+        """The cheapest selection under `objective` that a deterministic local search
+        finds. It prices the tree/DAG pass's choice; while the best so far costs more
+        than `good` (the program as encoded: a choice no dearer is kept without looking
+        further), it moves one memory op at a time to another version (ops in uid
+        order, versions by price; the rest chosen around it), keeping a move only if
+        the objective drops, and then prices `starts`. At most `budget` moves are
+        priced, so the work is a bounded number of objective evaluations. The result's
+        `objective` is the value it was chosen by (inf: nothing could be priced)."""
+        priced: dict[tuple, float] = {}
+
+        def price(sel: Selection) -> float:
+            key = tuple(sorted(sel.choice.items()))
+            got = priced.get(key)
+            if got is None:
+                got = priced[key] = objective(sel)
+            return got
+
+        best = self.extract()
+        best_cost = math.inf if best is None else price(best)
+        moves = 0
+        for uid in sorted(self.versions):
+            cur = self._chosen_version(best, uid) if best is not None else None
+            for nid in self._by_weight(self.versions[uid]) if cur is not None else ():
+                if nid == cur or moves >= budget or best_cost <= good:
+                    continue
+                sel = self.extract(frozenset(x for x in self.versions[uid] if x != nid))
+                if sel is None:
+                    continue
+                moves += 1
+                c = price(sel)
+                if c < best_cost - TOL:
+                    best, best_cost, cur = sel, c, nid
+        for s in starts:
+            if best_cost <= good:
+                break
+            if s is not None and _duplicated(self.v, s) is None:
+                c = price(s)
+                if c < best_cost - TOL:
+                    best, best_cost = s, c
+        if best is None:
+            raise ValueError("no valid program in the e-graph "
+                             "(every root candidate is unextractable)")
+        best.objective = best_cost
+        return best
+
+    def _chosen_version(self, sel: Selection, uid: int) -> str | None:
+        for nid in self.versions[uid]:
+            if sel.choice.get(self.v.nodes[nid].cls) == nid:
+                return nid
+        return None
+
+
 def extract(enc: Encoding, v: EGraphView, model: CostModel, *, dag_passes: int = 4,
             max_alternatives: int = 400, prefer: frozenset = frozenset()) -> Selection:
     """Choose one e-node per reachable class minimising the DAG cost under `model`,
-    with one version of each memory op. Ops named in `prefer` (or the model's
-    `preferred`) pay a smaller epsilon, so they win exact ties and nothing else."""
-    sc = _Scopes(enc)
-    scope_of, node_sc = compute_scopes(v, sc)
-    pr = _Pricer(enc, v, model, sc, prefer)
-    tsets = token_sets(v, pr.class_ty)
-    names = dict(enc.uid_names)
-    weight: dict[str, float] = {}
-    eligible: dict[str, list[str]] = {}
-    versions: dict[int, list[str]] = {}          # memory op uid -> its Mem e-nodes
-    for cid, nids in v.classes.items():
-        s = scope_of.get(cid)
-        ok = [nid for nid in nids if node_sc.get(nid) == s and s is not None]
-        eligible[cid] = ok
-        for nid in ok:
-            n = v.nodes[nid]
-            w = pr.own(n)
-            if n.kind == "Mem":
-                versions.setdefault(n.fields[1], []).append(nid)
-                me = n.fields[0]
-                for uid, _ in tsets.get(n.fields[4], ()):
-                    w += model.token_wait(names.get(uid, ""), me)
-            weight[nid] = w * pr.mult(s)
-
-    # fix the cheapest version of every memory op, then choose around it
-    banned: set[str] = set()
-    for nids in versions.values():
-        if len(nids) > 1:
-            keep = min(nids, key=lambda nid: (weight[nid], nid))
-            banned.update(x for x in nids if x != keep)
-    sel = _select(v, eligible, weight, banned, dag_passes, max_alternatives)
-    if sel is None and banned:
-        banned = set()
-        sel = _select(v, eligible, weight, banned, dag_passes, max_alternatives)
+    with one version of each memory op (the tree/DAG pass of `Extractor`). Ops named
+    in `prefer` (or the model's `preferred`) pay a smaller epsilon, so they win exact
+    ties and nothing else."""
+    sel = Extractor(enc, v, model, dag_passes=dag_passes, max_alternatives=max_alternatives,
+                    prefer=prefer).extract()
     if sel is None:
         raise ValueError("no valid program in the e-graph (every root candidate is unextractable)")
-    # a fallback choice may still hold two versions of an op: fix them one at a time
-    for _ in range(len(versions) + 1):
-        dup = _duplicated(v, sel)
-        if dup is None:
-            return sel
-        uid, used = dup
-        for keep in sorted(versions[uid], key=lambda nid: (weight[nid], nid)):
-            trial = banned | {x for x in versions[uid] if x != keep}
-            got = _select(v, eligible, weight, trial, dag_passes, max_alternatives)
-            if got is not None:
-                banned, sel = trial, got
-                break
-        else:
-            raise ValueError(f"no program runs memory op {uid} once")
-    raise ValueError("could not choose one version of every memory op")
+    return sel
+
+
+def carry_over(old: EGraphView, sel: Selection, new: EGraphView) -> Selection | None:
+    """The same program in a later, larger e-graph of the same encoding (e-node ids
+    persist, classes may have merged); None if some chosen e-node is gone or changed."""
+    cls_map: dict[str, str] = {}
+    for cid, nid in sel.choice.items():
+        n = new.nodes.get(nid)
+        if n is None or n.kind != old.nodes[nid].kind:
+            return None
+        cls_map[cid] = n.cls
+
+    def same(f_old: Any, f_new: Any, kind: str) -> bool:
+        if kind == "t":
+            return cls_map.get(f_old) == f_new
+        if kind in "vm":
+            return [cls_map.get(c) for c in f_old] == list(f_new)
+        return f_old == f_new
+
+    choice: dict[str, str] = {}
+    for nid in sel.choice.values():
+        n0, n = old.nodes[nid], new.nodes[nid]
+        if n.kind in ("Join", "SrcJoin"):       # a bag: members merged, order by class
+            if sorted({cls_map.get(c, "") for c in n0.fields[0]}, key=_class_key) != n.fields[0]:
+                return None
+        elif not all(same(a, b, k) for k, a, b in zip(SIGNATURES[n.kind], n0.fields, n.fields)):
+            return None
+        if choice.setdefault(n.cls, nid) != nid:
+            return None
+    if new.root not in choice:
+        return None
+    res = dag_cost(new, choice, {})
+    if res is None:
+        return None
+    return Selection({c: choice[c] for c in res[1]}, sel.cost, len(res[1]))
 
 
 def _duplicated(v: EGraphView, sel: Selection) -> tuple[int, list[str]] | None:
@@ -588,5 +786,5 @@ def dag_cost(v: EGraphView, choice: dict[str, str], weight: dict[str, float]):
     return total, order
 
 
-__all__ = ["extract", "view", "token_sets", "EGraphView", "ENode", "Selection", "dag_cost",
-           "EPS"]
+__all__ = ["extract", "Extractor", "carry_over", "view", "token_sets", "EGraphView", "ENode",
+           "Selection", "dag_cost", "EPS", "NEIGHBOURS"]

@@ -18,6 +18,7 @@ values. Unknown means nothing (a divisor of 1, runs of 1).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from eqsat.ir.attrs import DivBy
 from eqsat.ir.core import Operation, Value, const_int
@@ -225,17 +226,22 @@ def ptr_width(op: Operation, facts: LaneFacts) -> int:
     """Bytes per thread access of a pointer op: lanes proven consecutive, aligned to the
     vector and under one mask value."""
     ptr = op.required("ptr")
-    t = ptr.type
+    mask = op.one("mask")
+    return ptr_lanes_width(ptr.type, facts.of(ptr),
+                           facts.of(mask).same if mask is not None else CAP)
+
+
+def ptr_lanes_width(t: Any, p: Lanes, mask_same: int) -> int:
+    """`ptr_width` from the facts themselves: pointer tile type `t`, the pointers' facts
+    and the mask's runs of one value (`CAP` without a mask)."""
     if not (isinstance(t, TileType) and isinstance(t.elem, PointerType)):
         return 1
     e = byte_size(t.elem.pointee)
     if not t.shape:
         return e
-    p = facts.of(ptr)
-    mask = op.one("mask")
-    m = facts.of(mask).same if mask is not None else CAP
     for n in lanes_for(e, _numel(t.shape)):
-        if (t.shape[-1] % n == 0 and p.contig >= n and p.contig_div >= n * e and m >= n):
+        if (t.shape[-1] % n == 0 and p.contig >= n and p.contig_div >= n * e
+                and mask_same >= n):
             return n * e
     return e
 
@@ -245,23 +251,32 @@ def view_width(op: Operation, facts: LaneFacts) -> int:
     strides and the last size multiples of the vector, tiles whole vectors."""
     pv = op.required("view")
     pt = pv.type
-    if not isinstance(pt, PartitionViewType):
-        return 1
-    e = byte_size(pt.view.elem)
     mk = pv.owner if isinstance(pv.owner, Operation) else None
     tv = mk.operands[0] if mk is not None and mk.name == "make_partition_view" else None
     mt = tv.owner if tv is not None and isinstance(tv.owner, Operation) else None
-    if (mt is None or mt.name != "make_tensor_view" or pt.dim_map not in (None, tuple(
-            range(len(pt.tile)))) or not isinstance(tv.type, TensorViewType)):
+    if mt is None or mt.name != "make_tensor_view":
+        return view_lanes_width(pt, None, 1, [], [])
+    return view_lanes_width(pt, tv.type, facts.of(mt.required("base")).div,
+                            [facts.of(x).div for x in mt.group("shape")],
+                            [facts.of(x).div for x in mt.group("strides")])
+
+
+def view_lanes_width(pt: Any, vt: Any, base: int, shape_divs: list[int],
+                     stride_divs: list[int]) -> int:
+    """`view_width` from the facts themselves: partition view type `pt` of the tensor
+    view type `vt` (None: not a view made here), what divides its base, and what
+    divides each dynamic size and stride."""
+    if not isinstance(pt, PartitionViewType):
+        return 1
+    e = byte_size(pt.view.elem)
+    if (not isinstance(vt, TensorViewType) or pt.dim_map not in (None, tuple(
+            range(len(pt.tile))))):
         return e
-    vt = tv.type
     if not vt.strides or vt.strides[-1] != 1:
         return e
-    base = facts.of(mt.required("base")).div
-    dyn_shape = iter(mt.group("shape"))
-    shape = [s if s is not None else facts.of(next(dyn_shape)).div for s in vt.shape]
-    dyn_str = iter(mt.group("strides"))
-    strides = [s if s is not None else facts.of(next(dyn_str)).div for s in vt.strides]
+    dyn_shape, dyn_str = iter(shape_divs), iter(stride_divs)
+    shape = [s if s is not None else next(dyn_shape, 1) for s in vt.shape]
+    strides = [s if s is not None else next(dyn_str, 1) for s in vt.strides]
     for n in lanes_for(e, _numel(pt.tile)):
         if (pt.tile[-1] % n == 0 and base % (n * e) == 0 and shape[-1] % n == 0
                 and all(s % n == 0 for s in strides[:-1])):
@@ -279,5 +294,5 @@ def access_width(op: Operation, facts: LaneFacts | None = None) -> int | None:
     return None
 
 
-__all__ = ["access_width", "ptr_width", "view_width", "LaneFacts", "Lanes", "VECTOR_BYTES",
-           "THREADS", "lanes_for"]
+__all__ = ["access_width", "ptr_width", "view_width", "ptr_lanes_width", "view_lanes_width",
+           "LaneFacts", "Lanes", "VECTOR_BYTES", "THREADS", "lanes_for", "CAP"]

@@ -4,9 +4,18 @@ The result is always a valid kernel: if a construct cannot be encoded, the kerne
 comes back unchanged; if a cap stops saturation, the best program found so far is
 extracted; if extraction or decoding ever produced an invalid kernel, the program as
 encoded (no rewrites) is returned. The report says which happened.
+
+Extraction minimizes the cost model's `kernel_cost` of the program a choice of
+e-nodes decodes to (after clean-up), and the program as encoded is one of the
+choices it prices, so the report's "cost after" is the value extraction chose by
+and never exceeds "cost before". Were it ever to, the program as encoded comes back
+and the report counts it (`not_cheaper`); with `EQSAT_STRICT_EXTRACTION` set, as the
+tests set it, it raises instead.
 """
 from __future__ import annotations
 
+import math
+import os
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
@@ -20,7 +29,8 @@ from eqsat.analysis.params import array_params
 from eqsat.egraph.cost import DEFAULT, CostModel
 from eqsat.egraph.decode import DecodeError, decode
 from eqsat.egraph.encode import EncodeError, encode
-from eqsat.egraph.extract import extract, view
+from eqsat.egraph.extract import Extractor, carry_over, extract, view
+from eqsat.egraph.extract import Selection as Choice
 from eqsat.egraph.params import seed_param_facts
 from eqsat.egraph.saturate import Limits, saturate
 from eqsat.errors import EqsatError
@@ -49,6 +59,7 @@ class Report:
     ops_after: int = 0
     stop_reason: str = ""
     fallback: str | None = None            # why a simpler program was returned, if so
+    not_cheaper: int = 0                   # extractions dearer than the program as encoded
     cost_model: str = ""
     alias_model: str = ""                  # where the alias facts came from
     token_facts: int = 0                   # facts the token rules could read
@@ -69,7 +80,8 @@ class Report:
                 "enodes": self.enodes, "folds": self.folds,
                 "cost_before": self.cost_before, "cost_after": self.cost_after,
                 "ops_before": self.ops_before, "ops_after": self.ops_after,
-                "fallback": self.fallback, "alias_model": self.alias_model,
+                "fallback": self.fallback, "not_cheaper": self.not_cheaper,
+                "alias_model": self.alias_model,
                 "token_facts": self.token_facts, "cleanup": dict(self.cleanup),
                 "versioning": self.versioning}
 
@@ -87,6 +99,8 @@ class Report:
         ]
         if self.fallback:
             lines.append(f"fallback: {self.fallback}")
+        if self.not_cheaper:
+            lines.append(f"extractions not cheaper than the input: {self.not_cheaper}")
         if self.unchecked:
             lines.append(f"unchecked rule sets: {', '.join(self.unchecked)}")
         fired = sorted(((n, c) for n, c in self.matches.items() if c),
@@ -112,6 +126,11 @@ class Result:
     def __iter__(self) -> Iterator[Any]:
         yield self.kernel
         yield self.report
+
+
+# set (to anything) to make an extraction dearer than the program as encoded raise
+# instead of falling back: the tests set it, since extraction prices that program too
+STRICT_ENV = "EQSAT_STRICT_EXTRACTION"
 
 
 def _count_ops(k: Kernel) -> int:
@@ -182,10 +201,11 @@ def optimize(kernel: Kernel, *, rules: Selection = "default",
     lap("encode")
     rep.token_facts = enc.token_facts
 
-    # the program as encoded: the fallback and the "before" cost
+    # the program as encoded: the fallback, the "before" cost and a starting point
     try:
         v0 = view(enc)
-        baseline = decode(enc, v0, extract(enc, v0, model))
+        sel0 = extract(enc, v0, model)
+        baseline = decode(enc, v0, sel0)
     except (DecodeError, ValueError) as e:              # pragma: no cover - engine bug
         lap("extract")
         rep.fallback = f"baseline not decodable: {e}"
@@ -228,28 +248,55 @@ def optimize(kernel: Kernel, *, rules: Selection = "default",
         t = time.perf_counter()         # the hook's time is no phase of ours
 
     result = baseline
+    rep.cost_after = rep.cost_before
     try:
         v = view(enc)
         rep.eclasses, rep.enodes = v.n_classes, v.n_nodes
-        sel = extract(enc, v, model, prefer=prefer)
+        made: dict[tuple[tuple[str, str], ...], tuple[Kernel, dict[str, int]]] = {}
+
+        def objective(sel: Choice) -> float:
+            """What extraction minimizes: the cost of the program a selection becomes."""
+            lap("extract")
+            try:
+                k = decode(enc, v, sel)
+                _check(k)
+                stats: dict[str, int] = {}
+                if sets:                 # rules="none" returns the program as encoded
+                    order = None
+                    if any(rs.name == "tokens" for rs in sets):
+                        out_facts, _ = alias_model(k, noalias=noalias, alias_groups=alias_groups)
+                        order = lambda first, second: conflict(out_facts, first, second)  # noqa: E731
+                    done = cleanup(k, order)
+                    stats = {f.name: getattr(done, f.name) for f in fields(done)}
+                    _check(k)
+            except (DecodeError, ValueError, EqsatError):
+                lap("decode")
+                return math.inf
+            made[tuple(sorted(sel.choice.items()))] = (k, stats)
+            cost = model.kernel_cost(k)
+            lap("decode")
+            return cost
+
+        sel = Extractor(enc, v, model, prefer=prefer).minimize(
+            objective, starts=[carry_over(v0, sel0, v)], good=rep.cost_before)
         lap("extract")
-        result = decode(enc, v, sel)
-        _check(result)
-        if sets:                         # rules="none" returns the program as encoded
-            order = None
-            if any(rs.name == "tokens" for rs in sets):
-                out_facts, _ = alias_model(result, noalias=noalias, alias_groups=alias_groups)
-                order = lambda first, second: conflict(out_facts, first, second)  # noqa: E731
-            done = cleanup(result, order)
-            rep.cleanup = {f.name: getattr(done, f.name) for f in fields(done)}
-            _check(result)
+        if sel.objective is None or math.isinf(sel.objective):
+            raise ValueError("no candidate program decodes to a valid kernel")
+        result, rep.cleanup = made[tuple(sorted(sel.choice.items()))]
+        rep.cost_after = sel.objective
     except (DecodeError, ValueError, EqsatError) as e:
         rep.fallback = f"extraction failed, returning the program as encoded: {e}"
         result = baseline
+        rep.cost_after = rep.cost_before
     lap("decode")
-    rep.cost_after = model.kernel_cost(result)
-    if result is not baseline and rep.cost_after > rep.cost_before + 1e-9:
-        rep.fallback = "the extracted program was not cheaper; returning the program as encoded"
+    if rep.cost_after > rep.cost_before + 1e-9:
+        # never expected: the program as encoded is one of the candidates extraction prices
+        rep.not_cheaper += 1
+        why = (f"the extracted program was not cheaper ({rep.cost_after:.2f} > "
+               f"{rep.cost_before:.2f}); returning the program as encoded")
+        if os.environ.get(STRICT_ENV):
+            raise EqsatError(f"{kernel.name}: {why}")
+        rep.fallback = why
         result = baseline
         rep.cost_after = rep.cost_before
     if versioning:

@@ -1,0 +1,120 @@
+"""One objective: extraction minimizes the cost model's `kernel_cost` of the program it
+returns, so the report's "cost after" is the value extraction chose by, and the
+"not cheaper" fallback never fires (tests/conftest.py makes it raise).
+
+Random kernels: a bounded number of derandomized `kernels()` draws per run; the `slow`
+test draws 300 of each kind (`pytest -m slow tests/test_objective.py`).
+"""
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given, settings
+
+from corpus_util import CORPUS, EXAMPLES
+from eqsat.egraph import extract as X
+from eqsat.egraph.cost import DEFAULT
+from eqsat.errors import EqsatError
+from eqsat.pipeline.optimize import STRICT_ENV, optimize
+from eqsat.testing import kernels
+from eqsat.text import parse_file
+
+FILES = sorted(CORPUS.glob("*.seq.mlir")) + sorted(EXAMPLES.glob("*.seq.mlir"))
+DRAWS = max(10, settings.default.max_examples * 3 // 20)  # ci: 15 of each kind
+SLOW_DRAWS = 300
+
+
+@pytest.fixture
+def chosen(monkeypatch):
+    """The selections `Extractor.minimize` returned, in order."""
+    out: list[X.Selection] = []
+    real = X.Extractor.minimize
+
+    def spy(self, *args, **kwargs):
+        sel = real(self, *args, **kwargs)
+        out.append(sel)
+        return sel
+    monkeypatch.setattr(X.Extractor, "minimize", spy)
+    return out
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name.split(".")[0] + ("" if p.parent == CORPUS
+                                                                      else "-example")
+                                             for p in FILES])
+def test_cost_after_is_the_objective_extraction_chose_by(path, chosen):
+    res = optimize(parse_file(path))
+    rep = res.report
+    assert rep.fallback is None and rep.not_cheaper == 0, rep.fallback
+    assert len(chosen) == 1 and chosen[0].objective is not None
+    assert rep.cost_after == chosen[0].objective
+    assert DEFAULT.kernel_cost(res.kernel) == rep.cost_after      # priced again, from scratch
+    assert rep.cost_after <= rep.cost_before
+
+
+def test_search_goes_on_when_the_first_choice_is_dearer(monkeypatch):
+    """Reject the tree/DAG pass's choice: the search moves memory ops to other versions
+    and prices the program as encoded, and still returns a program no dearer than it."""
+    real = X.Extractor.minimize
+    rejected: list[tuple] = []
+    priced: list[float] = []
+
+    def picky(self, objective, starts=(), **kw):
+        def obj(sel):
+            if not rejected:
+                rejected.append(tuple(sorted(sel.choice.items())))
+                return math.inf
+            got = objective(sel)
+            priced.append(got)
+            return got
+        return real(self, obj, list(starts), **kw)
+    monkeypatch.setattr(X.Extractor, "minimize", picky)
+    res = optimize(parse_file(CORPUS / "store_load_recurrence.seq.mlir"), noalias=True)
+    rep = res.report
+    assert rep.fallback is None and rep.not_cheaper == 0
+    assert priced and rep.cost_after == min(priced) <= rep.cost_before
+    assert DEFAULT.kernel_cost(res.kernel) == rep.cost_after
+
+
+def test_a_dearer_extraction_is_counted_or_raises(monkeypatch):
+    real = X.Extractor.minimize
+
+    def dearer(self, objective, starts=(), **kw):
+        sel = real(self, objective, [], **{**kw, "good": -math.inf, "budget": 0})
+        sel.objective = (sel.objective or 0.0) + 1e6
+        return sel
+    monkeypatch.setattr(X.Extractor, "minimize", dearer)
+    k = parse_file(CORPUS / "vector_add.seq.mlir")
+    with pytest.raises(EqsatError, match="not cheaper"):
+        optimize(k)
+    monkeypatch.delenv(STRICT_ENV)
+    res = optimize(k)
+    assert res.report.not_cheaper == 1 and "not cheaper" in res.report.fallback
+    assert res.report.cost_after == res.report.cost_before
+
+
+def _never_falls_back(options: dict, strategy, examples: int) -> None:
+    seen: list[str] = []
+
+    @settings(max_examples=examples, derandomize=True, database=None)
+    @given(strategy)
+    def prop(case):
+        rep = optimize(case.kernel, **options).report
+        if rep.fallback or rep.not_cheaper:           # (strict mode raises first)
+            seen.append(f"{rep.fallback}\n{case.kernel}")
+    prop()
+    assert not seen, seen[0]
+
+
+CASES = [({}, kernels()), ({"noalias": True}, kernels(allow_alias=False))]
+
+
+@pytest.mark.parametrize("options,strategy", CASES, ids=["default", "noalias"])
+def test_random_kernels_never_fall_back(options, strategy):
+    _never_falls_back(options, strategy, DRAWS)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options,strategy", CASES, ids=["default", "noalias"])
+def test_300_random_kernels_never_fall_back(options, strategy):
+    _never_falls_back(options, strategy, SLOW_DRAWS)
