@@ -10,7 +10,9 @@ holds the program-order token, so some things survive only as token plumbing:
   loop result is unused is removed, as is a `loop` result no one uses;
 * identity carries: a carried value that every `continue` passes on unchanged always
   holds its init value, so its block argument (and a `for` result) is the init value,
-  and the carry then dies as above;
+  and the carry then dies as above; more generally, carried values, loop and if
+  results and joins that through one another only ever take one outside value (nested
+  loops handing the root token back and forth) are that value;
 * dead if results: results no one uses leave the if and its yields;
 * dead pure ops, unused `join_tokens` and `make_token`; joins are deduplicated,
   flattened, lose root-token operands, and a one-operand join is its operand;
@@ -26,11 +28,13 @@ Memory ops that write are never removed: a store's effect does not need its toke
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from typing import Any
 
 from collections.abc import Callable
 
-from .ir.core import Kernel, Operation, Region, Value, region_exits
+from .ir.core import Kernel, Operation, Region, Value, control_edges, region_exits
 from .ir.ops import MEMORY_OPS
+from .interp.machine import may_exit
 from .ir.types import TokenType
 
 _LOADS = ("load_view_tko", "load_ptr_tko")
@@ -229,6 +233,108 @@ def _identity_carries(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
             st.identity_carries += 1
             return True
     return False
+
+
+_ROOT = object()          # every make_token result: each stands for no memory op
+
+
+def _visible_at(v: Value, op: Operation) -> bool:
+    """Is `v` defined where `op` is, so that `op` (or its results) may use it?"""
+    owner = v.owner
+    home = owner if isinstance(owner, Region) else owner.parent if isinstance(
+        owner, Operation) else None
+    if home is None:
+        return True                          # a kernel parameter
+    cur: Operation | None = op
+    while cur is not None:
+        r = cur.parent
+        if r is home:
+            return isinstance(owner, Region) or (
+                r.ops.index(owner) < r.ops.index(cur))
+        cur = r.parent if r is not None and isinstance(r.parent, Operation) else None
+    return False
+
+
+def _same_value_webs(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
+    """Carried values, loop and if results and joins that, through one another, only
+    ever take one outside value: all of them are that value.
+
+    An identity carry is the simplest case; nested loops that each hand the other's
+    token back (the inner one restarting from the root token) are not caught one
+    carry at a time. Optimistic fixpoint over the control edges (a value is assumed
+    equal to its one source until a second source shows up), then each value of a web
+    is replaced by the source when that is visible where the value is defined. A join
+    ignores root tokens, so a join of a web's values and the root is the web's value."""
+    edges = control_edges(kernel)
+    incoming: dict[int, list[Value]] = {}
+    node: dict[int, Value] = {}
+    site: dict[int, Operation] = {}
+    for src, dst in edges:
+        incoming.setdefault(id(dst), []).append(src)
+        node[id(dst)] = dst
+    pinned: set[int] = set()
+    for op in kernel.walk():
+        if op.name in ("for", "loop", "if"):
+            for v in [*op.results, *(op.regions[0].args if op.name != "if" else [])]:
+                site[id(v)] = op
+            if may_exit(op):          # its results also say that control got past it
+                pinned.update(id(r) for r in op.results)
+        elif op.name == "join_tokens":
+            incoming[id(op.result)] = list(op.operands)
+            node[id(op.result)] = op.result
+            site[id(op.result)] = op
+    joins = {k for k, v in node.items() if isinstance(v.owner, Operation)
+             and v.owner.name == "join_tokens"}
+    top, bottom = object(), object()
+    val: dict[int, Any] = dict.fromkeys(node, top)
+
+    def canon(v: Value) -> Any:
+        if id(v) in node:
+            return val[id(v)]
+        return _ROOT if isinstance(v.owner, Operation) and v.owner.name == "make_token" else v
+
+    def meet(k: int) -> Any:
+        if k in pinned:
+            return bottom
+        got = [canon(v) for v in incoming[k]]
+        if k in joins:
+            if any(g is bottom for g in got):
+                return bottom
+            real = [g for g in got if g is not top and g is not _ROOT]
+            if real:
+                return real[0] if all(g is real[0] for g in real) else bottom
+            return top if any(g is top for g in got) else _ROOT
+        known = [g for g in got if g is not top]
+        if not known:
+            return top
+        return known[0] if all(g is known[0] for g in known) else bottom
+
+    while True:
+        changed = True
+        while changed:
+            changed = False
+            for k in node:
+                new = meet(k)
+                if new is not val[k]:
+                    val[k] = new
+                    changed = True
+        bad = [k for k, g in val.items() if isinstance(g, Value) and k in site
+               and not _visible_at(g, site[k])]
+        if not bad:
+            break
+        pinned.update(bad)
+        val = dict.fromkeys(node, top)
+    done = False
+    for k, g in val.items():
+        if g is top or g is bottom or not uses.used(node[k]):
+            continue
+        new = _make_token(kernel) if g is _ROOT else g
+        if new is node[k]:
+            continue
+        _replace_uses(uses, node[k], new)
+        st.identity_carries += 1
+        done = True
+    return done
 
 
 def _dead_if_results(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
@@ -531,8 +637,8 @@ def cleanup(kernel: Kernel, conflict: Callable[[Operation, Operation], bool] | N
     nothing changes. With `conflict(first, second)` (must `second` stay after
     `first`?) also drop passed-on tokens no memory op needs."""
     st = CleanupStats()
-    steps = (_dead_loads, _simplify_joins, _identity_carries, _dead_carries, _dead_if_results,
-             _dead_pure)
+    steps = (_dead_loads, _simplify_joins, _identity_carries, _same_value_webs, _dead_carries,
+             _dead_if_results, _dead_pure)
     progress = True
     while progress:
         progress = False
