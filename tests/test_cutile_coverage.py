@@ -48,7 +48,7 @@ def test_list_of_arrays_is_a_table_pointer_and_a_length():
     _, _, k = _import("grouped_sum")
     xs, n = k.params[0], k.params[1]
     assert str(xs.type) == "tile<ptr<i64>>" and xs.value.name == "xs"
-    assert xs.attrs == {"alias": ()}
+    assert xs.attrs == {"alias": (), "element_alias": ()}
     assert str(n.type) == "tile<i32>" and n.value.name == "xs_len"
     # the arrays are read out of the table inside the kernel
     assert any(op.name == "int_to_ptr" for op in k.walk())

@@ -109,7 +109,7 @@ class ListFacts:
     flat_params = 2
 
     def attrs(self) -> dict[str, Any]:
-        return {"alias": tuple(self.alias)}
+        return {"alias": tuple(self.alias), "element_alias": tuple(self.element.alias)}
 
     def describe(self) -> str:
         s = f"list[{self.element.describe()}]"
@@ -131,23 +131,30 @@ def facts_from_symbol(symbol: str) -> list[ParamFacts] | None:
     """The signature facts a cuTile mangled entry symbol states, read by our own decoder
     (`eqsat.signature`), so a `.mlir` file from cuTile keeps its facts without the `cuda`
     extra; None when the name is not a cuTile symbol."""
-    from ..signature import ArrayInfo, ScalarInfo, SignatureError, decode_symbol
+    from ..signature import ArrayInfo, ListInfo, ScalarInfo, SignatureError, decode_symbol
 
     try:
         sig = decode_symbol(symbol)
     except SignatureError:
         return None
+
+    def array(name: str, p: ArrayInfo) -> ArrayFacts:
+        return ArrayFacts(
+            name=name, dtype=_SYMBOL_DTYPES[p.dtype], ndim=p.ndim,
+            index_dtype=_SYMBOL_DTYPES[p.index_dtype], alias=p.alias_groups,
+            may_alias_internally=p.may_alias_internally, base_div_by=p.base_divisible_by,
+            shape_div_by=p.shape_divisible_by, stride_div_by=p.stride_divisible_by,
+            stride_constant=p.stride_constant, shape_constant=p.shape_constant,
+            stride_lower_bound=p.stride_lower_bound)
+
     out: list[ParamFacts] = []
     for i, p in enumerate(sig.params):
         name = f"p{i}"
         if isinstance(p, ArrayInfo):
-            out.append(ArrayFacts(
-                name=name, dtype=_SYMBOL_DTYPES[p.dtype], ndim=p.ndim,
-                index_dtype=_SYMBOL_DTYPES[p.index_dtype], alias=p.alias_groups,
-                may_alias_internally=p.may_alias_internally, base_div_by=p.base_divisible_by,
-                shape_div_by=p.shape_divisible_by, stride_div_by=p.stride_divisible_by,
-                stride_constant=p.stride_constant, shape_constant=p.shape_constant,
-                stride_lower_bound=p.stride_lower_bound))
+            out.append(array(name, p))
+        elif isinstance(p, ListInfo):
+            out.append(ListFacts(name=name, element=array(f"{name}[i]", p.element),
+                                 alias=p.alias_groups, elements_may_alias=p.elements_may_alias))
         elif isinstance(p, ScalarInfo):
             out.append(ScalarFacts(name=name, dtype=_SYMBOL_DTYPES[p.dtype]))
         else:
