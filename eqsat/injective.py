@@ -274,10 +274,21 @@ class _Separation:
         self.iv = loop.regions[0].args[0] if loop.name == "for" else None
         self.inner = _loops_between(site, loop) if site is not None else []
         self.inner_ivs = {id(l.regions[0].args[0]) for l in self.inner if l.name == "for"}
+        self.memo: dict[int, bool] = {}
 
     def invariant(self, v: Value) -> bool:
-        """The same value in every iteration: defined before the loop, or a constant."""
-        return not _defined_in(v, self.loop) or _const_ints(v) is not None
+        """The same value in every iteration: defined before the loop, a constant, or a
+        pure op of invariant operands (a view rebuilt in the body)."""
+        key = id(v)
+        got = self.memo.get(key)
+        if got is None:
+            self.memo[key] = False                # a cycle through the loop: not proven
+            op = v.owner
+            got = not _defined_in(v, self.loop) or _const_ints(v) is not None or (
+                isinstance(op, Operation) and not op.regions and op.spec is not None
+                and op.spec.effect == "pure" and all(self.invariant(x) for x in op.operands))
+            self.memo[key] = got
+        return got
 
     # -- modular: an injective function of iv, the same for every lane ------------------
     def modular(self, v: Value) -> str | None:
