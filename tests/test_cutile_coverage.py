@@ -124,3 +124,19 @@ def test_square_folds_at_both_versions_and_beats_cutile_on_sm_90():
                                   reference_version="13.4", versioning=False)
     assert not any("pow" in op.name for op in ours.kernel.walk())
     assert ours.stats.sass_instrs_no_nop <= ref.stats.sass_instrs_no_nop
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_no_more_tokens_than_cutile(name):
+    """Optimized under cuTile's contract (the signature's groups, list arrays included),
+    each kernel needs no more loop-carried tokens or joins than cuTile's own pipeline."""
+    from eqsat.frontend import cutile_bytecode
+    from eqsat.lowering.toolchain import disassemble_bytecode
+    from eqsat.optimize import optimize
+    from eqsat.stats import kernel_stats
+
+    kernel, sig, k = _import(name)
+    theirs = kernel_stats(parse(disassemble_bytecode(cutile_bytecode(kernel, sig).bytecode)))
+    ours = kernel_stats(optimize(k, versioning=False).kernel)
+    for key in ("loop_carried_tokens", "join_tokens"):
+        assert ours[key] <= theirs[key], (key, ours[key], theirs[key])
