@@ -21,7 +21,13 @@ holds the program-order token, so some things survive only as token plumbing:
   (or replaced by the token it was built from) when every memory op still waits
   for every op it conflicts with that it waited for before — the token rules
   fix what each memory op waits for, but what a loop carries is only known once
-  all its users are chosen.
+  all its users are chosen;
+* one carried token per alias set: when some memory op waits, through a `for` loop's
+  carried token, for ops of the loop it conflicts with nothing of, the carry is split
+  into one token per class of the loop's ops (classes: components of the conflict
+  graph). Together the new carries stand for what the old one did, every old use gets
+  the join of all of them, and pruning then trims each join to what its user needs: an
+  op after the loop waits only for the classes it conflicts with.
 
 Memory ops that write are never removed: a store's effect does not need its token.
 """
@@ -49,6 +55,7 @@ class CleanupStats:
     dead_results: int = 0
     dead_ops: int = 0
     joins_simplified: int = 0
+    split_carries: int = 0
 
     def total(self) -> int:
         return sum(getattr(self, f.name) for f in fields(self))
@@ -596,7 +603,11 @@ def _plumbing_sites(kernel: Kernel):
                     yield op, i
 
 
-def _prune_plumbing(kernel: Kernel, conflict, st: CleanupStats, limit: int = 400) -> bool:
+_PRUNE_LIMIT = 400        # memory ops: past this, the must-analysis per trial costs too much
+
+
+def _prune_plumbing(kernel: Kernel, conflict, st: CleanupStats,
+                    limit: int = _PRUNE_LIMIT) -> bool:
     """Drop or weaken passed-on tokens while every memory op keeps waiting for every op
     it conflicts with; returns whether anything changed."""
     if sum(1 for op in kernel.walk() if op.name in MEMORY_OPS) > limit:
@@ -631,6 +642,123 @@ def _prune_plumbing(kernel: Kernel, conflict, st: CleanupStats, limit: int = 400
     return changed
 
 
+# -- one carried token per alias set ---------------------------------------------------------
+def _is_mem(op: Operation) -> bool:
+    return op.name in MEMORY_OPS or op.name == "print_tko"
+
+
+def _join_before(user: Operation, members: list[Value]) -> Value:
+    """A fresh `join_tokens` of `members` right before `user` (one member: itself)."""
+    if len(members) == 1:
+        return members[0]
+    j = Operation("join_tokens", list(members), [TokenType()])
+    j.parent = user.parent
+    user.parent.ops.insert(user.parent.ops.index(user), j)
+    return j.result
+
+
+def _classes(ops: list[Operation], conflict) -> list[list[Operation]]:
+    """Ops grouped so that no two ops of different groups conflict (components of the
+    conflict graph), in program order."""
+    parent = list(range(len(ops)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+    for i, a in enumerate(ops):
+        for j in range(i):
+            b = ops[j]
+            if conflict(b, a) or conflict(a, b):
+                parent[find(i)] = find(j)
+    groups: dict[int, list[Operation]] = {}
+    for i, op in enumerate(ops):
+        groups.setdefault(find(i), []).append(op)
+    return list(groups.values())
+
+
+def _split_plan(kernel: Kernel, conflict, done: set[int]):
+    """The first `for` token carry worth splitting: (loop, carry index, classes). Worth it
+    when some memory op waits, through the carry, for ops of a class it conflicts with
+    nothing of."""
+    ts = _TokenSets(kernel)
+    ops = {id(op): op for op in kernel.walk()}
+    for loop in kernel.walk():
+        if loop.name != "for" or id(loop) in done or may_exit(loop):
+            continue
+        inside = [op for op in loop.regions[0].walk() if _is_mem(op)]
+        for j, a in enumerate(loop.regions[0].args[1:]):
+            if not a.is_token:
+                continue
+            carried = {x for x, tag in ts.of(a) if id(loop) in tag}
+            classes = _classes([op for op in inside if id(op) in carried], conflict)
+            if len(classes) < 2:
+                continue
+            cls = {id(op): c for c, group in enumerate(classes) for op in group}
+            for x in ops.values():
+                if not _is_mem(x) or x.token_in is None:
+                    continue
+                via = {cls[y] for y, tag in ts.of(x.token_in) if y in cls}
+                need = {cls[y] for y, tag in ts.of(x.token_in) if y in cls and
+                        conflict(ops[y], x)}
+                if need < via:
+                    return loop, j, classes
+    return None
+
+
+def _split_carry(kernel: Kernel, loop: Operation, j: int, classes) -> None:
+    """Carry token `j` of `loop` as one token per class. Carry m passes on what the
+    old one did minus the tokens of other classes' ops (it goes back to their input
+    tokens) and minus the other carries; together they stand for exactly what the old
+    carry did, so every old use gets the join of all of them (its own copy, which
+    pruning then trims to what that use needs)."""
+    body = loop.regions[0]
+    a = body.args[j + 1]
+    r = loop.results[j]
+    init = loop.group("init")[j]
+    cls = {id(op): c for c, group in enumerate(classes) for op in group}
+    arg_uses = [(op, i) for op in kernel.walk() for i, v in enumerate(op.operands) if v is a]
+    res_uses = [(op, i) for op in kernel.walk() for i, v in enumerate(op.operands) if v is r]
+    args, results = [a], [r]
+    for _ in classes[1:]:
+        args.append(body.add_arg(TokenType()))
+        results.append(Value(TokenType(), None, loop, len(loop.results)))
+        loop.results.append(results[-1])
+    loop.set_group("init", list(loop.group("init")) + [init] * (len(classes) - 1))
+
+    def parts(v: Value, m: int, seen: set[int]) -> list[Value]:
+        if id(v) in seen:
+            return []
+        seen.add(id(v))
+        if v is a:
+            return [args[m]]
+        op = v.owner
+        if isinstance(op, Operation) and op.name == "join_tokens":
+            return [x for w in op.operands for x in parts(w, m, seen)]
+        if isinstance(op, Operation) and id(op) in cls and v is op.token_out and \
+                cls[id(op)] != m:
+            return [] if op.token_in is None else parts(op.token_in, m, seen)
+        return [v]
+
+    for t in _exits(loop, "continue"):
+        c = t.operands[j]
+        new = []
+        for m in range(len(classes)):
+            got: list[Value] = []
+            for x in parts(c, m, set()):
+                if all(x is not y for y in got):
+                    got.append(x)
+            new.append(_join_before(t, got) if got else _make_token(kernel))
+        vals = list(t.operands)
+        vals[j] = new[0]
+        t.set_group("values", vals + new[1:])
+    for op, i in arg_uses:
+        op.operands[i] = _join_before(op, args)
+    for op, i in res_uses:
+        op.operands[i] = _join_before(op, results)
+
+
 def cleanup(kernel: Kernel, conflict: Callable[[Operation, Operation], bool] | None = None
             ) -> CleanupStats:
     """Remove dead loads, carries, if results, joins and pure ops, in place, until
@@ -639,6 +767,7 @@ def cleanup(kernel: Kernel, conflict: Callable[[Operation, Operation], bool] | N
     st = CleanupStats()
     steps = (_dead_loads, _simplify_joins, _identity_carries, _same_value_webs, _dead_carries,
              _dead_if_results, _dead_pure)
+    split: set[int] = set()
     progress = True
     while progress:
         progress = False
@@ -647,6 +776,14 @@ def cleanup(kernel: Kernel, conflict: Callable[[Operation, Operation], bool] | N
                 progress = True
         if conflict is not None and _prune_plumbing(kernel, conflict, st):
             progress = True
+        if not progress and conflict is not None and \
+                sum(1 for op in kernel.walk() if _is_mem(op)) <= _PRUNE_LIMIT:
+            plan = _split_plan(kernel, conflict, split)
+            if plan is not None:
+                split.add(id(plan[0]))
+                _split_carry(kernel, *plan)
+                st.split_carries += 1
+                progress = True
     return st
 
 
