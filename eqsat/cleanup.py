@@ -651,9 +651,11 @@ def _join_before(user: Operation, members: list[Value]) -> Value:
     """A fresh `join_tokens` of `members` right before `user` (one member: itself)."""
     if len(members) == 1:
         return members[0]
+    region = user.parent
+    assert region is not None, "a user of a token sits in a region"
     j = Operation("join_tokens", list(members), [TokenType()])
-    j.parent = user.parent
-    user.parent.ops.insert(user.parent.ops.index(user), j)
+    j.parent = region
+    region.ops.insert(region.ops.index(user), j)
     return j.result
 
 

@@ -195,7 +195,8 @@ def _array(r: _Reader, seen_groups: int) -> tuple[ArrayInfo, int]:
                     stride_d[ax] = vals["v"]
                 if "l" in vals:
                     stride_lb[ax] = vals["l"]
-    base_div, groups, internal, index = 1, (), False, "i32"
+    groups: tuple[str, ...] = ()
+    base_div, internal, index = 1, False, "i32"
     if re.match("_[a-z]", r.text):
         r.need("_", "'_'")
         if r.read("p") is not None:
