@@ -134,6 +134,8 @@ class Bounds:
             return 1, (1 << 31) - 1
         if n == "get_index_space_shape":
             return self._tile_count(op, v)
+        if n == "get_tensor_shape":
+            return self._tensor_size(op, v)
         if n in _SHAPE_OPS:
             return self.of(op.operands[0])
         if n == "assume":
@@ -198,6 +200,16 @@ class Bounds:
         size = t.view.shape[v.index] if v.index < len(t.view.shape) else None
         top = full[1] if size is None else size
         return 0, -(-top // tile[v.index])
+
+    def _tensor_size(self, op: Operation, v: Value) -> tuple[int, int] | None:
+        """A tensor view's size along one axis: its static size, else anything from 0."""
+        full = _type_range(v)
+        view = getattr(op.operands[0].type, "view", op.operands[0].type)
+        shape = getattr(view, "shape", ())
+        if full is None:
+            return None
+        size = shape[v.index] if v.index < len(shape) else None
+        return (size, size) if isinstance(size, int) else (0, full[1])
 
     def _block_arg(self, v: Value, region: Region) -> tuple[int, int] | None:
         loop = region.parent

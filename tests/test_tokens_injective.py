@@ -235,7 +235,10 @@ def _tiles_loop(ub_ops: str, ub: str) -> str:
     ("  %nt = get_index_space_shape %pv : " + VIEW + " -> tile<i32>", "%nt"),
     # cdiv(n, 16) = (n + 15) / 16, whatever n is
     ("  %a = addi %n, %c15 : tile<i32>\n  %nt = divi %a, %c16 signed : tile<i32>", "%nt"),
-], ids=["index-space-shape", "cdiv"])
+    # cuTile's cdiv of the tensor's size
+    ("  %sz = get_tensor_shape %tv : tensor_view<?xf32, strides=[1]> -> tile<i32>\n"
+     "  %nt = divi %sz, %c16 signed rounding<positive_inf> : tile<i32>", "%nt"),
+], ids=["index-space-shape", "cdiv", "tensor-shape-cdiv"])
 def test_an_even_stride_store_over_a_bounded_tile_count_is_parallel(ub_ops, ub):
     assert _disjoint(_tiles_loop(ub_ops, ub)) == [True]
 
@@ -247,6 +250,18 @@ def test_a_view_rebuilt_in_the_body_is_the_same_every_iteration():
                       f"    %pv2 = make_partition_view %tv : {VIEW}\n"
                       "    %t = store_view_tko weak %x, %pv2[%j]")
     assert "%pv2[%j]" in src and _disjoint(src) == [True]
+
+
+def test_tensor_sizes_are_bounded():
+    k = parse("""entry @k(%p: tile<ptr<f32>>, %n: tile<i32>) {
+  %a = make_tensor_view %p, shape = [1024, %n], strides = [%n, 1] : tile<i32> -> tensor_view<1024x?xf32, strides=[?,1]>
+  %s:2 = get_tensor_shape %a : tensor_view<1024x?xf32, strides=[?,1]> -> tile<i32>
+  return
+}""")
+    op = next(op for op in k.walk() if op.name == "get_tensor_shape")
+    b = Bounds(k)
+    assert b.of(op.results[0]) == (1024, 1024)
+    assert b.of(op.results[1]) == (0, (1 << 31) - 1)
 
 
 def test_an_even_stride_store_over_any_count_may_wrap():
