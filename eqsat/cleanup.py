@@ -709,7 +709,7 @@ def _split_plan(kernel: Kernel, conflict, done: set[int]):
     return None
 
 
-def _split_carry(kernel: Kernel, loop: Operation, j: int, classes) -> None:
+def _split_carry(kernel: Kernel, loop: Operation, j: int, classes) -> list[Value]:
     """Carry token `j` of `loop` as one token per class. Carry m passes on what the
     old one did minus the tokens of other classes' ops (it goes back to their input
     tokens) and minus the other carries; together they stand for exactly what the old
@@ -720,7 +720,9 @@ def _split_carry(kernel: Kernel, loop: Operation, j: int, classes) -> None:
     r = loop.results[j]
     init = loop.group("init")[j]
     cls = {id(op): c for c, group in enumerate(classes) for op in group}
-    arg_uses = [(op, i) for op in kernel.walk() for i, v in enumerate(op.operands) if v is a]
+    conts = _exits(loop, "continue")
+    arg_uses = [(op, i) for op in kernel.walk() for i, v in enumerate(op.operands)
+                if v is a and not (op in conts and i == j)]
     res_uses = [(op, i) for op in kernel.walk() for i, v in enumerate(op.operands) if v is r]
     args, results = [a], [r]
     for _ in classes[1:]:
@@ -743,7 +745,7 @@ def _split_carry(kernel: Kernel, loop: Operation, j: int, classes) -> None:
             return [] if op.token_in is None else parts(op.token_in, m, seen)
         return [v]
 
-    for t in _exits(loop, "continue"):
+    for t in conts:
         c = t.operands[j]
         new = []
         for m in range(len(classes)):
@@ -759,17 +761,41 @@ def _split_carry(kernel: Kernel, loop: Operation, j: int, classes) -> None:
         op.operands[i] = _join_before(op, args)
     for op, i in res_uses:
         op.operands[i] = _join_before(op, results)
+    return args
 
 
-def cleanup(kernel: Kernel, conflict: Callable[[Operation, Operation], bool] | None = None
-            ) -> CleanupStats:
-    """Remove dead loads, carries, if results, joins and pure ops, in place, until
-    nothing changes. With `conflict(first, second)` (must `second` stay after
-    `first`?) also drop passed-on tokens no memory op needs."""
-    st = CleanupStats()
+def _merge_carries(kernel: Kernel, loop: Operation, args: list[Value]) -> None:
+    """Undo a split that freed no op: the carries among `args` still alive become one
+    that passes on the join of what each passed on (it stands for all of them)."""
+    body = loop.regions[0]
+    alive = [x for x in args if any(x is y for y in body.args)]
+    if len(alive) < 2:
+        return
+    keep = alive[0].index - 1
+    conts = _exits(loop, "continue")
+    for x in alive[1:]:
+        j = x.index - 1
+        for t in conts:
+            vals = list(t.operands)
+            vals[keep] = _join_before(t, [vals[keep], vals[j]])
+            t.set_group("values", vals)
+        for op in kernel.walk():
+            for i, v in enumerate(op.operands):
+                if v is x and not (op in conts and i == j):
+                    op.operands[i] = alive[0]
+                elif v is loop.results[j]:
+                    op.operands[i] = loop.results[keep]
+
+
+def _waits(kernel: Kernel) -> dict[int, frozenset]:
+    """What each memory op may wait for."""
+    ts = _TokenSets(kernel)
+    return {id(op): ts.of(op.token_in) for op in kernel.walk() if _is_mem(op)}
+
+
+def _settle(kernel: Kernel, conflict, st: CleanupStats) -> None:
     steps = (_dead_loads, _simplify_joins, _identity_carries, _same_value_webs, _dead_carries,
              _dead_if_results, _dead_pure)
-    split: set[int] = set()
     progress = True
     while progress:
         progress = False
@@ -778,14 +804,32 @@ def cleanup(kernel: Kernel, conflict: Callable[[Operation, Operation], bool] | N
                 progress = True
         if conflict is not None and _prune_plumbing(kernel, conflict, st):
             progress = True
-        if not progress and conflict is not None and \
-                sum(1 for op in kernel.walk() if _is_mem(op)) <= _PRUNE_LIMIT:
-            plan = _split_plan(kernel, conflict, split)
-            if plan is not None:
-                split.add(id(plan[0]))
-                _split_carry(kernel, *plan)
-                st.split_carries += 1
-                progress = True
+
+
+def cleanup(kernel: Kernel, conflict: Callable[[Operation, Operation], bool] | None = None
+            ) -> CleanupStats:
+    """Remove dead loads, carries, if results, joins and pure ops, in place, until
+    nothing changes. With `conflict(first, second)` (must `second` stay after
+    `first`?) also drop passed-on tokens no memory op needs, and split loop-carried
+    tokens per alias set where that frees some op."""
+    st = CleanupStats()
+    _settle(kernel, conflict, st)
+    tried: set[int] = set()
+    while conflict is not None and \
+            sum(1 for op in kernel.walk() if _is_mem(op)) <= _PRUNE_LIMIT:
+        plan = _split_plan(kernel, conflict, tried)
+        if plan is None or not _still_ordered(kernel, conflict, _needed(kernel, conflict)):
+            break                       # nothing to split, or pruning cannot trim the joins
+        tried.add(id(plan[0]))
+        before = _waits(kernel)
+        args = _split_carry(kernel, *plan)
+        _settle(kernel, conflict, st)
+        after = _waits(kernel)
+        if any(after[k] < v for k, v in before.items() if k in after):
+            st.split_carries += 1
+        else:
+            _merge_carries(kernel, plan[0], args)
+            _settle(kernel, conflict, st)
     return st
 
 

@@ -260,3 +260,34 @@ def test_a_web_with_two_sources_stays():
     k, st = _clean(NESTED_ROOT.replace("{INNER}", "%t1"))
     assert st.identity_carries == 0
     assert sum(len(op.group("init")) for op in k.walk() if op.name == "for") == 2
+
+
+def test_no_split_where_pruning_cannot_trim_it():
+    """Two accumulators in different alias sets, updated only on one path of the body:
+    the must-analysis cannot vouch for this loop (a `continue` in a branch), so pruning
+    could not trim the joins a split needs; the carry stays one token."""
+    k, st = _clean(f"""entry @k(%a: {P}, %b: {P}, %c: {P}, %f: tile<i1>) {{
+  %t0 = make_token : token
+  %c0 = constant <i32: 0> : tile<i32>
+  %c4 = constant <i32: 4> : tile<i32>
+  %c1 = constant <i32: 1> : tile<i32>
+  %one = constant <f32: 1.0> : tile<f32>
+  %r = for %i in (%c0 to %c4, step %c1) : tile<i32> iter_values(%t = %t0) -> (token) {{
+    if %f {{
+      %x, %t1 = load_ptr_tko weak %a token = %t : {P} -> tile<f32>, token
+      %x1 = addf %x, %one : tile<f32>
+      %t2 = store_ptr_tko weak %a, %x1 token = %t1 : {P}, tile<f32> -> token
+      %y, %t3 = load_ptr_tko weak %b token = %t2 : {P} -> tile<f32>, token
+      %y1 = addf %y, %one : tile<f32>
+      %t4 = store_ptr_tko weak %b, %y1 token = %t3 : {P}, tile<f32> -> token
+      continue %t4 : token
+    }}
+    continue %t : token
+  }}
+  %p, %t5 = load_ptr_tko weak %a token = %r : {P} -> tile<f32>, token
+  %t6 = store_ptr_tko weak %c, %p token = %t5 : {P}, tile<f32> -> token
+  return
+}}""", noalias=True)
+    assert st.split_carries == 0
+    loop = next(op for op in k.walk() if op.name == "for")
+    assert len(loop.group("init")) == 1
