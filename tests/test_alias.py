@@ -3,9 +3,9 @@ import pytest
 
 from corpus_util import CORPUS, EXAMPLES
 from eqsat import parse, parse_file
-from eqsat.alias import UNIVERSE, alias_facts
-from eqsat.ordering import needless_orderings, ordered_pairs
-from eqsat.stats import kernel_stats
+from eqsat.memory.alias import UNIVERSE, alias_facts, alias_model
+from eqsat.memory.ordering import needless_orderings, ordered_pairs
+from eqsat.memory.stats import kernel_stats
 
 
 def mem_ops(k):
@@ -94,8 +94,6 @@ def test_arrays_of_a_list_get_the_lists_element_groups():
 
 def test_list_groups_come_from_the_symbol():
     """Without attributes, the cuTile symbol's list codes give the same facts."""
-    from eqsat.alias import alias_model
-
     k = parse(LISTS.replace("@k(", "@k_Kt1_LA1f32_1t1_p16_LA1f32_1t1_p16g0_A1f32_1t1_p16g0_"
                             "A1i64_1t1_p16(").replace(", %raw: tile<ptr<i64>>",
                                                       ", %z0: tile<i32>, %z1: tile<i32>, "
@@ -138,7 +136,7 @@ def test_cutile_contract_and_plain_default():
     """A kernel named by a cuTile symbol gets cuTile's contract (arrays overlap only when
     they share a group); a plain Tile IR kernel keeps the safe default (all may alias)."""
     from corpus_util import CORPUS
-    from eqsat.alias import alias_model
+    from eqsat.memory.alias import alias_model
     from eqsat.text import parse_file
 
     k = parse_file(CORPUS / "vector_add.seq.mlir")

@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 
 from eqsat.equiv import check_equivalent
-from eqsat.inputs import parse_spec
+from eqsat.interp.inputs import parse_spec
 from eqsat.ir.core import Operation
 from eqsat.ir.ops import MEMORY_OPS
-from eqsat.optimize import optimize
-from eqsat.stats import kernel_stats
+from eqsat.pipeline.optimize import optimize
+from eqsat.memory.stats import kernel_stats
+from eqsat.passes.cleanup import _TokenSets
 from eqsat.text import parse
 
 P = "tile<ptr<f32>>"
@@ -259,7 +260,7 @@ def test_ops_behind_an_early_continue_stay_behind_it():
 @pytest.mark.parametrize("rules", ["tokens", "default"])
 def test_cutile_output_is_not_made_worse(rules):
     from corpus_util import CORPUS, SPECS
-    from eqsat.inputs import load_spec
+    from eqsat.interp.inputs import load_spec
     from eqsat.text import parse_file
     for name in ("relu_accum_mem", "store_load_recurrence", "axpy_alias_inplace"):
         k = parse_file(CORPUS / f"{name}.cutile.mlir")
@@ -392,7 +393,6 @@ TWO_SETS = f"""entry @k(%a: {P}, %b: {P}, %c: {P}) {{
 
 def _waits_for(k, op) -> set[str]:
     """Names of the pointers of the memory ops `op` waits for."""
-    from eqsat.cleanup import _TokenSets
     ops = {id(o): o for o in k.walk()}
     return {ops[x].operands[0].name for x, _ in _TokenSets(k).of(op.token_in)}
 

@@ -27,14 +27,15 @@ from collections.abc import Callable
 
 from egglog import EGraph, MultiSet, String, Vec, i64, set_
 
-from ..errors import EqsatError
-from ..ir.attrs import DenseConst
-from ..ir.core import Kernel, Operation, Region, Value
-from ..ir.types import (PartitionViewType, PointerType, TensorViewType, TileType, TokenType,
-                        bit_width, byte_size, is_float)
-from ..text.numbers import to_bits
-from . import analyses as A
-from . import terms as T
+from eqsat.errors import EqsatError
+from eqsat.ir.attrs import DenseConst
+from eqsat.ir.core import Kernel, Operation, Region, Value
+from eqsat.ir.types import (PartitionViewType, PointerType, TensorViewType, TileType, TokenType,
+                            bit_width, byte_size, is_float)
+from eqsat.ir.numbers import to_bits
+from eqsat.egraph import analyses as A
+from eqsat.egraph import terms as T
+from eqsat.interp.machine import may_exit
 
 
 class EncodeError(EqsatError):
@@ -88,7 +89,6 @@ def const_bits(elem: Any, value: Any) -> int:
 
 
 def _may_exit(op: Operation) -> bool:
-    from ..interp.machine import may_exit
     return may_exit(op)
 
 
@@ -205,7 +205,7 @@ class _Encoder:
         self.eg.let("root", T.Root(self.vec(outs)))
         n_token_facts = 0
         if self.want_facts:
-            from .tokenfacts import insert_facts
+            from eqsat.egraph.tokenfacts import insert_facts
             n_token_facts = insert_facts(self)
         facts = list(self.facts)
         for text, t in self.types.items():
@@ -528,7 +528,7 @@ def _type_facts(t: Any) -> tuple[str, int, int]:
 def encode(kernel: Kernel, *, alias: Any = None, token_facts: bool = True) -> Encoding:
     """Build the e-graph of a kernel. Raises EncodeError for constructs not covered.
 
-    `alias` (an `eqsat.alias.AliasFacts` of `kernel`) decides which memory ops may
+    `alias` (an `eqsat.memory.alias.AliasFacts` of `kernel`) decides which memory ops may
     be reordered; the default is the safe model (array parameters may alias).
     `token_facts=False` leaves out the facts the token rules read."""
     return _Encoder(kernel, alias, token_facts).run()

@@ -38,10 +38,10 @@ from typing import Any
 
 from collections.abc import Callable
 
-from .ir.core import Kernel, Operation, Region, Value, control_edges, region_exits
-from .ir.ops import MEMORY_OPS
-from .interp.machine import may_exit
-from .ir.types import TokenType
+from eqsat.interp.machine import may_exit
+from eqsat.ir.core import Kernel, Operation, Region, Value, control_edges, region_exits
+from eqsat.ir.ops import MEMORY_OPS
+from eqsat.ir.types import TokenType
 
 _LOADS = ("load_view_tko", "load_ptr_tko")
 
