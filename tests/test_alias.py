@@ -3,7 +3,7 @@ import pytest
 
 from corpus_util import CORPUS, EXAMPLES
 from eqsat import parse, parse_file
-from eqsat.memory.alias import UNIVERSE, alias_facts
+from eqsat.memory.alias import UNIVERSE, alias_facts, alias_model
 from eqsat.memory.ordering import needless_orderings, ordered_pairs
 from eqsat.memory.stats import kernel_stats
 
@@ -61,6 +61,51 @@ def test_unknown_pointers_alias_everything():
     ld, st, ld2 = mem_ops(k)
     assert UNIVERSE in f.footprint(st)
     assert f.conflict(st, ld2) and f.conflict(ld, st)
+
+
+LISTS = """entry @k(%xs: tile<ptr<i64>> {alias = [], element_alias = []}, %nx: tile<i32>,
+        %ys: tile<ptr<i64>> {alias = [], element_alias = ["g"]}, %ny: tile<i32>,
+        %z: tile<ptr<f32>> {alias = ["g"]}, %raw: tile<ptr<i64>>) {
+  %a, %t1 = load_ptr_tko weak %xs : tile<ptr<i64>> -> tile<i64>, token
+  %px = int_to_ptr %a : tile<i64> -> tile<ptr<f32>>
+  %b, %t2 = load_ptr_tko weak %ys : tile<ptr<i64>> -> tile<i64>, token
+  %py = int_to_ptr %b : tile<i64> -> tile<ptr<f32>>
+  %c = constant <f32: 1.0> : tile<f32>
+  %s1 = store_ptr_tko weak %px, %c : tile<ptr<f32>>, tile<f32> -> token
+  %s2 = store_ptr_tko weak %py, %c : tile<ptr<f32>>, tile<f32> -> token
+  %s3 = store_ptr_tko weak %z, %c : tile<ptr<f32>>, tile<f32> -> token
+  %d, %t3 = load_ptr_tko weak %raw : tile<ptr<i64>> -> tile<i64>, token
+  %pr = int_to_ptr %d : tile<i64> -> tile<ptr<f32>>
+  %s4 = store_ptr_tko weak %pr, %c : tile<ptr<f32>>, tile<f32> -> token
+  return
+}"""
+
+
+def test_arrays_of_a_list_get_the_lists_element_groups():
+    """cuTile's list contract: a pointer read out of a list's table is one of the list's
+    arrays, in the element groups; one read from any other memory may be anything."""
+    k = parse(LISTS)
+    f = alias_facts(k, noalias=True)
+    lx, ly, sx, sy, sz, lr, sr = mem_ops(k)
+    assert not f.conflict(lx, sx) and not f.conflict(sx, sy)     # table, other list
+    assert f.conflict(sy, sz)                                    # elements share "g" with z
+    assert UNIVERSE in f.footprint(sr) and f.conflict(sx, sr)
+
+
+def test_list_groups_come_from_the_symbol():
+    """Without attributes, the cuTile symbol's list codes give the same facts."""
+    k = parse(LISTS.replace("@k(", "@k_Kt1_LA1f32_1t1_p16_LA1f32_1t1_p16g0_A1f32_1t1_p16g0_"
+                            "A1i64_1t1_p16(").replace(", %raw: tile<ptr<i64>>",
+                                                      ", %z0: tile<i32>, %z1: tile<i32>, "
+                                                      "%raw: tile<ptr<i64>>, %r0: tile<i32>, "
+                                                      "%r1: tile<i32>"))
+    for p in k.params:
+        p.attrs.clear()
+    f, src = alias_model(k)
+    lx, ly, sx, sy, sz, lr, sr = mem_ops(k)
+    assert "cuTile's contract" in src
+    assert not f.conflict(lx, sx) and not f.conflict(sx, sy) and f.conflict(sy, sz)
+    assert f.conflict(sx, sr)
 
 
 def test_acquire_release_order_everything():

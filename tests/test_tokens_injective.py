@@ -9,8 +9,9 @@ import pytest
 from corpus_util import CORPUS
 from eqsat.memory.alias import alias_facts
 from eqsat.memory.injective import Bounds, disjoint_across, injective_in
-from eqsat.analysis.signature import (ArrayInfo, ConstInfo, ScalarInfo, SignatureError,
-                                      alias_groups_of, array_layouts, decode_symbol)
+from eqsat.analysis.signature import (ArrayInfo, ConstInfo, ListInfo, ScalarInfo, SignatureError,
+                                      alias_groups_of, array_layouts, decode_symbol,
+                                      list_tables)
 from eqsat.text import parse, parse_file
 
 VIEW = "partition_view<tile=(16), tensor_view<?xf32, strides=[1]>>"
@@ -185,6 +186,22 @@ def test_other_codes():
     assert neg == ConstInfo(-5) and one == ConstInfo(1.0) and u == ScalarInfo("u32")
 
 
+def test_list_codes():
+    # a list in group 0 whose arrays may alias each other and are in group 1, then an
+    # array in group 0: the list takes two entry parameters (table, length)
+    sym = "g_Kt1_Lg0iA1f32_1t1_p16g1_A1f32_1t1_p16g0_I64"
+    lst, arr, tile = decode_symbol(sym).params
+    assert isinstance(lst, ListInfo) and lst.alias_groups == ("group0",)
+    assert lst.elements_may_alias and lst.element.alias_groups == ("group1",)
+    assert lst.element.ndim == 1 and lst.element.base_divisible_by == 16
+    assert arr.alias_groups == ("group0",) and tile == ConstInfo(64)
+    k = parse(f"""entry @{sym}(%t: tile<ptr<i64>>, %n: tile<i32>, %x: tile<ptr<f32>>,
+        %x0: tile<i32>, %x1: tile<i32>) {{
+  return
+}}""")
+    assert sorted(array_layouts(k)) == [2] and list_tables(k) == {0: lst}
+
+
 @pytest.mark.parametrize("bad", ["plain_name", "k_Kt1_Q", "k_Kt1_A1x9", "k_Kt1_A1f32_g1",
                                  "k_Kt1_A2f32_4t1"])
 def test_bad_symbols(bad):
@@ -219,9 +236,33 @@ def _tiles_loop(ub_ops: str, ub: str) -> str:
     ("  %nt = get_index_space_shape %pv : " + VIEW + " -> tile<i32>", "%nt"),
     # cdiv(n, 16) = (n + 15) / 16, whatever n is
     ("  %a = addi %n, %c15 : tile<i32>\n  %nt = divi %a, %c16 signed : tile<i32>", "%nt"),
-], ids=["index-space-shape", "cdiv"])
+    # cuTile's cdiv of the tensor's size
+    ("  %sz = get_tensor_shape %tv : tensor_view<?xf32, strides=[1]> -> tile<i32>\n"
+     "  %nt = divi %sz, %c16 signed rounding<positive_inf> : tile<i32>", "%nt"),
+], ids=["index-space-shape", "cdiv", "tensor-shape-cdiv"])
 def test_an_even_stride_store_over_a_bounded_tile_count_is_parallel(ub_ops, ub):
     assert _disjoint(_tiles_loop(ub_ops, ub)) == [True]
+
+
+def test_a_view_rebuilt_in_the_body_is_the_same_every_iteration():
+    # cuTile makes the partition view next to each access: inside the loop
+    src = _tiles_loop("  %nt = get_index_space_shape %pv : " + VIEW + " -> tile<i32>", "%nt")
+    src = src.replace("    %t = store_view_tko weak %x, %pv[%j]",
+                      f"    %pv2 = make_partition_view %tv : {VIEW}\n"
+                      "    %t = store_view_tko weak %x, %pv2[%j]")
+    assert "%pv2[%j]" in src and _disjoint(src) == [True]
+
+
+def test_tensor_sizes_are_bounded():
+    k = parse("""entry @k(%p: tile<ptr<f32>>, %n: tile<i32>) {
+  %a = make_tensor_view %p, shape = [1024, %n], strides = [%n, 1] : tile<i32> -> tensor_view<1024x?xf32, strides=[?,1]>
+  %s:2 = get_tensor_shape %a : tensor_view<1024x?xf32, strides=[?,1]> -> tile<i32>
+  return
+}""")
+    op = next(op for op in k.walk() if op.name == "get_tensor_shape")
+    b = Bounds(k)
+    assert b.of(op.results[0]) == (1024, 1024)
+    assert b.of(op.results[1]) == (0, (1 << 31) - 1)
 
 
 def test_an_even_stride_store_over_any_count_may_wrap():

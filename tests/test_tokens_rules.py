@@ -10,6 +10,7 @@ from eqsat.ir.core import Operation
 from eqsat.ir.ops import MEMORY_OPS
 from eqsat.pipeline.optimize import optimize
 from eqsat.memory.stats import kernel_stats
+from eqsat.passes.cleanup import _TokenSets
 from eqsat.text import parse
 
 P = "tile<ptr<f32>>"
@@ -368,3 +369,48 @@ def test_a_pointer_of_unknown_origin_may_touch_anything():
     w = waits(optimize(k, noalias=True).kernel)
     assert w["store:addr"] == {"load:a"}         # the universe overlaps a ...
     assert w["load:b"] == {"store:addr"}         # ... and b, even with noalias
+
+
+TWO_SETS = f"""entry @k(%a: {P}, %b: {P}, %c: {P}) {{
+  %c0 = constant <i32: 0> : tile<i32>
+  %c1 = constant <i32: 1> : tile<i32>
+  %c4 = constant <i32: 4> : tile<i32>
+  %one = constant <f32: 1.0> : tile<f32>
+  for %i in (%c0 to %c4, step %c1) : tile<i32> {{
+    %x, %t1 = load_ptr_tko weak %a : {P} -> tile<f32>, token
+    %x1 = addf %x, %one : tile<f32>
+    %t2 = store_ptr_tko weak %a, %x1 : {P}, tile<f32> -> token
+    %y, %t3 = load_ptr_tko weak %b : {P} -> tile<f32>, token
+    %y1 = addf %y, %one : tile<f32>
+    %t4 = store_ptr_tko weak %b, %y1 : {P}, tile<f32> -> token
+    continue
+  }}
+  %p, %t5 = load_ptr_tko weak %a : {P} -> tile<f32>, token
+  %t6 = store_ptr_tko weak %c, %p : {P}, tile<f32> -> token
+  return
+}}"""
+
+
+def _waits_for(k, op) -> set[str]:
+    """Names of the pointers of the memory ops `op` waits for."""
+    ops = {id(o): o for o in k.walk()}
+    return {ops[x].operands[0].name for x, _ in _TokenSets(k).of(op.token_in)}
+
+
+@pytest.mark.parametrize("groups,carries", [({}, 2), ({"a": "g", "b": "g"}, 1)],
+                         ids=["two-sets", "one-set"])
+def test_one_carried_token_per_alias_set(groups, carries):
+    """Two accumulators in different alias sets get a carried token each: the ops on b
+    no longer wait for a's ops of earlier iterations, and the load of a after the loop
+    waits for a's ops only. In one alias set they share one carry."""
+    k = parse(TWO_SETS)
+    res = optimize(k, noalias=True, alias_groups=groups or None)
+    assert kernel_stats(res.kernel)["loop_carried_tokens"] == carries
+    loads = [op for op in res.kernel.walk() if op.name == "load_ptr_tko"]
+    after = next(op for op in loads if op.parent is res.kernel.body)
+    inside = [op for op in loads if op is not after]
+    if carries == 2:
+        assert _waits_for(res.kernel, after) == {"a"}
+        assert all(len(_waits_for(res.kernel, op)) == 1 for op in inside)
+    spec = _spec([("a", 1, "f32"), ("b", 1, "f32"), ("c", 1, "f32")], grid=(1,))
+    assert check_equivalent(k, res.kernel, spec, trials=4, schedules=10).ok

@@ -51,6 +51,14 @@ class ArrayInfo:
 
 
 @dataclass(frozen=True)
+class ListInfo:
+    """A list of arrays: two entry parameters, its table pointer and its length."""
+    element: ArrayInfo
+    alias_groups: tuple[str, ...] = ()
+    elements_may_alias: bool = False
+
+
+@dataclass(frozen=True)
 class ScalarInfo:
     dtype: str
 
@@ -64,7 +72,7 @@ class ConstInfo:
 class Signature:
     name: str                      # the kernel's function name
     cconv: str                     # calling convention code, e.g. "t1"
-    params: list = field(default_factory=list)   # ArrayInfo | ScalarInfo | ConstInfo
+    params: list = field(default_factory=list)   # ArrayInfo | ListInfo | ScalarInfo | ConstInfo
 
 
 @dataclass(frozen=True)
@@ -117,6 +125,12 @@ def decode_symbol(symbol: str) -> Signature:
         if code == "A":
             arr, seen_groups = _array(r, seen_groups)
             sig.params.append(arr)
+        elif code == "L":
+            groups, seen_groups = _groups(r, seen_groups)
+            may_alias = r.read("i") is not None
+            r.need("A", "the list's element array ('A')")
+            elem, seen_groups = _array(r, seen_groups)
+            sig.params.append(ListInfo(elem, groups, may_alias))
         elif code == "S":
             sig.params.append(ScalarInfo(_dtype(r)))
         elif code == "I":
@@ -137,6 +151,18 @@ def _dtype(r: _Reader) -> str:
     if d not in _DTYPES:
         raise SignatureError(f"'{r.symbol}': unknown dtype '{d}'")
     return d
+
+
+def _groups(r: _Reader, seen_groups: int) -> tuple[tuple[str, ...], int]:
+    """`g<hex>` alias group ids; a new group takes the next id."""
+    groups = []
+    while r.read("g") is not None:
+        gid = int(r.need("[0-9a-f]+", "a hex alias group id"), 16)
+        if gid > seen_groups + 1:
+            raise SignatureError(f"'{r.symbol}': alias group {gid} out of order")
+        seen_groups = max(seen_groups, gid)
+        groups.append(f"group{gid}")
+    return tuple(groups), seen_groups
 
 
 def _array(r: _Reader, seen_groups: int) -> tuple[ArrayInfo, int]:
@@ -169,52 +195,61 @@ def _array(r: _Reader, seen_groups: int) -> tuple[ArrayInfo, int]:
                     stride_d[ax] = vals["v"]
                 if "l" in vals:
                     stride_lb[ax] = vals["l"]
-    base_div, groups, internal, index = 1, [], False, "i32"
+    groups: tuple[str, ...] = ()
+    base_div, internal, index = 1, False, "i32"
     if re.match("_[a-z]", r.text):
         r.need("_", "'_'")
         if r.read("p") is not None:
             base_div = r.signed()
-        while r.read("g") is not None:
-            gid = int(r.need("[0-9a-f]+", "a hex alias group id"), 16)
-            if gid > seen_groups + 1:
-                raise SignatureError(f"'{r.symbol}': alias group {gid} out of order")
-            seen_groups = max(seen_groups, gid)
-            groups.append(f"group{gid}")
+        groups, seen_groups = _groups(r, seen_groups)
         internal = r.read("i") is not None
         if r.read("u") is not None:
             index = "u32"
         elif r.read("w") is not None:
             index = "i64"
-    info = ArrayInfo(ndim, dtype, tuple(groups), internal, index, base_div, tuple(shape_c),
+    info = ArrayInfo(ndim, dtype, groups, internal, index, base_div, tuple(shape_c),
                      tuple(shape_d), tuple(stride_c), tuple(stride_d), tuple(stride_lb))
     return info, seen_groups
 
 
-def array_layouts(kernel: Kernel) -> dict[int, ArrayLayout]:
-    """Array layouts keyed by the pointer parameter's index; empty when the entry
-    symbol is not a `t1` mangled name or its parameter list does not match."""
+def _placed(kernel: Kernel) -> dict[int, ArrayInfo | ListInfo]:
+    """Array and list parameters keyed by their first entry parameter (the pointer);
+    empty when the entry symbol is not a `t1` mangled name or its parameter list does
+    not match."""
     try:
         sig = decode_symbol(kernel.name)
     except SignatureError:
         return {}
     if sig.cconv != "t1":
         return {}
-    out: dict[int, ArrayLayout] = {}
+    out: dict[int, ArrayInfo | ListInfo] = {}
     i = 0
     params = kernel.params
     for p in sig.params:
-        if isinstance(p, ArrayInfo):
-            n = 1 + 2 * p.ndim
+        if isinstance(p, (ArrayInfo, ListInfo)):
+            n = 1 + 2 * p.ndim if isinstance(p, ArrayInfo) else 2
             if i + n > len(params) or not _is_ptr(params[i].type):
                 return {}
-            out[i] = ArrayLayout(i, tuple(range(i + 1, i + 1 + p.ndim)),
-                                 tuple(range(i + 1 + p.ndim, i + n)), p)
+            out[i] = p
             i += n
         elif isinstance(p, ScalarInfo):
             i += 1
     if i != len(params):
         return {}
     return out
+
+
+def array_layouts(kernel: Kernel) -> dict[int, ArrayLayout]:
+    """Array layouts keyed by the pointer parameter's index; empty when the entry
+    symbol is not a `t1` mangled name or its parameter list does not match."""
+    return {i: ArrayLayout(i, tuple(range(i + 1, i + 1 + p.ndim)),
+                           tuple(range(i + 1 + p.ndim, i + 1 + 2 * p.ndim)), p)
+            for i, p in _placed(kernel).items() if isinstance(p, ArrayInfo)}
+
+
+def list_tables(kernel: Kernel) -> dict[int, ListInfo]:
+    """Lists of arrays keyed by their table pointer's parameter index (see `_placed`)."""
+    return {i: p for i, p in _placed(kernel).items() if isinstance(p, ListInfo)}
 
 
 def alias_groups_of(kernel: Kernel) -> dict[int, tuple[str, ...]] | None:
@@ -357,6 +392,7 @@ __all__ = [
     "ArrayLayout",
     "ConstInfo",
     "LaunchArray",
+    "ListInfo",
     "ScalarInfo",
     "Signature",
     "SignatureError",
@@ -367,4 +403,5 @@ __all__ = [
     "encode_symbol",
     "launch_array_info",
     "launch_class",
+    "list_tables",
 ]

@@ -26,7 +26,8 @@ from typing import Any
 from eqsat.errors import EqsatError
 from eqsat.ir.core import Kernel
 from eqsat.ir.types import PointerType, TileType
-from eqsat.analysis.signature import ArrayInfo, ScalarInfo, SignatureError, decode_symbol
+from eqsat.analysis.signature import (ArrayInfo, ListInfo, ScalarInfo, SignatureError,
+                                      decode_symbol)
 
 FACT_KEYS = (
     "alias",
@@ -110,7 +111,7 @@ class ListFacts:
     flat_params = 2
 
     def attrs(self) -> dict[str, Any]:
-        return {"alias": tuple(self.alias)}
+        return {"alias": tuple(self.alias), "element_alias": tuple(self.element.alias)}
 
     def describe(self) -> str:
         s = f"list[{self.element.describe()}]"
@@ -137,17 +138,24 @@ def facts_from_symbol(symbol: str) -> list[ParamFacts] | None:
         sig = decode_symbol(symbol)
     except SignatureError:
         return None
+
+    def array(name: str, p: ArrayInfo) -> ArrayFacts:
+        return ArrayFacts(
+            name=name, dtype=_SYMBOL_DTYPES[p.dtype], ndim=p.ndim,
+            index_dtype=_SYMBOL_DTYPES[p.index_dtype], alias=p.alias_groups,
+            may_alias_internally=p.may_alias_internally, base_div_by=p.base_divisible_by,
+            shape_div_by=p.shape_divisible_by, stride_div_by=p.stride_divisible_by,
+            stride_constant=p.stride_constant, shape_constant=p.shape_constant,
+            stride_lower_bound=p.stride_lower_bound)
+
     out: list[ParamFacts] = []
     for i, p in enumerate(sig.params):
         name = f"p{i}"
         if isinstance(p, ArrayInfo):
-            out.append(ArrayFacts(
-                name=name, dtype=_SYMBOL_DTYPES[p.dtype], ndim=p.ndim,
-                index_dtype=_SYMBOL_DTYPES[p.index_dtype], alias=p.alias_groups,
-                may_alias_internally=p.may_alias_internally, base_div_by=p.base_divisible_by,
-                shape_div_by=p.shape_divisible_by, stride_div_by=p.stride_divisible_by,
-                stride_constant=p.stride_constant, shape_constant=p.shape_constant,
-                stride_lower_bound=p.stride_lower_bound))
+            out.append(array(name, p))
+        elif isinstance(p, ListInfo):
+            out.append(ListFacts(name=name, element=array(f"{name}[i]", p.element),
+                                 alias=p.alias_groups, elements_may_alias=p.elements_may_alias))
         elif isinstance(p, ScalarInfo):
             out.append(ScalarFacts(name=name, dtype=_SYMBOL_DTYPES[p.dtype]))
         else:

@@ -12,6 +12,13 @@ parameter in one group (all may alias); `noalias=True` gives each unannotated ar
 parameter a group of its own, which is what cuTile Python specializes on.
 `{may_alias_internally = true}` marks a parameter whose elements may overlap
 (zero or overlapping strides).
+
+A list of arrays reaches the kernel as a table pointer (`tile<ptr<i64>>`) whose rows
+hold each array's base address. `{element_alias = [...]}` on the table gives the
+arrays of the list their groups (cuTile's list constraint); they share one root of
+their own (`element_root`), which a pointer made by `int_to_ptr` of a value read out
+of the table gets. Without it, such a pointer may touch everything. The table is read
+only (cuTile's launcher builds it), so what it holds stays the list's arrays.
 """
 from __future__ import annotations
 
@@ -22,7 +29,7 @@ from collections.abc import Mapping
 from eqsat.ir.core import Kernel, Operation, Value, control_edges
 from eqsat.ir.ops import MEMORY_OPS
 from eqsat.ir.types import PointerType, TileType
-from eqsat.analysis.signature import array_layouts
+from eqsat.analysis.signature import array_layouts, list_tables
 from eqsat.errors import EqsatError
 from eqsat.interp.inputs import check_alias_groups
 
@@ -54,6 +61,28 @@ def is_release(op: Operation) -> bool:
 
 def is_acquire(op: Operation) -> bool:
     return op.attrs.get("sem") in ("acquire", "acq_rel")
+
+
+def element_root(table: int) -> int:
+    """The root standing for the arrays of the list whose table is parameter `table`
+    (negative, so it never names a parameter)."""
+    return -1 - table
+
+
+# ops that keep a value read out of a list's table an entry of that table
+_ENTRY_KEEPS = frozenset(("extract", "reshape", "broadcast", "bitcast", "assume", "exti",
+                          "trunci"))
+
+
+def _table_load(v: Value) -> Operation | None:
+    """The load `v` was read from, through ops that keep the value."""
+    while isinstance(v.owner, Operation) and v.owner.name in _ENTRY_KEEPS:
+        v = v.owner.operands[0]
+    op = v.owner
+    if isinstance(op, Operation) and op.name in ("load_view_tko", "load_ptr_tko") and \
+            v is op.results[0]:
+        return op
+    return None
 
 
 def _is_array_param(v: Value) -> bool:
@@ -123,9 +152,11 @@ class AliasFacts:
 
 
 def alias_facts(kernel: Kernel, *, noalias: bool = False,
-                groups: dict[int | str, object] | None = None) -> AliasFacts:
+                groups: dict[int | str, object] | None = None,
+                elements: Mapping[int, object] | None = None) -> AliasFacts:
     """Compute alias facts. `groups` maps a parameter (index or name) to a group name or a
-    list of names and overrides attributes."""
+    list of names and overrides attributes; `elements` gives the groups of the arrays of
+    lists (table parameter index -> groups) where no `element_alias` attribute does."""
     pgroups: dict[int, frozenset[str]] = {}
     internal: dict[int, bool] = {}
     by_name = {p.name: i for i, p in enumerate(kernel.params) if p.name}
@@ -147,6 +178,11 @@ def alias_facts(kernel: Kernel, *, noalias: bool = False,
             pgroups[i] = frozenset([f"%param{i}"])
         else:
             pgroups[i] = frozenset([_DEFAULT])
+    for i, p in enumerate(kernel.params):
+        if i in pgroups and "element_alias" in p.attrs:
+            pgroups[element_root(i)] = _as_groups(p.attrs["element_alias"])
+        elif i in pgroups and elements and i in elements:
+            pgroups[element_root(i)] = _as_groups(elements[i])
     facts = AliasFacts(kernel, pgroups, internal)
     for i, p in enumerate(kernel.params):
         if i in pgroups:
@@ -190,10 +226,26 @@ def _propagate(kernel: Kernel, facts: AliasFacts) -> None:
                 for v in op.operands[1:]:
                     if id(v) in roots:
                         join(op.result, roots[id(v)])
-            elif n in ("int_to_ptr",) or (n in MEMORY_OPS and op.results
+            elif n == "int_to_ptr":
+                join(op.result, _list_roots(op, facts))
+            elif (n in MEMORY_OPS and op.results
                                           and carries_address(op.results[0])
                                           and isinstance(op.results[0].type, TileType)):
                 join(op.results[0], frozenset([UNIVERSE]))
+
+
+def _list_roots(op: Operation, facts: AliasFacts) -> frozenset:
+    """Roots of an `int_to_ptr`: the list's arrays when it converts an entry read out of
+    tables of lists (nothing yet while the table's roots are unknown), else the universe."""
+    load = _table_load(op.operands[0])
+    if load is None:
+        return frozenset([UNIVERSE])
+    rs = facts.roots.get(id(load.required(_ADDRESS_OPERAND[load.name])))
+    if rs is None:
+        return frozenset()
+    if all(r != UNIVERSE and element_root(r) in facts.groups for r in rs):
+        return frozenset(element_root(r) for r in rs)
+    return frozenset([UNIVERSE])
 
 
 def alias_model(kernel: Kernel, *, noalias: bool = False,
@@ -208,20 +260,26 @@ def alias_model(kernel: Kernel, *, noalias: bool = False,
     names). Remaining array parameters, those of a plain Tile IR kernel, may alias each
     other unless `noalias`: the safe default."""
     layouts = array_layouts(kernel)
+    lists = list_tables(kernel)
     groups: dict[int | str, Any] = {}
     src = []
-    if layouts:
+    if layouts or lists:
         src.append("groups from the cuTile symbol")
         for i, lay in layouts.items():
             if "alias" not in kernel.params[i].attrs:
                 groups[i] = list(lay.info.alias_groups)
+        for i, li in lists.items():
+            if "alias" not in kernel.params[i].attrs:
+                groups[i] = list(li.alias_groups)
     if alias_groups:
         src.append("groups given")
         groups.update(check_alias_groups(alias_groups))
     if any("alias" in p.attrs for p in kernel.params):
         src.append("groups from parameter attributes")
     try:
-        facts = alias_facts(kernel, noalias=noalias, groups=groups or None)
+        facts = alias_facts(kernel, noalias=noalias, groups=groups or None,
+                            elements={i: list(li.element.alias_groups)
+                                      for i, li in lists.items()})
     except ValueError as e:
         raise EqsatError(f"error: {e}") from None
     for i, lay in layouts.items():
@@ -230,7 +288,8 @@ def alias_model(kernel: Kernel, *, noalias: bool = False,
     rest = [i for i, g in facts.groups.items() if _DEFAULT in g]
     if not rest:
         src.append("every array's groups are stated: arrays overlap only when they share a "
-                   "group (cuTile's contract)" if layouts else "every array's groups are stated")
+                   "group (cuTile's contract)" if layouts or lists else
+                   "every array's groups are stated")
     else:
         src.append("other arrays never alias (noalias)" if noalias else
                    "other arrays may alias (safe default)")

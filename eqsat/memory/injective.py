@@ -134,6 +134,8 @@ class Bounds:
             return 1, (1 << 31) - 1
         if n == "get_index_space_shape":
             return self._tile_count(op, v)
+        if n == "get_tensor_shape":
+            return self._tensor_size(op, v)
         if n in _SHAPE_OPS:
             return self.of(op.operands[0])
         if n == "assume":
@@ -198,6 +200,16 @@ class Bounds:
         size = t.view.shape[v.index] if v.index < len(t.view.shape) else None
         top = full[1] if size is None else size
         return 0, -(-top // tile[v.index])
+
+    def _tensor_size(self, op: Operation, v: Value) -> tuple[int, int] | None:
+        """A tensor view's size along one axis: its static size, else anything from 0."""
+        full = _type_range(v)
+        view = getattr(op.operands[0].type, "view", op.operands[0].type)
+        shape = getattr(view, "shape", ())
+        if full is None:
+            return None
+        size = shape[v.index] if v.index < len(shape) else None
+        return (size, size) if isinstance(size, int) else (0, full[1])
 
     def _block_arg(self, v: Value, region: Region) -> tuple[int, int] | None:
         loop = region.parent
@@ -274,10 +286,21 @@ class _Separation:
         self.iv = loop.regions[0].args[0] if loop.name == "for" else None
         self.inner = _loops_between(site, loop) if site is not None else []
         self.inner_ivs = {id(l.regions[0].args[0]) for l in self.inner if l.name == "for"}
+        self.memo: dict[int, bool] = {}
 
     def invariant(self, v: Value) -> bool:
-        """The same value in every iteration: defined before the loop, or a constant."""
-        return not _defined_in(v, self.loop) or _const_ints(v) is not None
+        """The same value in every iteration: defined before the loop, a constant, or a
+        pure op of invariant operands (a view rebuilt in the body)."""
+        key = id(v)
+        got = self.memo.get(key)
+        if got is None:
+            self.memo[key] = False                # a cycle through the loop: not proven
+            op = v.owner
+            got = not _defined_in(v, self.loop) or _const_ints(v) is not None or (
+                isinstance(op, Operation) and not op.regions and op.spec is not None
+                and op.spec.effect == "pure" and all(self.invariant(x) for x in op.operands))
+            self.memo[key] = got
+        return got
 
     # -- modular: an injective function of iv, the same for every lane ------------------
     def modular(self, v: Value) -> str | None:
