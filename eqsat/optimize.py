@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, fields
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .alias import alias_model
@@ -17,11 +17,9 @@ from .errors import EqsatError
 from .ir.core import Kernel
 
 if TYPE_CHECKING:                 # the engine (and egglog) loads when optimize first runs
-    from egglog import Ruleset, Schedule
-
     from .egraph.cost import CostModel
-    from .egraph.saturate import Limits
-    from .rules import Selection
+    from .egraph.saturate import Limits, Prepared
+    from .rules import RuleSet, Selection
 
 
 @dataclass
@@ -129,16 +127,9 @@ def optimize(kernel: Kernel, *, rules: Selection = "default",
     worth it for tileiras, which then proves 128-bit accesses on that path.
     """
     import eqsat.rules as rules_pkg
-    from egglog import ruleset as egg_ruleset
 
-    from .cleanup import cleanup
-    from .egraph.tokenfacts import conflict
     from .egraph.cost import DEFAULT, CostModel
-    from .egraph.decode import DecodeError, decode
-    from .egraph.encode import EncodeError, encode
-    from .egraph.extract import extract, view
-    from .egraph.saturate import Limits, saturate
-    from .facts import seed_param_facts
+    from .egraph.saturate import Limits
 
     if not isinstance(kernel, Kernel):
         raise TypeError(f"optimize() takes a Kernel, not {type(kernel).__name__}")
@@ -167,8 +158,56 @@ def optimize(kernel: Kernel, *, rules: Selection = "default",
         rep.times[phase] = rep.times.get(phase, 0.0) + now - t
         t = now
 
+    graph = rules_pkg.rule_graph(sets)      # compiled once per selection and process
+    with graph.open() as prepared:            # the kernel leaves the e-graph at the end
+        outcome = _saturate_and_extract(kernel, rep, facts, prepared, lim, model, prefer,
+                                        sets, lap, noalias, alias_groups)
+    if isinstance(outcome, Result):
+        return outcome
+    result, baseline = outcome
+    rep.cost_after = model.kernel_cost(result)
+    if result is not baseline and rep.cost_after > rep.cost_before + 1e-9:
+        rep.fallback = "the extracted program was not cheaper; returning the program as encoded"
+        result = baseline
+        rep.cost_after = rep.cost_before
+    if versioning:
+        from .facts import array_params
+        from .versioning import version, version_signature
+        t = time.perf_counter()
+        if array_params(kernel):          # signature facts: optimize a fast copy too
+            def again(k: Kernel) -> Kernel:
+                return optimize(k, rules=rules, cost_model=model, limits=lim,
+                                noalias=noalias, alias_groups=alias_groups).kernel
+            result, done_v = version_signature(kernel, result, again, model)
+        else:                             # no signature: version the views we have
+            result, done_v = version(result, model)
+        rep.versioning = done_v.summary()
+        if done_v.applied:
+            _check(result)
+        lap("versioning")
+    rep.ops_after = _count_ops(result)
+    return Result(result, rep)
+
+
+def _saturate_and_extract(kernel: Kernel, rep: Report, facts: Any, prepared: Prepared,
+                          lim: Limits, model: CostModel, prefer: frozenset[str],
+                          sets: list[RuleSet], lap: Callable[[str], None], noalias: bool,
+                          alias_groups: Mapping[int | str, Any] | None
+                          ) -> Result | tuple[Kernel, Kernel]:
+    """Encode on `prepared`'s e-graph, saturate, extract and decode: (result, the program
+    as encoded), or the finished Result when the kernel cannot be encoded or decoded."""
+    import eqsat.rules as rules_pkg
+
+    from .cleanup import cleanup
+    from .egraph.decode import DecodeError, decode
+    from .egraph.encode import EncodeError, encode
+    from .egraph.extract import extract, view
+    from .egraph.saturate import saturate
+    from .egraph.tokenfacts import conflict
+    from .facts import seed_param_facts
+
     try:
-        enc = encode(kernel, alias=facts)
+        enc = encode(kernel, alias=facts, egraph=prepared.egraph)
         seed_param_facts(enc)                       # issue 6: signature facts
     except EncodeError as e:
         lap("encode")
@@ -193,26 +232,7 @@ def optimize(kernel: Kernel, *, rules: Selection = "default",
     rep.cost_before = model.kernel_cost(baseline)
     lap("extract")
 
-    schedule: Ruleset | Schedule | None = None
-    if sets:
-        all_rules = [r for rs in [rules_pkg.get("core"), *sets] for r in rs]
-        names = [r.name for r in all_rules]
-        dup = sorted({n for n in names if names.count(n) > 1})
-        if dup:
-            raise EqsatError(f"rule names must be unique across rule sets: {dup}")
-        try:
-            schedule = egg_ruleset(*[r.egglog() for r in all_rules], name="eqsat")
-            tokens = [rs for rs in sets if rs.name == "tokens"]
-            if tokens:
-                # token facts propagate one level of the token graph per iteration: run
-                # them to a fixpoint first in every iteration, so long chains do not
-                # spend the iteration budget
-                first = [r for rs in [rules_pkg.get("core"), *tokens] for r in rs]
-                schedule = egg_ruleset(*[r.egglog() for r in first],
-                                       name="eqsat-tokens").saturate() + schedule
-        except Exception as e:
-            raise EqsatError(f"a rule does not compile: {e}") from None
-    st = saturate(enc, schedule, lim)
+    st = saturate(enc, prepared, lim)
     if st.stop_reason == "rule error":
         raise EqsatError(rules_pkg.describe_rule_error(sets, st.error or "unknown error"))
     rep.iterations, rep.stop_reason, rep.matches, rep.folds = (
@@ -242,28 +262,7 @@ def optimize(kernel: Kernel, *, rules: Selection = "default",
         rep.fallback = f"extraction failed, returning the program as encoded: {e}"
         result = baseline
     lap("decode")
-    rep.cost_after = model.kernel_cost(result)
-    if result is not baseline and rep.cost_after > rep.cost_before + 1e-9:
-        rep.fallback = "the extracted program was not cheaper; returning the program as encoded"
-        result = baseline
-        rep.cost_after = rep.cost_before
-    if versioning:
-        from .facts import array_params
-        from .versioning import version, version_signature
-        t = time.perf_counter()
-        if array_params(kernel):          # signature facts: optimize a fast copy too
-            def again(k: Kernel) -> Kernel:
-                return optimize(k, rules=rules, cost_model=model, limits=lim,
-                                noalias=noalias, alias_groups=alias_groups).kernel
-            result, done_v = version_signature(kernel, result, again, model)
-        else:                             # no signature: version the views we have
-            result, done_v = version(result, model)
-        rep.versioning = done_v.summary()
-        if done_v.applied:
-            _check(result)
-        lap("versioning")
-    rep.ops_after = _count_ops(result)
-    return Result(result, rep)
+    return result, baseline
 
 
 def _check(k: Kernel) -> None:

@@ -38,11 +38,12 @@ def egg_name(eg: egglog.EGraph, fn: Any) -> str:
 
 
 def rule_matches(report: Any) -> dict[str, int]:
-    """Matches per named rule from a RunReport (unnamed rules are grouped as '?'), in
-    name order (the report's own order varies from run to run)."""
+    """Matches per named rule from a RunReport, egglog's own or its Python wrapper's
+    (unnamed rules are grouped as '?'), in name order (the report's own order varies
+    from run to run)."""
     out: dict[str, int] = {}
     for key, n in report.num_matches_per_rule.items():
-        name = getattr(key, "name", None) or "?"
+        name = (key if isinstance(key, str) else getattr(key, "name", None)) or "?"
         out[name] = out.get(name, 0) + int(n)
     return dict(sorted(out.items()))
 
@@ -52,6 +53,34 @@ def reached_fixpoint(report: Any) -> bool:
     scheduler bans rules over its match limit). 13.2 reports a scheduler's "not done
     yet" as `updated`; 14.x reports it apart, as `can_stop` (absent in 13.2)."""
     return not report.updated and bool(getattr(report, "can_stop", True))
+
+
+def register_schedule(eg: egglog.EGraph, schedule: Any) -> Any:
+    """Register on `eg` the rulesets `schedule` runs (with the sorts and functions their
+    rules use) without running anything, and return the command that runs it, for
+    `run_registered`. egglog's `EGraph.run` registers lazily on every call and wraps
+    the report by hashing every rule; both cost more than a small kernel's iteration.
+    None where this egglog has no such entry points (`EGraph.run` is then used)."""
+    try:
+        eg._add_decls(schedule)
+        return eg._state.run_schedule_to_egg(schedule.schedule)
+    except AttributeError:  # pragma: no cover - an egglog with other internals
+        return None
+
+
+def run_registered(eg: egglog.EGraph, command: Any) -> Any:
+    """Run a command from `register_schedule`; egglog's own RunReport (rule names as keys,
+    which `rule_matches` and `reached_fixpoint` read)."""
+    out: Any = eg._run_program(command)[0]
+    return out.report
+
+
+def function_sizes(eg: egglog.EGraph) -> dict[str, int]:
+    """Rows per table, by egglog name, in one egglog call (`EGraph.function_size` takes
+    one call per table)."""
+    from egglog import bindings
+    out: Any = eg._run_program(bindings.PrintSize(bindings.RustSpan("", 0, 0), None))[0]
+    return {name: int(size) for name, size in out.sizes}
 
 
 def total_rows(eg: egglog.EGraph) -> int:

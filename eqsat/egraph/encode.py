@@ -121,7 +121,8 @@ class _Loop:
 
 
 class _Encoder:
-    def __init__(self, kernel: Kernel, alias: Any = None, facts: bool = True):
+    def __init__(self, kernel: Kernel, alias: Any = None, facts: bool = True,
+                 egraph: EGraph | None = None):
         self.kernel = kernel
         self.alias = alias
         self.want_facts = facts
@@ -134,7 +135,7 @@ class _Encoder:
         self.join_members: dict[int, list[Value]] = {}      # join_tokens result -> flat members
         self.uid_names: dict[int, str] = {}
         self.mem_heads: list = []                            # the Mem terms as encoded
-        self.eg = EGraph()
+        self.eg = EGraph() if egraph is None else egraph
         self.env: dict[int, Any] = {}
         self.types: dict[str, Any] = {}
         self.ty_cache: dict[str, Any] = {}
@@ -525,13 +526,15 @@ def _type_facts(t: Any) -> tuple[str, int, int]:
     return "tuple", 0, 0
 
 
-def encode(kernel: Kernel, *, alias: Any = None, token_facts: bool = True) -> Encoding:
+def encode(kernel: Kernel, *, alias: Any = None, token_facts: bool = True,
+           egraph: EGraph | None = None) -> Encoding:
     """Build the e-graph of a kernel. Raises EncodeError for constructs not covered.
 
     `alias` (an `eqsat.alias.AliasFacts` of `kernel`) decides which memory ops may
     be reordered; the default is the safe model (array parameters may alias).
-    `token_facts=False` leaves out the facts the token rules read."""
-    return _Encoder(kernel, alias, token_facts).run()
+    `token_facts=False` leaves out the facts the token rules read. `egraph`: an empty
+    e-graph to encode into (one with rules already registered; default: a new one)."""
+    return _Encoder(kernel, alias, token_facts, egraph).run()
 
 
 __all__ = ["encode", "Encoding", "EncodeError", "RegionInfo", "type_text", "const_bits",
