@@ -93,8 +93,10 @@ def test_threads_optimize_alike():
             got[i] = [print_kernel(optimize(k).kernel) for k in kernels]
         except BaseException as e:          # reported below, with the thread's failure
             errors.append(e)
-        gc.collect()       # egglog frees an e-graph only in its own thread: no cycle outlives it
 
+    # egglog frees an e-graph only in the thread that made it: collect the garbage
+    # earlier tests left before the threads run (a collection in a thread frees it there)
+    gc.collect()
     threads = [threading.Thread(target=work, args=(i,)) for i in range(2)]
     for t in threads:
         t.start()

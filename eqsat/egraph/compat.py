@@ -137,3 +137,132 @@ def bounded_schedule(schedule: Any, match_limit: int) -> Any:
         return Schedule(schedule.__egg_decls_thunk__, decl) if changed else None
     except Exception:  # pragma: no cover - an egglog without back-off scheduling
         return None
+
+
+# -- building terms in bulk ----------------------------------------------------------------------
+class TermBuilder:
+    """Constructors and `let` bindings for encoding whole kernels.
+
+    egglog's generic call path (signature binding, type inference, a copy of the
+    declarations per call) and `EGraph.let` (declarations merged and one egglog command
+    per binding) cost about half a millisecond per term, most of an encoding. Here a
+    constructor call is built straight from its declaration, sharing one declarations
+    object, and bindings are converted exactly as `EGraph.let` converts them but sent
+    in one batch (`flush`, before anything else reads or writes the e-graph). Anything
+    but expressions of the declared types and plain str / int literals goes through
+    egglog's own path, which also reports misuse."""
+
+    def __init__(self, eg: egglog.EGraph, constructors: dict[str, Any], elem: type,
+                 sample: Any):
+        """`constructors`: name -> egglog function (then `builder.NAME(...)`); `elem`:
+        the sort `vec` builds vectors of, `sample` any expression of it."""
+        self.eg = eg
+        self._pending: list[Any] = []
+        key = (id(constructors), elem)
+        parts = _BUILDER_PARTS.get(key)
+        if parts is None:
+            parts = _BUILDER_PARTS[key] = _builder_parts(constructors, elem, sample)
+        self._ctors, self._vec, self.decls = parts
+        eg._add_decls(self.decls)
+
+    def __getattr__(self, name: str) -> Any:
+        """`builder.Op2(...)`: the constructor of that name."""
+        try:
+            return self.__dict__["_ctors"][name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def vec(self, xs: list) -> Any:
+        return self._vec(xs)
+
+    def let(self, name: str, expr: Any) -> Any:
+        """Bind `expr` to `name` (sent at the next `flush`); the reference to it."""
+        from egglog.declarations import LetDecl, LetRefDecl, TypedExprDecl
+        from egglog.runtime import RuntimeExpr
+        typed = expr.__egg_typed_expr__
+        if expr.__egg_decls__ is not self.decls:
+            self.eg._add_decls(expr)
+        action = self.eg._state.action_to_egg(LetDecl(name, typed))
+        self._pending.append(egglog.bindings.ActionCommand(action))
+        return RuntimeExpr.__from_values__(self.decls, TypedExprDecl(typed.tp, LetRefDecl(name)))
+
+    def flush(self) -> None:
+        if self._pending:
+            cmds, self._pending = self._pending, []
+            self.eg._run_program(*cmds)
+
+
+_BUILDER_PARTS: dict[tuple[int, type], tuple[dict[str, Any], Any, Any]] = {}
+
+
+def _builder_parts(constructors: dict[str, Any], elem: type,
+                   sample: Any) -> tuple[dict[str, Any], Any, Any]:
+    """A TermBuilder's constructors, vector builder and shared declarations (made once)."""
+    from egglog.declarations import Declarations
+    ctors = {name: _Ctor(fn) for name, fn in constructors.items()}
+    vec_cls: Any = egglog.Vec[elem]         # type: ignore[valid-type]
+    multiset: Any = egglog.MultiSet[elem]()  # type: ignore[valid-type]
+    vec = _VecCtor(vec_cls, vec_cls(sample))
+    decls = Declarations.create(*[c.fn for c in ctors.values()], vec_cls(sample), multiset)
+    for c in ctors.values():
+        c.decls = decls
+    vec.decls = decls
+    return ctors, vec, decls
+
+
+class _Ctor:
+    """One constructor built from its declaration (see `TermBuilder`)."""
+
+    def __init__(self, fn: Any):
+        self.fn = fn
+        self.ref = fn.__egg_ref__
+        sig = fn.__egg_decls__.get_callable_decl(self.ref).signature
+        self.args = tuple(t.to_just() for t in sig.arg_types)
+        self.ret = sig.return_type.to_just()
+        self.decls: Any = None
+
+    def __call__(self, *args: Any) -> Any:
+        from egglog.declarations import CallDecl, LitDecl, TypedExprDecl
+        from egglog.runtime import RuntimeExpr
+        if len(args) != len(self.args):
+            return self.fn(*args)
+        exprs = []
+        for a, tp in zip(args, self.args):
+            if isinstance(a, RuntimeExpr):
+                typed = a.__egg_typed_expr__
+                if typed.tp != tp:
+                    return self.fn(*args)
+                exprs.append(typed)
+            elif (isinstance(a, str) and tp.ident.name == "String") or (
+                    type(a) is int and tp.ident.name == "i64"):
+                exprs.append(TypedExprDecl(tp, LitDecl(a)))
+            else:
+                return self.fn(*args)
+        return RuntimeExpr.__from_values__(
+            self.decls, TypedExprDecl(self.ret, CallDecl(self.ref, tuple(exprs))))
+
+
+class _VecCtor:
+    """`Vec[elem](*xs)` built like `_Ctor`, its shape read off an expression egglog made."""
+
+    def __init__(self, cls: Any, proto: Any):
+        from egglog.declarations import CallDecl
+        self.cls = cls
+        typed = proto.__egg_typed_expr__
+        call = typed.expr
+        assert isinstance(call, CallDecl)
+        self.tp, self.ref, self.params = typed.tp, call.callable, call.bound_tp_params
+        self.elem = self.tp.args[0]
+        self.decls: Any = None
+
+    def __call__(self, xs: list) -> Any:
+        from egglog.declarations import CallDecl, TypedExprDecl
+        from egglog.runtime import RuntimeExpr
+        exprs = []
+        for x in xs:
+            typed = x.__egg_typed_expr__ if isinstance(x, RuntimeExpr) else None
+            if typed is None or typed.tp != self.elem:
+                return self.cls(*xs)
+            exprs.append(typed)
+        return RuntimeExpr.__from_values__(
+            self.decls, TypedExprDecl(self.tp, CallDecl(self.ref, tuple(exprs), self.params)))
