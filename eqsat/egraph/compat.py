@@ -33,8 +33,45 @@ _NO_LIMIT = 1 << 62     # the default truncates each table to a few hundred rows
 
 
 def egg_name(eg: egglog.EGraph, fn: Any) -> str:
-    """The egglog-level name of a constructor (what `serialize` calls its op)."""
+    """The egglog-level name of a constructor (what `serialize` calls its op); declares
+    it on `eg` if it is not yet. Once it is, the name is read without resolving `fn`
+    and merging its declarations again."""
+    ref = _REFS.get(id(fn))
+    if ref is not None:
+        hit = eg._state.callable_ref_to_egg_fn.get(ref[1])
+        if hit is not None:
+            return hit[0]
+    from egglog.runtime import resolve_callable
+    _REFS[id(fn)] = (fn, resolve_callable(fn)[0])      # fn kept: its id stays its own
     return eg._callable_to_egg(fn)[1]
+
+
+_REFS: dict[int, tuple[Any, Any]] = {}
+
+
+def register(eg: egglog.EGraph, actions: list[Any]) -> None:
+    """`eg.register(*actions)`, merging an action's declarations only when it brings
+    some the e-graph lacks (egglog merges every action's, which dominated inserting
+    facts). Actions that are not plain egglog `Action`s go through `eg.register`."""
+    if not actions:
+        return
+    from egglog.egraph import Action
+    if not all(type(a) is Action for a in actions):
+        eg.register(*actions)
+        return
+    state = eg._state
+    have = state.__egg_decls__
+    for a in actions:
+        d = a.__egg_decls__
+        if not (d._functions.keys() <= have._functions.keys()
+                and d._classes.keys() <= have._classes.keys()
+                and d._constants.keys() <= have._constants.keys()
+                and d._rulesets.keys() <= have._rulesets.keys()
+                and d._unnamed_functions <= have._unnamed_functions
+                and not d.default_ruleset.rules):
+            eg._add_decls(d)
+    cmds = [eg._command_to_egg(a) for a in actions]
+    eg._run_program(*[c for c in cmds if c is not None])
 
 
 def rule_matches(report: Any) -> dict[str, int]:
@@ -79,7 +116,7 @@ def function_sizes(eg: egglog.EGraph) -> dict[str, int]:
     """Rows per table, by egglog name, in one egglog call (`EGraph.function_size` takes
     one call per table)."""
     from egglog import bindings
-    out: Any = eg._run_program(bindings.PrintSize(bindings.RustSpan("", 0, 0), None))[0]
+    out: Any = eg._run_program(bindings.PrintSize(_SPAN, None))[0]
     return {name: int(size) for name, size in out.sizes}
 
 
@@ -177,13 +214,19 @@ class TermBuilder:
 
     def let(self, name: str, expr: Any) -> Any:
         """Bind `expr` to `name` (sent at the next `flush`); the reference to it."""
-        from egglog.declarations import LetDecl, LetRefDecl, TypedExprDecl
+        from egglog.declarations import LetRefDecl, TypedExprDecl
         from egglog.runtime import RuntimeExpr
         typed = expr.__egg_typed_expr__
         if expr.__egg_decls__ is not self.decls:
             self.eg._add_decls(expr)
-        action = self.eg._state.action_to_egg(LetDecl(name, typed))
-        self._pending.append(egglog.bindings.ActionCommand(action))
+        state = self.eg._state
+        # as EGraph.let converts it, less egglog's search for repeated sub-terms to bind
+        # apart (a per-binding walk that hashes the whole term; it only saves re-sending
+        # a repeated sub-term, which encoded terms, one level deep, barely have)
+        var = state._expr_to_egg(LetRefDecl(name))
+        value = state.typed_expr_to_egg(typed, False)
+        self._pending.append(egglog.bindings.ActionCommand(
+            egglog.bindings.Let(_SPAN, var.name, value)))
         return RuntimeExpr.__from_values__(self.decls, TypedExprDecl(typed.tp, LetRefDecl(name)))
 
     def flush(self) -> None:
@@ -192,6 +235,7 @@ class TermBuilder:
             self.eg._run_program(*cmds)
 
 
+_SPAN = egglog.bindings.RustSpan("", 0, 0)
 _BUILDER_PARTS: dict[tuple[int, type], tuple[dict[str, Any], Any, Any]] = {}
 
 
@@ -266,3 +310,36 @@ class _VecCtor:
             exprs.append(typed)
         return RuntimeExpr.__from_values__(
             self.decls, TypedExprDecl(self.tp, CallDecl(self.ref, tuple(exprs), self.params)))
+
+
+def set_value(fn: Any, args: tuple, value: Any) -> Any:
+    """The action `set_(fn(*args)).to(value)` for a function returning i64 or String,
+    built straight from declarations (egglog's own path unless `value` is a plain int /
+    str and `args` plain literals or expressions of the declared types)."""
+    from egglog.declarations import CallDecl, Declarations, InitRef, LetRefDecl, LitDecl, SetDecl
+    from egglog.egraph import Action
+    from egglog.runtime import RuntimeExpr
+    hit = _SETTERS.get(id(fn))
+    if hit is None:
+        hit = _SETTERS[id(fn)] = (fn, _Ctor(fn))       # fn kept: its id stays its own
+        hit[1].decls = fn.__egg_decls__
+    c = hit[1]
+    want = {"i64": int, "String": str}.get(c.ret.ident.name)
+    made = c(*args) if want is not None and type(value) is want else None
+    if made is None or made.__egg_decls__ is not c.decls:
+        return egglog.set_(fn(*args)).to(value)
+    extra = []                  # arguments whose declarations `fn`'s may lack
+    for a in args:
+        if isinstance(a, RuntimeExpr):
+            e = a.__egg_typed_expr__.expr
+            if isinstance(e, LetRefDecl) or (
+                    isinstance(e, CallDecl) and isinstance(e.callable, InitRef)
+                    and e.callable.ident in c.decls._classes
+                    and all(isinstance(x.expr, LitDecl) for x in e.args)):
+                continue
+            extra.append(a)
+    decls = Declarations.create(c.decls, *extra) if extra else c.decls
+    return Action(decls, SetDecl(c.ret, made.__egg_typed_expr__.expr, LitDecl(value)))
+
+
+_SETTERS: dict[int, tuple[Any, Any]] = {}

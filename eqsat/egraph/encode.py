@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Callable
 
-from egglog import EGraph, MultiSet, String, i64, set_
+from egglog import EGraph, MultiSet
 
 from ..errors import EqsatError
 from ..ir.attrs import DenseConst
@@ -215,14 +215,13 @@ class _Encoder:
         for text, t in self.types.items():
             ty = self.ty_cache[text]
             elem, bits, pb = _type_facts(t)
-            facts.append(set_(T.ty_elem(ty)).to(String(elem)))
+            facts.append(compat.set_value(T.ty_elem, (ty,), elem))
             if bits:
-                facts.append(set_(T.ty_bits(ty)).to(i64(bits)))
+                facts.append(compat.set_value(T.ty_bits, (ty,), bits))
             if pb:
-                facts.append(set_(T.ty_pointee_bytes(ty)).to(i64(pb)))
+                facts.append(compat.set_value(T.ty_pointee_bytes, (ty,), pb))
             facts.extend(A.type_facts(ty, t))
-        if facts:
-            self.eg.register(*facts)
+        compat.register(self.eg, facts)
         enc = Encoding(self.eg, k, self.tokenized, "root", self.types, self.regions, self.dense,
                        self.names, self.order, len(term_ops), self.n, self.n_ops)
         enc.uid_names = dict(self.uid_names)

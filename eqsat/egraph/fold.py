@@ -61,7 +61,7 @@ class FoldService:
                     continue
                 facts.append(set_(fn(name, attrs, T.Ty(t_out), T.Ty(t_in), *bits)).to(i64(r)))
         if facts:
-            eg.register(*facts)
+            compat.register(eg, facts)
             self.answered += len(facts)
         return len(facts)
 
