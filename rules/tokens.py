@@ -43,7 +43,7 @@ from eqsat.egraph import terms as T
 from eqsat.egraph.tokenfacts import (After, CarryArg, CarryOut, Contains, Dep, IfBase, IfFree,
                                      Indep, KeepArg, KeepIf, KeepOut, LoopFree, Orig)
 
-from .dsl import RuleSet, infer, ints, strs, terms, tys
+from eqsat.rules.dsl import RuleSet, infer, ints, strs, terms, tys
 
 
 # Want(o, t): memory op o (uid) holds token t of the program; Need(o, t) is then the
@@ -180,7 +180,7 @@ TOKENS.add(
     infer("join-absorb", j == T.Join(xs), xs.length() == i64(2), Contains(x, y),
           xs.contains(x), xs.contains(y), ne(x).to(y), then=[union(j).with_(x)],
           doc="join(a, b) = a when a already stands for everything b stands for (larger "
-              "joins are pruned after extraction, where it is one pass, see eqsat.cleanup)"),
+              "joins are pruned after extraction, where it is one pass, see eqsat.passes.cleanup)"),
     infer("rejoin-absorb", j == T.ReJoin(x, y), Contains(x, y), then=[union(j).with_(x)],
           doc="token(o[T']) already stands for T: the re-join is o's weaker token itself"),
 )

@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
 
-from eqsat.optimize import optimize  # noqa: E402
+from eqsat.pipeline.optimize import optimize  # noqa: E402
 from eqsat.text import parse_file, print_kernel  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "golden"

@@ -12,7 +12,7 @@ import eqsat.rules as rules_pkg
 from corpus_util import CORPUS
 from eqsat.egraph.saturate import term_rows
 from eqsat.errors import EqsatError
-from eqsat.optimize import optimize
+from eqsat.pipeline.optimize import optimize
 from eqsat.rules import RuleSet, rewrite
 from eqsat.rules.dsl import iconst, muli, shli, terms, tys
 from eqsat.text import parse, parse_file, print_kernel

@@ -27,15 +27,16 @@ from collections.abc import Callable
 
 from egglog import EGraph, MultiSet
 
-from ..errors import EqsatError
-from ..ir.attrs import DenseConst
-from ..ir.core import Kernel, Operation, Region, Value
-from ..ir.types import (PartitionViewType, PointerType, TensorViewType, TileType, TokenType,
-                        bit_width, byte_size, is_float)
-from ..text.numbers import to_bits
-from . import analyses as A
-from . import compat
-from . import terms as T
+from eqsat.errors import EqsatError
+from eqsat.ir.attrs import DenseConst
+from eqsat.ir.core import Kernel, Operation, Region, Value
+from eqsat.ir.types import (PartitionViewType, PointerType, TensorViewType, TileType, TokenType,
+                            bit_width, byte_size, is_float)
+from eqsat.ir.numbers import to_bits
+from eqsat.egraph import analyses as A
+from eqsat.egraph import compat
+from eqsat.egraph import terms as T
+from eqsat.interp.machine import may_exit
 
 
 class EncodeError(EqsatError):
@@ -89,7 +90,6 @@ def const_bits(elem: Any, value: Any) -> int:
 
 
 def _may_exit(op: Operation) -> bool:
-    from ..interp.machine import may_exit
     return may_exit(op)
 
 
@@ -209,7 +209,7 @@ class _Encoder:
         self.mk.flush()
         n_token_facts = 0
         if self.want_facts:
-            from .tokenfacts import insert_facts
+            from eqsat.egraph.tokenfacts import insert_facts
             n_token_facts = insert_facts(self)
         facts = list(self.facts)
         for text, t in self.types.items():
@@ -535,7 +535,7 @@ def encode(kernel: Kernel, *, alias: Any = None, token_facts: bool = True,
            egraph: EGraph | None = None) -> Encoding:
     """Build the e-graph of a kernel. Raises EncodeError for constructs not covered.
 
-    `alias` (an `eqsat.alias.AliasFacts` of `kernel`) decides which memory ops may
+    `alias` (an `eqsat.memory.alias.AliasFacts` of `kernel`) decides which memory ops may
     be reordered; the default is the safe model (array parameters may alias).
     `token_facts=False` leaves out the facts the token rules read. `egraph`: an empty
     e-graph to encode into (one with rules already registered; default: a new one)."""

@@ -14,7 +14,7 @@ Relations (`earlier`/`later` are program order, iteration order in loops):
 * `LoopFree(o, r)`: o, inside loop r, need not wait for any instance of any op of
   r from an earlier iteration (itself included: a load, or a store whose address
   is injective in the induction variable; ops it may conflict with are fine when
-  every iteration touches its own tile of their common array, eqsat.injective);
+  every iteration touches its own tile of their common array, eqsat.memory.injective);
 * `After(o, r)`: o, after loop r, need not wait for any op inside r;
 * `IfFree(o, h)`: o, after the `if` whose head term is h, need not wait for any
   op inside it;
@@ -41,15 +41,15 @@ from typing import TYPE_CHECKING, Any, cast
 
 from egglog import Unit, i64, i64Like, relation
 
-from ..alias import AliasFacts, alias_facts, is_acquire, is_release
-from ..injective import Bounds, disjoint_across, disjoint_pair_across
-from ..interp.machine import may_exit
-from ..ir.core import Operation, Region, Value, region_exits
-from ..signature import array_layouts
-from . import terms as T
+from eqsat.memory.alias import AliasFacts, alias_facts, is_acquire, is_release
+from eqsat.memory.injective import Bounds, disjoint_across, disjoint_pair_across
+from eqsat.interp.machine import may_exit
+from eqsat.ir.core import Operation, Region, Value, region_exits
+from eqsat.analysis.signature import array_layouts
+from eqsat.egraph import terms as T
 
 if TYPE_CHECKING:                                   # pragma: no cover
-    from .encode import _Encoder
+    from eqsat.egraph.encode import _Encoder
 
 # (typed as egglog calls them: an i64 column takes a Python int too)
 Orig = cast(Callable[[T.Term], Unit], relation("Orig", T.Term))

@@ -8,18 +8,26 @@ encoded (no rewrites) is returned. The report says which happened.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field, fields
 from collections.abc import Callable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field, fields
+from typing import Any
 
-from .alias import alias_model
-from .errors import EqsatError
-from .ir.core import Kernel
-
-if TYPE_CHECKING:                 # the engine (and egglog) loads when optimize first runs
-    from .egraph.cost import CostModel
-    from .egraph.saturate import Limits, Prepared
-    from .rules import RuleSet, Selection
+import eqsat.rules as rules_pkg
+from eqsat.analysis.params import array_params
+from eqsat.egraph.cost import DEFAULT, CostModel
+from eqsat.egraph.decode import DecodeError, decode
+from eqsat.egraph.encode import EncodeError, encode
+from eqsat.egraph.extract import extract, view
+from eqsat.egraph.params import seed_param_facts
+from eqsat.egraph.saturate import Limits, Prepared, saturate
+from eqsat.egraph.tokenfacts import conflict
+from eqsat.errors import EqsatError
+from eqsat.ir.core import Kernel
+from eqsat.ir.verify import verify
+from eqsat.memory.alias import alias_model
+from eqsat.passes.cleanup import cleanup
+from eqsat.passes.versioning import version, version_signature
+from eqsat.rules import RuleSet, Selection
 
 
 @dataclass
@@ -123,14 +131,9 @@ def optimize(kernel: Kernel, *, rules: Selection = "default",
     other (what cuTile specializes on). `alias_groups`: parameter index or name ->
     group name(s); two arrays sharing a group may overlap (see `alias_model`).
     `versioning`: add a fast copy of the kernel, taken when the sizes and strides that
-    limit its view accesses are multiples of the vector width (`eqsat.versioning`);
+    limit its view accesses are multiples of the vector width (`eqsat.passes.versioning`);
     worth it for tileiras, which then proves 128-bit accesses on that path.
     """
-    import eqsat.rules as rules_pkg
-
-    from .egraph.cost import DEFAULT, CostModel
-    from .egraph.saturate import Limits
-
     if not isinstance(kernel, Kernel):
         raise TypeError(f"optimize() takes a Kernel, not {type(kernel).__name__}")
     model = DEFAULT if cost_model is None else cost_model
@@ -171,8 +174,6 @@ def optimize(kernel: Kernel, *, rules: Selection = "default",
         result = baseline
         rep.cost_after = rep.cost_before
     if versioning:
-        from .facts import array_params
-        from .versioning import version, version_signature
         t = time.perf_counter()
         if array_params(kernel):          # signature facts: optimize a fast copy too
             def again(k: Kernel) -> Kernel:
@@ -196,19 +197,9 @@ def _saturate_and_extract(kernel: Kernel, rep: Report, facts: Any, prepared: Pre
                           ) -> Result | tuple[Kernel, Kernel]:
     """Encode on `prepared`'s e-graph, saturate, extract and decode: (result, the program
     as encoded), or the finished Result when the kernel cannot be encoded or decoded."""
-    import eqsat.rules as rules_pkg
-
-    from .cleanup import cleanup
-    from .egraph.decode import DecodeError, decode
-    from .egraph.encode import EncodeError, encode
-    from .egraph.extract import extract, view
-    from .egraph.saturate import saturate
-    from .egraph.tokenfacts import conflict
-    from .facts import seed_param_facts
-
     try:
         enc = encode(kernel, alias=facts, egraph=prepared.egraph)
-        seed_param_facts(enc)                       # issue 6: signature facts
+        seed_param_facts(enc)
     except EncodeError as e:
         lap("encode")
         rep.fallback = f"not encoded: {e}"
@@ -267,10 +258,6 @@ def _saturate_and_extract(kernel: Kernel, rep: Report, facts: Any, prepared: Pre
 
 def _check(k: Kernel) -> None:
     """The decoded kernel must verify (a failure here is an engine bug, caught above)."""
-    try:
-        from .verify import verify
-    except ImportError:                      # pragma: no cover - verifier not installed
-        return
     verify(k)
 
 
