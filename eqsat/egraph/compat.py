@@ -258,9 +258,10 @@ class _Ctor:
     """One constructor built from its declaration (see `TermBuilder`)."""
 
     def __init__(self, fn: Any):
+        from egglog.runtime import resolve_callable
         self.fn = fn
-        self.ref = fn.__egg_ref__
-        sig = fn.__egg_decls__.get_callable_decl(self.ref).signature
+        self.ref, own = resolve_callable(fn)        # a function, or a class's constructor
+        sig = own.get_callable_decl(self.ref).signature
         self.args = tuple(t.to_just() for t in sig.arg_types)
         self.ret = sig.return_type.to_just()
         self.decls: Any = None
@@ -319,11 +320,7 @@ def set_value(fn: Any, args: tuple, value: Any) -> Any:
     from egglog.declarations import CallDecl, Declarations, InitRef, LetRefDecl, LitDecl, SetDecl
     from egglog.egraph import Action
     from egglog.runtime import RuntimeExpr
-    hit = _SETTERS.get(id(fn))
-    if hit is None:
-        hit = _SETTERS[id(fn)] = (fn, _Ctor(fn))       # fn kept: its id stays its own
-        hit[1].decls = fn.__egg_decls__
-    c = hit[1]
+    c = _own_ctor(fn)
     want = {"i64": int, "String": str}.get(c.ret.ident.name)
     made = c(*args) if want is not None and type(value) is want else None
     if made is None or made.__egg_decls__ is not c.decls:
@@ -340,6 +337,24 @@ def set_value(fn: Any, args: tuple, value: Any) -> Any:
             extra.append(a)
     decls = Declarations.create(c.decls, *extra) if extra else c.decls
     return Action(decls, SetDecl(c.ret, made.__egg_typed_expr__.expr, LitDecl(value)))
+
+
+def make(fn: Any, *args: Any) -> Any:
+    """`fn(*args)` for an egglog function or class, built straight from its declaration
+    when `args` are plain literals or expressions of the declared types (see
+    `TermBuilder`); egglog's own path otherwise."""
+    return _own_ctor(fn)(*args)
+
+
+def _own_ctor(fn: Any) -> Any:
+    """The `_Ctor` of `fn` carrying `fn`'s own declarations (made once)."""
+    hit = _SETTERS.get(id(fn))
+    if hit is None:
+        from egglog.runtime import resolve_callable
+        c = _Ctor(fn)
+        c.decls = resolve_callable(fn)[1]
+        hit = _SETTERS[id(fn)] = (fn, c)      # fn kept: its id stays its own
+    return hit[1]
 
 
 _SETTERS: dict[int, tuple[Any, Any]] = {}

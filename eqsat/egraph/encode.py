@@ -39,6 +39,9 @@ from eqsat.egraph import terms as T
 from eqsat.interp.machine import may_exit
 
 
+_BUILT = {**T.TERM_CONSTRUCTORS, "Ty": T.Ty}     # what the encoder's TermBuilder makes
+
+
 class EncodeError(EqsatError):
     """A kernel construct the e-graph encoding does not cover (the optimizer then
     returns the kernel unchanged and says why)."""
@@ -137,7 +140,7 @@ class _Encoder:
         self.uid_names: dict[int, str] = {}
         self.mem_heads: list = []                            # the Mem terms as encoded
         self.eg = EGraph() if egraph is None else egraph
-        self.mk = compat.TermBuilder(self.eg, T.TERM_CONSTRUCTORS, T.Term, T.NoTok())
+        self.mk = compat.TermBuilder(self.eg, _BUILT, T.Term, T.NoTok())
         self.env: dict[int, Any] = {}
         self.types: dict[str, Any] = {}
         self.ty_cache: dict[str, Any] = {}
@@ -159,7 +162,7 @@ class _Encoder:
         text = type_text(t)
         got = self.ty_cache.get(text)
         if got is None:
-            got = T.Ty(text)
+            got = self.mk.Ty(text)
             self.ty_cache[text] = got
             self.types[text] = t
         return got

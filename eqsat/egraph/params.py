@@ -23,7 +23,7 @@ def seed_param_facts(enc: Any) -> int:
 
     def term(j: int) -> Any:
         if j not in terms:
-            terms[j] = T.Param(j, T.Ty(type_text(params[j].type)))
+            terms[j] = compat.make(T.Param, j, compat.make(T.Ty, type_text(params[j].type)))
         return terms[j]
 
     for arr in array_params(enc.kernel):
