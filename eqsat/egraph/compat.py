@@ -261,7 +261,7 @@ class _Ctor:
         from egglog.runtime import resolve_callable
         self.fn = fn
         self.ref, own = resolve_callable(fn)        # a function, or a class's constructor
-        sig = own.get_callable_decl(self.ref).signature
+        sig: Any = own.get_callable_decl(self.ref).signature
         self.args = tuple(t.to_just() for t in sig.arg_types)
         self.ret = sig.return_type.to_just()
         self.decls: Any = None
