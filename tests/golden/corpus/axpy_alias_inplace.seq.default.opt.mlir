@@ -9,16 +9,16 @@ entry @axpy_alias_inplace_Kt1_A1f32_1t1_p16g0_A1f32_1t1_p16g0_Sf32_I1024(%arg0: 
   %7 = get_index_space_shape %pview : partition_view<tile=(1024), tensor_view<?xf32, strides=[1]>> -> tile<i32>
   %8, %9, %10 = get_num_tile_blocks : tile<i32>
   %tok = make_token : token
-  %pview_6 = make_partition_view %tview_4 : partition_view<tile=(1024), padding_value = zero, tensor_view<?xf32, strides=[1]>>
   %tview = make_tensor_view %0, shape = [%1], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>
   %pview_5 = make_partition_view %tview : partition_view<tile=(1024), padding_value = zero, tensor_view<?xf32, strides=[1]>>
+  %pview_6 = make_partition_view %tview_4 : partition_view<tile=(1024), padding_value = zero, tensor_view<?xf32, strides=[1]>>
   %reshape = reshape %arg6 : tile<f32> -> tile<1xf32>
   %bcast = broadcast %reshape : tile<1xf32> -> tile<1024xf32>
   %11 = for %loopIdx in (%4 to %7, step %8) : tile<i32> iter_values(%tok_0 = %tok) -> (token) {
-    %12, %13 = load_view_tko weak %pview_6[%loopIdx] token = %tok : partition_view<tile=(1024), padding_value = zero, tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<1024xf32>, token
-    %14, %15 = load_view_tko weak %pview_5[%loopIdx] token = %tok_0 : partition_view<tile=(1024), padding_value = zero, tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<1024xf32>, token
-    %result_token_9 = join_tokens %13, %15 : token
-    %16 = fma %bcast, %14, %12 : tile<1024xf32>
+    %12, %13 = load_view_tko weak %pview_5[%loopIdx] token = %tok_0 : partition_view<tile=(1024), padding_value = zero, tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<1024xf32>, token
+    %14, %15 = load_view_tko weak %pview_6[%loopIdx] token = %tok : partition_view<tile=(1024), padding_value = zero, tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<1024xf32>, token
+    %result_token_9 = join_tokens %15, %13 : token
+    %16 = fma %bcast, %12, %14 : tile<1024xf32>
     %17 = store_view_tko weak %16, %pview[%loopIdx] token = %result_token_9 : tile<1024xf32>, partition_view<tile=(1024), tensor_view<?xf32, strides=[1]>>, tile<i32> -> token
     continue %17 : token
   }

@@ -6,12 +6,12 @@ entry @gather_offset_Kt1_A1f32_1t1_p16_A1i32_1t1_p16_A1f32_1t1_p16_I512(%arg0: t
   %4 = assume div_by<16>, %arg6 : tile<ptr<f32>>
   %5 = assume bounded<0, ?>, %arg7 : tile<i32>
   %tok = make_token : token
-  %reshape_7 = reshape %0 : tile<ptr<f32>> -> tile<1xptr<f32>>
-  %bcast_8 = broadcast %reshape_7 : tile<1xptr<f32>> -> tile<512xptr<f32>>
   %tview = make_tensor_view %2, shape = [%3], strides = [1] : tile<i32> -> tensor_view<?xi32, strides=[1]>
   %pview = make_partition_view %tview : partition_view<tile=(512), padding_value = zero, tensor_view<?xi32, strides=[1]>>
   %6, %7, %8 = get_tile_block_id : tile<i32>
   %9, %10 = load_view_tko weak %pview[%6] token = %tok : partition_view<tile=(512), padding_value = zero, tensor_view<?xi32, strides=[1]>>, tile<i32> -> tile<512xi32>, token
+  %reshape_7 = reshape %0 : tile<ptr<f32>> -> tile<1xptr<f32>>
+  %bcast_8 = broadcast %reshape_7 : tile<1xptr<f32>> -> tile<512xptr<f32>>
   %cst_2_i32 = constant <i32: 2> : tile<512xi32>
   %11 = addi %9, %cst_2_i32 : tile<512xi32>
   %12 = exti %11 signed : tile<512xi32> -> tile<512xi64>

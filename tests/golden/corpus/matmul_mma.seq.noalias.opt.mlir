@@ -12,20 +12,20 @@ entry @matmul_mma_Kt1_A2f16_1l0_2t1_p16_A2f16_1l0_2t1_p16_A2f32_1l0_2t1_p16_I128
   %10 = assume bounded<0, ?>, %arg12 : tile<i32>
   %11 = assume bounded<0, ?>, %arg13 : tile<i32>
   %12 = constant <i32: 1> : tile<i32>
-  %tok = make_token : token
   %cst_0_i32 = constant <i32: 0> : tile<i32>
   %tview = make_tensor_view %0, shape = [%1, %2], strides = [%3, 1] : tile<i32> -> tensor_view<?x?xf16, strides=[?,1]>
   %pview = make_partition_view %tview : partition_view<tile=(128x64), tensor_view<?x?xf16, strides=[?,1]>>
   %13:2 = get_index_space_shape %pview : partition_view<tile=(128x64), tensor_view<?x?xf16, strides=[?,1]>> -> tile<i32>
   %cst_0_f32 = constant <f32: 0.000000e+00> : tile<128x128xf32>
+  %tok = make_token : token
+  %pview_19 = make_partition_view %tview : partition_view<tile=(128x64), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>
+  %14, %15, %16 = get_tile_block_id : tile<i32>
   %tview_10 = make_tensor_view %4, shape = [%5, %6], strides = [%7, 1] : tile<i32> -> tensor_view<?x?xf16, strides=[?,1]>
   %pview_20 = make_partition_view %tview_10 : partition_view<tile=(64x128), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>
-  %14, %15, %16 = get_tile_block_id : tile<i32>
-  %pview_19 = make_partition_view %tview : partition_view<tile=(128x64), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>
   %17 = for %loopIdx in (%cst_0_i32 to %13#1, step %12) : tile<i32> iter_values(%iterArg0 = %cst_0_f32) -> (tile<128x128xf32>) {
-    %19, %20 = load_view_tko weak %pview_20[%loopIdx, %15] token = %tok : partition_view<tile=(64x128), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> tile<64x128xf16>, token
-    %21, %22 = load_view_tko weak %pview_19[%14, %loopIdx] token = %tok : partition_view<tile=(128x64), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> tile<128x64xf16>, token
-    %23 = mmaf %21, %19, %iterArg0 : tile<128x64xf16>, tile<64x128xf16>, tile<128x128xf32>
+    %19, %20 = load_view_tko weak %pview_19[%14, %loopIdx] token = %tok : partition_view<tile=(128x64), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> tile<128x64xf16>, token
+    %21, %22 = load_view_tko weak %pview_20[%loopIdx, %15] token = %tok : partition_view<tile=(64x128), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> tile<64x128xf16>, token
+    %23 = mmaf %19, %21, %iterArg0 : tile<128x64xf16>, tile<64x128xf16>, tile<128x128xf32>
     continue %23 : tile<128x128xf32>
   }
   %tview_14 = make_tensor_view %8, shape = [%9, %10], strides = [%11, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>

@@ -20,8 +20,6 @@ entry @moe_permute_Kt1_A2bf16_1l0_2t1_p16_A1i32_1t1_p16_A1f32_1t1_p16_A1i32_1t1_
   %cst_128_i32 = constant <i32: 128> : tile<i32>
   %17 = divi %2, %cst_128_i32 signed rounding<positive_inf> : tile<i32>
   %tok = make_token : token
-  %reshape_41 = reshape %6 : tile<ptr<f32>> -> tile<1xptr<f32>>
-  %bcast_42 = broadcast %reshape_41 : tile<1xptr<f32>> -> tile<32xptr<f32>>
   %18, %19, %20 = get_tile_block_id : tile<i32>
   %21 = exti %18 signed : tile<i32> -> tile<i64>
   %22 = offset %8, %21 : tile<ptr<i32>>, tile<i64> -> tile<ptr<i32>>
@@ -29,72 +27,74 @@ entry @moe_permute_Kt1_A2bf16_1l0_2t1_p16_A1i32_1t1_p16_A1f32_1t1_p16_A1i32_1t1_
   %24 = exti %9 signed : tile<i32> -> tile<i64>
   %25 = cmpi less_than %21, %24, unsigned : tile<i64> -> tile<i1>
   %26, %27 = load_ptr_tko weak %23, %25, %cst_0_i32_23 token=%tok : tile<ptr<i32>>, tile<i1>, tile<i32> -> tile<i32>, token
+  %28 = offset %10, %21 : tile<ptr<i32>>, tile<i64> -> tile<ptr<i32>>
+  %29 = assume div_by<4>, %28 : tile<ptr<i32>>
+  %30 = exti %11 signed : tile<i32> -> tile<i64>
+  %31 = cmpi less_than %21, %30, unsigned : tile<i64> -> tile<i1>
+  %32, %33 = load_ptr_tko weak %29, %31, %cst_0_i32_23 token=%tok : tile<ptr<i32>>, tile<i1>, tile<i32> -> tile<i32>, token
+  %reshape_35 = reshape %4 : tile<ptr<i32>> -> tile<1xptr<i32>>
+  %bcast_36 = broadcast %reshape_35 : tile<1xptr<i32>> -> tile<32xptr<i32>>
   %reshape_31 = reshape %26 : tile<i32> -> tile<1xi32>
   %bcast_32 = broadcast %reshape_31 : tile<1xi32> -> tile<32xi32>
   %cst_32_i32 = constant <i32: 32> : tile<i32>
-  %28 = muli %19, %cst_32_i32 : tile<i32>
-  %reshape = reshape %28 : tile<i32> -> tile<1xi32>
+  %34 = muli %19, %cst_32_i32 : tile<i32>
+  %reshape = reshape %34 : tile<i32> -> tile<1xi32>
   %bcast = broadcast %reshape : tile<1xi32> -> tile<32xi32>
-  %29 = iota : tile<32xi32>
-  %30 = addi %bcast, %29 : tile<32xi32>
-  %31 = addi %bcast_32, %30 : tile<32xi32>
-  %32 = exti %31 signed : tile<32xi32> -> tile<32xi64>
-  %33 = offset %bcast_42, %32 : tile<32xptr<f32>>, tile<32xi64> -> tile<32xptr<f32>>
-  %34 = exti %7 signed : tile<i32> -> tile<i64>
-  %reshape_39 = reshape %34 : tile<i64> -> tile<1xi64>
-  %bcast_40 = broadcast %reshape_39 : tile<1xi64> -> tile<32xi64>
-  %35 = cmpi less_than %32, %bcast_40, unsigned : tile<32xi64> -> tile<32xi1>
-  %36 = offset %10, %21 : tile<ptr<i32>>, tile<i64> -> tile<ptr<i32>>
-  %37 = assume div_by<4>, %36 : tile<ptr<i32>>
-  %38 = exti %11 signed : tile<i32> -> tile<i64>
-  %39 = cmpi less_than %21, %38, unsigned : tile<i64> -> tile<i1>
-  %40, %41 = load_ptr_tko weak %37, %39, %cst_0_i32_23 token=%tok : tile<ptr<i32>>, tile<i1>, tile<i32> -> tile<i32>, token
-  %reshape_29 = reshape %40 : tile<i32> -> tile<1xi32>
-  %bcast_30 = broadcast %reshape_29 : tile<1xi32> -> tile<32xi32>
-  %42 = cmpi less_than %30, %bcast_30, signed : tile<32xi32> -> tile<32xi1>
-  %43 = andi %35, %42 : tile<32xi1>
-  %bcast_44 = constant <f32: 0.000000e+00> : tile<32xf32>
-  %44, %45 = load_ptr_tko weak %33, %43, %bcast_44 token=%tok : tile<32xptr<f32>>, tile<32xi1>, tile<32xf32> -> tile<32xf32>, token
-  %reshape_35 = reshape %4 : tile<ptr<i32>> -> tile<1xptr<i32>>
-  %bcast_36 = broadcast %reshape_35 : tile<1xptr<i32>> -> tile<32xptr<i32>>
-  %46 = offset %bcast_36, %32 : tile<32xptr<i32>>, tile<32xi64> -> tile<32xptr<i32>>
-  %47 = exti %5 signed : tile<i32> -> tile<i64>
-  %reshape_33 = reshape %47 : tile<i64> -> tile<1xi64>
+  %35 = iota : tile<32xi32>
+  %36 = addi %bcast, %35 : tile<32xi32>
+  %37 = addi %bcast_32, %36 : tile<32xi32>
+  %38 = exti %37 signed : tile<32xi32> -> tile<32xi64>
+  %39 = offset %bcast_36, %38 : tile<32xptr<i32>>, tile<32xi64> -> tile<32xptr<i32>>
+  %40 = exti %5 signed : tile<i32> -> tile<i64>
+  %reshape_33 = reshape %40 : tile<i64> -> tile<1xi64>
   %bcast_34 = broadcast %reshape_33 : tile<1xi64> -> tile<32xi64>
-  %48 = cmpi less_than %32, %bcast_34, unsigned : tile<32xi64> -> tile<32xi1>
-  %49 = andi %48, %42 : tile<32xi1>
+  %41 = cmpi less_than %38, %bcast_34, unsigned : tile<32xi64> -> tile<32xi1>
+  %reshape_29 = reshape %32 : tile<i32> -> tile<1xi32>
+  %bcast_30 = broadcast %reshape_29 : tile<1xi32> -> tile<32xi32>
+  %42 = cmpi less_than %36, %bcast_30, signed : tile<32xi32> -> tile<32xi1>
+  %43 = andi %41, %42 : tile<32xi1>
   %cst_0_i32 = constant <i32: 0> : tile<32xi32>
-  %50, %51 = load_ptr_tko weak %46, %49, %cst_0_i32 token=%tok : tile<32xptr<i32>>, tile<32xi1>, tile<32xi32> -> tile<32xi32>, token
-  %reshape_73 = reshape %12 : tile<ptr<bf16>> -> tile<1x1xptr<bf16>>
-  %bcast_74 = broadcast %reshape_73 : tile<1x1xptr<bf16>> -> tile<32x128xptr<bf16>>
-  %reshape_64 = reshape %31 : tile<32xi32> -> tile<32x1xi32>
-  %52 = exti %reshape_64 signed : tile<32x1xi32> -> tile<32x1xi64>
-  %bcast_66 = broadcast %52 : tile<32x1xi64> -> tile<32x128xi64>
-  %53 = exti %15 signed : tile<i32> -> tile<i64>
-  %reshape_69 = reshape %53 : tile<i64> -> tile<1x1xi64>
-  %bcast_70 = broadcast %reshape_69 : tile<1x1xi64> -> tile<32x128xi64>
-  %54 = muli %bcast_66, %bcast_70 : tile<32x128xi64>
-  %55 = iota : tile<128xi32>
+  %44, %45 = load_ptr_tko weak %39, %43, %cst_0_i32 token=%tok : tile<32xptr<i32>>, tile<32xi1>, tile<32xi32> -> tile<32xi32>, token
+  %reshape_41 = reshape %6 : tile<ptr<f32>> -> tile<1xptr<f32>>
+  %bcast_42 = broadcast %reshape_41 : tile<1xptr<f32>> -> tile<32xptr<f32>>
+  %46 = offset %bcast_42, %38 : tile<32xptr<f32>>, tile<32xi64> -> tile<32xptr<f32>>
+  %47 = exti %7 signed : tile<i32> -> tile<i64>
+  %reshape_39 = reshape %47 : tile<i64> -> tile<1xi64>
+  %bcast_40 = broadcast %reshape_39 : tile<1xi64> -> tile<32xi64>
+  %48 = cmpi less_than %38, %bcast_40, unsigned : tile<32xi64> -> tile<32xi1>
+  %49 = andi %48, %42 : tile<32xi1>
+  %bcast_44 = constant <f32: 0.000000e+00> : tile<32xf32>
+  %50, %51 = load_ptr_tko weak %46, %49, %bcast_44 token=%tok : tile<32xptr<f32>>, tile<32xi1>, tile<32xf32> -> tile<32xf32>, token
   %reshape_57 = reshape %0 : tile<ptr<bf16>> -> tile<1x1xptr<bf16>>
   %bcast_58 = broadcast %reshape_57 : tile<1x1xptr<bf16>> -> tile<32x128xptr<bf16>>
-  %reshape_48 = reshape %50 : tile<32xi32> -> tile<32x1xi32>
-  %56 = exti %reshape_48 signed : tile<32x1xi32> -> tile<32x1xi64>
-  %bcast_50 = broadcast %56 : tile<32x1xi64> -> tile<32x128xi64>
-  %57 = exti %3 signed : tile<i32> -> tile<i64>
-  %reshape_53 = reshape %57 : tile<i64> -> tile<1x1xi64>
+  %reshape_48 = reshape %44 : tile<32xi32> -> tile<32x1xi32>
+  %52 = exti %reshape_48 signed : tile<32x1xi32> -> tile<32x1xi64>
+  %bcast_50 = broadcast %52 : tile<32x1xi64> -> tile<32x128xi64>
+  %53 = exti %3 signed : tile<i32> -> tile<i64>
+  %reshape_53 = reshape %53 : tile<i64> -> tile<1x1xi64>
   %bcast_54 = broadcast %reshape_53 : tile<1x1xi64> -> tile<32x128xi64>
-  %58 = muli %bcast_50, %bcast_54 : tile<32x128xi64>
-  %59 = exti %1 signed : tile<i32> -> tile<i64>
-  %reshape_51 = reshape %59 : tile<i64> -> tile<1x1xi64>
+  %54 = muli %bcast_50, %bcast_54 : tile<32x128xi64>
+  %55 = iota : tile<128xi32>
+  %56 = exti %1 signed : tile<i32> -> tile<i64>
+  %reshape_51 = reshape %56 : tile<i64> -> tile<1x1xi64>
   %bcast_52 = broadcast %reshape_51 : tile<1x1xi64> -> tile<32x128xi64>
-  %60 = cmpi less_than %bcast_50, %bcast_52, unsigned : tile<32x128xi64> -> tile<32x128xi1>
-  %61 = exti %2 signed : tile<i32> -> tile<i64>
-  %reshape_55 = reshape %61 : tile<i64> -> tile<1x1xi64>
+  %57 = cmpi less_than %bcast_50, %bcast_52, unsigned : tile<32x128xi64> -> tile<32x128xi1>
+  %58 = exti %2 signed : tile<i32> -> tile<i64>
+  %reshape_55 = reshape %58 : tile<i64> -> tile<1x1xi64>
   %bcast_56 = broadcast %reshape_55 : tile<1x1xi64> -> tile<32x128xi64>
   %reshape_49 = reshape %42 : tile<32xi1> -> tile<32x1xi1>
   %bcast_59 = broadcast %reshape_49 : tile<32x1xi1> -> tile<32x128xi1>
   %bcast_61 = constant <bf16: 0.000000e+00> : tile<32x128xbf16>
-  %reshape_62 = reshape %44 : tile<32xf32> -> tile<32x1xf32>
+  %reshape_73 = reshape %12 : tile<ptr<bf16>> -> tile<1x1xptr<bf16>>
+  %bcast_74 = broadcast %reshape_73 : tile<1x1xptr<bf16>> -> tile<32x128xptr<bf16>>
+  %reshape_64 = reshape %37 : tile<32xi32> -> tile<32x1xi32>
+  %59 = exti %reshape_64 signed : tile<32x1xi32> -> tile<32x1xi64>
+  %bcast_66 = broadcast %59 : tile<32x1xi64> -> tile<32x128xi64>
+  %60 = exti %15 signed : tile<i32> -> tile<i64>
+  %reshape_69 = reshape %60 : tile<i64> -> tile<1x1xi64>
+  %bcast_70 = broadcast %reshape_69 : tile<1x1xi64> -> tile<32x128xi64>
+  %61 = muli %bcast_66, %bcast_70 : tile<32x128xi64>
+  %reshape_62 = reshape %50 : tile<32xf32> -> tile<32x1xf32>
   %bcast_63 = broadcast %reshape_62 : tile<32x1xf32> -> tile<32x128xf32>
   %62 = exti %13 signed : tile<i32> -> tile<i64>
   %reshape_67 = reshape %62 : tile<i64> -> tile<1x1xi64>
@@ -112,20 +112,20 @@ entry @moe_permute_Kt1_A2bf16_1l0_2t1_p16_A1i32_1t1_p16_A1f32_1t1_p16_A1i32_1t1_
     %67 = exti %reshape_78 signed : tile<1x128xi32> -> tile<1x128xi64>
     %bcast_79 = broadcast %67 : tile<1x128xi64> -> tile<32x128xi64>
     %68 = addi %54, %bcast_79 : tile<32x128xi64>
-    %69 = offset %bcast_74, %68 : tile<32x128xptr<bf16>>, tile<32x128xi64> -> tile<32x128xptr<bf16>>
-    %70 = addi %58, %bcast_79 : tile<32x128xi64>
-    %71 = offset %bcast_58, %70 : tile<32x128xptr<bf16>>, tile<32x128xi64> -> tile<32x128xptr<bf16>>
-    %72 = cmpi less_than %bcast_79, %bcast_56, unsigned : tile<32x128xi64> -> tile<32x128xi1>
-    %73 = andi %60, %72 : tile<32x128xi1>
-    %74 = andi %73, %bcast_59 : tile<32x128xi1>
-    %75, %76 = load_ptr_tko weak %71, %74, %bcast_61 token=%tok : tile<32x128xptr<bf16>>, tile<32x128xi1>, tile<32x128xbf16> -> tile<32x128xbf16>, token
-    %77 = ftof %75 : tile<32x128xbf16> -> tile<32x128xf32>
+    %69 = offset %bcast_58, %68 : tile<32x128xptr<bf16>>, tile<32x128xi64> -> tile<32x128xptr<bf16>>
+    %70 = cmpi less_than %bcast_79, %bcast_56, unsigned : tile<32x128xi64> -> tile<32x128xi1>
+    %71 = andi %57, %70 : tile<32x128xi1>
+    %72 = andi %71, %bcast_59 : tile<32x128xi1>
+    %73, %74 = load_ptr_tko weak %69, %72, %bcast_61 token=%tok : tile<32x128xptr<bf16>>, tile<32x128xi1>, tile<32x128xbf16> -> tile<32x128xbf16>, token
+    %75 = addi %61, %bcast_79 : tile<32x128xi64>
+    %76 = offset %bcast_74, %75 : tile<32x128xptr<bf16>>, tile<32x128xi64> -> tile<32x128xptr<bf16>>
+    %77 = ftof %73 : tile<32x128xbf16> -> tile<32x128xf32>
     %78 = mulf %77, %bcast_63 : tile<32x128xf32>
     %79 = ftof %78 : tile<32x128xf32> -> tile<32x128xbf16>
     %80 = cmpi less_than %bcast_79, %bcast_72, unsigned : tile<32x128xi64> -> tile<32x128xi1>
     %81 = andi %63, %80 : tile<32x128xi1>
     %82 = andi %81, %bcast_59 : tile<32x128xi1>
-    %83 = store_ptr_tko weak %69, %79, %82 token=%tok : tile<32x128xptr<bf16>>, tile<32x128xbf16>, tile<32x128xi1> -> token
+    %83 = store_ptr_tko weak %76, %79, %82 token=%tok : tile<32x128xptr<bf16>>, tile<32x128xbf16>, tile<32x128xi1> -> token
   }
   return
 }

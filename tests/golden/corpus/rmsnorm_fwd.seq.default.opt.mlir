@@ -24,6 +24,8 @@ entry @rmsnorm_fwd_Kt1_A2f16_1l0_2t1_p16_A1f16_1t1_p16_A2f16_1l0_2t1_p16_Sf32_I1
     %23 = fma %22, %22, %iterArg0 : tile<1x1024xf32>
     continue %23 : tile<1x1024xf32>
   }
+  %tview_8 = make_tensor_view %4, shape = [%5], strides = [1] : tile<i32> -> tensor_view<?xf16, strides=[1]>
+  %pview_19 = make_partition_view %tview_8 : partition_view<tile=(1024), padding_value = zero, tensor_view<?xf16, strides=[1]>>
   %reduce = reduce %15 dim=1 identities=[0.000000e+00 : f32] : tile<1x1024xf32> -> tile<1xf32>
   (%reduce_lhs: tile<f32>, %reduce_rhs: tile<f32>) {
     %20 = addf %reduce_lhs, %reduce_rhs : tile<f32>
@@ -37,18 +39,16 @@ entry @rmsnorm_fwd_Kt1_A2f16_1l0_2t1_p16_A1f16_1t1_p16_A2f16_1l0_2t1_p16_Sf32_I1
   %19 = rsqrt %18 : tile<1xf32>
   %reshape_20 = reshape %19 : tile<1xf32> -> tile<1x1xf32>
   %bcast = broadcast %reshape_20 : tile<1x1xf32> -> tile<1x1024xf32>
-  %tview_8 = make_tensor_view %4, shape = [%5], strides = [1] : tile<i32> -> tensor_view<?xf16, strides=[1]>
-  %pview_19 = make_partition_view %tview_8 : partition_view<tile=(1024), padding_value = zero, tensor_view<?xf16, strides=[1]>>
   %tview_12 = make_tensor_view %6, shape = [%7, %8], strides = [%9, 1] : tile<i32> -> tensor_view<?x?xf16, strides=[?,1]>
   %pview_21 = make_partition_view %tview_12 : partition_view<tile=(1x1024), tensor_view<?x?xf16, strides=[?,1]>>
   for %loopIdx in (%cst_0_i32 to %11#1, step %10) : tile<i32> {
     %20, %21 = load_view_tko weak %pview_14[%12, %loopIdx] token = %tok : partition_view<tile=(1x1024), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> tile<1x1024xf16>, token
-    %22 = ftof %20 : tile<1x1024xf16> -> tile<1x1024xf32>
-    %23 = mulf %22, %bcast : tile<1x1024xf32>
-    %24, %25 = load_view_tko weak %pview_19[%loopIdx] token = %tok : partition_view<tile=(1024), padding_value = zero, tensor_view<?xf16, strides=[1]>>, tile<i32> -> tile<1024xf16>, token
-    %26 = ftof %24 : tile<1024xf16> -> tile<1024xf32>
+    %22, %23 = load_view_tko weak %pview_19[%loopIdx] token = %tok : partition_view<tile=(1024), padding_value = zero, tensor_view<?xf16, strides=[1]>>, tile<i32> -> tile<1024xf16>, token
+    %24 = ftof %20 : tile<1x1024xf16> -> tile<1x1024xf32>
+    %25 = mulf %24, %bcast : tile<1x1024xf32>
+    %26 = ftof %22 : tile<1024xf16> -> tile<1024xf32>
     %reshape_24 = reshape %26 : tile<1024xf32> -> tile<1x1024xf32>
-    %27 = mulf %23, %reshape_24 : tile<1x1024xf32>
+    %27 = mulf %25, %reshape_24 : tile<1x1024xf32>
     %28 = ftof %27 : tile<1x1024xf32> -> tile<1x1024xf16>
     %29 = store_view_tko weak %28, %pview_21[%12, %loopIdx] token = %tok : tile<1x1024xf16>, partition_view<tile=(1x1024), tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> token
   }

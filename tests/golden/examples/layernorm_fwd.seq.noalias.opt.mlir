@@ -20,8 +20,8 @@ entry @layernorm_fwd_Kt1_A2f32_1l0_2t1_p16_A1f32_1t1_p16_A1f32_1t1_p16_A2f32_1l0
   %tview = make_tensor_view %0, shape = [%1, %2], strides = [%3, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
   %pview = make_partition_view %tview : partition_view<tile=(1x512), tensor_view<?x?xf32, strides=[?,1]>>
   %17:2 = get_index_space_shape %pview : partition_view<tile=(1x512), tensor_view<?x?xf32, strides=[?,1]>> -> tile<i32>
-  %tok = make_token : token
   %cst_0_f32 = constant <f32: 0.000000e+00> : tile<1x512xf32>
+  %tok = make_token : token
   %pview_26 = make_partition_view %tview : partition_view<tile=(1x512), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
   %18, %19, %20 = get_tile_block_id : tile<i32>
   %21 = for %loopIdx in (%cst_0_i32 to %17#1, step %16) : tile<i32> iter_values(%iterArg0 = %cst_0_f32) -> (tile<1x512xf32>) {
@@ -71,23 +71,23 @@ entry @layernorm_fwd_Kt1_A2f32_1l0_2t1_p16_A1f32_1t1_p16_A1f32_1t1_p16_A2f32_1l0
   %tview_24 = make_tensor_view %14, shape = [%15], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>
   %pview_42 = make_partition_view %tview_24 : partition_view<tile=(1), tensor_view<?xf32, strides=[1]>>
   %30 = store_view_tko weak %29, %pview_42[%18] token = %tok : tile<1xf32>, partition_view<tile=(1), tensor_view<?xf32, strides=[1]>>, tile<i32> -> token
-  %reshape_50 = reshape %29 : tile<1xf32> -> tile<1x1xf32>
-  %bcast_51 = broadcast %reshape_50 : tile<1x1xf32> -> tile<1x512xf32>
   %tview_14 = make_tensor_view %4, shape = [%5], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>
   %pview_46 = make_partition_view %tview_14 : partition_view<tile=(512), padding_value = zero, tensor_view<?xf32, strides=[1]>>
   %tview_16 = make_tensor_view %6, shape = [%7], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>
   %pview_47 = make_partition_view %tview_16 : partition_view<tile=(512), padding_value = zero, tensor_view<?xf32, strides=[1]>>
+  %reshape_50 = reshape %29 : tile<1xf32> -> tile<1x1xf32>
+  %bcast_51 = broadcast %reshape_50 : tile<1x1xf32> -> tile<1x512xf32>
   %tview_20 = make_tensor_view %8, shape = [%9, %10], strides = [%11, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
   %pview_52 = make_partition_view %tview_20 : partition_view<tile=(1x512), tensor_view<?x?xf32, strides=[?,1]>>
   for %loopIdx in (%cst_0_i32 to %17#1, step %16) : tile<i32> {
     %31, %32 = load_view_tko weak %pview_26[%18, %loopIdx] token = %tok : partition_view<tile=(1x512), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x512xf32>, token
-    %33 = subf %31, %bcast_34 : tile<1x512xf32>
-    %34 = mulf %33, %bcast_51 : tile<1x512xf32>
-    %35, %36 = load_view_tko weak %pview_46[%loopIdx] token = %tok : partition_view<tile=(512), padding_value = zero, tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<512xf32>, token
-    %reshape_57 = reshape %35 : tile<512xf32> -> tile<1x512xf32>
-    %37, %38 = load_view_tko weak %pview_47[%loopIdx] token = %tok : partition_view<tile=(512), padding_value = zero, tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<512xf32>, token
-    %reshape_58 = reshape %37 : tile<512xf32> -> tile<1x512xf32>
-    %39 = fma %34, %reshape_57, %reshape_58 : tile<1x512xf32>
+    %33, %34 = load_view_tko weak %pview_46[%loopIdx] token = %tok : partition_view<tile=(512), padding_value = zero, tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<512xf32>, token
+    %35, %36 = load_view_tko weak %pview_47[%loopIdx] token = %tok : partition_view<tile=(512), padding_value = zero, tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<512xf32>, token
+    %37 = subf %31, %bcast_34 : tile<1x512xf32>
+    %38 = mulf %37, %bcast_51 : tile<1x512xf32>
+    %reshape_57 = reshape %33 : tile<512xf32> -> tile<1x512xf32>
+    %reshape_58 = reshape %35 : tile<512xf32> -> tile<1x512xf32>
+    %39 = fma %38, %reshape_57, %reshape_58 : tile<1x512xf32>
     %40 = store_view_tko weak %39, %pview_52[%18, %loopIdx] token = %tok : tile<1x512xf32>, partition_view<tile=(1x512), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
   }
   return

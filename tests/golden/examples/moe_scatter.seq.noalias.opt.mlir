@@ -20,8 +20,8 @@ entry @moe_scatter_Kt1_A2bf16_1v8l0_2i8t1_p16_A1f32_1t1_p16_A1i32_1t1_p16_A2bf16
   %cst_128_i32 = constant <i32: 128> : tile<i32>
   %17 = divi %13, %cst_128_i32 signed rounding<positive_inf> : tile<i32>
   %tok = make_token : token
-  %reshape_25 = reshape %6 : tile<ptr<f32>> -> tile<1xptr<f32>>
-  %bcast_26 = broadcast %reshape_25 : tile<1xptr<f32>> -> tile<32xptr<f32>>
+  %reshape_21 = reshape %8 : tile<ptr<i32>> -> tile<1xptr<i32>>
+  %bcast_22 = broadcast %reshape_21 : tile<1xptr<i32>> -> tile<32xptr<i32>>
   %18, %19, %20 = get_tile_block_id : tile<i32>
   %cst_32_i32 = constant <i32: 32> : tile<i32>
   %21 = muli %18, %cst_32_i32 : tile<i32>
@@ -30,59 +30,59 @@ entry @moe_scatter_Kt1_A2bf16_1v8l0_2i8t1_p16_A1f32_1t1_p16_A1i32_1t1_p16_A2bf16
   %22 = iota : tile<32xi32>
   %23 = addi %bcast, %22 : tile<32xi32>
   %24 = exti %23 signed : tile<32xi32> -> tile<32xi64>
-  %25 = offset %bcast_26, %24 : tile<32xptr<f32>>, tile<32xi64> -> tile<32xptr<f32>>
-  %26 = assume div_by<16, every 32 along 0>, %25 : tile<32xptr<f32>>
-  %27 = exti %7 signed : tile<i32> -> tile<i64>
-  %reshape_23 = reshape %27 : tile<i64> -> tile<1xi64>
-  %bcast_24 = broadcast %reshape_23 : tile<1xi64> -> tile<32xi64>
-  %28 = cmpi less_than %24, %bcast_24, unsigned : tile<32xi64> -> tile<32xi1>
+  %25 = offset %bcast_22, %24 : tile<32xptr<i32>>, tile<32xi64> -> tile<32xptr<i32>>
+  %26 = assume div_by<16, every 32 along 0>, %25 : tile<32xptr<i32>>
+  %27 = exti %9 signed : tile<i32> -> tile<i64>
+  %reshape_19 = reshape %27 : tile<i64> -> tile<1xi64>
+  %bcast_20 = broadcast %reshape_19 : tile<1xi64> -> tile<32xi64>
+  %28 = cmpi less_than %24, %bcast_20, unsigned : tile<32xi64> -> tile<32xi1>
   %reshape_17 = reshape %count : tile<i32> -> tile<1xi32>
   %bcast_18 = broadcast %reshape_17 : tile<1xi32> -> tile<32xi32>
   %29 = cmpi less_than %23, %bcast_18, signed : tile<32xi32> -> tile<32xi1>
   %30 = andi %28, %29 : tile<32xi1>
-  %bcast_28 = constant <f32: 0.000000e+00> : tile<32xf32>
-  %31, %32 = load_ptr_tko weak %26, %30, %bcast_28 token=%tok : tile<32xptr<f32>>, tile<32xi1>, tile<32xf32> -> tile<32xf32>, token
-  %reshape_21 = reshape %8 : tile<ptr<i32>> -> tile<1xptr<i32>>
-  %bcast_22 = broadcast %reshape_21 : tile<1xptr<i32>> -> tile<32xptr<i32>>
-  %33 = offset %bcast_22, %24 : tile<32xptr<i32>>, tile<32xi64> -> tile<32xptr<i32>>
-  %34 = assume div_by<16, every 32 along 0>, %33 : tile<32xptr<i32>>
-  %35 = exti %9 signed : tile<i32> -> tile<i64>
-  %reshape_19 = reshape %35 : tile<i64> -> tile<1xi64>
-  %bcast_20 = broadcast %reshape_19 : tile<1xi64> -> tile<32xi64>
-  %36 = cmpi less_than %24, %bcast_20, unsigned : tile<32xi64> -> tile<32xi1>
-  %37 = andi %36, %29 : tile<32xi1>
   %cst_0_i32 = constant <i32: 0> : tile<32xi32>
-  %38, %39 = load_ptr_tko weak %34, %37, %cst_0_i32 token=%tok : tile<32xptr<i32>>, tile<32xi1>, tile<32xi32> -> tile<32xi32>, token
-  %reshape_65 = reshape %10 : tile<ptr<bf16>> -> tile<1x1xptr<bf16>>
-  %bcast_66 = broadcast %reshape_65 : tile<1x1xptr<bf16>> -> tile<32x128xptr<bf16>>
-  %reshape_54 = reshape %38 : tile<32xi32> -> tile<32x1xi32>
-  %40 = exti %reshape_54 signed : tile<32x1xi32> -> tile<32x1xi64>
-  %bcast_57 = broadcast %40 : tile<32x1xi64> -> tile<32x128xi64>
-  %41 = exti %15 signed : tile<i32> -> tile<i64>
-  %reshape_60 = reshape %41 : tile<i64> -> tile<1x1xi64>
-  %bcast_61 = broadcast %reshape_60 : tile<1x1xi64> -> tile<32x128xi64>
-  %42 = muli %bcast_57, %bcast_61 : tile<32x128xi64>
-  %43 = iota : tile<128xi32>
+  %31, %32 = load_ptr_tko weak %26, %30, %cst_0_i32 token=%tok : tile<32xptr<i32>>, tile<32xi1>, tile<32xi32> -> tile<32xi32>, token
+  %reshape_25 = reshape %6 : tile<ptr<f32>> -> tile<1xptr<f32>>
+  %bcast_26 = broadcast %reshape_25 : tile<1xptr<f32>> -> tile<32xptr<f32>>
+  %33 = offset %bcast_26, %24 : tile<32xptr<f32>>, tile<32xi64> -> tile<32xptr<f32>>
+  %34 = assume div_by<16, every 32 along 0>, %33 : tile<32xptr<f32>>
+  %35 = exti %7 signed : tile<i32> -> tile<i64>
+  %reshape_23 = reshape %35 : tile<i64> -> tile<1xi64>
+  %bcast_24 = broadcast %reshape_23 : tile<1xi64> -> tile<32xi64>
+  %36 = cmpi less_than %24, %bcast_24, unsigned : tile<32xi64> -> tile<32xi1>
+  %37 = andi %36, %29 : tile<32xi1>
+  %bcast_28 = constant <f32: 0.000000e+00> : tile<32xf32>
+  %38, %39 = load_ptr_tko weak %34, %37, %bcast_28 token=%tok : tile<32xptr<f32>>, tile<32xi1>, tile<32xf32> -> tile<32xf32>, token
   %reshape_45 = reshape %0 : tile<ptr<bf16>> -> tile<1x1xptr<bf16>>
   %bcast_46 = broadcast %reshape_45 : tile<1x1xptr<bf16>> -> tile<32x128xptr<bf16>>
   %reshape_34 = reshape %23 : tile<32xi32> -> tile<32x1xi32>
-  %44 = exti %reshape_34 signed : tile<32x1xi32> -> tile<32x1xi64>
-  %bcast_37 = broadcast %44 : tile<32x1xi64> -> tile<32x128xi64>
-  %45 = exti %5 signed : tile<i32> -> tile<i64>
-  %reshape_40 = reshape %45 : tile<i64> -> tile<1x1xi64>
+  %40 = exti %reshape_34 signed : tile<32x1xi32> -> tile<32x1xi64>
+  %bcast_37 = broadcast %40 : tile<32x1xi64> -> tile<32x128xi64>
+  %41 = exti %5 signed : tile<i32> -> tile<i64>
+  %reshape_40 = reshape %41 : tile<i64> -> tile<1x1xi64>
   %bcast_41 = broadcast %reshape_40 : tile<1x1xi64> -> tile<32x128xi64>
-  %46 = muli %bcast_37, %bcast_41 : tile<32x128xi64>
-  %47 = exti %1 signed : tile<i32> -> tile<i64>
-  %reshape_38 = reshape %47 : tile<i64> -> tile<1x1xi64>
+  %42 = muli %bcast_37, %bcast_41 : tile<32x128xi64>
+  %43 = iota : tile<128xi32>
+  %44 = exti %1 signed : tile<i32> -> tile<i64>
+  %reshape_38 = reshape %44 : tile<i64> -> tile<1x1xi64>
   %bcast_39 = broadcast %reshape_38 : tile<1x1xi64> -> tile<32x128xi64>
-  %48 = cmpi less_than %bcast_37, %bcast_39, unsigned : tile<32x128xi64> -> tile<32x128xi1>
-  %49 = exti %3 signed : tile<i32> -> tile<i64>
-  %reshape_43 = reshape %49 : tile<i64> -> tile<1x1xi64>
+  %45 = cmpi less_than %bcast_37, %bcast_39, unsigned : tile<32x128xi64> -> tile<32x128xi1>
+  %46 = exti %3 signed : tile<i32> -> tile<i64>
+  %reshape_43 = reshape %46 : tile<i64> -> tile<1x1xi64>
   %bcast_44 = broadcast %reshape_43 : tile<1x1xi64> -> tile<32x128xi64>
   %reshape_36 = reshape %29 : tile<32xi1> -> tile<32x1xi1>
   %bcast_47 = broadcast %reshape_36 : tile<32x1xi1> -> tile<32x128xi1>
   %bcast_49 = constant <bf16: 0.000000e+00> : tile<32x128xbf16>
-  %reshape_52 = reshape %31 : tile<32xf32> -> tile<32x1xf32>
+  %reshape_65 = reshape %10 : tile<ptr<bf16>> -> tile<1x1xptr<bf16>>
+  %bcast_66 = broadcast %reshape_65 : tile<1x1xptr<bf16>> -> tile<32x128xptr<bf16>>
+  %reshape_54 = reshape %31 : tile<32xi32> -> tile<32x1xi32>
+  %47 = exti %reshape_54 signed : tile<32x1xi32> -> tile<32x1xi64>
+  %bcast_57 = broadcast %47 : tile<32x1xi64> -> tile<32x128xi64>
+  %48 = exti %15 signed : tile<i32> -> tile<i64>
+  %reshape_60 = reshape %48 : tile<i64> -> tile<1x1xi64>
+  %bcast_61 = broadcast %reshape_60 : tile<1x1xi64> -> tile<32x128xi64>
+  %49 = muli %bcast_57, %bcast_61 : tile<32x128xi64>
+  %reshape_52 = reshape %38 : tile<32xf32> -> tile<32x1xf32>
   %bcast_53 = broadcast %reshape_52 : tile<32x1xf32> -> tile<32x128xf32>
   %50 = exti %11 signed : tile<i32> -> tile<i64>
   %reshape_58 = reshape %50 : tile<i64> -> tile<1x1xi64>
@@ -100,22 +100,22 @@ entry @moe_scatter_Kt1_A2bf16_1v8l0_2i8t1_p16_A1f32_1t1_p16_A1i32_1t1_p16_A2bf16
     %56 = exti %reshape_35 signed : tile<1x128xi32> -> tile<1x128xi64>
     %bcast_42 = broadcast %56 : tile<1x128xi64> -> tile<32x128xi64>
     %57 = addi %42, %bcast_42 : tile<32x128xi64>
-    %58 = offset %bcast_66, %57 : tile<32x128xptr<bf16>>, tile<32x128xi64> -> tile<32x128xptr<bf16>>
+    %58 = offset %bcast_46, %57 : tile<32x128xptr<bf16>>, tile<32x128xi64> -> tile<32x128xptr<bf16>>
     %59 = assume div_by<16, every 128 along 1>, %58 : tile<32x128xptr<bf16>>
-    %60 = addi %46, %bcast_42 : tile<32x128xi64>
-    %61 = offset %bcast_46, %60 : tile<32x128xptr<bf16>>, tile<32x128xi64> -> tile<32x128xptr<bf16>>
-    %62 = assume div_by<16, every 128 along 1>, %61 : tile<32x128xptr<bf16>>
-    %63 = cmpi less_than %bcast_42, %bcast_44, unsigned : tile<32x128xi64> -> tile<32x128xi1>
-    %64 = andi %48, %63 : tile<32x128xi1>
-    %65 = andi %64, %bcast_47 : tile<32x128xi1>
-    %66, %67 = load_ptr_tko weak %62, %65, %bcast_49 token=%tok : tile<32x128xptr<bf16>>, tile<32x128xi1>, tile<32x128xbf16> -> tile<32x128xbf16>, token
-    %68 = ftof %66 : tile<32x128xbf16> -> tile<32x128xf32>
+    %60 = cmpi less_than %bcast_42, %bcast_44, unsigned : tile<32x128xi64> -> tile<32x128xi1>
+    %61 = andi %45, %60 : tile<32x128xi1>
+    %62 = andi %61, %bcast_47 : tile<32x128xi1>
+    %63, %64 = load_ptr_tko weak %59, %62, %bcast_49 token=%tok : tile<32x128xptr<bf16>>, tile<32x128xi1>, tile<32x128xbf16> -> tile<32x128xbf16>, token
+    %65 = addi %49, %bcast_42 : tile<32x128xi64>
+    %66 = offset %bcast_66, %65 : tile<32x128xptr<bf16>>, tile<32x128xi64> -> tile<32x128xptr<bf16>>
+    %67 = assume div_by<16, every 128 along 1>, %66 : tile<32x128xptr<bf16>>
+    %68 = ftof %63 : tile<32x128xbf16> -> tile<32x128xf32>
     %69 = mulf %68, %bcast_53 : tile<32x128xf32>
     %70 = ftof %69 : tile<32x128xf32> -> tile<32x128xbf16>
     %71 = cmpi less_than %bcast_42, %bcast_64, unsigned : tile<32x128xi64> -> tile<32x128xi1>
     %72 = andi %51, %71 : tile<32x128xi1>
     %73 = andi %72, %bcast_47 : tile<32x128xi1>
-    %74 = store_ptr_tko weak %59, %70, %73 token=%tok_0 : tile<32x128xptr<bf16>>, tile<32x128xbf16>, tile<32x128xi1> -> token
+    %74 = store_ptr_tko weak %67, %70, %73 token=%tok_0 : tile<32x128xptr<bf16>>, tile<32x128xbf16>, tile<32x128xi1> -> token
     continue %74 : token
   }
   return

@@ -12,23 +12,23 @@ entry @spin_lock_accum(%lock: tile<ptr<i32>>, %data: tile<ptr<i32>>, %acc: tile<
     }
     continue %12 : token
   }
-  %racc = reshape %acc : tile<ptr<i32>> -> tile<1xptr<i32>>
-  %bacc = broadcast %racc : tile<1xptr<i32>> -> tile<64xptr<i32>>
-  %iota = iota : tile<64xi32>
-  %pacc = offset %bacc, %iota : tile<64xptr<i32>>, tile<64xi32> -> tile<64xptr<i32>>
-  %1, %2 = load_ptr_tko weak %pacc token=%0 : tile<64xptr<i32>> -> tile<64xi32>, token
   %rdata = reshape %data : tile<ptr<i32>> -> tile<1xptr<i32>>
   %bdata = broadcast %rdata : tile<1xptr<i32>> -> tile<64xptr<i32>>
-  %3, %4, %5 = get_tile_block_id : tile<i32>
+  %1, %2, %3 = get_tile_block_id : tile<i32>
   %c64 = constant <i32: 64> : tile<i32>
-  %base = muli %3, %c64 : tile<i32>
+  %base = muli %1, %c64 : tile<i32>
   %rbase = reshape %base : tile<i32> -> tile<1xi32>
   %bbase = broadcast %rbase : tile<1xi32> -> tile<64xi32>
+  %iota = iota : tile<64xi32>
   %idx = addi %bbase, %iota : tile<64xi32>
   %pdata = offset %bdata, %idx : tile<64xptr<i32>>, tile<64xi32> -> tile<64xptr<i32>>
-  %6, %7 = load_ptr_tko weak %pdata token=%0 : tile<64xptr<i32>> -> tile<64xi32>, token
-  %t_a = join_tokens %2, %7 : token
-  %s = addi %1, %6 : tile<64xi32>
+  %4, %5 = load_ptr_tko weak %pdata token=%0 : tile<64xptr<i32>> -> tile<64xi32>, token
+  %racc = reshape %acc : tile<ptr<i32>> -> tile<1xptr<i32>>
+  %bacc = broadcast %racc : tile<1xptr<i32>> -> tile<64xptr<i32>>
+  %pacc = offset %bacc, %iota : tile<64xptr<i32>>, tile<64xi32> -> tile<64xptr<i32>>
+  %6, %7 = load_ptr_tko weak %pacc token=%0 : tile<64xptr<i32>> -> tile<64xi32>, token
+  %t_a = join_tokens %7, %5 : token
+  %s = addi %6, %4 : tile<64xi32>
   %t_s = store_ptr_tko weak %pacc, %s token=%t_a : tile<64xptr<i32>>, tile<64xi32> -> token
   %8, %9 = atomic_rmw_tko release device %lock, xchg, %c0 token=%t_s : tile<ptr<i32>>, tile<i32> -> tile<i32>, token
   return

@@ -24,7 +24,6 @@ entry @attention_fwd_Kt1_A3f16_3l0_4t1_p16_A3f16_3l0_4t1_p16_A3f16_3l0_4t1_p16_A
   %22 = assume bounded<0, ?>, %arg25 : tile<i32>
   %23 = assume bounded<0, ?>, %arg26 : tile<i32>
   %24 = constant <i32: 1> : tile<i32>
-  %tok = make_token : token
   %cst_0_i32 = constant <i32: 0> : tile<i32>
   %tview_16 = make_tensor_view %6, shape = [%7, %8, %9], strides = [%10, %11, 1] : tile<i32> -> tensor_view<?x?x?xf16, strides=[?,?,1]>
   %pview_33 = make_partition_view %tview_16 : partition_view<tile=(1x16x32), tensor_view<?x?x?xf16, strides=[?,?,1]>>
@@ -32,21 +31,22 @@ entry @attention_fwd_Kt1_A3f16_3l0_4t1_p16_A3f16_3l0_4t1_p16_A3f16_3l0_4t1_p16_A
   %cst_0_f32_32 = constant <f32: 0.000000e+00> : tile<16x32xf32>
   %cst_0_f32 = constant <f32: 0.000000e+00> : tile<16x1xf32>
   %cst_f32 = constant <f32: 0xFF800000> : tile<16x1xf32>
+  %tok = make_token : token
   %tview = make_tensor_view %0, shape = [%1, %2, %3], strides = [%4, %5, 1] : tile<i32> -> tensor_view<?x?x?xf16, strides=[?,?,1]>
   %pview = make_partition_view %tview : partition_view<tile=(1x16x32), padding_value = zero, tensor_view<?x?x?xf16, strides=[?,?,1]>>
   %26, %27, %28 = get_tile_block_id : tile<i32>
   %29, %30 = load_view_tko weak %pview[%27, %26, %cst_0_i32] token = %tok : partition_view<tile=(1x16x32), padding_value = zero, tensor_view<?x?x?xf16, strides=[?,?,1]>>, tile<i32> -> tile<1x16x32xf16>, token
+  %pview_37 = make_partition_view %tview_16 : partition_view<tile=(1x16x32), padding_value = zero, tensor_view<?x?x?xf16, strides=[?,?,1]>>
   %tview_22 = make_tensor_view %12, shape = [%13, %14, %15], strides = [%16, %17, 1] : tile<i32> -> tensor_view<?x?x?xf16, strides=[?,?,1]>
   %pview_39 = make_partition_view %tview_22 : partition_view<tile=(1x16x32), padding_value = zero, tensor_view<?x?x?xf16, strides=[?,?,1]>>
-  %pview_37 = make_partition_view %tview_16 : partition_view<tile=(1x16x32), padding_value = zero, tensor_view<?x?x?xf16, strides=[?,?,1]>>
   %reshape = reshape %29 : tile<1x16x32xf16> -> tile<16x32xf16>
   %cst_0_f32_40 = constant <f32: 0.000000e+00> : tile<16x16xf32>
   %reshape_41 = reshape %arg28 : tile<f32> -> tile<1x1xf32>
   %bcast = broadcast %reshape_41 : tile<1x1xf32> -> tile<16x16xf32>
   %31:3 = for %loopIdx in (%cst_0_i32 to %25#1, step %24) : tile<i32> iter_values(%iterArg0 = %cst_0_f32_32, %iterArg1 = %cst_0_f32, %iterArg2 = %cst_f32) -> (tile<16x32xf32>, tile<16x1xf32>, tile<16x1xf32>) {
-    %35, %36 = load_view_tko weak %pview_39[%27, %loopIdx, %cst_0_i32] token = %tok : partition_view<tile=(1x16x32), padding_value = zero, tensor_view<?x?x?xf16, strides=[?,?,1]>>, tile<i32> -> tile<1x16x32xf16>, token
-    %37, %38 = load_view_tko weak %pview_37[%27, %loopIdx, %cst_0_i32] token = %tok : partition_view<tile=(1x16x32), padding_value = zero, tensor_view<?x?x?xf16, strides=[?,?,1]>>, tile<i32> -> tile<1x16x32xf16>, token
-    %reshape_48 = reshape %37 : tile<1x16x32xf16> -> tile<16x32xf16>
+    %35, %36 = load_view_tko weak %pview_37[%27, %loopIdx, %cst_0_i32] token = %tok : partition_view<tile=(1x16x32), padding_value = zero, tensor_view<?x?x?xf16, strides=[?,?,1]>>, tile<i32> -> tile<1x16x32xf16>, token
+    %37, %38 = load_view_tko weak %pview_39[%27, %loopIdx, %cst_0_i32] token = %tok : partition_view<tile=(1x16x32), padding_value = zero, tensor_view<?x?x?xf16, strides=[?,?,1]>>, tile<i32> -> tile<1x16x32xf16>, token
+    %reshape_48 = reshape %35 : tile<1x16x32xf16> -> tile<16x32xf16>
     %39 = permute %reshape_48 [1, 0] : tile<16x32xf16> -> tile<32x16xf16>
     %40 = mmaf %reshape, %39, %cst_0_f32_40 : tile<16x32xf16>, tile<32x16xf16>, tile<16x16xf32>
     %41 = mulf %40, %bcast : tile<16x16xf32>
@@ -61,7 +61,7 @@ entry @attention_fwd_Kt1_A3f16_3l0_4t1_p16_A3f16_3l0_4t1_p16_A3f16_3l0_4t1_p16_A
     %43 = subf %41, %bcast_53 : tile<16x16xf32>
     %44 = exp %43 : tile<16x16xf32>
     %45 = ftof %44 : tile<16x16xf32> -> tile<16x16xf16>
-    %reshape_51 = reshape %35 : tile<1x16x32xf16> -> tile<16x32xf16>
+    %reshape_51 = reshape %37 : tile<1x16x32xf16> -> tile<16x32xf16>
     %46 = subf %iterArg2, %42 : tile<16x1xf32>
     %47 = exp %46 : tile<16x1xf32>
     %bcast_56 = broadcast %47 : tile<16x1xf32> -> tile<16x32xf32>

@@ -20,20 +20,22 @@ entry @fused_add_rmsnorm_Kt1_A2f32_1l0_2t1_p16g0_A2f32_1l0_2t1_p16_A1f32_1t1_p16
   %15:2 = get_index_space_shape %pview : partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>> -> tile<i32>
   %cst_0_f32 = constant <f32: 0.000000e+00> : tile<1x64xf32>
   %tok = make_token : token
+  %pview_20 = make_partition_view %tview : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
+  %16, %17, %18 = get_tile_block_id : tile<i32>
   %tview_12 = make_tensor_view %4, shape = [%5, %6], strides = [%7, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
   %pview_21 = make_partition_view %tview_12 : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
-  %16, %17, %18 = get_tile_block_id : tile<i32>
-  %pview_20 = make_partition_view %tview : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
   %pview_22 = make_partition_view %tview_12 : partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>
   %19:2 = for %loopIdx in (%cst_0_i32 to %15#1, step %14) : tile<i32> iter_values(%iterArg0 = %cst_0_f32, %tok_0 = %tok) -> (tile<1x64xf32>, token) {
-    %24, %25 = load_view_tko weak %pview_21[%16, %loopIdx] token = %tok : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
-    %26, %27 = load_view_tko weak %pview_20[%16, %loopIdx] token = %tok : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
-    %28 = addf %26, %24 : tile<1x64xf32>
-    %29 = store_view_tko weak %28, %pview_22[%16, %loopIdx] token = %25 : tile<1x64xf32>, partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
-    %30 = join_tokens %29, %27, %tok_0 : token
+    %24, %25 = load_view_tko weak %pview_20[%16, %loopIdx] token = %tok : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
+    %26, %27 = load_view_tko weak %pview_21[%16, %loopIdx] token = %tok : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
+    %28 = addf %24, %26 : tile<1x64xf32>
+    %29 = store_view_tko weak %28, %pview_22[%16, %loopIdx] token = %27 : tile<1x64xf32>, partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
+    %30 = join_tokens %29, %25, %tok_0 : token
     %31 = fma %28, %28, %iterArg0 : tile<1x64xf32>
     continue %31, %30 : tile<1x64xf32>, token
   }
+  %tview_14 = make_tensor_view %8, shape = [%9], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>
+  %pview_28 = make_partition_view %tview_14 : partition_view<tile=(64), padding_value = zero, tensor_view<?xf32, strides=[1]>>
   %reduce = reduce %19#0 dim=1 identities=[0.000000e+00 : f32] : tile<1x64xf32> -> tile<1xf32>
   (%reduce_lhs: tile<f32>, %reduce_rhs: tile<f32>) {
     %24 = addf %reduce_lhs, %reduce_rhs : tile<f32>
@@ -47,16 +49,14 @@ entry @fused_add_rmsnorm_Kt1_A2f32_1l0_2t1_p16g0_A2f32_1l0_2t1_p16_A1f32_1t1_p16
   %22 = addf %21, %reshape_24 : tile<1x1xf32>
   %23 = rsqrt %22 : tile<1x1xf32>
   %bcast = broadcast %23 : tile<1x1xf32> -> tile<1x64xf32>
-  %tview_14 = make_tensor_view %8, shape = [%9], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>
-  %pview_28 = make_partition_view %tview_14 : partition_view<tile=(64), padding_value = zero, tensor_view<?xf32, strides=[1]>>
   %tview_18 = make_tensor_view %10, shape = [%11, %12], strides = [%13, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
   %pview_29 = make_partition_view %tview_18 : partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>
   for %loopIdx in (%cst_0_i32 to %15#1, step %14) : tile<i32> {
     %24, %25 = load_view_tko weak %pview_21[%16, %loopIdx] token = %19#1 : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
-    %26 = mulf %24, %bcast : tile<1x64xf32>
-    %27, %28 = load_view_tko weak %pview_28[%loopIdx] token = %tok : partition_view<tile=(64), padding_value = zero, tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<64xf32>, token
-    %reshape_32 = reshape %27 : tile<64xf32> -> tile<1x64xf32>
-    %29 = mulf %26, %reshape_32 : tile<1x64xf32>
+    %26, %27 = load_view_tko weak %pview_28[%loopIdx] token = %tok : partition_view<tile=(64), padding_value = zero, tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<64xf32>, token
+    %28 = mulf %24, %bcast : tile<1x64xf32>
+    %reshape_32 = reshape %26 : tile<64xf32> -> tile<1x64xf32>
+    %29 = mulf %28, %reshape_32 : tile<1x64xf32>
     %30 = store_view_tko weak %29, %pview_29[%16, %loopIdx] token = %19#1 : tile<1x64xf32>, partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
   }
   return

@@ -57,6 +57,7 @@ entry @grouped_gemm_Kt1_LA2f16_1l0_2t1_p16_LA2f16_1l0_2t1_p16_LA2f16_1l0_2t1_p16
     %pview_58 = make_partition_view %tview_15 : partition_view<tile=(32x32), tensor_view<?x?xf16, strides=[?,1]>>
     %32:2 = get_index_space_shape %pview_58 : partition_view<tile=(32x32), tensor_view<?x?xf16, strides=[?,1]>> -> tile<i32>
     %cst_0_f32 = constant <f32: 0.000000e+00> : tile<32x32xf32>
+    %pview_61 = make_partition_view %tview_15 : partition_view<tile=(32x32), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>
     %33 = extract %22[%cst_0_i32, %cst_0_i32] : tile<1x8xi64> -> tile<1x1xi64>
     %reshape_20 = reshape %33 : tile<1x1xi64> -> tile<i64>
     %34 = int_to_ptr %reshape_20 : tile<i64> -> tile<ptr<f16>>
@@ -83,12 +84,11 @@ entry @grouped_gemm_Kt1_LA2f16_1l0_2t1_p16_LA2f16_1l0_2t1_p16_LA2f16_1l0_2t1_p16
     %46 = andi %44, %45 : tile<i1>
     %47 = addi %41, %17#1 : tile<i32>
     %48 = select %46, %47, %41 : tile<i1>, tile<i32>
-    %pview_61 = make_partition_view %tview_15 : partition_view<tile=(32x32), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>
     %49:2 = for %loopIdx in (%cst_0_i32 to %32#1, step %cst_1_i32) : tile<i32> iter_values(%iterArg0 = %cst_0_f32, %tok_0 = %result_token_36) -> (tile<32x32xf32>, token) {
-      %52, %53 = load_view_tko weak %pview_62[%loopIdx, %48] token = %tok : partition_view<tile=(32x32), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> tile<32x32xf16>, token
-      %54, %55 = load_view_tko weak %pview_61[%18, %loopIdx] token = %tok : partition_view<tile=(32x32), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> tile<32x32xf16>, token
-      %result_token_67 = join_tokens %53, %55, %tok_0 : token
-      %56 = mmaf %54, %52, %iterArg0 : tile<32x32xf16>, tile<32x32xf16>, tile<32x32xf32>
+      %52, %53 = load_view_tko weak %pview_61[%18, %loopIdx] token = %tok : partition_view<tile=(32x32), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> tile<32x32xf16>, token
+      %54, %55 = load_view_tko weak %pview_62[%loopIdx, %48] token = %tok : partition_view<tile=(32x32), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> tile<32x32xf16>, token
+      %result_token_67 = join_tokens %55, %53, %tok_0 : token
+      %56 = mmaf %52, %54, %iterArg0 : tile<32x32xf16>, tile<32x32xf16>, tile<32x32xf32>
       continue %56, %result_token_67 : tile<32x32xf32>, token
     }
     %50 = ftof %49#0 : tile<32x32xf32> -> tile<32x32xf16>

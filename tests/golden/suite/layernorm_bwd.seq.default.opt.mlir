@@ -33,10 +33,10 @@ entry @layernorm_bwd_Kt1_A2f32_1l0_2t1_p16_A2f32_1l0_2t1_p16_A1f32_1t1_p16_A2f32
     %41 = fma %38, %38, %iterArg1 : tile<1x64xf32>
     continue %40, %41, %result_token : tile<1x64xf32>, tile<1x64xf32>, token
   }
-  %tview_17 = make_tensor_view %8, shape = [%9], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>
-  %pview_38 = make_partition_view %tview_17 : partition_view<tile=(64), padding_value = zero, tensor_view<?xf32, strides=[1]>>
   %tview_15 = make_tensor_view %4, shape = [%5, %6], strides = [%7, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
   %pview_37 = make_partition_view %tview_15 : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
+  %tview_17 = make_tensor_view %8, shape = [%9], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>
+  %pview_38 = make_partition_view %tview_17 : partition_view<tile=(64), padding_value = zero, tensor_view<?xf32, strides=[1]>>
   %reduce = reduce %23#0 dim=1 identities=[0.000000e+00 : f32] : tile<1x64xf32> -> tile<1xf32>
   (%reduce_lhs: tile<f32>, %reduce_rhs: tile<f32>) {
     %38 = addf %reduce_lhs, %reduce_rhs : tile<f32>
@@ -61,13 +61,13 @@ entry @layernorm_bwd_Kt1_A2f32_1l0_2t1_p16_A2f32_1l0_2t1_p16_A1f32_1t1_p16_A2f32
   %30 = rsqrt %29 : tile<1x1xf32>
   %bcast_39 = broadcast %30 : tile<1x1xf32> -> tile<1x64xf32>
   %31:3 = for %loopIdx in (%cst_0_i32 to %19#1, step %18) : tile<i32> iter_values(%iterArg0 = %cst_0_f32, %iterArg1 = %cst_0_f32, %tok_0 = %23#2) -> (tile<1x64xf32>, tile<1x64xf32>, token) {
-    %38, %39 = load_view_tko weak %pview_38[%loopIdx] token = %tok : partition_view<tile=(64), padding_value = zero, tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<64xf32>, token
+    %38, %39 = load_view_tko weak %pview_26[%20, %loopIdx] token = %tok : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
     %40, %41 = load_view_tko weak %pview_37[%20, %loopIdx] token = %tok : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
-    %42, %43 = load_view_tko weak %pview_26[%20, %loopIdx] token = %tok : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
-    %result_token_69 = join_tokens %39, %41, %43, %tok_0 : token
-    %reshape_70 = reshape %38 : tile<64xf32> -> tile<1x64xf32>
+    %42, %43 = load_view_tko weak %pview_38[%loopIdx] token = %tok : partition_view<tile=(64), padding_value = zero, tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<64xf32>, token
+    %result_token_69 = join_tokens %43, %41, %39, %tok_0 : token
+    %reshape_70 = reshape %42 : tile<64xf32> -> tile<1x64xf32>
     %44 = mulf %40, %reshape_70 : tile<1x64xf32>
-    %45 = subf %42, %bcast : tile<1x64xf32>
+    %45 = subf %38, %bcast : tile<1x64xf32>
     %46 = mulf %45, %bcast_39 : tile<1x64xf32>
     %47 = fma %44, %46, %iterArg0 : tile<1x64xf32>
     %48 = fma %40, %reshape_70, %iterArg1 : tile<1x64xf32>

@@ -19,11 +19,11 @@ entry @persistent_rmsnorm_Kt1_A2f32_1l0_2t1_p16_A1f32_1t1_p16_A2f32_1l0_2t1_p16_
   %17:2 = get_index_space_shape %pview : partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>> -> tile<i32>
   %cst_0_f32 = constant <f32: 0.000000e+00> : tile<1x64xf32>
   %pview_14 = make_partition_view %tview : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
+  %tview_8 = make_tensor_view %4, shape = [%5], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>
+  %pview_19 = make_partition_view %tview_8 : partition_view<tile=(64), padding_value = zero, tensor_view<?xf32, strides=[1]>>
   %18 = itof %2 signed : tile<i32> -> tile<f32>
   %reshape = reshape %18 : tile<f32> -> tile<1x1xf32>
   %reshape_15 = reshape %arg13 : tile<f32> -> tile<1x1xf32>
-  %tview_8 = make_tensor_view %4, shape = [%5], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>
-  %pview_19 = make_partition_view %tview_8 : partition_view<tile=(64), padding_value = zero, tensor_view<?xf32, strides=[1]>>
   %tview_12 = make_tensor_view %6, shape = [%7, %8], strides = [%9, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
   %pview_20 = make_partition_view %tview_12 : partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>
   for %loopIdx in (%11 to %1, step %14) : tile<i32> {
@@ -44,10 +44,10 @@ entry @persistent_rmsnorm_Kt1_A2f32_1l0_2t1_p16_A1f32_1t1_p16_A2f32_1l0_2t1_p16_
     %bcast = broadcast %22 : tile<1x1xf32> -> tile<1x64xf32>
     for %loopIdx_22 in (%cst_0_i32 to %17#1, step %10) : tile<i32> {
       %23, %24 = load_view_tko weak %pview_14[%loopIdx, %loopIdx_22] token = %tok : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
-      %25 = mulf %23, %bcast : tile<1x64xf32>
-      %26, %27 = load_view_tko weak %pview_19[%loopIdx_22] token = %tok : partition_view<tile=(64), padding_value = zero, tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<64xf32>, token
-      %reshape_25 = reshape %26 : tile<64xf32> -> tile<1x64xf32>
-      %28 = mulf %25, %reshape_25 : tile<1x64xf32>
+      %25, %26 = load_view_tko weak %pview_19[%loopIdx_22] token = %tok : partition_view<tile=(64), padding_value = zero, tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<64xf32>, token
+      %27 = mulf %23, %bcast : tile<1x64xf32>
+      %reshape_25 = reshape %25 : tile<64xf32> -> tile<1x64xf32>
+      %28 = mulf %27, %reshape_25 : tile<1x64xf32>
       %29 = store_view_tko weak %28, %pview_20[%loopIdx, %loopIdx_22] token = %tok : tile<1x64xf32>, partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
     }
   }

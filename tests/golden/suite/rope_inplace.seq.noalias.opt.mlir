@@ -20,13 +20,13 @@ entry @rope_inplace_Kt1_A2f32_1l0_2t1_p16g0_A2f32_1l0_2t1_p16_A2f32_1l0_2t1_p16_
   %cst_32_i32 = constant <i32: 32> : tile<i32>
   %17 = divi %2, %cst_32_i32 signed rounding<negative_inf> : tile<i32>
   %tok = make_token : token
-  %tview_16 = make_tensor_view %8, shape = [%9, %10], strides = [%11, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
-  %pview_22 = make_partition_view %tview_16 : partition_view<tile=(8x16), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
-  %18, %19, %20 = get_tile_block_id : tile<i32>
-  %21, %22 = load_view_tko weak %pview_22[%18, %cst_0_i32] token = %tok : partition_view<tile=(8x16), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<8x16xf32>, token
   %tview_12 = make_tensor_view %4, shape = [%5, %6], strides = [%7, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
   %pview = make_partition_view %tview_12 : partition_view<tile=(8x16), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
-  %23, %24 = load_view_tko weak %pview[%18, %cst_0_i32] token = %tok : partition_view<tile=(8x16), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<8x16xf32>, token
+  %18, %19, %20 = get_tile_block_id : tile<i32>
+  %21, %22 = load_view_tko weak %pview[%18, %cst_0_i32] token = %tok : partition_view<tile=(8x16), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<8x16xf32>, token
+  %tview_16 = make_tensor_view %8, shape = [%9, %10], strides = [%11, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+  %pview_22 = make_partition_view %tview_16 : partition_view<tile=(8x16), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
+  %23, %24 = load_view_tko weak %pview_22[%18, %cst_0_i32] token = %tok : partition_view<tile=(8x16), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<8x16xf32>, token
   %tview = make_tensor_view %0, shape = [%1, %2], strides = [%3, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
   %pview_27 = make_partition_view %tview : partition_view<tile=(8x16), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
   %cst_2_i32 = constant <i32: 2> : tile<i32>
@@ -34,17 +34,17 @@ entry @rope_inplace_Kt1_A2f32_1l0_2t1_p16g0_A2f32_1l0_2t1_p16_A2f32_1l0_2t1_p16_
   %pview_32 = make_partition_view %tview_20 : partition_view<tile=(8x16), tensor_view<?x?xf32, strides=[?,1]>>
   %25 = for %loopIdx in (%cst_0_i32 to %17, step %16) : tile<i32> iter_values(%tok_0 = %tok) -> (token) {
     %26 = muli %cst_2_i32, %loopIdx : tile<i32>
-    %27 = addi %26, %16 : tile<i32>
-    %28, %29 = load_view_tko weak %pview_27[%18, %27] token = %tok_0 : partition_view<tile=(8x16), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<8x16xf32>, token
-    %30, %31 = load_view_tko weak %pview_27[%18, %26] token = %tok_0 : partition_view<tile=(8x16), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<8x16xf32>, token
-    %result_token_39 = join_tokens %29, %31 : token
-    %32 = mulf %28, %21 : tile<8x16xf32>
+    %27, %28 = load_view_tko weak %pview_27[%18, %26] token = %tok_0 : partition_view<tile=(8x16), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<8x16xf32>, token
+    %29 = addi %26, %16 : tile<i32>
+    %30, %31 = load_view_tko weak %pview_27[%18, %29] token = %tok_0 : partition_view<tile=(8x16), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<8x16xf32>, token
+    %result_token_39 = join_tokens %31, %28 : token
+    %32 = mulf %30, %23 : tile<8x16xf32>
     %33 = negf %32 : tile<8x16xf32>
-    %34 = fma %30, %23, %33 : tile<8x16xf32>
+    %34 = fma %27, %21, %33 : tile<8x16xf32>
     %35 = store_view_tko weak %34, %pview_32[%18, %26] token = %result_token_39 : tile<8x16xf32>, partition_view<tile=(8x16), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
-    %36 = mulf %30, %21 : tile<8x16xf32>
-    %37 = fma %28, %23, %36 : tile<8x16xf32>
-    %38 = store_view_tko weak %37, %pview_32[%18, %27] token = %35 : tile<8x16xf32>, partition_view<tile=(8x16), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
+    %36 = mulf %27, %23 : tile<8x16xf32>
+    %37 = fma %30, %21, %36 : tile<8x16xf32>
+    %38 = store_view_tko weak %37, %pview_32[%18, %29] token = %35 : tile<8x16xf32>, partition_view<tile=(8x16), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
     continue %38 : token
   }
   return

@@ -18,15 +18,15 @@ entry @softmax_bwd_Kt1_A2f32_1l0_2t1_p16_A2f32_1l0_2t1_p16g0_A2f32_1l0_2t1_p16g0
   %13:2 = get_index_space_shape %pview : partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>> -> tile<i32>
   %cst_0_f32 = constant <f32: 0.000000e+00> : tile<1x64xf32>
   %tok = make_token : token
+  %pview_16 = make_partition_view %tview : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
+  %14, %15, %16 = get_tile_block_id : tile<i32>
   %tview_10 = make_tensor_view %4, shape = [%5, %6], strides = [%7, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
   %pview_17 = make_partition_view %tview_10 : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
-  %14, %15, %16 = get_tile_block_id : tile<i32>
-  %pview_16 = make_partition_view %tview : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
   %17:2 = for %loopIdx in (%cst_0_i32 to %13#1, step %12) : tile<i32> iter_values(%iterArg0 = %cst_0_f32, %tok_0 = %tok) -> (tile<1x64xf32>, token) {
-    %19, %20 = load_view_tko weak %pview_17[%14, %loopIdx] token = %tok : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
-    %21, %22 = load_view_tko weak %pview_16[%14, %loopIdx] token = %tok : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
-    %result_token_24 = join_tokens %20, %tok_0 : token
-    %23 = fma %21, %19, %iterArg0 : tile<1x64xf32>
+    %19, %20 = load_view_tko weak %pview_16[%14, %loopIdx] token = %tok : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
+    %21, %22 = load_view_tko weak %pview_17[%14, %loopIdx] token = %tok : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
+    %result_token_24 = join_tokens %22, %tok_0 : token
+    %23 = fma %19, %21, %iterArg0 : tile<1x64xf32>
     continue %23, %result_token_24 : tile<1x64xf32>, token
   }
   %reduce = reduce %17#0 dim=1 identities=[0.000000e+00 : f32] : tile<1x64xf32> -> tile<1xf32>
@@ -39,11 +39,11 @@ entry @softmax_bwd_Kt1_A2f32_1l0_2t1_p16_A2f32_1l0_2t1_p16g0_A2f32_1l0_2t1_p16g0
   %tview_14 = make_tensor_view %8, shape = [%9, %10], strides = [%11, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
   %pview_22 = make_partition_view %tview_14 : partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>
   %18 = for %loopIdx in (%cst_0_i32 to %13#1, step %12) : tile<i32> iter_values(%tok_0 = %17#1) -> (token) {
-    %19, %20 = load_view_tko weak %pview_17[%14, %loopIdx] token = %tok_0 : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
-    %21, %22 = load_view_tko weak %pview_16[%14, %loopIdx] token = %tok : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
-    %23 = subf %19, %bcast : tile<1x64xf32>
-    %24 = mulf %21, %23 : tile<1x64xf32>
-    %25 = store_view_tko weak %24, %pview_22[%14, %loopIdx] token = %20 : tile<1x64xf32>, partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
+    %19, %20 = load_view_tko weak %pview_16[%14, %loopIdx] token = %tok : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
+    %21, %22 = load_view_tko weak %pview_17[%14, %loopIdx] token = %tok_0 : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
+    %23 = subf %21, %bcast : tile<1x64xf32>
+    %24 = mulf %19, %23 : tile<1x64xf32>
+    %25 = store_view_tko weak %24, %pview_22[%14, %loopIdx] token = %22 : tile<1x64xf32>, partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
     continue %25 : token
   }
   return

@@ -18,14 +18,14 @@ entry @splitk_gemm_Kt1_A2f16_1l0_2t1_p16_A2f16_1l0_2t1_p16_A2f32_1l0_2t1_p16_I32
   %16, %17, %18 = get_num_tile_blocks : tile<i32>
   %cst_0_f32 = constant <f32: 0.000000e+00> : tile<32x32xf32>
   %tok = make_token : token
+  %pview_20 = make_partition_view %tview : partition_view<tile=(32x32), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>
   %tview_9 = make_tensor_view %4, shape = [%5, %6], strides = [%7, 1] : tile<i32> -> tensor_view<?x?xf16, strides=[?,1]>
   %pview_21 = make_partition_view %tview_9 : partition_view<tile=(32x32), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>
-  %pview_20 = make_partition_view %tview : partition_view<tile=(32x32), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>
   %19:2 = for %loopIdx in (%14 to %15#1, step %18) : tile<i32> iter_values(%iterArg0 = %cst_0_f32, %tok_0 = %tok) -> (tile<32x32xf32>, token) {
-    %38, %39 = load_view_tko weak %pview_21[%loopIdx, %13] token = %tok : partition_view<tile=(32x32), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> tile<32x32xf16>, token
-    %40, %41 = load_view_tko weak %pview_20[%12, %loopIdx] token = %tok : partition_view<tile=(32x32), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> tile<32x32xf16>, token
-    %result_token_38 = join_tokens %39, %41, %tok_0 : token
-    %42 = mmaf %40, %38, %iterArg0 : tile<32x32xf16>, tile<32x32xf16>, tile<32x32xf32>
+    %38, %39 = load_view_tko weak %pview_20[%12, %loopIdx] token = %tok : partition_view<tile=(32x32), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> tile<32x32xf16>, token
+    %40, %41 = load_view_tko weak %pview_21[%loopIdx, %13] token = %tok : partition_view<tile=(32x32), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> tile<32x32xf16>, token
+    %result_token_38 = join_tokens %41, %39, %tok_0 : token
+    %42 = mmaf %38, %40, %iterArg0 : tile<32x32xf16>, tile<32x32xf16>, tile<32x32xf32>
     continue %42, %result_token_38 : tile<32x32xf32>, token
   }
   %reshape_34 = reshape %8 : tile<ptr<f32>> -> tile<1x1xptr<f32>>

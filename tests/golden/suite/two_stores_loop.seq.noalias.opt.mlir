@@ -26,21 +26,21 @@ entry @two_stores_loop_Kt1_A2f32_1l0_2t1_p16_A2f32_1l0_2t1_p16_A2f32_1l0_2t1_p16
   %tview_12 = make_tensor_view %4, shape = [%5, %6], strides = [%7, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
   %pview_23 = make_partition_view %tview_12 : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
   %bcast = constant <f32: 1.000000e+00> : tile<1x64xf32>
-  %tview_16 = make_tensor_view %8, shape = [%9, %10], strides = [%11, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
-  %pview_28 = make_partition_view %tview_16 : partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>
   %tview_20 = make_tensor_view %12, shape = [%13, %14], strides = [%15, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
   %pview_27 = make_partition_view %tview_20 : partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>
+  %tview_16 = make_tensor_view %8, shape = [%9, %10], strides = [%11, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+  %pview_28 = make_partition_view %tview_16 : partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>
   for %loopIdx in (%cst_0_i32 to %17#1, step %16) : tile<i32> {
     %21, %22 = load_view_tko weak %pview_22[%18, %loopIdx] token = %tok : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
     %23, %24 = load_view_tko weak %pview_23[%18, %loopIdx] token = %tok : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
-    %25 = mulf %21, %23 : tile<1x64xf32>
-    %26 = negf %23 : tile<1x64xf32>
-    %27 = exp %26 : tile<1x64xf32>
-    %28 = addf %bcast, %27 : tile<1x64xf32>
-    %29 = divf %bcast, %28 : tile<1x64xf32>
-    %30 = mulf %25, %29 : tile<1x64xf32>
-    %31 = store_view_tko weak %30, %pview_28[%18, %loopIdx] token = %tok : tile<1x64xf32>, partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
-    %32 = store_view_tko weak %29, %pview_27[%18, %loopIdx] token = %tok : tile<1x64xf32>, partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
+    %25 = negf %23 : tile<1x64xf32>
+    %26 = exp %25 : tile<1x64xf32>
+    %27 = addf %bcast, %26 : tile<1x64xf32>
+    %28 = divf %bcast, %27 : tile<1x64xf32>
+    %29 = store_view_tko weak %28, %pview_27[%18, %loopIdx] token = %tok : tile<1x64xf32>, partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
+    %30 = mulf %21, %23 : tile<1x64xf32>
+    %31 = mulf %30, %28 : tile<1x64xf32>
+    %32 = store_view_tko weak %31, %pview_28[%18, %loopIdx] token = %tok : tile<1x64xf32>, partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
   }
   return
 }

@@ -7,11 +7,11 @@ entry @while_converge_Kt1_A1f32_1t1_p16_A1f32_1t1_p16_A1i32_1t1_p16_Sf32_I64(%ar
   %5 = assume bounded<0, ?>, %arg7 : tile<i32>
   %6 = constant <i32: 1> : tile<i32>
   %tok = make_token : token
-  %cst_0_i32 = constant <i32: 0> : tile<i32>
   %tview = make_tensor_view %0, shape = [%1], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>
   %pview = make_partition_view %tview : partition_view<tile=(64), padding_value = zero, tensor_view<?xf32, strides=[1]>>
   %7, %8, %9 = get_tile_block_id : tile<i32>
   %10, %11 = load_view_tko weak %pview[%7] token = %tok : partition_view<tile=(64), padding_value = zero, tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<64xf32>, token
+  %cst_0_i32 = constant <i32: 0> : tile<i32>
   %bcast = constant <f32: 5.000000e-01> : tile<64xf32>
   %cst_32_i32 = constant <i32: 32> : tile<i32>
   %12:2 = loop iter_values(%arg10 = %cst_0_i32, %arg11 = %10) : tile<i32>, tile<64xf32> -> tile<i32>, tile<64xf32> {
@@ -36,12 +36,12 @@ entry @while_converge_Kt1_A1f32_1t1_p16_A1f32_1t1_p16_A1i32_1t1_p16_Sf32_I64(%ar
     }
     continue %15, %16 : tile<i32>, tile<64xf32>
   }
+  %tview_6 = make_tensor_view %2, shape = [%3], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>
+  %pview_10 = make_partition_view %tview_6 : partition_view<tile=(64), tensor_view<?xf32, strides=[1]>>
+  %13 = store_view_tko weak %12#1, %pview_10[%7] token = %tok : tile<64xf32>, partition_view<tile=(64), tensor_view<?xf32, strides=[1]>>, tile<i32> -> token
   %reshape_11 = reshape %12#0 : tile<i32> -> tile<1xi32>
   %tview_8 = make_tensor_view %4, shape = [%5], strides = [1] : tile<i32> -> tensor_view<?xi32, strides=[1]>
   %pview_12 = make_partition_view %tview_8 : partition_view<tile=(1), tensor_view<?xi32, strides=[1]>>
-  %13 = store_view_tko weak %reshape_11, %pview_12[%7] token = %tok : tile<1xi32>, partition_view<tile=(1), tensor_view<?xi32, strides=[1]>>, tile<i32> -> token
-  %tview_6 = make_tensor_view %2, shape = [%3], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>
-  %pview_10 = make_partition_view %tview_6 : partition_view<tile=(64), tensor_view<?xf32, strides=[1]>>
-  %14 = store_view_tko weak %12#1, %pview_10[%7] token = %tok : tile<64xf32>, partition_view<tile=(64), tensor_view<?xf32, strides=[1]>>, tile<i32> -> token
+  %14 = store_view_tko weak %reshape_11, %pview_12[%7] token = %tok : tile<1xi32>, partition_view<tile=(1), tensor_view<?xi32, strides=[1]>>, tile<i32> -> token
   return
 }
