@@ -35,11 +35,16 @@ if __name__ != "eqsat.rules":
 
 import importlib
 import importlib.metadata
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Any
 
 from egglog import EGraph
+from egglog import ruleset as egg_ruleset
+from egglog.bindings import EggSmolError
 
+from eqsat.egraph.saturate import RuleGraph
 from eqsat.errors import EqsatError
 from eqsat.rules.algebra import ALGEBRA
 from eqsat.rules.analysis import ANALYSIS
@@ -163,6 +168,66 @@ def preferred_ops(sets: Iterable[RuleSet]) -> frozenset[str]:
     return frozenset(op for rs in sets for op in rs.preferred_ops())
 
 
+# -- compiled selections ---------------------------------------------------------------------------
+# selection -> its rule sets, their rules when compiled (both by identity) and the RuleGraph
+_COMPILED: OrderedDict[tuple[int, ...], tuple[tuple[RuleSet, ...], tuple[tuple[Any, ...], ...],
+                                               RuleGraph]] = OrderedDict()
+COMPILED_KEEP = 8          # selections kept compiled (least recently used dropped first)
+_COMPILED_LOCK = threading.Lock()
+
+
+def rule_graph(sets: list[RuleSet]) -> RuleGraph:
+    """The compiled schedule `optimize` saturates core + `sets` with, registered on an
+    e-graph template (`eqsat.egraph.saturate.RuleGraph`). Built once per selection and
+    process and reused while the selected sets and their rule lists are the same objects;
+    a set registered anew, or a rule added to one, is compiled again.
+
+    The schedule is one ruleset of every rule; the sets whose `phase` is "first" (the
+    token rules) run with core to a fixpoint first in every iteration.
+    """
+    chosen = (get("core"), *sets) if sets else ()
+    key = tuple(id(rs) for rs in chosen)
+    snapshot = tuple(tuple(rs.rules) for rs in chosen)
+    with _COMPILED_LOCK:
+        hit = _COMPILED.get(key)
+        if hit is not None and all(a is b for a, b in zip(hit[0], chosen)) and all(
+                len(old) == len(new) and all(x is y for x, y in zip(old, new))
+                for old, new in zip(hit[1], snapshot)):
+            _COMPILED.move_to_end(key)
+            return hit[2]
+    try:
+        graph = RuleGraph(_schedule(chosen, sets))
+    except EggSmolError as e:          # egglog refuses a rule when it registers it
+        raise _error(describe_rule_error(sets, str(e).splitlines()[0][:200])) from None
+    with _COMPILED_LOCK:
+        _COMPILED[key] = (chosen, snapshot, graph)
+        while len(_COMPILED) > COMPILED_KEEP:
+            _COMPILED.popitem(last=False)
+    return graph
+
+
+def _schedule(chosen: tuple[RuleSet, ...], sets: list[RuleSet]) -> Any:
+    """core + `sets` (`chosen`) as the egglog schedule `rule_graph` documents; None for
+    no sets. Raises EqsatError when a rule does not compile or egglog rejects it."""
+    if not sets:
+        return None
+    all_rules = [r for rs in chosen for r in rs]
+    names = [r.name for r in all_rules]
+    dup = sorted({n for n in names if names.count(n) > 1})
+    if dup:
+        raise _error(f"rule names must be unique across rule sets: {dup}")
+    try:
+        compiled = {id(r): r.egglog() for r in all_rules}
+        schedule: Any = egg_ruleset(*[compiled[id(r)] for r in all_rules], name="eqsat")
+        if any(rs.phase == "first" for rs in sets):
+            first = [r for rs in chosen if rs is chosen[0] or rs.phase == "first" for r in rs]
+            schedule = egg_ruleset(*[compiled[id(r)] for r in first],
+                                   name="eqsat-tokens").saturate() + schedule
+    except Exception as e:
+        raise _error(f"a rule does not compile: {e}") from None
+    return schedule
+
+
 # -- rule sets from other packages ---------------------------------------------------------------
 ENTRY_POINT_GROUP = "eqsat.rules"
 _PLUGINS_LOADED = False
@@ -281,4 +346,5 @@ def resolve(sel: Selection) -> list[RuleSet]:
 
 __all__ = ["Rule", "Action", "RuleSet", "rewrite", "infer", "register", "available", "get",
            "resolve", "DEFAULT", "compile_error", "describe_rule_error", "unchecked",
-           "preferred_ops", "load_from", "load_plugins", "describe", "ENTRY_POINT_GROUP"]
+           "preferred_ops", "rule_graph", "load_from", "load_plugins", "describe",
+           "ENTRY_POINT_GROUP"]

@@ -185,6 +185,9 @@ def infer(name: str, *facts: Fact, then: Iterable[ActionLike], doc: str = "") ->
     return Action(name, tuple(facts), tuple(then), doc)
 
 
+PHASES = ("main", "first")
+
+
 @dataclass
 class RuleSet:
     """A named group of rules, selectable by name (`--rules algebra,fold`)."""
@@ -192,9 +195,21 @@ class RuleSet:
     rules: list[Rule | Action] = field(default_factory=list)
     doc: str = ""
     prefer: bool = False
+    # when its rules run: "main" in every saturation iteration; "first" with core to a
+    # fixpoint at the start of every iteration (facts that move one step a match, such
+    # as what a token stands for, would otherwise spend the iteration budget)
+    phase: str = "main"
+    # its rewrites drop token orderings: the pipeline then prunes the token plumbing
+    # of the decoded program by the alias model's conflicts
+    weakens_tokens: bool = False
     # how the registry vouches for it: "builtin", "checked", "trusted" (registered
     # with trusted=True) or "" (never registered: not checked)
     trust: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        if self.phase not in PHASES:
+            raise ValueError(f"rule set '{self.name}': phase must be one of {PHASES}, "
+                             f"not {self.phase!r}")
 
     def preferred_ops(self) -> list[str]:
         """Ops built by the right-hand side of its preferred rewrites (sorted)."""

@@ -89,7 +89,8 @@ def _ask(name: str, *facts, then):
     return infer(name, Want(a, e), *facts, then=then)
 
 
-TOKENS = RuleSet("tokens", doc="memory-token weakening, join algebra, loop-parallel stores")
+TOKENS = RuleSet("tokens", doc="memory-token weakening, join algebra, loop-parallel stores",
+                 phase="first", weakens_tokens=True)
 
 # -- which tokens an op holds, and what it needs of each ---------------------------------------
 TOKENS.add(

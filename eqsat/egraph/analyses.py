@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from egglog import function, i64, set_
+from egglog import function, i64
 
 from eqsat.ir.attrs import Bounded, DivBy
 from eqsat.ir.types import INT_WIDTHS, TileType
@@ -91,12 +91,13 @@ def type_facts(ty_expr: Any, t: Any) -> list:
     """ty_min/ty_max for integer tile types, ty_last for every tile type."""
     out = []
     if isinstance(t, TileType):
-        out.append(set_(ty_last(ty_expr)).to(i64(t.shape[-1] if t.shape else 1)))
+        out.append(compat.set_value(ty_last, (ty_expr,), t.shape[-1] if t.shape else 1))
         if isinstance(t.elem, str) and t.elem in INT_WIDTHS and t.elem != "i1":
             # i1 gets no range: its signed value is 0 or -1 (exti) but its bits 0 or 1,
             # so no bounds rule reads i1 values
             mn, mx = int_range(t.elem)
-            out += [set_(ty_min(ty_expr)).to(i64(mn)), set_(ty_max(ty_expr)).to(i64(mx))]
+            out += [compat.set_value(ty_min, (ty_expr,), mn),
+                    compat.set_value(ty_max, (ty_expr,), mx)]
     return out
 
 
@@ -109,10 +110,11 @@ def iota_facts(term: Any, n: int, elem: Any) -> list:
     if not isinstance(elem, str) or elem not in INT_WIDTHS or elem == "i1" or n < 1:
         return []
     half = 1 << (INT_WIDTHS[elem] - 1)
-    out = [set_(lo(term)).to(0 if n <= half else -half), set_(hi(term)).to(min(n, half) - 1)]
+    out = [compat.set_value(lo, (term,), 0 if n <= half else -half),
+           compat.set_value(hi, (term,), min(n, half) - 1)]
     if n & (n - 1) == 0:
-        out += [set_(contig(term)).to(min(n, half)),
-                set_(contig_div(term)).to(DIV_CAP if n <= half else min(half, DIV_CAP))]
+        out += [compat.set_value(contig, (term,), min(n, half)),
+                compat.set_value(contig_div, (term,), DIV_CAP if n <= half else min(half, DIV_CAP))]
     return out
 
 
@@ -122,18 +124,19 @@ def op_facts(op_name: str, attrs: dict, term: Any, result_type: Any) -> list:
     if op_name == "assume":
         p = attrs.get("predicate")
         if isinstance(p, DivBy) and p.every is None and 0 < p.divisor <= DIV_CAP:
-            out.append(set_(div2(term)).to(p.divisor))
+            out.append(compat.set_value(div2, (term,), p.divisor))
         elif (isinstance(p, DivBy) and isinstance(result_type, TileType) and result_type.shape
               and p.along == result_type.rank - 1 and 0 < p.divisor <= DIV_CAP
               and p.every and p.every & (p.every - 1) == 0
               and result_type.shape[-1] % p.every == 0):
-            out += [set_(contig(term)).to(p.every), set_(contig_div(term)).to(p.divisor)]
+            out += [compat.set_value(contig, (term,), p.every),
+                    compat.set_value(contig_div, (term,), p.divisor)]
         elif isinstance(p, Bounded) and not (isinstance(result_type, TileType)
                                              and result_type.elem == "i1"):
             if p.lo is not None:
-                out.append(set_(lo(term)).to(p.lo))
+                out.append(compat.set_value(lo, (term,), p.lo))
             if p.hi is not None:
-                out.append(set_(hi(term)).to(p.hi))
+                out.append(compat.set_value(hi, (term,), p.hi))
     elif op_name == "iota" and isinstance(result_type, TileType) and result_type.shape:
         out += iota_facts(term, result_type.shape[0], result_type.elem)
     elif op_name == "get_tile_block_id":
@@ -146,7 +149,7 @@ def param_facts(attrs: dict, term: Any, t: Any) -> list:
     out = []
     d = attrs.get("div_by")
     if isinstance(d, int) and 0 < d <= DIV_CAP and d & (d - 1) == 0:
-        out.append(set_(div2(term)).to(d))
+        out.append(compat.set_value(div2, (term,), d))
     return out
 
 

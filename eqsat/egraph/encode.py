@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Callable
 
-from egglog import EGraph, MultiSet, String, Vec, i64, set_
+from egglog import EGraph, MultiSet
 
 from eqsat.errors import EqsatError
 from eqsat.ir.attrs import DenseConst
@@ -34,8 +34,12 @@ from eqsat.ir.types import (PartitionViewType, PointerType, TensorViewType, Tile
                             bit_width, byte_size, is_float)
 from eqsat.ir.numbers import to_bits
 from eqsat.egraph import analyses as A
+from eqsat.egraph import compat
 from eqsat.egraph import terms as T
 from eqsat.interp.machine import may_exit
+
+
+_BUILT = {**T.TERM_CONSTRUCTORS, "Ty": T.Ty}     # what the encoder's TermBuilder makes
 
 
 class EncodeError(EqsatError):
@@ -121,7 +125,8 @@ class _Loop:
 
 
 class _Encoder:
-    def __init__(self, kernel: Kernel, alias: Any = None, facts: bool = True):
+    def __init__(self, kernel: Kernel, alias: Any = None, facts: bool = True,
+                 egraph: EGraph | None = None):
         self.kernel = kernel
         self.alias = alias
         self.want_facts = facts
@@ -134,7 +139,8 @@ class _Encoder:
         self.join_members: dict[int, list[Value]] = {}      # join_tokens result -> flat members
         self.uid_names: dict[int, str] = {}
         self.mem_heads: list = []                            # the Mem terms as encoded
-        self.eg = EGraph()
+        self.eg = EGraph() if egraph is None else egraph
+        self.mk = compat.TermBuilder(self.eg, _BUILT, T.Term, T.NoTok())
         self.env: dict[int, Any] = {}
         self.types: dict[str, Any] = {}
         self.ty_cache: dict[str, Any] = {}
@@ -156,7 +162,7 @@ class _Encoder:
         text = type_text(t)
         got = self.ty_cache.get(text)
         if got is None:
-            got = T.Ty(text)
+            got = self.mk.Ty(text)
             self.ty_cache[text] = got
             self.types[text] = t
         return got
@@ -164,7 +170,7 @@ class _Encoder:
     def bind(self, v: Value | None, expr: Any, hint: str | None = None) -> Any:
         name = f"v{self.n}_"
         self.n += 1
-        e = self.eg.let(name, expr)
+        e = self.mk.let(name, expr)
         self.names[name] = v.name if v is not None else hint
         self.order[name] = self.n
         if v is not None:
@@ -178,7 +184,7 @@ class _Encoder:
             raise EncodeError(f"value {v!r} is used before it is defined") from None
 
     def vec(self, xs: list) -> Any:
-        return Vec[T.Term](*xs) if xs else Vec[T.Term]()
+        return self.mk.vec(xs)
 
     def next_uid(self) -> int:
         self.uid += 1
@@ -188,13 +194,13 @@ class _Encoder:
     def run(self) -> Encoding:
         k = self.kernel
         for i, p in enumerate(k.params):
-            e = self.bind(p.value, T.Param(i, self.ty(p.type)))
+            e = self.bind(p.value, self.mk.Param(i, self.ty(p.type)))
             self.facts.extend(A.param_facts(p.attrs, e, p.type))
         chain = not self.tokenized and _touches_memory(k.body)
         self.chain_kernel = chain
         if chain:
-            self.tok = self.bind(None, T.Op0("make_token", T.NO_ATTRS, self.ty(TokenType())),
-                                 "tok")
+            self.tok = self.bind(None, self.mk.Op0("make_token", T.NO_ATTRS,
+                                                   self.ty(TokenType())), "tok")
         term, term_ops, effects = self.block(k.body)
         if term is None or term.name != "return":
             raise EncodeError("the entry body must end with 'return'")
@@ -202,7 +208,8 @@ class _Encoder:
         if chain:
             outs.append(self.tok)
         outs.extend(effects)
-        self.eg.let("root", T.Root(self.vec(outs)))
+        self.mk.let("root", self.mk.Root(self.vec(outs)))
+        self.mk.flush()
         n_token_facts = 0
         if self.want_facts:
             from eqsat.egraph.tokenfacts import insert_facts
@@ -211,14 +218,13 @@ class _Encoder:
         for text, t in self.types.items():
             ty = self.ty_cache[text]
             elem, bits, pb = _type_facts(t)
-            facts.append(set_(T.ty_elem(ty)).to(String(elem)))
+            facts.append(compat.set_value(T.ty_elem, (ty,), elem))
             if bits:
-                facts.append(set_(T.ty_bits(ty)).to(i64(bits)))
+                facts.append(compat.set_value(T.ty_bits, (ty,), bits))
             if pb:
-                facts.append(set_(T.ty_pointee_bytes(ty)).to(i64(pb)))
+                facts.append(compat.set_value(T.ty_pointee_bytes, (ty,), pb))
             facts.extend(A.type_facts(ty, t))
-        if facts:
-            self.eg.register(*facts)
+        compat.register(self.eg, facts)
         enc = Encoding(self.eg, k, self.tokenized, "root", self.types, self.regions, self.dense,
                        self.names, self.order, len(term_ops), self.n, self.n_ops)
         enc.uid_names = dict(self.uid_names)
@@ -270,7 +276,7 @@ class _Encoder:
                 raise EncodeError("'break' out of a 'for' loop")
             if target.carry:
                 vals.append(self.tok)
-        return T.Exit(term.name, self.vec(vals))
+        return self.mk.Exit(term.name, self.vec(vals))
 
     def op(self, op: Operation) -> Any:
         """Encode one op; returns its effects-sink entry (tokenized input) or None."""
@@ -293,11 +299,11 @@ class _Encoder:
             c: DenseConst = op.attrs["value"]
             t = op.result.tile
             if c.is_splat:
-                e = T.Const(self.ty(t), str(t.elem), const_bits(t.elem, c.scalar()))
+                e = self.mk.Const(self.ty(t), str(t.elem), const_bits(t.elem, c.scalar()))
             else:
                 key = self.dense_keys.setdefault(c, len(self.dense_keys) + 1)
                 self.dense[key] = c
-                e = T.ConstDense(self.ty(t), key)
+                e = self.mk.ConstDense(self.ty(t), key)
             self.bind(op.result, e)
             return None
         if name == "join_tokens":
@@ -310,9 +316,10 @@ class _Encoder:
             raise EncodeError(f"'{name}' has no results and no effect")
         ty = self.ty(rts[0] if len(rts) == 1 else rts)
         if sp.has_segments or len(ops) > 3:
-            e = T.OpN(name, attrs, ty, self.vec(ops))
+            e = self.mk.OpN(name, attrs, ty, self.vec(ops))
         else:
-            e = (T.Op0, T.Op1, T.Op2, T.Op3)[len(ops)](name, attrs, ty, *ops)
+            mk = self.mk
+            e = (mk.Op0, mk.Op1, mk.Op2, mk.Op3)[len(ops)](name, attrs, ty, *ops)
         bound = self._bind_results(op, e, rts)
         self.facts.extend(A.op_facts(name, op.attrs, bound, rts[0]))
         return None
@@ -325,7 +332,7 @@ class _Encoder:
                 if all(m is not x for x in members):
                     members.append(m)
         self.join_members[id(op.result)] = members
-        self.bind(op.result, T.SrcJoin(MultiSet[T.Term](*[self.use(m) for m in members])))
+        self.bind(op.result, self.mk.SrcJoin(MultiSet[T.Term](*[self.use(m) for m in members])))
         return None
 
     def _bind_results(self, op: Operation, e: Any, rts: tuple, multi: bool = False) -> Any:
@@ -333,7 +340,7 @@ class _Encoder:
             return self.bind(op.results[0], e)
         head = self.bind(None, e, op.results[0].name if op.results else None)
         for i, v in enumerate(op.results):
-            self.bind(v, T.Proj(head, i, self.ty(v.type)))
+            self.bind(v, self.mk.Proj(head, i, self.ty(v.type)))
         return head
 
     def mem(self, op: Operation) -> Any:
@@ -346,7 +353,7 @@ class _Encoder:
         elif not self.tokenized and self.tok is not None:
             tok = self.tok
         else:
-            tok = T.NoTok()
+            tok = self.mk.NoTok()
         segs = None
         if sp.has_segments:
             segs = tuple(n if g != "token" else 0
@@ -359,12 +366,12 @@ class _Encoder:
             rts_eg = (TokenType(),)           # the e-graph sees print as a step of the chain
         else:
             rts_eg = rts
-        m = T.Mem(name, attrs, self.ty(rts_eg), self.vec([self.use(v) for v in vals]), tok)
+        m = self.mk.Mem(name, attrs, self.ty(rts_eg), self.vec([self.use(v) for v in vals]), tok)
         head = self.bind(None, m, op.results[0].name if op.results else name)
         self.mem_heads.append(head)
         tok_out = None
         for i, t in enumerate(rts_eg):
-            p = T.Proj(head, i, self.ty(t))
+            p = self.mk.Proj(head, i, self.ty(t))
             e = self.bind(op.results[i] if i < len(op.results) else None, p, "tok")
             if isinstance(t, TokenType):
                 tok_out = e
@@ -393,7 +400,7 @@ class _Encoder:
         rid = self._new_region(op.name, body)
         info = self.regions[rid]
         for i, a in enumerate(body.args):
-            self.bind(a, T.Arg(rid, i, self.ty(a.type)))
+            self.bind(a, self.mk.Arg(rid, i, self.ty(a.type)))
         outer = (self.tok, self.leaf_region)
         self.leaf_region = rid
         if carry:
@@ -401,7 +408,7 @@ class _Encoder:
             info.arg_types.append(tok_t)
             info.arg_names.append("tok")
             self.chain_carries[rid] = (len(body.args), len(inits), len(op.results))
-            self.tok = self.bind(None, T.Arg(rid, len(body.args), self.ty(tok_t)), "tok")
+            self.tok = self.bind(None, self.mk.Arg(rid, len(body.args), self.ty(tok_t)), "tok")
             inits.append(outer[0])
         self.loops.append(_Loop(op, carry))
         return rid, carry, outer
@@ -415,7 +422,8 @@ class _Encoder:
         head = self._bind_results(op, make(self.ty(rts)), rts, multi=True)
         self.region_ops.append((op, rid))
         if carry:
-            self.tok = self.bind(None, T.Proj(head, len(op.results), self.ty(TokenType())), "tok")
+            self.tok = self.bind(None, self.mk.Proj(head, len(op.results), self.ty(TokenType())),
+                                 "tok")
         return head
 
     def for_op(self, op: Operation) -> Any:
@@ -430,7 +438,7 @@ class _Encoder:
             raise EncodeError("a 'for' body must end with 'continue'")
         if carry:
             yields.append(self.tok)
-        head = self._leave_loop(op, rid, carry, outer, lambda ty: T.For(
+        head = self._leave_loop(op, rid, carry, outer, lambda ty: self.mk.For(
             rid, lb, ub, step, self.vec(inits), self.vec(yields + effects), ty))
         if effects or _may_exit(op):
             return head
@@ -449,7 +457,7 @@ class _Encoder:
         end = self.exit_term(term, term_ops)
         self.loops.pop()
         # a loop runs until it breaks: it must stay even when nothing uses its results
-        return self._leave_loop(op, rid, carry, outer, lambda ty: T.Loop(
+        return self._leave_loop(op, rid, carry, outer, lambda ty: self.mk.Loop(
             rid, self.vec(inits), self.vec([end] + effects), ty))
 
     def if_op(self, op: Operation) -> Any:
@@ -484,12 +492,13 @@ class _Encoder:
             raise EncodeError("an 'if' with results whose branches both exit")
         self.tok = outer_tok
         rts = [v.type for v in op.results] + ([TokenType()] if carry else [])
-        e = T.If(cond, self.vec(bodies[0]), self.vec(bodies[1]), self.ty(tuple(rts)))
+        e = self.mk.If(cond, self.vec(bodies[0]), self.vec(bodies[1]), self.ty(tuple(rts)))
         head = self._bind_results(op, e, tuple(rts), multi=True)
         self.region_ops.append((op, head))
         if carry:
             self.chain_ifs.append((op, head, len(op.results), outer_tok))
-            self.tok = self.bind(None, T.Proj(head, len(op.results), self.ty(TokenType())), "tok")
+            self.tok = self.bind(None, self.mk.Proj(head, len(op.results), self.ty(TokenType())),
+                                 "tok")
         # a branch that may leave early is control flow the program needs, results or not
         return head if any_effects or _may_exit(op) else None
 
@@ -499,7 +508,7 @@ class _Encoder:
             raise EncodeError(f"'{op.name}' with memory ops in its body")
         rid = self._new_region(op.name, body)
         for i, a in enumerate(body.args):
-            self.bind(a, T.Arg(rid, i, self.ty(a.type)))
+            self.bind(a, self.mk.Arg(rid, i, self.ty(a.type)))
         outer_leaf = self.leaf_region
         self.leaf_region = rid
         _, yields, effects = self.block(body)
@@ -507,7 +516,7 @@ class _Encoder:
         inputs = [self.use(v) for v in op.operands]
         rts = tuple(v.type for v in op.results)
         attrs = T.ATTRS.intern(op.attrs)
-        e = T.Combine(op.name, attrs, rid, self.vec(inputs), self.vec(yields),
+        e = self.mk.Combine(op.name, attrs, rid, self.vec(inputs), self.vec(yields),
                       self.ty(rts))
         self._bind_results(op, e, rts, multi=True)
         return None
@@ -525,13 +534,15 @@ def _type_facts(t: Any) -> tuple[str, int, int]:
     return "tuple", 0, 0
 
 
-def encode(kernel: Kernel, *, alias: Any = None, token_facts: bool = True) -> Encoding:
+def encode(kernel: Kernel, *, alias: Any = None, token_facts: bool = True,
+           egraph: EGraph | None = None) -> Encoding:
     """Build the e-graph of a kernel. Raises EncodeError for constructs not covered.
 
     `alias` (an `eqsat.memory.alias.AliasFacts` of `kernel`) decides which memory ops may
     be reordered; the default is the safe model (array parameters may alias).
-    `token_facts=False` leaves out the facts the token rules read."""
-    return _Encoder(kernel, alias, token_facts).run()
+    `token_facts=False` leaves out the facts the token rules read. `egraph`: an empty
+    e-graph to encode into (one with rules already registered; default: a new one)."""
+    return _Encoder(kernel, alias, token_facts, egraph).run()
 
 
 __all__ = ["encode", "Encoding", "EncodeError", "RegionInfo", "type_text", "const_bits",

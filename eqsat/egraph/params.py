@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from egglog import set_, union
+from egglog import union
 
 from eqsat.analysis.params import array_params
+from eqsat.egraph import compat
 from eqsat.egraph import terms as T
 from eqsat.egraph.analyses import div2, lo
 from eqsat.egraph.encode import type_text
@@ -18,23 +19,26 @@ def seed_param_facts(enc: Any) -> int:
     pointer's own alignment is inserted by the encoder); returns how many."""
     facts: list = []
     params = enc.kernel.params
+    terms: dict[int, Any] = {}
+
+    def term(j: int) -> Any:
+        if j not in terms:
+            terms[j] = compat.make(T.Param, j, compat.make(T.Ty, type_text(params[j].type)))
+        return terms[j]
+
     for arr in array_params(enc.kernel):
-        def term(j: int) -> Any:
-            return T.Param(j, T.Ty(type_text(params[j].type)))
         for j, d in zip(arr.shapes, arr.shape_div):
-            facts.append(set_(lo(term(j))).to(0))          # sizes are never negative
+            facts.append(compat.set_value(lo, (term(j),), 0))     # sizes are never negative
             if d > 1:
-                facts.append(set_(div2(term(j))).to(d))
+                facts.append(compat.set_value(div2, (term(j),), d))
         for j, d in zip(arr.strides, arr.stride_div):
             if d > 1:
-                facts.append(set_(div2(term(j))).to(d))
+                facts.append(compat.set_value(div2, (term(j),), d))
         one = arr.contiguous_stride
         if one is not None:
             t = params[one].type
             facts.append(union(term(one)).with_(T.Const(T.Ty(type_text(t)), str(t.elem), 1)))
-    if facts:
-        enc.egraph.register(*facts)
+    compat.register(enc.egraph, facts)
     return len(facts)
-
 
 __all__ = ["seed_param_facts"]

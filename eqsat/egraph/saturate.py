@@ -23,14 +23,23 @@ iteration adds at most about `limit` matches per rule (and never more than
 whole e-graph, so they are used only near the budget; once they stop changing the
 e-graph, the run stops with the budget that forced them. Runs far from the budgets (all the usual
 ones) never switch.
+
+Registering a rule set's ~250 rules costs more than saturating a small kernel, and far
+more on an e-graph that already holds one. So a `RuleGraph` registers a schedule's rules
+once, on an e-graph with no kernel, and every kernel is encoded and saturated on a pushed
+copy of it that is popped afterwards (`RuleGraph.open`).
 """
 from __future__ import annotations
 
+import threading
 import time
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from egglog import EGraph
 from egglog.bindings import EggSmolError
 
 from eqsat.egraph import compat
@@ -85,15 +94,59 @@ class SaturationStats:
     bounded: int = 0            # iterations run with a per-rule match limit
 
 
+@dataclass(frozen=True)
+class Prepared:
+    """An e-graph with `schedule`'s rules registered, and the command that runs it there
+    (None: run it through `EGraph.run`)."""
+    egraph: EGraph
+    schedule: Any
+    command: Any
+
+
+class RuleGraph:
+    """A schedule's rules registered once on an e-graph that holds no kernel; `open()`
+    lends it to one kernel and then forgets that kernel (egglog push / pop). egglog
+    e-graphs stay in the thread that made them, so each thread gets its own."""
+
+    def __init__(self, schedule: Any):
+        self.schedule = schedule
+        self._local = threading.local()
+        self._base()                     # register now: a rule egglog refuses fails here
+
+    def _build(self) -> Prepared:
+        eg = EGraph()
+        command = None if self.schedule is None else compat.register_schedule(eg, self.schedule)
+        return Prepared(eg, self.schedule, command)
+
+    def _base(self) -> Prepared:
+        base = getattr(self._local, "base", None)
+        if base is None:
+            base = self._local.base = self._build()
+        return base
+
+    @contextmanager
+    def open(self) -> Iterator[Prepared]:
+        """The e-graph to encode one kernel on; the kernel is gone once the block ends. A
+        nested use (already open in this thread) gets an e-graph of its own."""
+        if getattr(self._local, "busy", False):
+            yield self._build()
+            return
+        base = self._base()
+        self._local.busy = True
+        try:
+            base.egraph.push()
+            try:
+                yield base
+            finally:
+                base.egraph.pop()
+        finally:
+            self._local.busy = False
+
+
 def term_rows(eg: Any) -> int:
     """E-nodes of the Term sort (the size the node cap applies to)."""
-    total = 0
-    for fn in T.TERM_CONSTRUCTORS.values():
-        try:
-            total += eg.function_size(fn)
-        except Exception:
-            pass
-    return total
+    sizes = compat.function_sizes(eg)
+    return sum(sizes.get(compat.egg_name(eg, fn), 0) for fn in T.TERM_CONSTRUCTORS.values())
 
 
 @dataclass(frozen=True)
@@ -147,12 +200,16 @@ def _safety_net(st: SaturationStats, limits: Limits) -> None:
 
 
 def saturate(enc: Encoding, schedule: Any, limits: Limits) -> SaturationStats:
-    """Run `schedule` (one egglog ruleset, or a schedule of them) iteration by iteration
-    until nothing changes or a budget is hit. Never raises for a budget; an egglog
-    failure stops the run and is recorded (the e-graph up to the previous iteration
-    stays usable)."""
+    """Run `schedule` (one egglog ruleset, a schedule of them, or a `Prepared` one that
+    `enc` was encoded on) iteration by iteration until nothing changes or a budget is
+    hit. Never raises for a budget; an egglog failure stops the run and is recorded (the
+    e-graph up to the previous iteration stays usable)."""
     st = SaturationStats()
     eg = enc.egraph
+    command = None
+    if isinstance(schedule, Prepared):
+        command = schedule.command if schedule.egraph is eg else None
+        schedule = schedule.schedule
     folds = FoldService(enc)
     t0 = time.perf_counter()
     if schedule is None or limits.iterations == 0:
@@ -183,7 +240,10 @@ def saturate(enc: Encoding, schedule: Any, limits: Limits) -> SaturationStats:
             if all_rows < 0:
                 all_rows = compat.total_rows(eg)
         try:
-            rep = eg.run(run)
+            if run is schedule and command is not None:
+                rep = compat.run_registered(eg, command)
+            else:
+                rep = eg.run(run)
         except EggSmolError as e:                # a rule failed at run time
             st.stop_reason = "rule error"
             st.error = str(e).splitlines()[0][:200]
@@ -230,4 +290,5 @@ def saturate(enc: Encoding, schedule: Any, limits: Limits) -> SaturationStats:
     return st
 
 
-__all__ = ["BudgetWarning", "Limits", "SAFETY_NET", "SaturationStats", "saturate", "term_rows"]
+__all__ = ["BudgetWarning", "Limits", "Prepared", "RuleGraph", "SAFETY_NET", "SaturationStats",
+           "saturate", "term_rows"]

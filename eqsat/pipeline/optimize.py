@@ -1,4 +1,4 @@
-"""`optimize(kernel)`: encode, saturate, extract under a cost model, decode.
+"""`optimize(kernel)`: the stages from a kernel to its optimized form, in order.
 
 The result is always a valid kernel: if a construct cannot be encoded, the kernel
 comes back unchanged; if a cap stops saturation, the best program found so far is
@@ -17,124 +17,34 @@ from __future__ import annotations
 import math
 import os
 import time
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field, fields
+from collections.abc import Callable, Mapping
+from dataclasses import fields
 from typing import Any
 
-from egglog import EGraph, Ruleset, Schedule
-from egglog import ruleset as egg_ruleset
+from egglog import EGraph
 
 import eqsat.rules as rules_pkg
 from eqsat.analysis.params import array_params
 from eqsat.egraph.cost import DEFAULT, CostModel
 from eqsat.egraph.decode import DecodeError, decode
-from eqsat.egraph.encode import EncodeError, encode
-from eqsat.egraph.extract import Extractor, carry_over, extract, view
+from eqsat.egraph.encode import EncodeError, Encoding, encode
+from eqsat.egraph.extract import EGraphView, Extractor, carry_over, extract, view
 from eqsat.egraph.extract import Selection as Choice
 from eqsat.egraph.params import seed_param_facts
-from eqsat.egraph.saturate import Limits, saturate
+from eqsat.egraph.saturate import Limits, Prepared, saturate
+from eqsat.egraph.tokenfacts import conflict
 from eqsat.errors import EqsatError
 from eqsat.ir.core import Kernel
 from eqsat.ir.verify import verify
 from eqsat.memory.alias import alias_model
 from eqsat.passes.cleanup import cleanup
 from eqsat.passes.versioning import version, version_signature
+from eqsat.pipeline.report import Report, Result
 from eqsat.rules import Selection
-
-
-@dataclass
-class Report:
-    """What one optimization did and what it cost."""
-    rules: list[str] = field(default_factory=list)
-    matches: dict[str, int] = field(default_factory=dict)   # rule name -> matches
-    iterations: int = 0
-    bounded_iterations: int = 0            # iterations run under a per-rule match limit
-    eclasses: int = 0
-    enodes: int = 0
-    folds: int = 0
-    times: dict[str, float] = field(default_factory=dict)   # phase -> seconds
-    cost_before: float = 0.0
-    cost_after: float = 0.0
-    ops_before: int = 0
-    ops_after: int = 0
-    stop_reason: str = ""
-    fallback: str | None = None            # why a simpler program was returned, if so
-    not_cheaper: int = 0                   # extractions dearer than the program as encoded
-    cost_model: str = ""
-    alias_model: str = ""                  # where the alias facts came from
-    token_facts: int = 0                   # facts the token rules could read
-    cleanup: dict[str, int] = field(default_factory=dict)   # what clean-up removed
-    versioning: str = ""                   # what divisibility versioning did, if asked
-    unchecked: list[str] = field(default_factory=list)   # rule sets no check vouches for
-
-    @property
-    def total_seconds(self) -> float:
-        return sum(self.times.values())
-
-    def decisions(self) -> dict[str, Any]:
-        """Everything the report says except times: what saturation, extraction and
-        clean-up decided. Equal for equal inputs on any machine."""
-        return {"rules": list(self.rules), "matches": dict(sorted(self.matches.items())),
-                "iterations": self.iterations, "bounded_iterations": self.bounded_iterations,
-                "stop_reason": self.stop_reason, "eclasses": self.eclasses,
-                "enodes": self.enodes, "folds": self.folds,
-                "cost_before": self.cost_before, "cost_after": self.cost_after,
-                "ops_before": self.ops_before, "ops_after": self.ops_after,
-                "fallback": self.fallback, "not_cheaper": self.not_cheaper,
-                "alias_model": self.alias_model,
-                "token_facts": self.token_facts, "cleanup": dict(self.cleanup),
-                "versioning": self.versioning}
-
-    def summary(self) -> str:
-        lines = [
-            f"rules: {', '.join(self.rules) or '(none)'}",
-            f"saturation: {self.iterations} iterations"
-            + (f" ({self.bounded_iterations} bounded near a cap)" if self.bounded_iterations
-               else "") + f", stopped: {self.stop_reason}",
-            f"e-graph: {self.eclasses} e-classes, {self.enodes} e-nodes",
-            f"ops: {self.ops_before} -> {self.ops_after}",
-            f"cost ({self.cost_model}): {self.cost_before:.1f} -> {self.cost_after:.1f}",
-            f"aliasing: {self.alias_model}",
-            "time: " + ", ".join(f"{k} {v * 1e3:.0f} ms" for k, v in self.times.items()),
-        ]
-        if self.fallback:
-            lines.append(f"fallback: {self.fallback}")
-        if self.not_cheaper:
-            lines.append(f"extractions not cheaper than the input: {self.not_cheaper}")
-        if self.unchecked:
-            lines.append(f"unchecked rule sets: {', '.join(self.unchecked)}")
-        fired = sorted(((n, c) for n, c in self.matches.items() if c),
-                       key=lambda kv: (-kv[1], kv[0]))
-        if fired:
-            lines.append("rule matches: " + ", ".join(f"{n} {c}" for n, c in fired))
-        if self.folds:
-            lines.append(f"constant folds: {self.folds}")
-        done = {k: v for k, v in self.cleanup.items() if v}
-        if done:
-            lines.append("clean-up: " + ", ".join(f"{k} {v}" for k, v in done.items()))
-        if self.versioning:
-            lines.append(self.versioning)
-        return "\n".join(lines)
-
-
-@dataclass
-class Result:
-    """The optimized kernel and its report; unpacks as `kernel, report = optimize(k)`."""
-    kernel: Kernel
-    report: Report
-
-    def __iter__(self) -> Iterator[Any]:
-        yield self.kernel
-        yield self.report
-
 
 # set (to anything) to make an extraction dearer than the program as encoded raise
 # instead of falling back: the tests set it, since extraction prices that program too
 STRICT_ENV = "EQSAT_STRICT_EXTRACTION"
-
-
-def _count_ops(k: Kernel) -> int:
-    return sum(1 for _ in k.walk())
 
 
 def optimize(kernel: Kernel, *, rules: Selection = "default",
@@ -158,167 +68,204 @@ def optimize(kernel: Kernel, *, rules: Selection = "default",
     `on_saturated`: called with the saturated e-graph before extraction (to inspect or
     dump it); not called when the kernel could not be encoded.
     """
+    run = _Run(kernel, rules, cost_model, limits, noalias, alias_groups)
+    with rules_pkg.rule_graph(run.sets).open() as prepared:   # the kernel leaves it after
+        enc = run.encode(prepared)
+        if enc is None:
+            return run.unchanged()
+        start = run.as_encoded(enc)
+        if start is None:
+            return run.unchanged()
+        run.saturate(enc, prepared)
+        if on_saturated is not None:
+            on_saturated(enc.egraph)
+            run.restart_clock()                  # the hook's time is no phase of ours
+        result = run.extract(enc, start)
+    result = run.never_dearer(result)
+    if versioning:
+        result = run.version(result, again=lambda k: optimize(
+            k, rules=rules, cost_model=run.model, limits=run.limits, noalias=noalias,
+            alias_groups=alias_groups).kernel)
+    return run.finish(result)
 
-    from eqsat.egraph.tokenfacts import conflict
 
-    if not isinstance(kernel, Kernel):
-        raise TypeError(f"optimize() takes a Kernel, not {type(kernel).__name__}")
-    model = DEFAULT if cost_model is None else cost_model
-    if not isinstance(model, CostModel):
-        raise TypeError("cost_model must be an eqsat.egraph.cost.CostModel")
-    lim = Limits() if limits is None else limits
-    if not isinstance(lim, Limits):
-        raise TypeError("limits must be an eqsat.egraph.saturate.Limits")
-    try:
-        sets = rules_pkg.resolve(rules)
-    except KeyError as e:
-        raise EqsatError(str(e.args[0])) from None
-    rep = Report(rules=[rs.name for rs in sets], cost_model=getattr(model, "name", "custom"))
-    rep.unchecked = rules_pkg.unchecked(sets)
-    prefer = rules_pkg.preferred_ops(sets)
-    rep.ops_before = _count_ops(kernel)
-    if alias_groups is not None and not isinstance(alias_groups, Mapping):
-        raise TypeError("alias_groups must map parameters (index or name) to group names")
-    facts, rep.alias_model = alias_model(kernel, noalias=noalias, alias_groups=alias_groups)
-    t = time.perf_counter()
+class _Run:
+    """One optimization's state, stage by stage; each stage laps its own time."""
 
-    def lap(phase: str) -> None:
-        nonlocal t
-        now = time.perf_counter()
-        rep.times[phase] = rep.times.get(phase, 0.0) + now - t
-        t = now
-
-    try:
-        enc = encode(kernel, alias=facts)
-        seed_param_facts(enc)
-    except EncodeError as e:
-        lap("encode")
-        rep.fallback = f"not encoded: {e}"
-        rep.stop_reason = "not run"
-        rep.ops_after = rep.ops_before
-        rep.cost_before = rep.cost_after = model.kernel_cost(kernel)
-        return Result(kernel, rep)
-    lap("encode")
-    rep.token_facts = enc.token_facts
-
-    # the program as encoded: the fallback, the "before" cost and a starting point
-    try:
-        v0 = view(enc)
-        sel0 = extract(enc, v0, model)
-        baseline = decode(enc, v0, sel0)
-    except (DecodeError, ValueError) as e:              # pragma: no cover - engine bug
-        lap("extract")
-        rep.fallback = f"baseline not decodable: {e}"
-        rep.ops_after = rep.ops_before
-        rep.cost_before = rep.cost_after = model.kernel_cost(kernel)
-        return Result(kernel, rep)
-    rep.cost_before = model.kernel_cost(baseline)
-    lap("extract")
-
-    schedule: Ruleset | Schedule | None = None
-    if sets:
-        all_rules = [r for rs in [rules_pkg.get("core"), *sets] for r in rs]
-        names = [r.name for r in all_rules]
-        dup = sorted({n for n in names if names.count(n) > 1})
-        if dup:
-            raise EqsatError(f"rule names must be unique across rule sets: {dup}")
+    def __init__(self, kernel: Kernel, rules: Selection, cost_model: CostModel | None,
+                 limits: Limits | None, noalias: bool,
+                 alias_groups: Mapping[int | str, Any] | None) -> None:
+        if not isinstance(kernel, Kernel):
+            raise TypeError(f"optimize() takes a Kernel, not {type(kernel).__name__}")
+        self.model = DEFAULT if cost_model is None else cost_model
+        if not isinstance(self.model, CostModel):
+            raise TypeError("cost_model must be an eqsat.egraph.cost.CostModel")
+        self.limits = Limits() if limits is None else limits
+        if not isinstance(self.limits, Limits):
+            raise TypeError("limits must be an eqsat.egraph.saturate.Limits")
+        if alias_groups is not None and not isinstance(alias_groups, Mapping):
+            raise TypeError("alias_groups must map parameters (index or name) to group names")
         try:
-            schedule = egg_ruleset(*[r.egglog() for r in all_rules], name="eqsat")
-            tokens = [rs for rs in sets if rs.name == "tokens"]
-            if tokens:
-                # token facts propagate one level of the token graph per iteration: run
-                # them to a fixpoint first in every iteration, so long chains do not
-                # spend the iteration budget
-                first = [r for rs in [rules_pkg.get("core"), *tokens] for r in rs]
-                schedule = egg_ruleset(*[r.egglog() for r in first],
-                                       name="eqsat-tokens").saturate() + schedule
-        except Exception as e:
-            raise EqsatError(f"a rule does not compile: {e}") from None
-    st = saturate(enc, schedule, lim)
-    if st.stop_reason == "rule error":
-        raise EqsatError(rules_pkg.describe_rule_error(sets, st.error or "unknown error"))
-    rep.iterations, rep.stop_reason, rep.matches, rep.folds = (
-        st.iterations, st.stop_reason, st.matches, st.folds)
-    rep.bounded_iterations = st.bounded
-    if st.error:
-        rep.stop_reason += f" ({st.error})"
-    lap("saturate")
-    if on_saturated is not None:
-        on_saturated(enc.egraph)
-        t = time.perf_counter()         # the hook's time is no phase of ours
+            self.sets = rules_pkg.resolve(rules)
+        except KeyError as e:
+            raise EqsatError(str(e.args[0])) from None
+        self.kernel = kernel
+        self.noalias, self.alias_groups = noalias, alias_groups
+        self.rep = Report(rules=[rs.name for rs in self.sets],
+                          cost_model=getattr(self.model, "name", "custom"))
+        self.rep.unchecked = rules_pkg.unchecked(self.sets)
+        self.rep.ops_before = _count_ops(kernel)
+        self.prefer = rules_pkg.preferred_ops(self.sets)
+        self.weakens_tokens = any(rs.weakens_tokens for rs in self.sets)
+        self.facts, self.rep.alias_model = alias_model(kernel, noalias=noalias,
+                                                       alias_groups=alias_groups)
+        self.baseline = kernel
+        self.restart_clock()
 
-    result = baseline
-    rep.cost_after = rep.cost_before
-    try:
-        v = view(enc)
-        rep.eclasses, rep.enodes = v.n_classes, v.n_nodes
+    def restart_clock(self) -> None:
+        self._t = time.perf_counter()
+
+    def lap(self, phase: str) -> None:
+        now = time.perf_counter()
+        self.rep.times[phase] = self.rep.times.get(phase, 0.0) + now - self._t
+        self._t = now
+
+    def unchanged(self) -> Result:
+        """The input back, when it could not be encoded or decoded."""
+        self.rep.ops_after = self.rep.ops_before
+        self.rep.cost_before = self.rep.cost_after = self.model.kernel_cost(self.kernel)
+        return Result(self.kernel, self.rep)
+
+    def encode(self, prepared: Prepared) -> Encoding | None:
+        """Stage 1: the kernel and the facts its signature states, in the e-graph."""
+        try:
+            enc = encode(self.kernel, alias=self.facts, egraph=prepared.egraph)
+            seed_param_facts(enc)
+        except EncodeError as e:
+            self.lap("encode")
+            self.rep.fallback = f"not encoded: {e}"
+            self.rep.stop_reason = "not run"
+            return None
+        self.lap("encode")
+        self.rep.token_facts = enc.token_facts
+        return enc
+
+    def as_encoded(self, enc: Encoding) -> tuple[EGraphView, Choice] | None:
+        """Stage 2: the program as encoded: the "before" cost, the fallback and one of
+        the candidates extraction prices."""
+        try:
+            v0 = view(enc)
+            sel0 = extract(enc, v0, self.model)
+            self.baseline = decode(enc, v0, sel0)
+        except (DecodeError, ValueError) as e:           # pragma: no cover - engine bug
+            self.lap("extract")
+            self.rep.fallback = f"baseline not decodable: {e}"
+            return None
+        self.rep.cost_before = self.model.kernel_cost(self.baseline)
+        self.lap("extract")
+        return v0, sel0
+
+    def saturate(self, enc: Encoding, prepared: Prepared) -> None:
+        """Stage 3: the rules, under count budgets."""
+        st = saturate(enc, prepared, self.limits)
+        if st.stop_reason == "rule error":
+            raise EqsatError(rules_pkg.describe_rule_error(self.sets,
+                                                           st.error or "unknown error"))
+        rep = self.rep
+        rep.iterations, rep.stop_reason, rep.matches, rep.folds = (
+            st.iterations, st.stop_reason, st.matches, st.folds)
+        rep.bounded_iterations = st.bounded
+        if st.error:
+            rep.stop_reason += f" ({st.error})"
+        self.lap("saturate")
+
+    def extract(self, enc: Encoding, start: tuple[EGraphView, Choice]) -> Kernel:
+        """Stage 4: the cheapest program under the one objective, decoded and cleaned."""
+        v0, sel0 = start
+        self.rep.cost_after = self.rep.cost_before
         made: dict[tuple[tuple[str, str], ...], tuple[Kernel, dict[str, int]]] = {}
+        try:
+            v = view(enc)
+            self.rep.eclasses, self.rep.enodes = v.n_classes, v.n_nodes
 
-        def objective(sel: Choice) -> float:
-            """What extraction minimizes: the cost of the program a selection becomes."""
-            lap("extract")
-            try:
-                k = decode(enc, v, sel)
-                _check(k)
-                stats: dict[str, int] = {}
-                if sets:                 # rules="none" returns the program as encoded
-                    order = None
-                    if any(rs.name == "tokens" for rs in sets):
-                        out_facts, _ = alias_model(k, noalias=noalias, alias_groups=alias_groups)
-                        order = lambda first, second: conflict(out_facts, first, second)  # noqa: E731
-                    done = cleanup(k, order)
-                    stats = {f.name: getattr(done, f.name) for f in fields(done)}
-                    _check(k)
-            except (DecodeError, ValueError, EqsatError):
-                lap("decode")
-                return math.inf
-            made[tuple(sorted(sel.choice.items()))] = (k, stats)
-            cost = model.kernel_cost(k)
-            lap("decode")
-            return cost
+            def objective(sel: Choice) -> float:
+                """What extraction minimizes: the cost of the program a selection becomes."""
+                self.lap("extract")
+                try:
+                    k, stats = self.decode(enc, v, sel)
+                except (DecodeError, ValueError, EqsatError):
+                    self.lap("decode")
+                    return math.inf
+                made[tuple(sorted(sel.choice.items()))] = (k, stats)
+                cost = self.model.kernel_cost(k)
+                self.lap("decode")
+                return cost
 
-        sel = Extractor(enc, v, model, prefer=prefer).minimize(
-            objective, starts=[carry_over(v0, sel0, v)], good=rep.cost_before)
-        lap("extract")
-        if sel.objective is None or math.isinf(sel.objective):
-            raise ValueError("no candidate program decodes to a valid kernel")
-        result, rep.cleanup = made[tuple(sorted(sel.choice.items()))]
-        rep.cost_after = sel.objective
-    except (DecodeError, ValueError, EqsatError) as e:
-        rep.fallback = f"extraction failed, returning the program as encoded: {e}"
-        result = baseline
-        rep.cost_after = rep.cost_before
-    lap("decode")
-    if rep.cost_after > rep.cost_before + 1e-9:
-        # never expected: the program as encoded is one of the candidates extraction prices
+            sel = Extractor(enc, v, self.model, prefer=self.prefer).minimize(
+                objective, starts=[carry_over(v0, sel0, v)], good=self.rep.cost_before)
+            self.lap("extract")
+            if sel.objective is None or math.isinf(sel.objective):
+                raise ValueError("no candidate program decodes to a valid kernel")
+            result, self.rep.cleanup = made[tuple(sorted(sel.choice.items()))]
+            self.rep.cost_after = sel.objective
+        except (DecodeError, ValueError, EqsatError) as e:
+            self.rep.fallback = f"extraction failed, returning the program as encoded: {e}"
+            result = self.baseline
+            self.rep.cost_after = self.rep.cost_before
+        self.lap("decode")
+        return result
+
+    def decode(self, enc: Encoding, v: EGraphView, sel: Choice) -> tuple[Kernel, dict[str, int]]:
+        """A selection as a kernel, with the token plumbing cleaned up (`rules="none"`
+        returns the program as encoded: no clean-up)."""
+        k = decode(enc, v, sel)
+        verify(k)
+        if not self.sets:
+            return k, {}
+        order = None
+        if self.weakens_tokens:
+            out_facts, _ = alias_model(k, noalias=self.noalias, alias_groups=self.alias_groups)
+            order = lambda first, second: conflict(out_facts, first, second)  # noqa: E731
+        done = cleanup(k, order)
+        verify(k)
+        return k, {f.name: getattr(done, f.name) for f in fields(done)}
+
+    def never_dearer(self, result: Kernel) -> Kernel:
+        """The program as encoded is a candidate, so extraction is never dearer; if it
+        were, that program comes back and the report counts it (raises under
+        `EQSAT_STRICT_EXTRACTION`)."""
+        rep = self.rep
+        if rep.cost_after <= rep.cost_before + 1e-9:
+            return result
         rep.not_cheaper += 1
         why = (f"the extracted program was not cheaper ({rep.cost_after:.2f} > "
                f"{rep.cost_before:.2f}); returning the program as encoded")
         if os.environ.get(STRICT_ENV):
-            raise EqsatError(f"{kernel.name}: {why}")
+            raise EqsatError(f"{self.kernel.name}: {why}")
         rep.fallback = why
-        result = baseline
         rep.cost_after = rep.cost_before
-    if versioning:
-        t = time.perf_counter()
-        if array_params(kernel):          # signature facts: optimize a fast copy too
-            def again(k: Kernel) -> Kernel:
-                return optimize(k, rules=rules, cost_model=model, limits=lim,
-                                noalias=noalias, alias_groups=alias_groups).kernel
-            result, done_v = version_signature(kernel, result, again, model)
-        else:                             # no signature: version the views we have
-            result, done_v = version(result, model)
-        rep.versioning = done_v.summary()
-        if done_v.applied:
-            _check(result)
-        lap("versioning")
-    rep.ops_after = _count_ops(result)
-    return Result(result, rep)
+        return self.baseline
+
+    def version(self, result: Kernel, again: Callable[[Kernel], Kernel]) -> Kernel:
+        """Stage 5 (asked for): a fast copy where sizes and strides are vector multiples."""
+        self.restart_clock()
+        if array_params(self.kernel):      # signature facts: optimize a fast copy too
+            result, done = version_signature(self.kernel, result, again, self.model)
+        else:                              # no signature: version the views we have
+            result, done = version(result, self.model)
+        self.rep.versioning = done.summary()
+        if done.applied:
+            verify(result)
+        self.lap("versioning")
+        return result
+
+    def finish(self, result: Kernel) -> Result:
+        self.rep.ops_after = _count_ops(result)
+        return Result(result, self.rep)
 
 
-def _check(k: Kernel) -> None:
-    """The decoded kernel must verify (a failure here is an engine bug, caught above)."""
-    verify(k)
+def _count_ops(k: Kernel) -> int:
+    return sum(1 for _ in k.walk())
 
 
-__all__ = ["optimize", "alias_model", "Result", "Report"]
+__all__ = ["optimize", "alias_model", "Result", "Report", "STRICT_ENV"]
