@@ -132,7 +132,7 @@ def optimize(kernel: Kernel, *, rules: Selection = "default",
     from egglog import ruleset as egg_ruleset
 
     from .cleanup import cleanup
-    from .egraph.tokenfacts import conflict
+    from .memory import Conflicts
     from .egraph.cost import DEFAULT, CostModel
     from .egraph.decode import DecodeError, decode
     from .egraph.encode import EncodeError, encode
@@ -231,10 +231,10 @@ def optimize(kernel: Kernel, *, rules: Selection = "default",
         result = decode(enc, v, sel)
         _check(result)
         if sets:                         # rules="none" returns the program as encoded
-            order = None
+            order: Conflicts | None = None
             if any(rs.name == "tokens" for rs in sets):
                 out_facts, _ = alias_model(result, noalias=noalias, alias_groups=alias_groups)
-                order = lambda first, second: conflict(out_facts, first, second)  # noqa: E731
+                order = Conflicts(out_facts)
             done = cleanup(result, order)
             rep.cleanup = {f.name: getattr(done, f.name) for f in fields(done)}
             _check(result)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from eqsat.alias import alias_facts
 from eqsat.cleanup import cleanup
-from eqsat.egraph.tokenfacts import conflict
+from eqsat.memory import conflict
 from eqsat.text import parse
 from eqsat.verify import verify
 
