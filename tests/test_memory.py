@@ -3,11 +3,11 @@ relations that are a few rows per memory op, computed from the encoder's public 
 from __future__ import annotations
 
 import ast
-from pathlib import Path
+import importlib.util
 
 from hypothesis import given, settings
 
-from corpus_util import CORPUS, EXAMPLES
+from corpus_util import CORPUS, EXAMPLES, ROOT
 
 from eqsat.alias import alias_facts, is_acquire, is_release, is_write
 from eqsat.egraph.encode import encode
@@ -52,9 +52,6 @@ def test_conflict_is_the_definition_on_every_pair(case):
                 assert many(a, b) == want
 
 
-_P = "tile<ptr<f32>>"
-
-
 def test_conflict_is_the_definition_on_corpus_and_examples():
     paths = sorted(CORPUS.glob("*.mlir")) + sorted(EXAMPLES.glob("*.mlir"))
     assert paths
@@ -68,22 +65,11 @@ def test_conflict_is_the_definition_on_corpus_and_examples():
                     assert conflict(facts, a, b) == _spec_conflict(facts, a, b), path.name
 
 
-def triples(n: int) -> str:
-    """A loop with n independent load-scale-store triples (2n memory ops)."""
-    i = "tile<i32>"
-    body = []
-    for j in range(n):
-        body += [f"    %b{j} = constant <i32: {8 * j}> : {i}",
-                 f"    %a{j} = addi %b{j}, %i : {i}",
-                 f"    %p{j} = offset %x, %a{j} : {_P}, {i} -> {_P}",
-                 f"    %v{j}, %t{j} = load_ptr_tko weak %p{j} : {_P} -> tile<f32>, token",
-                 f"    %q{j} = offset %y, %a{j} : {_P}, {i} -> {_P}",
-                 f"    %s{j} = store_ptr_tko weak %q{j}, %v{j} : {_P}, tile<f32> -> token"]
-    return "\n".join([f"entry @k(%x: {_P}, %y: {_P}) {{",
-                      f"  %lo = constant <i32: 0> : {i}", f"  %hi = constant <i32: 8> : {i}",
-                      f"  %one = constant <i32: 1> : {i}",
-                      f"  for %i in (%lo to %hi, step %one) : {i} {{", *body, "  }",
-                      "  return", "}"]) + "\n"
+_spec = importlib.util.spec_from_file_location(
+    "bench_token_facts", ROOT / "benchmarks" / "bench_token_facts.py")
+bench = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench)
+triples = bench.triples          # a loop with n independent load-scale-store triples
 
 
 def test_token_facts_grow_with_ops_not_pairs():
@@ -113,7 +99,7 @@ def test_record_lists_memory_ops_in_program_order_with_their_uids():
 
 
 def test_memory_package_knows_nothing_of_the_egraph():
-    pkg = Path(__file__).resolve().parent.parent / "eqsat" / "memory"
+    pkg = ROOT / "eqsat" / "memory"
     for path in sorted(pkg.glob("*.py")):
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):

@@ -34,9 +34,9 @@ from ..alias import alias_facts
 from ..errors import EqsatError
 from ..ir.attrs import DenseConst
 from ..ir.core import Kernel, Operation, Region, Value
-from ..memory.relations import IfRecord, LoopRecord, MemOp, MemoryRecord, relations
 from ..ir.types import (PartitionViewType, PointerType, TensorViewType, TileType, TokenType,
                         bit_width, byte_size, is_float)
+from ..memory.relations import IfRecord, LoopRecord, MemOp, MemoryRecord, relations
 from ..text.numbers import to_bits
 from . import analyses as A
 from . import terms as T
