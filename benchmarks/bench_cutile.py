@@ -5,14 +5,14 @@
                                       [--no-sass] [--json OUT]
 
 Ours starts from NAME.seq.mlir (cuTile's program-order output) with the signature facts
-its mangled symbol carries, optimized by `eqsat.optimize` with versioning OFF in two alias
+its mangled symbol carries, optimized by `eqsat.pipeline.optimize` with versioning OFF in two alias
 modes: `sig` (the alias groups the signature declares; undeclared arrays may alias) and
 `noalias` (undeclared arrays never alias, which cuTile specializes on). Where the mangled
 symbol decodes, it already gives every array the groups cuTile specialized on, so the two
 modes agree; they differ where it does not (a list parameter). cuTile's side is
 NAME.cutile.mlir for the IR and cuTile's own bytecode (from NAME.py) for the SASS.
 
-Per kernel and mode: loop-carried tokens and join_tokens (`eqsat.stats.kernel_stats`) as
+Per kernel and mode: loop-carried tokens and join_tokens (`eqsat.memory.stats.kernel_stats`) as
 ours/cuTile's, the optimizer's stop reason and fallback; where the `cuda` extra is
 installed, per GPU: SASS instructions without NOPs, MEMBAR+FENCE count, and the
 narrowest-widest global load and store in bits (TMA copies print as TMA), ours/cuTile's;
@@ -36,9 +36,9 @@ sys.path.insert(0, str(ROOT))
 from eqsat.equiv import check_equivalent
 from eqsat.errors import EqsatError
 from eqsat.frontend import annotate_from_symbol
-from eqsat.inputs import load_spec
-from eqsat.optimize import optimize
-from eqsat.stats import kernel_stats
+from eqsat.interp.inputs import load_spec
+from eqsat.pipeline.optimize import optimize
+from eqsat.memory.stats import kernel_stats
 from eqsat.text import parse_file
 
 SUITE = ROOT / "benchmarks" / "kernels"
@@ -230,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     archs = tuple(a.arch or ("sm_90", "sm_100"))
     sass = not a.no_sass
     if sass:
-        from eqsat.lowering.toolchain import missing_reason
+        from eqsat.toolchain import missing_reason
 
         why = missing_reason()
         if why:

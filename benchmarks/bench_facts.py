@@ -3,7 +3,7 @@
     python benchmarks/bench_facts.py                      # corpus + examples/moe_scatter, sm_90
     python benchmarks/bench_facts.py --only moe_scatter --json out.json
 
-Per kernel: ours (cuTile front end -> eqsat.optimize, which places assumes from the
+Per kernel: ours (cuTile front end -> eqsat.pipeline.optimize, which places assumes from the
 facts it proves -> tileiras), the very same output with every assume removed, and
 cuTile's own pipeline, all compiled by tileiras -O3 for sm_90. Columns: SASS
 instructions (without NOPs), global load and store opcodes with counts, and the
@@ -61,7 +61,7 @@ def run_kernel(name: str, path: Path, arch: str) -> dict:
     from eqsat.lowering.cutile_workflow import compare_cutile, compile_ir, width_flags
 
     from eqsat.frontend.launch import kernel_signature
-    from eqsat.inputs import load_spec
+    from eqsat.interp.inputs import load_spec
 
     kernel, sig, _ = load_cutile(str(path))
     spec = next((q for q in (ROOT / "tests" / "specs" / f"{name}.json",
@@ -122,7 +122,7 @@ def main(argv=None) -> int:
     ap.add_argument("--only", nargs="+", metavar="NAME", help="only these kernels")
     ap.add_argument("--json", metavar="OUT", help="also write every number as JSON")
     a = ap.parse_args(argv)
-    from eqsat.lowering.toolchain import missing_reason, tool_versions
+    from eqsat.toolchain import missing_reason, tool_versions
 
     why = missing_reason()
     if why:

@@ -85,7 +85,7 @@ def _specs(name: str, data: dict) -> dict[str, dict]:
 
 
 def _pack_job(kernel, spec, seed: int) -> tuple[dict, dict]:
-    from eqsat.inputs import bind
+    from eqsat.interp.inputs import bind
     b = bind(kernel, spec, seed)
     bufs = {buf.name: buf.data for buf in b.memory.buffers}
     base = {buf.name: buf.base for buf in b.memory.buffers}
@@ -132,7 +132,7 @@ def _entries(name: str, kernel, spec, pack: Path, cache: dict) -> tuple[dict, di
 def prepare(pack: Path, random_kernels: int = 0, only: list[str] | None = None) -> int:
     sys.path.insert(0, str(ROOT))
     from eqsat.frontend import load_cutile
-    from eqsat.inputs import parse_spec
+    from eqsat.interp.inputs import parse_spec
     from eqsat.interp import run
     from eqsat.interp.memory import to_storage
     from eqsat.text import parse_file
@@ -197,11 +197,11 @@ def _random_jobs(pack: Path, n: int) -> list[dict]:
     from eqsat.errors import EqsatError
     from eqsat.interp import run
     from eqsat.interp.memory import to_storage
-    from eqsat.optimize import optimize
+    from eqsat.pipeline.optimize import optimize
     from eqsat.testing import kernels
     from eqsat.text import parse, print_kernel
     from eqsat.lowering.bytecode import kernel_to_bytecode
-    from eqsat.lowering.toolchain import compile_bytecode
+    from eqsat.toolchain import compile_bytecode
 
     cases: list = []
 
@@ -245,7 +245,7 @@ def _required_threads(cubin: Path) -> int:
     import re
     import subprocess
 
-    from eqsat.lowering.toolchain import tool
+    from eqsat.toolchain import tool
     out = subprocess.run([tool("cuobjdump"), "-elf", str(cubin)], capture_output=True,
                          text=True, check=True).stdout
     m = re.search(r"EIATTR_REQNTID\s+Format:\s+\S+\s+Value:\s+(0x[0-9a-f]+)", out)

@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from eqsat.inputs import load_spec  # noqa: E402
+from eqsat.interp.inputs import load_spec  # noqa: E402
 from eqsat.text import parse_file  # noqa: E402
 from eqsat.lowering import (canonicalize_live_ins, cfg_metrics, check_lowering, lower_to_cfg,  # noqa: E402
                       lower_to_steps, step_metrics)

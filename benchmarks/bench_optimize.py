@@ -13,7 +13,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from eqsat.optimize import optimize  # noqa: E402
+from eqsat.pipeline.optimize import optimize  # noqa: E402
 from eqsat.text import parse_file  # noqa: E402
 
 
@@ -51,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{r.cost_before:8.0f}->{r.cost_after:<8.0f} {r.stop_reason}")
         if args.equiv:
             from eqsat.equiv import check_equivalent
-            from eqsat.inputs import load_spec
+            from eqsat.interp.inputs import load_spec
             spec = load_spec(ROOT / "tests" / "specs" / f"{name}.json")
             eq = check_equivalent(k, res.kernel, spec, trials=10, schedules=20)
             line += f"  equiv={'ok' if eq.ok else eq.message}"

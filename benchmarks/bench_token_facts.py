@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 from egglog import ruleset  # noqa: E402
 
 import eqsat.rules as rules_pkg  # noqa: E402
-from eqsat.alias import alias_model  # noqa: E402
+from eqsat.memory.alias import alias_model  # noqa: E402
 from eqsat.egraph.encode import encode  # noqa: E402
 from eqsat.egraph.saturate import Limits, saturate  # noqa: E402
 from eqsat.text import parse  # noqa: E402

@@ -23,10 +23,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from eqsat.equiv import check_equivalent  # noqa: E402
-from eqsat.inputs import load_spec  # noqa: E402
-from eqsat.optimize import alias_model, optimize  # noqa: E402
-from eqsat.ordering import needless_orderings  # noqa: E402
-from eqsat.stats import kernel_stats  # noqa: E402
+from eqsat.interp.inputs import load_spec  # noqa: E402
+from eqsat.pipeline.optimize import alias_model, optimize  # noqa: E402
+from eqsat.memory.ordering import needless_orderings  # noqa: E402
+from eqsat.memory.stats import kernel_stats  # noqa: E402
 from eqsat.text import parse_file  # noqa: E402
 
 CORPUS = ROOT / "tests" / "corpus"

@@ -11,7 +11,7 @@ one `ct.launch` computes for the arrays of `tests/specs/NAME.json` (shape divisi
 16, 16-byte strides, contiguous last axis, base alignment; `eqsat.frontend.launch`),
 and our kernel gets exactly the facts cuTile's does. cuTile's column is its normal
 pipeline (tokens, LICM) compiled as cuTile compiles it (`-O3 --lineinfo`); ours is the
-kernel in program order, optimized by `eqsat.optimize`, compiled with `-O3`. The
+kernel in program order, optimized by `eqsat.pipeline.optimize`, compiled with `-O3`. The
 "AOT" column is cuTile compiled with the corpus's hand-written signature (base
 alignment and contiguity only), an ahead-of-time build: it is not what a launch runs.
 
@@ -55,7 +55,7 @@ def run_kernel(name: str, archs: tuple[str, ...], optimize: bool, source: str,
     from eqsat.frontend import load_cutile
     from eqsat.frontend.facts import apply_facts, facts_from_symbol
     from eqsat.frontend.launch import kernel_signature
-    from eqsat.inputs import load_spec
+    from eqsat.interp.inputs import load_spec
     from eqsat.lowering.cutile_workflow import compare_cutile, compile_ir, cutile_runs
 
     kernel, generic, _ = load_cutile(str(CORPUS / f"{name}.py"))
@@ -169,7 +169,7 @@ def main(argv=None) -> int:
                     help="skip the ahead-of-time column (cuTile, hand-written signature)")
     ap.add_argument("--json", metavar="OUT", help="also write every number as JSON")
     a = ap.parse_args(argv)
-    from eqsat.lowering.toolchain import missing_reason, tool_versions
+    from eqsat.toolchain import missing_reason, tool_versions
 
     why = missing_reason()
     if why:

@@ -6,32 +6,35 @@ imported only when `optimize` first runs, so text tools stay quick to start.
 """
 from typing import TYPE_CHECKING, Any
 
-from . import _layout
+from eqsat import _layout
 
 _layout.install()
 
-from .errors import EqsatError, ParseError, VerifyError
-from .ir import Kernel
-from .optimize import Report, Result, optimize   # the function shadows the submodule name
-from .text import parse, parse_file, print_kernel
+from eqsat.errors import EqsatError, ParseError, VerifyError
+from eqsat.ir import Kernel
+from eqsat.text import parse, parse_file, print_kernel
 
 __version__ = "0.1.0"
 
 _LAZY = {
+    "optimize": ("eqsat.pipeline.optimize", "optimize"),
+    "Report": ("eqsat.pipeline.optimize", "Report"),
+    "Result": ("eqsat.pipeline.optimize", "Result"),
     "Limits": ("eqsat.egraph.saturate", "Limits"),
-    "verify": ("eqsat.verify", "verify"),
+    "verify": ("eqsat.ir.verify", "verify"),
     "run": ("eqsat.interp", "run"),
     "check_equivalent": ("eqsat.equiv", "check_equivalent"),
-    "load_spec": ("eqsat.inputs", "load_spec"),
+    "load_spec": ("eqsat.interp.inputs", "load_spec"),
 }
 
 
 if TYPE_CHECKING:                 # loaded on first use (see __getattr__)
-    from .egraph.saturate import Limits
-    from .equiv import check_equivalent
-    from .inputs import load_spec
-    from .interp import run
-    from .verify import verify
+    from eqsat.pipeline.optimize import Report, Result, optimize
+    from eqsat.egraph.saturate import Limits
+    from eqsat.equiv import check_equivalent
+    from eqsat.interp.inputs import load_spec
+    from eqsat.interp import run
+    from eqsat.ir.verify import verify
 
 
 def __getattr__(name: str) -> Any:
@@ -45,6 +48,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = ["EqsatError", "ParseError", "VerifyError", "Kernel", "parse", "parse_file",
-           "print_kernel", "optimize", "Result", "Report",
+           "print_kernel",
            # loaded on first use (_LAZY)
-           "Limits", "verify", "run", "check_equivalent", "load_spec"]
+           "optimize", "Result", "Report", "Limits", "verify", "run", "check_equivalent",
+           "load_spec"]

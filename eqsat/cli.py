@@ -13,7 +13,7 @@ import importlib
 import os
 import sys
 
-from .errors import EqsatError
+from eqsat.errors import EqsatError
 
 # subcommand modules under eqsat/commands, in help order
 COMMANDS = ["fmt", "check", "stats", "run", "equiv", "opt", "lower", "compile", "cutile"]
@@ -31,7 +31,7 @@ class _Parser(argparse.ArgumentParser):
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
-    from . import __version__
+    from eqsat import __version__
     try:
         egglog = version("egglog")
     except PackageNotFoundError:
@@ -78,7 +78,7 @@ def _one_line(message: str, command: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from .commands._common import progress
+    from eqsat.commands._common import progress
 
     args = _parser().parse_args(argv)
     try:

@@ -14,18 +14,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
 
-from .errors import InterpError
-from .inputs import InputSpec
-from .interp import run
-from .ir.core import Kernel
-
-# float comparison tolerance by element width: differences from fused multiply-add
-# or reassociation are allowed, wrong data is not.
-_TOL = {np.dtype(np.float16): (2e-3, 1e-3), np.dtype(np.float32): (1e-5, 1e-6),
-        np.dtype(np.float64): (1e-12, 1e-14)}
-
+from eqsat.errors import InterpError
+from eqsat.interp.inputs import InputSpec
+from eqsat.interp import run
+from eqsat.interp.compare import compare_outputs
+from eqsat.ir.core import Kernel
 
 @dataclass
 class Counterexample:
@@ -74,38 +68,6 @@ def need_positive(**counts: int) -> None:
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise ValueError(f"{name} must be an integer >= 1, not {n!r}: a check of no "
                              "runs vouches for nothing")
-
-
-def first_mismatch(ref: np.ndarray, got: np.ndarray, exact: bool):
-    """Index of the first differing element, or None."""
-    if ref.shape != got.shape:
-        return ()
-    if np.issubdtype(ref.dtype, np.floating):
-        if exact:
-            same = (ref.view(np.uint8).reshape(ref.size, -1) ==
-                    got.view(np.uint8).reshape(got.size, -1)).all(axis=1).reshape(ref.shape) \
-                if ref.size else np.ones(ref.shape, bool)
-            same |= np.isnan(ref) & np.isnan(got)
-        else:
-            rtol, atol = _TOL.get(ref.dtype, (1e-5, 1e-6))
-            with np.errstate(all="ignore"):
-                same = np.isclose(got, ref, rtol=rtol, atol=atol, equal_nan=True)
-    else:
-        same = ref == got
-    if same.all():
-        return None
-    return tuple(int(i) for i in np.argwhere(~same)[0])
-
-
-def compare_outputs(ref: dict, got: dict, exact: bool = False):
-    for name in ref:
-        idx = first_mismatch(np.asarray(ref[name]), np.asarray(got[name]), exact)
-        if idx is not None:
-            r, g = np.asarray(ref[name]), np.asarray(got[name])
-            if r.shape != g.shape:
-                return name, (), f"shape {r.shape}", f"shape {g.shape}"
-            return name, idx, r[idx].item(), g[idx].item()
-    return None
 
 
 def check_equivalent(a: Kernel, b: Kernel, spec: InputSpec, *, trials: int = 10,

@@ -46,13 +46,16 @@ try:
 except ImportError as e:  # pragma: no cover - only without the test extra
     raise ImportError("eqsat.testing needs hypothesis: pip install 'eqsat[test]'") from e
 
-from .equiv import EquivResult, check_equivalent, compare_outputs
-from .errors import InterpError, VerifyError
-from .interp import run
-from .inputs import ArraySpec, InputSpec, ScalarSpec, parse_spec
-from .ir.builder import KernelBuilder
-from .ir.core import Kernel, Value
-from .ir.types import TOKEN, TileType, Type, ptr, scalar, tile
+from eqsat.equiv import EquivResult, check_equivalent, compare_outputs
+from eqsat.errors import InterpError, VerifyError
+from eqsat.interp import run
+from eqsat.interp.inputs import ArraySpec, InputSpec, ScalarSpec, parse_spec
+from eqsat.ir.builder import KernelBuilder
+from eqsat.ir.core import Kernel, Value
+from eqsat.ir.types import TOKEN, TileType, Type, ptr, scalar, tile
+from eqsat.ir.verify import verify
+from eqsat.pipeline.optimize import optimize
+from eqsat.text import parse, print_kernel
 
 Pipeline = Callable[[Kernel], Kernel]
 
@@ -1048,7 +1051,6 @@ def kernels(*, min_arrays: int = 1, max_arrays: int = 3, max_depth: int = 2,
 # --------------------------------------------------------------------------------------------
 def optimize_pipeline(**options: Any) -> Pipeline:
     """`optimize(k, **options).kernel` as a pipeline (e.g. `rules="none"`)."""
-    from .optimize import optimize
 
     def run(k: Kernel) -> Kernel:
         return optimize(k, **options).kernel
@@ -1088,7 +1090,6 @@ class PipelineCheck:
 
 
 def _copy(k: Kernel) -> Kernel:
-    from .text import parse, print_kernel
     return parse(print_kernel(k))
 
 
@@ -1103,7 +1104,6 @@ def check_pipeline(kernel: Kernel, spec: InputSpec, pipeline: Pipeline | None = 
     Exceptions from the pipeline propagate (a crash is a failure too); an input that
     does not verify raises VerifyError.
     """
-    from .verify import verify
     verify(kernel)
     pipe = pipeline if pipeline is not None else optimize_pipeline()
     out = pipe(_copy(kernel))
@@ -1148,7 +1148,7 @@ def assert_pipeline_preserves(kernel: Kernel, spec: InputSpec,
 
 
 def spec_to_data(spec: InputSpec) -> dict[str, Any]:
-    """An InputSpec as the JSON data `eqsat.inputs.parse_spec` reads back."""
+    """An InputSpec as the JSON data `eqsat.interp.inputs.parse_spec` reads back."""
     params: list[dict[str, Any]] = []
     for p in spec.params:
         if isinstance(p, ScalarSpec):

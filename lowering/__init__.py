@@ -11,12 +11,12 @@ if __name__ != "eqsat.lowering":
     from eqsat._layout import moved_message
     raise ModuleNotFoundError(moved_message(__name__), name=__name__)
 
-from .cfg import Cfg, CfgMetrics, cfg_metrics, lower_to_cfg, print_cfg, verify_cfg
-from .execute import LoweringCheck, check_lowering, run_cfg, run_steps
-from .irtools import LoweringError
-from .liveins import LiveInDecision, canonicalize_live_ins, live_in_decisions
-from .steps import (StepMetrics, StepProgram, lower_to_steps, print_steps, step_metrics,
-                    verify_steps)
+from eqsat.lowering.cfg import Cfg, CfgMetrics, cfg_metrics, lower_to_cfg, print_cfg, verify_cfg
+from eqsat.lowering.execute import LoweringCheck, check_lowering, run_cfg, run_steps
+from eqsat.lowering.irtools import LoweringError
+from eqsat.lowering.liveins import LiveInDecision, canonicalize_live_ins, live_in_decisions
+from eqsat.lowering.steps import (StepMetrics, StepProgram, lower_to_steps, print_steps,
+                                  step_metrics, verify_steps)
 
 __all__ = [
     "Cfg", "CfgMetrics", "cfg_metrics", "lower_to_cfg", "print_cfg", "verify_cfg",

@@ -3,7 +3,7 @@
 `tileiras` reads only bytecode, so this is the one door from eqsat to NVIDIA's compiler.
 The encoder is a private module of cuda-tile, so this module is the only place (besides
 `eqsat.frontend`) that touches cuda-tile internals, and it refuses an untested cuda-tile
-release (see `eqsat.lowering.toolchain.require_cuda_tile`). No debug info is written.
+release (see `eqsat.toolchain.require_cuda_tile`). No debug info is written.
 
 Round trip: for every op the text layer knows, `tileirdisasm` of the bytecode parses
 back (`eqsat.text.parse`) to the same kernel, entry-parameter attributes aside (bytecode
@@ -25,19 +25,10 @@ from eqsat.errors import EqsatError
 from eqsat.ir import minifloat
 from eqsat.ir.attrs import Bounded, DenseConst, DivBy, SameElements
 from eqsat.ir.core import Kernel, Operation, Region, Value
-from eqsat.ir.types import (
-    FLOAT_WIDTHS,
-    INT_WIDTHS,
-    PartitionViewType,
-    PointerType,
-    StridedViewType,
-    TensorViewType,
-    TileType,
-    TokenType,
-    Type,
-)
+from eqsat.ir.types import (FLOAT_WIDTHS, INT_WIDTHS, PartitionViewType, PointerType,
+                            StridedViewType, TensorViewType, TileType, TokenType, Type)
 
-from .toolchain import require_cuda_tile
+from eqsat.toolchain import require_cuda_tile
 
 DEFAULT_VERSION = "13.4"  # cuTile 1.7's default
 _PADDING = {

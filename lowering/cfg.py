@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 
 from eqsat.ir.core import Kernel, Operation, Param, Region, Value
 from eqsat.ir.types import TileType
-from eqsat.text.printer import Printer
+from eqsat.ir.printer import Printer
 
-from .irtools import LoweringError, clone_op
+from eqsat.lowering.irtools import LoweringError, clone_op
 
 
 # -- the data structure -------------------------------------------------------------------

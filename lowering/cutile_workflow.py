@@ -1,6 +1,6 @@
 """cuTile kernels through eqsat, and side by side with cuTile's own pipeline.
 
-Ours: front end (program order, no tokens) -> `eqsat.optimize` -> bytecode -> tileiras.
+Ours: front end (program order, no tokens) -> `eqsat.pipeline.optimize` -> bytecode -> tileiras.
 cuTile's: its normal pipeline (token ordering, LICM) -> bytecode -> tileiras, with the
 flags cuTile's own compile step passes (`-O3 --lineinfo`).
 Our side compiles with `-O3` (no line info: our bytecode carries no debug info).
@@ -26,9 +26,15 @@ from eqsat.ir.core import Kernel
 from eqsat.ir.ops import MEMORY_OPS
 from eqsat.text import parse
 
-from .bytecode import DEFAULT_VERSION, kernel_to_bytecode
-from .sass import SassStats, cubin_stats, widths
-from .toolchain import DEFAULT_ARCH, ToolError, compile_bytecode, disassemble_bytecode
+from eqsat.lowering.bytecode import DEFAULT_VERSION, kernel_to_bytecode
+from eqsat.lowering.sass import SassStats, cubin_stats, widths
+from eqsat.toolchain import DEFAULT_ARCH, ToolError, compile_bytecode, disassemble_bytecode
+from eqsat.egraph.encode import _touches_memory, is_tokenized
+from eqsat.frontend import cutile_bytecode, from_cutile
+from eqsat.frontend._cutile import launch_bytecode_version
+from eqsat.memory.stats import kernel_stats
+from eqsat.passes import versioning
+from eqsat.pipeline.optimize import optimize
 
 
 def ir_metrics(k: Kernel) -> dict[str, Any]:
@@ -67,15 +73,12 @@ class PipelineRun:
     times: dict[str, float] = field(default_factory=dict)
     optimized: bool = False
     note: str = ""
-    report: Any = None  # the optimizer's report (eqsat.optimize.Report), when it ran
+    report: Any = None  # the optimizer's report (eqsat.pipeline.optimize.Report), when it ran
     attempts: list[str] = field(default_factory=list)  # tileiras tries, in order
 
 
 def _find_optimizer() -> tuple[Callable | None, str]:
-    try:
-        from eqsat.optimize import optimize
-    except ImportError as e:
-        return None, f"optimizer not available ({e}); compiled unoptimized"
+    """The optimizer to run and a note (tests put a stand-in here)."""
     return optimize, ""
 
 
@@ -83,7 +86,7 @@ def optimize_report(k: Kernel, rules: Any = "default", versioning: bool = False,
                     **kw: Any) -> tuple[Kernel, bool, str, float, Any]:
     """(kernel, optimized?, note, seconds, optimizer report or None). `optimized` is
     False when the optimizer fell back to the program as it was; the note says why,
-    and says when saturation stopped at a limit. `kw` goes to `eqsat.optimize`
+    and says when saturation stopped at a limit. `kw` goes to `eqsat.pipeline.optimize`
     (`noalias`, `alias_groups`, `limits`)."""
     opt, note = _find_optimizer()
     if opt is None:
@@ -93,7 +96,7 @@ def optimize_report(k: Kernel, rules: Any = "default", versioning: bool = False,
     dt = time.perf_counter() - t0
     out = getattr(res, "kernel", res)
     if not isinstance(out, Kernel):
-        raise EqsatError(f"error: eqsat.optimize returned {type(out).__name__}, not a Kernel")
+        raise EqsatError(f"error: optimize() returned {type(out).__name__}, not a Kernel")
     rep = getattr(res, "report", None)
     fallback = getattr(rep, "fallback", None)
     if fallback:
@@ -106,7 +109,7 @@ def optimize_report(k: Kernel, rules: Any = "default", versioning: bool = False,
 def optimize_kernel(k: Kernel, rules: Any = "default",
                     versioning: bool = False) -> tuple[Kernel, bool, str, float]:
     """(kernel, optimized?, note, seconds): `optimize_report` without the report.
-    Divisibility versioning is off unless asked for (`eqsat.versioning`)."""
+    Divisibility versioning is off unless asked for (`eqsat.passes.versioning`)."""
     return optimize_report(k, rules, versioning)[:4]
 
 
@@ -123,7 +126,6 @@ def program_order_tokens(k: Kernel) -> tuple[Kernel, str]:
     tokens or touches no memory; else encoded with one token chain in program order
     (the optimizer with no rules returns the program as encoded). An EqsatError when
     eqsat cannot encode it: a token-free kernel has no order tileiras would keep."""
-    from eqsat.egraph.encode import _touches_memory, is_tokenized
 
     if is_tokenized(k) or not _touches_memory(k.body):
         return k, ""
@@ -213,7 +215,6 @@ def _sass_gate(run: PipelineRun, k: Kernel, arch: str, version: str, rules: Any,
                pipeline: str, memo: dict) -> PipelineRun:
     """The versioned kernel only if its SASS is at most `MAX_GROWTH` larger than the
     kernel without the copy: tileiras, not the cost model, has the last word on size."""
-    from eqsat.versioning import MAX_GROWTH
 
     plain = compile_ir(k, arch, optimize=True, version=version, stats=True, rules=rules,
                        pipeline=pipeline, optimize_kw=optimize_kw, opt_level=opt_level,
@@ -222,10 +223,10 @@ def _sass_gate(run: PipelineRun, k: Kernel, arch: str, version: str, rules: Any,
     if a is None or b is None or not b.sass_instrs:
         return run
     grown = a.sass_instrs / b.sass_instrs - 1.0
-    if grown <= MAX_GROWTH:
+    if grown <= versioning.MAX_GROWTH:
         return run
     why = (f"versioned copy dropped: SASS {a.sass_instrs} vs {b.sass_instrs} without it "
-           f"(+{grown:.0%}, at most {MAX_GROWTH:.0%})")
+           f"(+{grown:.0%}, at most {versioning.MAX_GROWTH:.0%})")
     plain.note = "; ".join(n for n in (why, plain.note) if n)
     plain.attempts = [*run.attempts, *plain.attempts]
     return plain
@@ -265,7 +266,6 @@ def cutile_runs(
 ) -> list[PipelineRun]:
     """cuTile's pipeline compiled as cuTile compiles it: its bytecode at `version`, then
     `tileiras --gpu-name ARCH -O3 --lineinfo`."""
-    from eqsat.frontend import cutile_bytecode
 
     exp = cutile_bytecode(kernel, signature, bytecode_version=version)
     k = parse(disassemble_bytecode(exp.bytecode), f"<cuTile {exp.symbol}>")
@@ -323,7 +323,6 @@ def compare_cutile(
     otherwise. Our kernel gets cuTile's contract:
     every fact the signature states, and arrays overlap only when they share an alias
     group (the front end puts both on the entry parameters)."""
-    from eqsat.frontend import from_cutile
 
     fe = from_cutile(kernel, signature, bytecode_version=version)
     memo: dict = {}
@@ -334,7 +333,6 @@ def compare_cutile(
         run.times = {"frontend": fe.seconds, **run.times}
         ours.append(run)
     if reference and reference_version is None:
-        from eqsat.frontend._cutile import launch_bytecode_version
 
         reference_version = launch_bytecode_version()
     refs: list[PipelineRun | None] = (
@@ -479,9 +477,8 @@ def fence_counts(stats: SassStats) -> dict[str, int]:
 
 
 def side(run: PipelineRun) -> dict[str, Any]:
-    """One pipeline's column of a comparison as data: IR token counts (`eqsat.stats`),
+    """One pipeline's column of a comparison as data: IR token counts (`eqsat.memory.stats`),
     SASS size, access widths, MEMBAR/FENCE counts, times, and how it was built."""
-    from eqsat.stats import kernel_stats
 
     st = kernel_stats(run.kernel)
     out: dict[str, Any] = {

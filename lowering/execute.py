@@ -1,6 +1,6 @@
 """Interpreters for the step and CFG forms, so they can be checked against the IR.
 
-Both reuse the IR interpreter for everything but control flow: `eqsat.inputs.bind`
+Both reuse the IR interpreter for everything but control flow: `eqsat.interp.inputs.bind`
 lays out memory and arguments from an input spec, and the interpreter's executor
 evaluates each op (pure, memory, grid ids, reduce/scan) given its operand values.
 What is new here is only what the forms add: scratch buffers and structured nodes
@@ -17,13 +17,19 @@ from typing import Any
 import numpy as np
 
 from eqsat.errors import InterpError
-from eqsat.inputs import InputSpec, bind
+from eqsat.interp.inputs import InputSpec, bind
 from eqsat.interp.machine import Executor
 from eqsat.ir.core import Operation, Param
 
-from .cfg import Branch, Cfg, CondBranch
-from .steps import (BreakNode, ContinueNode, ForNode, IfNode, LoopNode, Node, ReturnNode, Step,
-                    StepProgram)
+from eqsat.lowering.cfg import Branch, Cfg, CondBranch
+from eqsat.lowering.steps import (BreakNode, ContinueNode, ForNode, IfNode, LoopNode, Node,
+                                  ReturnNode, Step, StepProgram)
+from eqsat.equiv import need_positive
+from eqsat.interp import run
+from eqsat.interp.compare import compare_outputs
+from eqsat.lowering.cfg import lower_to_cfg
+from eqsat.lowering.liveins import canonicalize_live_ins as canon
+from eqsat.lowering.steps import lower_to_steps
 
 
 @dataclass
@@ -198,13 +204,7 @@ def check_lowering(kernel, spec: InputSpec, to: str, *, trials: int = 3, seed: i
                    canonicalize_live_ins: bool = False) -> LoweringCheck:
     """Lower `kernel` to `to` ("steps" or "cfg") and compare its outputs with the IR
     interpreter's, bit for bit, on `trials` input draws (seeds seed, seed+1, ...)."""
-    from eqsat.equiv import compare_outputs
-    from eqsat.interp import run
 
-    from .cfg import lower_to_cfg
-    from .liveins import canonicalize_live_ins as canon
-    from .steps import lower_to_steps
-    from eqsat.equiv import need_positive
     need_positive(trials=trials)
     form: StepProgram | Cfg
     go: Callable[..., dict[str, np.ndarray]]       # runs `form` on a spec

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 from eqsat.ir.core import Value
 
-from .cfg import (Branch, Cfg, CondBranch, copy_cfg, count_uses, defining_blocks, dominators,
-                  natural_loops, post_dominators, predecessors)
+from eqsat.lowering.cfg import (Branch, Cfg, CondBranch, copy_cfg, count_uses, defining_blocks,
+                                dominators, natural_loops, post_dominators, predecessors)
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from eqsat.toolchain import res_usage_text, sass_text
 
 # an instruction line: `/*0040*/   @!P0 LDG.E.128 R4, desc[UR4][R2.64] ;   /* 0x... */`
 _INSTR = re.compile(r"^\s*/\*[0-9a-fA-F]{4,}\*/\s+(?P<ins>[^;]*);")
@@ -206,7 +207,6 @@ def sass_stats(sass: str, res_usage: str = "", function: str | None = None) -> S
 
 def cubin_stats(cubin: bytes, function: str | None = None) -> SassStats:
     """Run cuobjdump on a cubin and parse both outputs (needs the `cuda` extra)."""
-    from .toolchain import res_usage_text, sass_text
 
     return sass_stats(sass_text(cubin), res_usage_text(cubin), function)
 

@@ -34,9 +34,9 @@ from collections.abc import Iterator
 
 from eqsat.ir.core import Kernel, Operation, Param, Region, Value
 from eqsat.ir.types import TileType, Type
-from eqsat.text.printer import Printer
+from eqsat.ir.printer import Printer
 
-from .irtools import LoweringError, clone_op, cse_key, is_token
+from eqsat.lowering.irtools import LoweringError, clone_op, cse_key, is_token
 
 LOAD_OPS = frozenset(("load_view_tko", "load_ptr_tko", "atomic_cas_tko", "atomic_rmw_tko"))
 STORE_OPS = frozenset(("store_view_tko", "store_ptr_tko", "print"))

@@ -33,10 +33,21 @@ if __name__ != "eqsat.rules":
     from eqsat._layout import moved_message
     raise ModuleNotFoundError(moved_message(__name__), name=__name__)
 
+import importlib
+import importlib.metadata
 from collections.abc import Iterable
 from typing import Any
 
-from .dsl import Action, Rule, RuleSet, infer, rewrite
+from egglog import EGraph
+
+from eqsat.errors import EqsatError
+from eqsat.rules.algebra import ALGEBRA
+from eqsat.rules.analysis import ANALYSIS
+from eqsat.rules.core import CORE
+from eqsat.rules.dsl import Action, Rule, RuleSet, infer, rewrite
+from eqsat.rules.fold import FOLD
+from eqsat.rules.soundness import check_rule
+from eqsat.rules.tokens import TOKENS
 
 _REGISTRY: dict[str, RuleSet] = {}
 DEFAULT = ("fold", "algebra", "analysis", "tokens")
@@ -45,18 +56,12 @@ DEFAULT = ("fold", "algebra", "analysis", "tokens")
 def _builtin() -> None:
     if _REGISTRY:
         return
-    from .algebra import ALGEBRA
-    from .analysis import ANALYSIS
-    from .core import CORE
-    from .fold import FOLD
-    from .tokens import TOKENS
     for rs in (CORE, FOLD, ALGEBRA, ANALYSIS, TOKENS):
         rs.trust = "builtin"
         _REGISTRY[rs.name] = rs
 
 
 def _error(message: str) -> Exception:
-    from eqsat.errors import EqsatError
     return EqsatError(message)
 
 
@@ -74,8 +79,6 @@ def _egglog_message(e: Exception) -> str:
 def compile_error(rs: RuleSet) -> tuple[str, str] | None:
     """(rule name, egglog's message) for the first rule of `rs` that egglog rejects when
     it compiles and runs it once on an empty e-graph; None when all pass."""
-    from egglog import EGraph
-
     def fails(rules: list[Rule | Action]) -> str | None:
         try:
             EGraph().run(RuleSet(rs.name, rules).egglog())
@@ -108,7 +111,7 @@ def describe_rule_error(sets: Iterable[RuleSet], message: str) -> str:
 def register(rs: RuleSet, *, trusted: bool = False, context: Any = (), examples: int = 20,
              hints: dict[str, dict[str, Any]] | None = None) -> RuleSet:
     """Make a rule set selectable by name, after compiling it and checking every rewrite
-    with `eqsat.soundness.check_rule` (on every element type its pattern admits).
+    with `eqsat.rules.soundness.check_rule` (on every element type its pattern admits).
     A rule that does not compile, fails the check or cannot be checked (an `infer`
     rule, a rewrite that never matches) raises `EqsatError` and nothing is registered.
     `trusted=True` skips the numeric check (it still must compile); reports name such
@@ -127,7 +130,6 @@ def register(rs: RuleSet, *, trusted: bool = False, context: Any = (), examples:
         raise _error(f"rule set '{rs.name}' not registered: rule '{bad[0]}' does not compile: "
                      f"{bad[1]}")
     if not trusted:
-        from eqsat.soundness import check_rule
         analyses: list[Rule | Action] = [r for r in rs.rules if isinstance(r, Action)]
         ctx = ([RuleSet(f"{rs.name}-analyses", analyses)] if analyses else []) + list(context)
         for r in rs.rules:
@@ -179,7 +181,6 @@ def _as_sets(obj: Any, where: str) -> list[RuleSet]:
 
 def load_from(target: str) -> list[RuleSet]:
     """Import `module:attr` and register the rule set(s) it names (checked)."""
-    import importlib
     mod_name, sep, attr = target.partition(":")
     if not sep or not mod_name or not attr:
         raise _error(f"--rules-from '{target}': expected module:attr")
@@ -206,9 +207,9 @@ def load_plugins() -> list[str]:
     if _PLUGINS_LOADED:
         return []
     _PLUGINS_LOADED = True
-    from importlib.metadata import entry_points
     names: list[str] = []
-    for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: (e.name, e.value)):
+    found = importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)
+    for ep in sorted(found, key=lambda e: (e.name, e.value)):
         try:
             obj = ep.load()
         except Exception as e:

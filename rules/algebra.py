@@ -11,10 +11,10 @@ from __future__ import annotations
 from eqsat.egraph import terms as T
 from eqsat.egraph.analyses import type_of
 
-from .dsl import (FLOAT_TYPES, RuleSet, addf, addi, andi, attrs_of, broadcast, cmpi, divf,
-                  divi, exti, fconst, fma, fpowf, iconst, maxi, mini, mulf, muli, negf, offset,
-                  op, ori, pow_, remi, reshape, rewrite, select, shli, shri, strs, subf, subi,
-                  terms, trunci, tys, ints, xori)
+from eqsat.rules.dsl import (FLOAT_TYPES, RuleSet, addf, addi, andi, attrs_of, broadcast, cmpi,
+                             divf, divi, exti, fconst, fma, fpowf, iconst, maxi, mini, mulf, muli,
+                             negf, offset, op, ori, pow_, remi, reshape, rewrite, select, shli,
+                             shri, strs, subf, subi, terms, trunci, tys, ints, xori)
 
 x, y, z, c = terms("x y z c")
 t, t1, t2 = tys("t t1 t2")

@@ -11,12 +11,12 @@ from __future__ import annotations
 from egglog import Vec, i64, set_, var
 
 from eqsat.egraph import terms as T
-from eqsat.egraph.analyses import (DIV_CAP, contig, contig_div, div2, hi, lo, same, ty_last,
-                                   ty_max, ty_min, type_of)
+from eqsat.egraph.analyses import (DIV_CAP, contig, contig_div, div2, hi, lo, same, ty_last, ty_max,
+                                   ty_min, type_of)
 
-from .dsl import (RuleSet, addi, andi, attrs_of, broadcast, cmpi, divi, exti, infer,
-                  ints, maxi, mini, muli, offset, remi, reshape, rewrite, select, shli, strs,
-                  subi, terms, trunci, tys)
+from eqsat.rules.dsl import (RuleSet, addi, andi, attrs_of, broadcast, cmpi, divi, exti, infer,
+                             ints, maxi, mini, muli, offset, remi, reshape, rewrite, select, shli,
+                             strs, subi, terms, trunci, tys)
 
 n, x, y, z, c, s = terms("n x y z c s")
 t, ti, tp = tys("t ti tp")

@@ -6,7 +6,7 @@ from egglog import set_
 from eqsat.egraph import terms as T
 from eqsat.egraph.analyses import cval, type_of
 
-from .dsl import RuleSet, infer, ints, strs, terms, tys
+from eqsat.rules.dsl import RuleSet, infer, ints, strs, terms, tys
 
 n, x, y, z, tok = terms("n x y z tok")
 t, = tys("t")

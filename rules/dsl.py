@@ -38,7 +38,7 @@ from egglog import ruleset as _egg_ruleset
 
 from eqsat.egraph import terms as T
 from eqsat.ir.ops import SPECS
-from eqsat.text.numbers import to_bits
+from eqsat.ir.numbers import to_bits
 
 _fresh = itertools.count()
 

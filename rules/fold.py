@@ -16,7 +16,8 @@ from egglog import union
 
 from eqsat.egraph import terms as T
 
-from .dsl import RuleSet, infer, ints, rewrite, select, reshape, broadcast, iconst, strs, terms, tys
+from eqsat.rules.dsl import (RuleSet, infer, ints, rewrite, select, reshape, broadcast, iconst,
+                             strs, terms, tys)
 
 n, x, y = terms("n x y")
 t, t1, t2, t3 = tys("t t1 t2 t3")

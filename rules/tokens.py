@@ -49,7 +49,7 @@ from eqsat.egraph.tokenfacts import (NO_KEYS, CarryArg, CarryOut, Contains, IfBa
                                      LoopBound, LoopFree, LoopKeys, MemFirst, MemSecond,
                                      OpenArg, OpenIf, OpenOut, Orig)
 
-from .dsl import RuleSet, infer, ints, strs, terms, tys
+from eqsat.rules.dsl import RuleSet, infer, ints, strs, terms, tys
 
 
 # Want(o, t): memory op o (uid) holds token t of the program; Need(o, t) is then the
@@ -216,7 +216,7 @@ TOKENS.add(
     infer("join-absorb", j == T.Join(xs), xs.length() == i64(2), Contains(x, y),
           xs.contains(x), xs.contains(y), ne(x).to(y), then=[union(j).with_(x)],
           doc="join(a, b) = a when a already stands for everything b stands for (larger "
-              "joins are pruned after extraction, where it is one pass, see eqsat.cleanup)"),
+              "joins are pruned after extraction, where it is one pass, see eqsat.passes.cleanup)"),
     infer("rejoin-absorb", j == T.ReJoin(x, y), Contains(x, y), then=[union(j).with_(x)],
           doc="token(o[T']) already stands for T: the re-join is o's weaker token itself"),
 )

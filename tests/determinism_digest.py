@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from eqsat.frontend import annotate_from_symbol  # noqa: E402
-from eqsat.optimize import optimize  # noqa: E402
+from eqsat.pipeline.optimize import optimize  # noqa: E402
 from eqsat.text import parse_file, print_kernel  # noqa: E402
 
 MODES = {

@@ -3,10 +3,10 @@ import pytest
 
 from corpus_util import CORPUS, EXAMPLES
 from eqsat import parse, parse_file
-from eqsat.alias import UNIVERSE, alias_facts
-from eqsat.memory import conflict
-from eqsat.ordering import needless_orderings, ordered_pairs
-from eqsat.stats import kernel_stats
+from eqsat.memory.alias import UNIVERSE, alias_facts
+from eqsat.memory.conflict import conflict
+from eqsat.memory.ordering import needless_orderings, ordered_pairs
+from eqsat.memory.stats import kernel_stats
 
 
 def mem_ops(k):
@@ -92,7 +92,7 @@ def test_cutile_contract_and_plain_default():
     """A kernel named by a cuTile symbol gets cuTile's contract (arrays overlap only when
     they share a group); a plain Tile IR kernel keeps the safe default (all may alias)."""
     from corpus_util import CORPUS
-    from eqsat.alias import alias_model
+    from eqsat.memory.alias import alias_model
     from eqsat.text import parse_file
 
     k = parse_file(CORPUS / "vector_add.seq.mlir")

@@ -9,7 +9,7 @@ import json
 import numpy as np
 
 from corpus_util import CORPUS, ROOT, SPECS
-from eqsat.inputs import load_spec
+from eqsat.interp.inputs import load_spec
 from eqsat.text import parse_file
 
 _spec = importlib.util.spec_from_file_location("bench_gpu", ROOT / "benchmarks" / "bench_gpu.py")

@@ -11,7 +11,7 @@ from eqsat.ir.core import first_difference
 from eqsat.ir.ops import SPECS
 from eqsat.ir.types import TOKEN, ptr, scalar, tile
 from eqsat.text import parse, parse_file, print_kernel
-from eqsat.verify import verify
+from eqsat.ir.verify import verify
 
 CORPUS = Path(__file__).parent / "corpus"
 HINTS = "optimization_hints=<default = {}>"

@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 
 from eqsat.errors import ParseError, VerifyError
-from eqsat.inputs import parse_spec
+from eqsat.interp.inputs import parse_spec
 from eqsat.interp import run
 from eqsat.text import parse, parse_file, print_kernel
-from eqsat.verify import verify
+from eqsat.ir.verify import verify
 
 KERNELS = Path(__file__).resolve().parent / "cutile_kernels"
 
@@ -43,7 +43,7 @@ SPEC = {"grid": [1], "params": [
 
 def test_insert_pack_unpack_tensor_shape_compute_and_survive_the_optimizer():
     from eqsat.equiv import check_equivalent
-    from eqsat.optimize import optimize
+    from eqsat.pipeline.optimize import optimize
 
     k = parse(SHAPES)
     verify(k)
@@ -71,7 +71,7 @@ def test_shape_op_checks():
 
 
 def test_ordering_ops_round_trip_run_and_are_left_alone():
-    from eqsat.optimize import optimize
+    from eqsat.pipeline.optimize import optimize
 
     k = parse_file(KERNELS / "sync_ops.mlir")
     verify(k)

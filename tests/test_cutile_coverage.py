@@ -10,7 +10,7 @@ import pytest
 
 from eqsat.cli import main
 from eqsat.text import parse
-from eqsat.lowering.toolchain import missing_reason
+from eqsat.toolchain import missing_reason
 
 _WHY = missing_reason()
 pytestmark = [
@@ -56,9 +56,9 @@ def test_list_of_arrays_is_a_table_pointer_and_a_length():
 
 def test_list_of_arrays_runs_from_a_list_spec():
     from eqsat.equiv import check_equivalent
-    from eqsat.inputs import parse_spec
+    from eqsat.interp.inputs import parse_spec
     from eqsat.interp import run
-    from eqsat.optimize import optimize
+    from eqsat.pipeline.optimize import optimize
 
     _, _, k = _import("grouped_sum")
     spec = parse_spec({"grid": [2], "params": [
@@ -79,10 +79,10 @@ def test_tuple_items_flatten_in_order():
 
 def test_fp8_arrays_run_with_exact_conversions():
     from eqsat.equiv import check_equivalent
-    from eqsat.inputs import parse_spec
+    from eqsat.interp.inputs import parse_spec
     from eqsat.interp import run
     from eqsat.ir import minifloat
-    from eqsat.optimize import optimize
+    from eqsat.pipeline.optimize import optimize
 
     _, _, k = _import("fp8_scale")
     assert str(k.params[0].type) == "tile<ptr<f8E4M3FN>>"
@@ -101,7 +101,7 @@ def test_fp8_arrays_run_with_exact_conversions():
 
 def test_pointer_hints_survive_import_and_bytecode():
     from eqsat.lowering.bytecode import kernel_to_bytecode
-    from eqsat.lowering.toolchain import disassemble_bytecode
+    from eqsat.toolchain import disassemble_bytecode
 
     _, _, k = _import("gather_hints")
     ptr_ops = [op for op in k.walk() if op.name in ("load_ptr_tko", "store_ptr_tko")]

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from eqsat.equiv import check_equivalent
-from eqsat.inputs import parse_spec
+from eqsat.interp.inputs import parse_spec
 from eqsat.interp import run
-from eqsat.optimize import optimize
+from eqsat.pipeline.optimize import optimize
 from eqsat.text import parse
 
 KERNEL = """entry @k(%p: tile<ptr<i32>>, %n: tile<i32>) {

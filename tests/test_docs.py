@@ -36,3 +36,39 @@ def test_docs_cite_only_files_that_exist() -> None:
 def test_design_links_the_cost_model_document() -> None:
     assert (ROOT / "docs" / "gpu-cost-model.md").is_file()
     assert "](gpu-cost-model.md)" in (ROOT / "docs" / "design.md").read_text()
+
+
+def _layout_entries() -> dict[str, str]:
+    """README's Layout block: path -> the words of its entry (continuation lines too)."""
+    text = (ROOT / "README.md").read_text()
+    block = text.split("## Layout", 1)[1].split("```", 2)[1]
+    entries: dict[str, str] = {}
+    current = None
+    for line in block.splitlines():
+        if line and not line[0].isspace():
+            head, _, rest = line.partition(" ")
+            for path in head.rstrip(",").split(","):
+                current = path.strip()
+                entries[current] = rest
+        elif current is not None:
+            entries[current] += " " + line.strip()
+    return entries
+
+
+def test_readme_layout_lists_every_module() -> None:
+    entries = _layout_entries()
+    missing = []
+    for pkg, where in [("eqsat", "eqsat"), ("rules", "rules"), ("lowering", "lowering")]:
+        for f in sorted((ROOT / where).rglob("*.py")):
+            if f.name == "__init__.py" or "__pycache__" in f.parts:
+                continue
+            rel = f.relative_to(ROOT)
+            if len(rel.parts) == 2 and pkg == "eqsat":        # a top-level module: own entry
+                ok = str(rel) in entries or any(str(rel) in v for v in entries.values())
+            else:
+                folder = "/".join(rel.parts[:-1]) + "/"
+                words = re.findall(r"[\w]+", entries.get(folder, ""))
+                ok = f.stem in words
+            if not ok:
+                missing.append(str(rel))
+    assert not missing, f"README's Layout section does not list: {missing}"

@@ -8,9 +8,9 @@ from corpus_util import CORPUS, CORPUS_FILES, KERNELS, SPECS
 from eqsat.egraph.encode import encode, is_tokenized
 from eqsat.egraph.extract import view
 from eqsat.ir.ops import MEMORY_OPS
-from eqsat.optimize import optimize
+from eqsat.pipeline.optimize import optimize
 from eqsat.text import parse, parse_file, print_kernel
-from eqsat.verify import verify
+from eqsat.ir.verify import verify
 
 
 def _mem_ops(k):
@@ -47,7 +47,7 @@ def test_token_free_input_gets_one_chain(name):
 @pytest.mark.parametrize("name", KERNELS)
 def test_no_rules_equivalent(name):
     from eqsat.equiv import check_equivalent
-    from eqsat.inputs import load_spec
+    from eqsat.interp.inputs import load_spec
     k = parse_file(CORPUS / f"{name}.seq.mlir")
     out = optimize(k, rules="none").kernel
     r = check_equivalent(k, out, load_spec(SPECS / f"{name}.json"), trials=2, schedules=2)

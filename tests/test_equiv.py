@@ -5,7 +5,7 @@ import pytest
 from corpus_util import CORPUS, EXAMPLES, KERNELS, SPECS
 from eqsat import parse, parse_file
 from eqsat.equiv import check_equivalent
-from eqsat.inputs import load_spec
+from eqsat.interp.inputs import load_spec
 from eqsat.interp import run
 
 

@@ -21,16 +21,16 @@ from eqsat.egraph.assumes import Known, census, predicates, strip_assumes
 from eqsat.egraph.cost import DEFAULT
 from eqsat.egraph.width import LaneFacts, access_width
 from eqsat.errors import AssumeViolation
-from eqsat.facts import array_params
+from eqsat.analysis.params import array_params
 from eqsat.frontend import annotate_from_symbol
-from eqsat.inputs import load_spec, parse_spec
+from eqsat.interp.inputs import load_spec, parse_spec
 from eqsat.interp import run
 from eqsat.ir.attrs import Bounded, DivBy
-from eqsat.optimize import optimize
+from eqsat.pipeline.optimize import optimize
 from eqsat.testing import kernels
 from eqsat.text import parse, parse_file, print_kernel
-from eqsat.verify import verify
-from eqsat.lowering.toolchain import missing_reason
+from eqsat.ir.verify import verify
+from eqsat.toolchain import missing_reason
 
 FAST = "fold,algebra,analysis"          # the rule sets the facts live in
 
@@ -356,7 +356,7 @@ def test_random_kernels_get_no_false_assume(case):
 # -- 5. the specs keep the promises of the signatures they run under --------------------------
 @pytest.mark.parametrize("name", NAMES)
 def test_specs_keep_their_signature_promises(name):
-    from eqsat.inputs import bind
+    from eqsat.interp.inputs import bind
     k = _signed(name)
     spec = _spec(name)
     bound = bind(k, spec)
@@ -395,7 +395,7 @@ def sass(optimized):
     """name -> SassStats (sm_90) of our outputs, and of the example without its assumes."""
     from eqsat.lowering.bytecode import kernel_to_bytecode
     from eqsat.lowering.sass import cubin_stats
-    from eqsat.lowering.toolchain import compile_bytecode
+    from eqsat.toolchain import compile_bytecode
 
     ks = dict(optimized)
     bare = _copy(ks["moe_scatter"])

@@ -18,7 +18,7 @@ from eqsat.ir.core import Operation, Region, Value, first_difference
 from eqsat.ir.ops import SPECS
 from eqsat.ir.types import TOKEN, PointerType, TileType
 from eqsat.text import parse, print_kernel
-from eqsat.verify import check, verify
+from eqsat.ir.verify import check, verify
 
 CORPUS = sorted((Path(__file__).parent / "corpus").glob("*.mlir"))
 TEXTS = [p.read_text() for p in CORPUS]

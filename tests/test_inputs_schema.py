@@ -10,15 +10,8 @@ from corpus_util import CORPUS, EXAMPLES, SPECS
 from eqsat import optimize, parse_file
 from eqsat.cli import main
 from eqsat.errors import EqsatError, InputError, SpecError
-from eqsat.inputs import (
-    ALIAS_GROUPS_SCHEMA,
-    MAX_ELEMENTS,
-    SPEC_SCHEMA,
-    bind,
-    check_alias_groups,
-    load_spec,
-    parse_spec,
-)
+from eqsat.interp.inputs import (ALIAS_GROUPS_SCHEMA, MAX_ELEMENTS, SPEC_SCHEMA, bind,
+                                 check_alias_groups, load_spec, parse_spec)
 
 BASE = {"grid": [2], "params": [
     {"name": "x", "shape": [4, 8], "dtype": "f32", "init": "normal"},
@@ -173,7 +166,7 @@ def test_integers_take_either_reading_of_their_bits():
     raw = parse_spec({"convention": "raw", "params": [
         {"name": "m", "shape": [3], "dtype": "i8", "init": {"kind": "data",
                                                             "values": [255, -128, 127]}}]})
-    from eqsat.inputs import make_data
+    from eqsat.interp.inputs import make_data
     assert make_data(raw.arrays[0], np.random.default_rng(0)).tolist() == [-1, -128, 127]
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from eqsat import parse
 from eqsat.errors import AssumeViolation, OutOfBounds, SpecError, StepLimit
-from eqsat.inputs import parse_spec
+from eqsat.interp.inputs import parse_spec
 from eqsat.interp import run
 
 
@@ -209,7 +209,7 @@ def test_spec_errors_are_clear():
 def test_schedules_are_reproducible():
     from corpus_util import CORPUS, SPECS
     from eqsat import parse_file
-    from eqsat.inputs import load_spec
+    from eqsat.interp.inputs import load_spec
     k = parse_file(CORPUS / "relu_accum_mem.cutile.mlir")
     spec = load_spec(SPECS / "relu_accum_mem.json")
     a = run(k, spec, seed=2, schedule=7)

@@ -1,6 +1,6 @@
 """An `iota` longer than its type's range wraps (lane 128 of an i8 iota is -128), and
 every bounds analysis must say so: the e-graph's (rules/analysis.py, seeded by
-eqsat.egraph.analyses), the interval analysis of eqsat.injective and the lane facts
+eqsat.egraph.analyses), the interval analysis of eqsat.memory.injective and the lane facts
 of eqsat.egraph.width. Two kernels it once broke, kept as regressions: a compare
 folded to true, and a store made loop-parallel whose iterations overlap."""
 from __future__ import annotations
@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 
 from eqsat.equiv import check_equivalent
-from eqsat.inputs import parse_spec
+from eqsat.interp.inputs import parse_spec
 from eqsat.interp import run
-from eqsat.optimize import optimize
-from eqsat.stats import kernel_stats
+from eqsat.pipeline.optimize import optimize
+from eqsat.memory.stats import kernel_stats
 from eqsat.text import parse
 
 # the mask is true on lanes 0..127 only; an analysis that bounds the iota by [0, 255]
@@ -104,7 +104,7 @@ def test_loop_store_of_a_short_iota_stays_parallel():
     ("i8", 128, (0, 127)), ("i8", 256, (-128, 127)), ("i8", 512, (-128, 127)),
     ("i16", 1024, (0, 1023)), ("i32", 256, (0, 255)), ("i64", 8, (0, 7))])
 def test_interval_bounds_of_iota_cover_every_lane(elem, lanes, want):
-    from eqsat.injective import Bounds
+    from eqsat.memory.injective import Bounds
     k = parse(f"""entry @k(%y: tile<ptr<{elem}>>) {{
   %io = iota : tile<{lanes}x{elem}>
   return
@@ -117,7 +117,7 @@ def test_interval_bounds_of_iota_cover_every_lane(elem, lanes, want):
 
 
 def test_interval_bounds_of_i1_cover_its_signed_extension():
-    from eqsat.injective import Bounds
+    from eqsat.memory.injective import Bounds
     k = parse("""entry @k(%y: tile<ptr<i32>>) {
   %io = iota : tile<4xi1>
   %e = exti %io signed : tile<4xi1> -> tile<4xi32>

@@ -11,10 +11,10 @@ import pytest
 
 from eqsat.equiv import check_equivalent
 from eqsat.frontend import annotate_from_symbol
-from eqsat.inputs import load_spec
-from eqsat.optimize import optimize
+from eqsat.interp.inputs import load_spec
+from eqsat.pipeline.optimize import optimize
 from eqsat.text import parse_file
-from eqsat.verify import verify
+from eqsat.ir.verify import verify
 
 SUITE = Path(__file__).resolve().parent.parent / "benchmarks" / "kernels"
 NAMES = sorted(p.stem for p in SUITE.glob("*.py") if not p.stem.startswith("_"))

@@ -6,21 +6,12 @@ import numpy as np
 import pytest
 from corpus_util import CORPUS, SPECS
 
-from eqsat.frontend.launch import (
-    Constant,
-    LaunchSelector,
-    signature_from_args,
-    signature_from_spec,
-)
-from eqsat.inputs import load_spec, parse_spec
-from eqsat.signature import (
-    ArrayInfo,
-    LaunchArray,
-    decode_symbol,
-    encode_symbol,
-    launch_array_info,
-)
-from eqsat.lowering.toolchain import missing_reason
+from eqsat.frontend.launch import (Constant, LaunchSelector, signature_from_args,
+                                   signature_from_spec)
+from eqsat.interp.inputs import load_spec, parse_spec
+from eqsat.analysis.signature import (ArrayInfo, LaunchArray, decode_symbol, encode_symbol,
+                                      launch_array_info)
+from eqsat.toolchain import missing_reason
 
 
 def _info(bits, shape, strides, addr=4096):
@@ -53,7 +44,7 @@ def test_rule_shapes_strides_base():
 
 def test_symbol_round_trip():
     a = _info(16, (64, 48), (48, 1))
-    from eqsat.signature import ConstInfo, ScalarInfo, Signature
+    from eqsat.analysis.signature import ConstInfo, ScalarInfo, Signature
     sig = Signature("k", "t1", [ArrayInfo(**{**a.__dict__, "dtype": "f16"}),
                                 ScalarInfo("f32"), ConstInfo(128), ConstInfo(True),
                                 ConstInfo(-3)])

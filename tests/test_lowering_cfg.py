@@ -5,8 +5,8 @@ import pytest
 from corpus_util import CORPUS, CORPUS_FILES, SPECS
 from test_lowering_equiv import LOOP_BREAK, RAW_SPEC
 
-from eqsat.equiv import compare_outputs
-from eqsat.inputs import load_spec, parse_spec
+from eqsat.interp.compare import compare_outputs
+from eqsat.interp.inputs import load_spec, parse_spec
 from eqsat.interp import run
 from eqsat.ir.attrs import DenseConst
 from eqsat.ir.core import Operation, Value
@@ -14,7 +14,7 @@ from eqsat.ir.types import TileType
 from eqsat.text import parse, parse_file
 from eqsat.lowering import LoweringError, cfg_metrics, lower_to_cfg, run_cfg, verify_cfg
 from eqsat.lowering.cfg import (Block, Branch, Cfg, CondBranch, Return, dominators, loop_headers,
-                          longest_recurrence, natural_loops, post_dominators)
+                                longest_recurrence, natural_loops, post_dominators)
 
 F32, I1 = TileType((), "f32"), TileType((), "i1")
 

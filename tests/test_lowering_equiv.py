@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 from corpus_util import CORPUS_FILES, SPECS
 
-from eqsat.equiv import compare_outputs
-from eqsat.inputs import load_spec, parse_spec
+from eqsat.interp.compare import compare_outputs
+from eqsat.interp.inputs import load_spec, parse_spec
 from eqsat.interp import run
 from eqsat.text import parse, parse_file
 from eqsat.lowering import (canonicalize_live_ins, check_lowering, lower_to_cfg, lower_to_steps,
-                      run_cfg, run_steps, verify_cfg, verify_steps)
+                            run_cfg, run_steps, verify_cfg, verify_steps)
 
 LOOP_BREAK = """
 entry @loop_break(%x: tile<ptr<f32>>, %y: tile<ptr<f32>>, %n: tile<i32>) {

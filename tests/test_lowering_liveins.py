@@ -7,15 +7,15 @@ from corpus_util import CORPUS, SPECS
 from test_lowering_cfg import F32, I1, binop, const
 from test_lowering_equiv import NESTED
 
-from eqsat.equiv import compare_outputs
-from eqsat.inputs import load_spec
+from eqsat.interp.compare import compare_outputs
+from eqsat.interp.inputs import load_spec
 from eqsat.interp import run
 from eqsat.ir.core import Value
 from eqsat.text import parse, parse_file
 from eqsat.lowering import (canonicalize_live_ins, cfg_metrics, live_in_decisions, lower_to_cfg,
-                      run_cfg, verify_cfg)
+                            run_cfg, verify_cfg)
 from eqsat.lowering.cfg import (Block, Branch, Cfg, CondBranch, Return, dominators, loop_headers,
-                          post_dominators, predecessors)
+                                post_dominators, predecessors)
 
 
 def _decision(cfg, block, index):

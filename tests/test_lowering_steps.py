@@ -6,8 +6,8 @@ import pytest
 from corpus_util import CORPUS, CORPUS_FILES, SPECS
 from test_lowering_equiv import RAW_SPEC, STORE_THEN_LOAD
 
-from eqsat.equiv import compare_outputs
-from eqsat.inputs import load_spec, parse_spec
+from eqsat.interp.compare import compare_outputs
+from eqsat.interp.inputs import load_spec, parse_spec
 from eqsat.interp import run
 from eqsat.ir.core import Operation
 from eqsat.ir.types import TileType

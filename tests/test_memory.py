@@ -9,11 +9,12 @@ from hypothesis import given, settings
 
 from corpus_util import CORPUS, EXAMPLES, ROOT
 
-from eqsat.alias import alias_facts, is_acquire, is_release, is_write
+from eqsat.memory.alias import alias_facts, is_acquire, is_release, is_write
 from eqsat.egraph.encode import encode
 from eqsat.ir.core import Operation
 from eqsat.ir.ops import MEMORY_OPS
-from eqsat.memory import Conflicts, conflict, relations
+from eqsat.memory.conflict import Conflicts, conflict
+from eqsat.memory.relations import relations
 from eqsat.testing import kernels
 from eqsat.text import parse, parse_file
 

@@ -13,7 +13,7 @@ from eqsat.errors import ParseError, VerifyError
 from eqsat.interp.semantics import evaluate_pure
 from eqsat.ir import first_difference, minifloat
 from eqsat.text import parse, print_kernel
-from eqsat.verify import verify
+from eqsat.ir.verify import verify
 
 E4, E5, E8 = "f8E4M3FN", "f8E5M2", "f8E8M0FNU"
 
@@ -144,7 +144,7 @@ def test_bad_fp8_literal_names_the_place():
 @pytest.mark.parametrize("dt,it", [("f32", "i32"), ("f16", "i8"), ("f64", "i64"),
                                    ("bf16", "i16")])
 def test_fpowi_two_fold_is_sound(dt, it):
-    from eqsat.soundness import check_rule
+    from eqsat.rules.soundness import check_rule
     from eqsat.rules.algebra import ALGEBRA
 
     rule = next(r for r in ALGEBRA.rules if r.name == "fpowi-two")
@@ -155,7 +155,7 @@ def test_fpowi_two_fold_is_sound(dt, it):
 
 def test_fpowf_fold_is_exact_and_a_wrong_exponent_is_caught():
     from eqsat.egraph import terms as T
-    from eqsat.soundness import check_rule
+    from eqsat.rules.soundness import check_rule
     from eqsat.rules.algebra import ALGEBRA
     from eqsat.rules.dsl import fconst, fpowf, mulf, rewrite, terms, tys
 
@@ -192,9 +192,9 @@ STORE_FP8 = """entry @k(%p: tile<ptr<f32>>, %n: tile<i32>, %s: tile<i32>) {
 
 
 def test_fp8_constants_survive_the_optimizer():
-    from eqsat.inputs import parse_spec
+    from eqsat.interp.inputs import parse_spec
     from eqsat.interp import run
-    from eqsat.optimize import optimize
+    from eqsat.pipeline.optimize import optimize
 
     k = parse(STORE_FP8)
     verify(k)
@@ -224,9 +224,9 @@ MMA_SCALED = """entry @k(%p: tile<ptr<f32>>, %n: tile<i32>, %st: tile<i32>) {
 
 
 def test_mmaf_scaled_scales_each_k_block_and_survives_the_optimizer():
-    from eqsat.inputs import parse_spec
+    from eqsat.interp.inputs import parse_spec
     from eqsat.interp import run
-    from eqsat.optimize import optimize
+    from eqsat.pipeline.optimize import optimize
 
     k = parse(MMA_SCALED)
     verify(k)

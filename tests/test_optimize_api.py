@@ -6,9 +6,9 @@ import pytest
 from corpus_util import CORPUS
 from eqsat.egraph.saturate import Limits
 from eqsat.errors import EqsatError
-from eqsat.optimize import optimize
+from eqsat.pipeline.optimize import optimize
 from eqsat.text import parse, parse_file
-from eqsat.verify import verify
+from eqsat.ir.verify import verify
 
 
 def _k():
@@ -68,7 +68,7 @@ def test_bad_arguments():
 
 
 def test_users_rule_end_to_end():
-    from eqsat.soundness import check_rule
+    from eqsat.rules.soundness import check_rule
     from eqsat.rules import RuleSet, register, rewrite
     from eqsat.rules.dsl import iconst, muli, shli, terms, tys
 

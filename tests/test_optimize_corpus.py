@@ -6,9 +6,9 @@ from collections import Counter
 import pytest
 
 from corpus_util import CORPUS, KERNELS, SPECS
-from eqsat.optimize import optimize
+from eqsat.pipeline.optimize import optimize
 from eqsat.text import parse, parse_file, print_kernel
-from eqsat.verify import verify
+from eqsat.ir.verify import verify
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +34,7 @@ def test_valid_and_not_bigger(optimized, name):
 @pytest.mark.parametrize("name", KERNELS)
 def test_equivalent(optimized, name):
     from eqsat.equiv import check_equivalent
-    from eqsat.inputs import load_spec
+    from eqsat.interp.inputs import load_spec
     k, res = optimized[name]
     r = check_equivalent(k, res.kernel, load_spec(SPECS / f"{name}.json"), trials=2,
                          schedules=3)

@@ -16,10 +16,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import Phase, given, settings
 
-from eqsat.alias import alias_facts
+from eqsat.memory.alias import alias_facts
 from eqsat.ir.core import Kernel, Operation
-from eqsat.memory import conflict
-from eqsat.optimize import optimize
+from eqsat.memory.conflict import conflict
+from eqsat.pipeline.optimize import optimize
 from eqsat.testing import assert_pipeline_preserves, kernels, optimize_pipeline
 
 N = settings.default.max_examples

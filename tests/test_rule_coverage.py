@@ -1,7 +1,7 @@
 """Every rule of every shipped rule set has its soundness evidence, and this file
 fails when a rule is added without one.
 
-* algebra, fold, analysis: the soundness checker (eqsat.soundness) runs the rule —
+* algebra, fold, analysis: the soundness checker (eqsat.rules.soundness) runs the rule —
   `check_rule` (both sides on drawn values) in tests/test_rules_soundness.py and
   below, `check_fact_rule` (facts and proven rewrites on an instance) in
   tests/test_rules_analysis_soundness.py and below;
@@ -21,7 +21,7 @@ import test_rules_soundness as algebra_checks
 
 from eqsat import rules
 from eqsat.egraph import terms as T
-from eqsat.soundness import check_fact_rule, check_rule
+from eqsat.rules.soundness import check_fact_rule, check_rule
 from eqsat.rules.dsl import Rule, ints, op, strs, tys
 
 SHIPPED = ("core", "fold", "algebra", "analysis", "tokens")

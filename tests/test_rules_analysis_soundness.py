@@ -1,4 +1,4 @@
-"""Every rule of the `analysis` set holds on a concrete instance (eqsat.soundness:
+"""Every rule of the `analysis` set holds on a concrete instance (eqsat.rules.soundness:
 check_fact_rule): the facts it derives are true of the values the interpreter
 computes, and the rewrites it proves keep every value. Instances put each rule's
 premises on scalar parameters (`assume bounded` / `div_by`), iotas, broadcasts and
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from eqsat import rules
 from eqsat.ir.types import INT_WIDTHS
-from eqsat.soundness import check_fact_rule
+from eqsat.rules.soundness import check_fact_rule
 
 ANALYSIS = rules.get("analysis")
 INFER = [r for r in ANALYSIS if not hasattr(r, "lhs")]

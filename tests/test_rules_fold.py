@@ -7,7 +7,7 @@ import pytest
 
 from eqsat.egraph.fold import fold_scalar
 from eqsat.ir.types import TileType
-from eqsat.optimize import optimize
+from eqsat.pipeline.optimize import optimize
 from eqsat.text import parse
 
 

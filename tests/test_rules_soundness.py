@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from eqsat.soundness import check_rule
+from eqsat.rules.soundness import check_rule
 from eqsat.rules.algebra import ALGEBRA
 from eqsat.rules.dsl import addf, fconst, muli, iconst, rewrite, shri, terms, tys
 from eqsat.rules.fold import FOLD

@@ -11,9 +11,9 @@ from corpus_util import CORPUS
 from eqsat.egraph import compat
 from eqsat.egraph import saturate as sat
 from eqsat.egraph.saturate import Limits
-from eqsat.optimize import optimize
+from eqsat.pipeline.optimize import optimize
 from eqsat.text import parse, parse_file
-from eqsat.verify import verify
+from eqsat.ir.verify import verify
 
 CAPS = ("match limit", "node limit")
 
@@ -66,8 +66,8 @@ def _encoded(kernel, rule_set):
 
     import eqsat.rules as rules_pkg
     from eqsat.egraph.encode import encode
-    from eqsat.facts import seed_param_facts
-    from eqsat.optimize import alias_model
+    from eqsat.egraph.params import seed_param_facts
+    from eqsat.pipeline.optimize import alias_model
 
     facts, _ = alias_model(kernel)
     enc = encode(kernel, alias=facts)

@@ -1,4 +1,4 @@
-"""Facts from a cuTile mangled entry symbol come from our own decoder (`eqsat.signature`),
+"""Facts from a cuTile mangled entry symbol come from our own decoder (`eqsat.analysis.signature`),
 so `annotate_from_symbol` needs no `cuda` extra; with cuda-tile installed, its own
 demangler must agree on every file we ship."""
 from __future__ import annotations
@@ -8,7 +8,7 @@ import pytest
 from corpus_util import CORPUS_FILES, EXAMPLES, SAMPLE_FILES
 from eqsat.frontend import annotate_from_symbol, apply_facts
 from eqsat.text import parse_file
-from eqsat.lowering.toolchain import missing_reason
+from eqsat.toolchain import missing_reason
 
 FILES = CORPUS_FILES + sorted(EXAMPLES.glob("*.mlir")) + SAMPLE_FILES
 

@@ -3,7 +3,7 @@ import pytest
 
 from corpus_util import CORPUS, KERNELS, manifest_ir
 from eqsat import parse_file
-from eqsat.stats import kernel_stats
+from eqsat.memory.stats import kernel_stats
 
 
 @pytest.mark.parametrize("variant", ["cutile", "seq"])

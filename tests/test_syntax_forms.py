@@ -74,7 +74,7 @@ def test_form_goes_through_every_command(name, tmp_path, capsys):
 
 
 def test_padding_only_gather_reads_its_padding(tmp_path):
-    from eqsat.inputs import parse_spec
+    from eqsat.interp.inputs import parse_spec
     from eqsat.interp import run
     from eqsat.text import parse
     k = parse("""entry @k(%a: tile<ptr<f32>>, %o: tile<ptr<f32>>) {
@@ -146,7 +146,7 @@ def test_run_and_lower_refuse_zero_runs(two_kernels, argv, capsys):
 
 def test_api_refuses_zero_runs(two_kernels):
     from eqsat.equiv import check_equivalent
-    from eqsat.inputs import load_spec
+    from eqsat.interp.inputs import load_spec
     from eqsat.text import parse_file
     from eqsat.lowering.execute import check_lowering
     a, b, spec = two_kernels

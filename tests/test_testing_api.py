@@ -12,16 +12,16 @@ import pytest
 from hypothesis import given, settings
 
 from corpus_util import CORPUS
-from eqsat.alias import alias_facts
+from eqsat.memory.alias import alias_facts
 from eqsat.equiv import check_equivalent
-from eqsat.inputs import bind, load_spec, parse_spec
+from eqsat.interp.inputs import bind, load_spec, parse_spec
 from eqsat.interp import run, uses_tokens
 from eqsat.ir.core import Kernel, first_difference
 from eqsat.ir.ops import MEMORY_OPS
 from eqsat.text import parse, parse_file, print_kernel
 from eqsat.testing import (INDEX_KINDS, KernelCase, PipelineCheck, assert_pipeline_preserves,
                            check_pipeline, kernels, optimize_pipeline, spec_to_data)
-from eqsat.verify import verify
+from eqsat.ir.verify import verify
 
 N = settings.default.max_examples
 SPECS = CORPUS.parent / "specs"

@@ -1,12 +1,12 @@
-"""Clean-up after extraction (eqsat.cleanup): dead loads, loop carries, if results,
+"""Clean-up after extraction (eqsat.passes.cleanup): dead loads, loop carries, if results,
 joins, pure ops, and token plumbing no memory op needs."""
 from __future__ import annotations
 
-from eqsat.alias import alias_facts
-from eqsat.cleanup import cleanup
-from eqsat.memory import conflict
+from eqsat.memory.alias import alias_facts
+from eqsat.passes.cleanup import cleanup
+from eqsat.memory.conflict import conflict
 from eqsat.text import parse
-from eqsat.verify import verify
+from eqsat.ir.verify import verify
 
 P = "tile<ptr<f32>>"
 

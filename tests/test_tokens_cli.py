@@ -10,10 +10,10 @@ from eqsat.commands.opt import parse_alias_groups
 from eqsat.egraph.cost import DEFAULT, carried_wait
 from eqsat.equiv import check_equivalent
 from eqsat.errors import EqsatError
-from eqsat.inputs import load_spec
+from eqsat.interp.inputs import load_spec
 from eqsat.ir.core import Operation
 from eqsat.ir.ops import MEMORY_OPS
-from eqsat.optimize import optimize
+from eqsat.pipeline.optimize import optimize
 from eqsat.text import parse, parse_file
 
 P = "tile<ptr<f32>>"

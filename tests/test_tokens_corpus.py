@@ -12,12 +12,12 @@ import pytest
 
 from corpus_util import CORPUS, KERNELS, SPECS
 from eqsat.equiv import check_equivalent
-from eqsat.inputs import load_spec
+from eqsat.interp.inputs import load_spec
 from eqsat.ir.core import Operation
 from eqsat.ir.ops import MEMORY_OPS
-from eqsat.optimize import alias_model, optimize
-from eqsat.ordering import needless_orderings
-from eqsat.stats import kernel_stats
+from eqsat.pipeline.optimize import alias_model, optimize
+from eqsat.memory.ordering import needless_orderings
+from eqsat.memory.stats import kernel_stats
 from eqsat.text import parse_file
 
 METRICS = ("make_token", "join_tokens", "token_operands", "loop_carried_tokens")

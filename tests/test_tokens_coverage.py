@@ -7,10 +7,10 @@ names these tests as the rules' soundness evidence."""
 from __future__ import annotations
 
 from eqsat.equiv import check_equivalent
-from eqsat.inputs import parse_spec
-from eqsat.optimize import optimize
+from eqsat.interp.inputs import parse_spec
+from eqsat.pipeline.optimize import optimize
 from eqsat.text import parse
-from eqsat.verify import verify
+from eqsat.ir.verify import verify
 
 P = "tile<ptr<i32>>"
 T = "tile<i32>"

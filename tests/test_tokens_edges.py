@@ -16,13 +16,13 @@ import pytest
 
 from corpus_util import CORPUS, SPECS
 from eqsat.equiv import check_equivalent
-from eqsat.injective import disjoint_pair_across
-from eqsat.inputs import load_spec
+from eqsat.memory.injective import disjoint_pair_across
+from eqsat.interp.inputs import load_spec
 from eqsat.ir.core import Kernel, Operation, Region, region_exits
 from eqsat.ir.ops import MEMORY_OPS
 from eqsat.ir.types import TokenType
-from eqsat.memory import conflict
-from eqsat.optimize import alias_model, optimize
+from eqsat.memory.conflict import conflict
+from eqsat.pipeline.optimize import alias_model, optimize
 from eqsat.text import parse, parse_file, print_kernel
 
 CASES = [("axpy_alias_inplace", "axpy_alias_overlap"),

@@ -1,5 +1,5 @@
-"""Injectivity of store indices in loop induction variables (eqsat.injective), and the
-cuTile signature decoder it reads array layouts from (eqsat.signature)."""
+"""Injectivity of store indices in loop induction variables (eqsat.memory.injective), and the
+cuTile signature decoder it reads array layouts from (eqsat.analysis.signature)."""
 from __future__ import annotations
 
 import json
@@ -7,10 +7,10 @@ import json
 import pytest
 
 from corpus_util import CORPUS
-from eqsat.alias import alias_facts
-from eqsat.injective import Bounds, disjoint_across, injective_in
-from eqsat.signature import (ArrayInfo, ConstInfo, ScalarInfo, SignatureError,
-                             alias_groups_of, array_layouts, decode_symbol)
+from eqsat.memory.alias import alias_facts
+from eqsat.memory.injective import Bounds, disjoint_across, injective_in
+from eqsat.analysis.signature import (ArrayInfo, ConstInfo, ScalarInfo, SignatureError,
+                                      alias_groups_of, array_layouts, decode_symbol)
 from eqsat.text import parse, parse_file
 
 VIEW = "partition_view<tile=(16), tensor_view<?xf32, strides=[1]>>"
@@ -229,8 +229,8 @@ def test_an_even_stride_store_over_any_count_may_wrap():
 
 
 def test_odd_tile_store_loses_its_loop_carried_token():
-    from eqsat.optimize import optimize
-    from eqsat.stats import kernel_stats
+    from eqsat.pipeline.optimize import optimize
+    from eqsat.memory.stats import kernel_stats
 
     bounded = parse(_tiles_loop("  %nt = get_index_space_shape %pv : " + VIEW + " -> tile<i32>",
                                 "%nt"))

@@ -19,13 +19,13 @@ from __future__ import annotations
 import pytest
 
 from eqsat.equiv import check_equivalent
-from eqsat.inputs import parse_spec
+from eqsat.interp.inputs import parse_spec
 from eqsat.ir.core import Operation, Value
 from eqsat.ir.ops import MEMORY_OPS
-from eqsat.optimize import optimize
-from eqsat.ordering import ordered_pairs
+from eqsat.pipeline.optimize import optimize
+from eqsat.memory.ordering import ordered_pairs
 from eqsat.text import parse, print_kernel
-from eqsat.verify import verify
+from eqsat.ir.verify import verify
 
 TV = "tensor_view<1x4xi32, strides=[4,1]>"
 PV = f"partition_view<tile=(1x1), {TV}>"

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from eqsat.equiv import check_equivalent
-from eqsat.inputs import parse_spec
+from eqsat.interp.inputs import parse_spec
 from eqsat.ir.core import Operation
 from eqsat.ir.ops import MEMORY_OPS
-from eqsat.optimize import optimize
-from eqsat.stats import kernel_stats
+from eqsat.pipeline.optimize import optimize
+from eqsat.memory.stats import kernel_stats
 from eqsat.text import parse
 
 P = "tile<ptr<f32>>"
@@ -259,7 +259,7 @@ def test_ops_behind_an_early_continue_stay_behind_it():
 @pytest.mark.parametrize("rules", ["tokens", "default"])
 def test_cutile_output_is_not_made_worse(rules):
     from corpus_util import CORPUS, SPECS
-    from eqsat.inputs import load_spec
+    from eqsat.interp.inputs import load_spec
     from eqsat.text import parse_file
     for name in ("relu_accum_mem", "store_load_recurrence", "axpy_alias_inplace"):
         k = parse_file(CORPUS / f"{name}.cutile.mlir")

@@ -14,7 +14,7 @@ from corpus_util import CORPUS_FILES, SAMPLE_FILES, manifest
 from eqsat.errors import EqsatError
 from eqsat.ir import first_difference
 from eqsat.text import parse, parse_file
-from eqsat.lowering.toolchain import missing_reason
+from eqsat.toolchain import missing_reason
 
 _WHY = missing_reason()
 pytestmark = [
@@ -30,7 +30,7 @@ NAMES = [p.name for p in CORPUS_FILES]
 def corpus_builds():
     """{file name: bytecode} and {(file name, arch): cubin or the error text}."""
     from eqsat.lowering.bytecode import kernel_to_bytecode
-    from eqsat.lowering.toolchain import compile_bytecode
+    from eqsat.toolchain import compile_bytecode
 
     bcs = {p.name: kernel_to_bytecode(parse_file(p)) for p in CORPUS_FILES}
 
@@ -58,7 +58,7 @@ def test_corpus_compiles(corpus_builds, name, arch):
 @pytest.mark.parametrize("path", CORPUS_FILES + SAMPLE_FILES, ids=lambda p: p.name)
 def test_disassembly_parses_back_to_the_same_ir(path):
     from eqsat.lowering.bytecode import kernel_to_bytecode
-    from eqsat.lowering.toolchain import disassemble_bytecode
+    from eqsat.toolchain import disassemble_bytecode
 
     k = parse_file(path)
     text = disassemble_bytecode(kernel_to_bytecode(k))
@@ -82,7 +82,7 @@ def test_sass_matches_manifest(corpus_builds):
 
 def test_every_version_the_encoder_writes():
     from eqsat.lowering.bytecode import kernel_to_bytecode, supported_versions
-    from eqsat.lowering.toolchain import compile_bytecode, disassemble_bytecode
+    from eqsat.toolchain import compile_bytecode, disassemble_bytecode
 
     k = parse_file(CORPUS_FILES[NAMES.index("vector_add.cutile.mlir")])
     assert {"13.1", "13.3", "13.4"} <= set(supported_versions())
@@ -140,7 +140,7 @@ ATTR_FORMS = """entry @forms(%a: tile<f32>, %b: tile<f32>, %i: tile<i32>, %j: ti
 
 def test_attribute_forms_round_trip_and_compile():
     from eqsat.lowering.bytecode import kernel_to_bytecode
-    from eqsat.lowering.toolchain import compile_bytecode, disassemble_bytecode
+    from eqsat.toolchain import compile_bytecode, disassemble_bytecode
 
     k = parse(ATTR_FORMS)
     bc = kernel_to_bytecode(k)
@@ -150,7 +150,7 @@ def test_attribute_forms_round_trip_and_compile():
 
 def test_generic_ops_become_typed_ops():
     from eqsat.lowering.bytecode import kernel_to_bytecode
-    from eqsat.lowering.toolchain import disassemble_bytecode
+    from eqsat.toolchain import disassemble_bytecode
 
     k = parse("""entry @g(%a: tile<f32>, %b: tile<f32>, %i: tile<i32>) {
   %0 = pow %a, %b : tile<f32>
@@ -169,7 +169,7 @@ def test_generic_ops_become_typed_ops():
 def test_mma_flags_are_encoded():
     # the text layer cannot read `fast_acc` or mmai's two signednesses yet: check the output
     from eqsat.lowering.bytecode import kernel_to_bytecode
-    from eqsat.lowering.toolchain import disassemble_bytecode
+    from eqsat.toolchain import disassemble_bytecode
 
     k = parse("""entry @m() {
   %a = constant <f16: 1.000000e+00> : tile<16x16xf16>
@@ -212,7 +212,7 @@ def test_unencodable_input_is_a_clear_error():
 
 def test_tool_errors_carry_the_tool_message():
     from eqsat.lowering.bytecode import kernel_to_bytecode
-    from eqsat.lowering.toolchain import (
+    from eqsat.toolchain import (
         ToolError,
         check_arch,
         compile_bytecode,
@@ -245,7 +245,7 @@ TEXT_GAPS = {
 @pytest.mark.parametrize("case", sorted(TEXT_GAPS))
 def test_text_layer_reads_every_form_we_write(case):
     from eqsat.lowering.bytecode import kernel_to_bytecode
-    from eqsat.lowering.toolchain import disassemble_bytecode
+    from eqsat.toolchain import disassemble_bytecode
 
     k = parse(TEXT_GAPS[case])
     for op in k.walk():

@@ -12,7 +12,7 @@ from eqsat.ir import first_difference
 from eqsat.ir.ops import SPECS
 from eqsat.ir.types import SCALAR_NAMES
 from eqsat.text import parse, parse_file, print_kernel
-from eqsat.lowering.toolchain import missing_reason
+from eqsat.toolchain import missing_reason
 
 _WHY = missing_reason()
 pytestmark = [
@@ -63,7 +63,7 @@ def _ir_name(enc: str) -> str | None:
 def round_tripped() -> dict[str, str]:
     """{op name: a sample file holding it} for every sample that round-trips."""
     from eqsat.lowering.bytecode import kernel_to_bytecode
-    from eqsat.lowering.toolchain import disassemble_bytecode
+    from eqsat.toolchain import disassemble_bytecode
 
     seen: dict[str, str] = {}
     for path in FILES:
@@ -125,7 +125,7 @@ def _type_cases():
 @pytest.mark.parametrize("simple", _type_cases())
 def test_element_type_round_trips(simple):
     from eqsat.lowering.bytecode import kernel_to_bytecode
-    from eqsat.lowering.toolchain import disassemble_bytecode
+    from eqsat.toolchain import disassemble_bytecode
 
     elems = [e for e in SCALAR_NAMES if e.upper() == simple]
     assert elems, f"no IR element type for {simple}"
@@ -146,7 +146,7 @@ def test_versions_match_cutile_and_tileiras():
 
     from eqsat.frontend import DEFAULT_BYTECODE_VERSION
     from eqsat.lowering.bytecode import DEFAULT_VERSION, kernel_to_bytecode, supported_versions
-    from eqsat.lowering.toolchain import bytecode_versions, compile_bytecode
+    from eqsat.toolchain import bytecode_versions, compile_bytecode
 
     want = {"13.1", "13.2", "13.3", "13.4", "13.5"}
     assert want <= set(supported_versions()) and want <= set(bytecode_versions())

@@ -6,7 +6,7 @@ import pytest
 
 from corpus_util import CORPUS, manifest_ir
 from eqsat.cli import main
-from eqsat.lowering.toolchain import missing_reason
+from eqsat.toolchain import missing_reason
 
 _WHY = missing_reason()
 pytestmark = [
@@ -140,7 +140,7 @@ def test_optimized_corpus_kernel_compiles():
     from eqsat.lowering.cutile_workflow import compile_ir
 
     run = compile_ir(parse_file(CORPUS / "relu_accum_mem.seq.mlir"), "sm_90", optimize=True)
-    if run.optimized:  # eqsat.optimize importable: its output must compile
+    if run.optimized:  # eqsat.pipeline.optimize importable: its output must compile
         assert run.ir["make_token"] >= 1 and run.stats.sass_instrs > 0
     else:
         assert "optimizer not available" in run.note

@@ -11,7 +11,7 @@ from corpus_util import CORPUS
 from eqsat.errors import EqsatError
 from eqsat.frontend import annotate_from_symbol
 from eqsat.text import parse_file
-from eqsat.lowering.toolchain import missing_reason, tool
+from eqsat.toolchain import missing_reason, tool
 
 _WHY = missing_reason(need_cuda_tile=False)
 pytestmark = [
@@ -53,7 +53,7 @@ def _signed(name):
 def test_crash_leaves_a_reproducer_and_never_a_bare_exit_code(tmp_path, monkeypatch):
     from eqsat.lowering.bytecode import kernel_to_bytecode
     from eqsat.lowering.cutile_workflow import program_order_tokens
-    from eqsat.lowering.toolchain import ToolError, compile_bytecode
+    from eqsat.toolchain import ToolError, compile_bytecode
 
     _fake_tileiras(tmp_path, monkeypatch, crashes=1)
     k, _ = program_order_tokens(_signed("vector_add"))
@@ -88,7 +88,7 @@ def test_crash_with_versioning_retries_without_it(tmp_path, monkeypatch):
 
 def test_repeated_crashes_end_unoptimized_then_fail_loudly(tmp_path, monkeypatch):
     from eqsat.lowering.cutile_workflow import compile_ir, label
-    from eqsat.lowering.toolchain import ToolError
+    from eqsat.toolchain import ToolError
 
     _fake_tileiras(tmp_path, monkeypatch, crashes=2)
     run = compile_ir(_signed("vector_add"), "sm_90", optimize=True, versioning=True,
@@ -129,7 +129,7 @@ def test_token_free_kernel_is_tokenized_in_program_order(monkeypatch):
 
 def test_sass_gate_drops_a_versioned_kernel_that_grows_too_much(monkeypatch):
     # the op-count gates lifted, the copy is made; tileiras's SASS then decides
-    import eqsat.versioning as v
+    import eqsat.passes.versioning as v
     from eqsat.lowering.cutile_workflow import compile_ir
 
     monkeypatch.setattr(v, "MAX_SLOW_LOSS", float("inf"))

@@ -6,7 +6,7 @@ import pytest
 from corpus_util import CORPUS, SAMPLES, SPECS
 from eqsat.errors import EqsatError
 from eqsat.ir import first_difference
-from eqsat.lowering.toolchain import missing_reason
+from eqsat.toolchain import missing_reason
 
 _WHY = missing_reason()
 pytestmark = [
@@ -32,7 +32,7 @@ def imported():
 @pytest.mark.parametrize("name", KERNELS)
 def test_equivalent_to_seq(imported, name):
     from eqsat.equiv import check_equivalent
-    from eqsat.inputs import load_spec
+    from eqsat.interp.inputs import load_spec
     from eqsat.text import parse_file
 
     k = imported[name].kernel
@@ -89,7 +89,7 @@ def test_facts_print_and_parse_back(imported):
 
 
 def test_alias_facts_reach_the_optimizer(imported):
-    from eqsat.alias import alias_facts
+    from eqsat.memory.alias import alias_facts
 
     f = alias_facts(imported["axpy_alias_inplace"].kernel)
     assert f.groups[0] == f.groups[3] == frozenset({"xy"})
@@ -102,7 +102,7 @@ def test_loads_stay_in_their_loop():
     end keeps it inside, and so computes what cuTile's tokenized program computes."""
     from eqsat.equiv import check_equivalent
     from eqsat.frontend import from_cutile, load_cutile
-    from eqsat.inputs import parse_spec
+    from eqsat.interp.inputs import parse_spec
     from eqsat.text import parse_file
 
     kernel, sig, _ = load_cutile(str(SAMPLES / "licm_probe.py"))

@@ -5,7 +5,7 @@ import pytest
 
 from corpus_util import CORPUS
 from eqsat.cli import main
-from eqsat.lowering import toolchain
+from eqsat import toolchain
 
 
 @pytest.fixture

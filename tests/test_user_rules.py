@@ -11,7 +11,7 @@ import eqsat.rules as rules_pkg
 from eqsat import optimize
 from eqsat.egraph.cost import DEFAULT as H100
 from eqsat.errors import EqsatError
-from eqsat.soundness import _Builder, _tree, check_rule
+from eqsat.rules.soundness import _Builder, _tree, check_rule
 from eqsat.text import parse
 from eqsat.rules import RuleSet, register, rewrite
 from eqsat.rules.dsl import (

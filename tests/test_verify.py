@@ -9,7 +9,7 @@ from eqsat.ir.attrs import DenseConst
 from eqsat.ir.core import Kernel, Operation, Region, Value
 from eqsat.ir.types import TileType, TOKEN
 from eqsat.text import parse, parse_file
-from eqsat.verify import RULES, check, verify, verify_op
+from eqsat.ir.verify import RULES, check, verify, verify_op
 
 HERE = Path(__file__).parent
 CORPUS = sorted((HERE / "corpus").glob("*.mlir"))

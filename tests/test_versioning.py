@@ -12,14 +12,14 @@ from corpus_util import CORPUS, KERNELS, SPECS, manifest
 from eqsat.egraph.width import LaneFacts, access_width
 from eqsat.equiv import check_equivalent
 from eqsat.frontend import annotate_from_symbol
-from eqsat.inputs import parse_spec
+from eqsat.interp.inputs import parse_spec
 from eqsat.ir.attrs import DenseConst
 from eqsat.ir.core import Operation
-from eqsat.optimize import optimize
+from eqsat.pipeline.optimize import optimize
 from eqsat.text import parse, parse_file, print_kernel
-from eqsat.verify import verify
-from eqsat.versioning import version
-from eqsat.lowering.toolchain import missing_reason
+from eqsat.ir.verify import verify
+from eqsat.passes.versioning import version
+from eqsat.toolchain import missing_reason
 
 VIEWS = ("load_view_tko", "store_view_tko")
 
@@ -84,8 +84,8 @@ def versioned():
     # a copy computes, so they lift the gates
     out = {}
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr("eqsat.versioning.MAX_GROWTH", float("inf"))
-        mp.setattr("eqsat.versioning.MAX_SLOW_LOSS", float("inf"))
+        mp.setattr("eqsat.passes.versioning.MAX_GROWTH", float("inf"))
+        mp.setattr("eqsat.passes.versioning.MAX_SLOW_LOSS", float("inf"))
         for n in KERNELS:
             res = optimize(_signed(n), versioning=True)
             out[n] = (res.kernel, res.report)
@@ -204,7 +204,7 @@ def test_wider_than_cutile_on_the_fast_path_never_narrower(versioned):
     from eqsat.lowering.bytecode import kernel_to_bytecode
     from eqsat.lowering.cutile_workflow import global_accesses, narrowest, tma_copies, widest
     from eqsat.lowering.sass import cubin_stats
-    from eqsat.lowering.toolchain import compile_bytecode
+    from eqsat.toolchain import compile_bytecode
 
     ref = {k["name"]: k["variants"]["cutile"] for k in manifest()["kernels"]}
 
@@ -295,7 +295,7 @@ def test_random_kernels_keep_meaning_when_versioned_from_the_signature(monkeypat
     from hypothesis import settings
 
     from eqsat.ir.types import PointerType
-    from eqsat.versioning import version_signature
+    from eqsat.passes.versioning import version_signature
 
     def again(k):
         return optimize(k).kernel

@@ -14,9 +14,9 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import EqsatError
-from ..ir.core import Kernel
-from ..text import parse_file
+from eqsat.errors import EqsatError
+from eqsat.ir.core import Kernel
+from eqsat.text import parse_file
 
 
 def load_kernel(path: str, verify: bool = True) -> Kernel:
@@ -24,7 +24,7 @@ def load_kernel(path: str, verify: bool = True) -> Kernel:
     phase(f"reading {path}")
     k = parse_file(path)
     if verify:
-        from ..verify import verify as _verify
+        from eqsat.ir.verify import verify as _verify
         _verify(k, filename=path)
     return k
 

@@ -1,7 +1,7 @@
 """`eqsat check FILE`: parse and verify."""
 from __future__ import annotations
 
-from ._common import load_kernel
+from eqsat.commands._common import load_kernel
 
 
 def _run(args) -> int:

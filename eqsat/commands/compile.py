@@ -6,12 +6,12 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ._common import emit_json, load_kernel, phase, write_output
+from eqsat.commands._common import emit_json, load_kernel, phase, write_output
 
 
 def _run(args) -> int:
     from eqsat.lowering.cutile_workflow import compile_ir, label
-    from eqsat.lowering.toolchain import check_arch
+    from eqsat.toolchain import check_arch
 
     k = load_kernel(args.file)
     check_arch(args.arch)
@@ -89,7 +89,7 @@ def register(sub) -> None:
         action="store_true",
         help="with --optimize: also an in-kernel fast copy for sizes and strides that are "
         "multiples of the vector width, made only where it gains on the fast path, loses at "
-        "most 2%% on the slow one and grows the kernel by at most 25%% (eqsat.versioning)",
+        "most 2%% on the slow one and grows the kernel by at most 25%% (eqsat.passes.versioning)",
     )
     p.add_argument("--no-versioning", action="store_false", dest="versioning",
                    help=argparse.SUPPRESS)     # the default now; kept for old scripts

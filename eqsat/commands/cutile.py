@@ -9,23 +9,23 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ._common import emit_json, phase, report_dict, write_output
+from eqsat.commands._common import emit_json, phase, report_dict, write_output
 
 
 def _run(args) -> int:
-    from eqsat.lowering.toolchain import check_arch
+    from eqsat.toolchain import check_arch
 
-    from ..frontend import from_cutile, load_cutile
-    from ..text import print_kernel
+    from eqsat.frontend import from_cutile, load_cutile
+    from eqsat.text import print_kernel
 
     for a in args.arch:
         check_arch(a)
     phase(f"importing {args.target}")
     spec = None
     if args.inputs:
-        from ..errors import EqsatError
-        from ..frontend.launch import kernel_signature
-        from ..inputs import load_spec
+        from eqsat.errors import EqsatError
+        from eqsat.frontend.launch import kernel_signature
+        from eqsat.interp.inputs import load_spec
 
         if args.signature:
             raise EqsatError("error: give --signature or --inputs, not both (--inputs "
@@ -35,7 +35,7 @@ def _run(args) -> int:
         sig = kernel_signature(kernel, spec)
     else:
         if args.run:
-            from ..errors import EqsatError
+            from eqsat.errors import EqsatError
             raise EqsatError("error: --run needs --inputs SPEC (the arrays to run on)")
         kernel, sig, _ = load_cutile(args.target, args.signature)
     if args.compare:
@@ -93,7 +93,7 @@ def _run(args) -> int:
 def _compare(kernel, sig, args) -> int:
     from eqsat.lowering.cutile_workflow import compare_cutile, comparison_rows, format_rows
 
-    from ..frontend import describe
+    from eqsat.frontend import describe
 
     phase(f"compiling both pipelines for {', '.join(args.arch)}")
     from eqsat.lowering.cutile_workflow import side
@@ -126,9 +126,9 @@ def _compare(kernel, sig, args) -> int:
 
 def _load_kernel_only(target: str):
     """The @ct.kernel of `FILE.py[:KERNEL]`, without asking for a signature."""
-    from eqsat.lowering.toolchain import require_cuda_tile
+    from eqsat.toolchain import require_cuda_tile
 
-    from ..frontend import _cutile
+    from eqsat.frontend import _cutile
 
     path, _, name = target.partition(":")
     require_cuda_tile()
@@ -137,8 +137,8 @@ def _load_kernel_only(target: str):
 
 def _run_spec(k, spec, args, optimized: bool, note: str) -> int:
     """The imported (or optimized) kernel on the spec's arrays, in the interpreter."""
-    from ..interp import run
-    from .run import digest
+    from eqsat.interp import run
+    from eqsat.commands.run import digest
 
     phase("running in the interpreter")
     res = run(k, spec, seed=args.seed)
@@ -215,7 +215,7 @@ def register(sub) -> None:
         "--versioning",
         action="store_true",
         help="optimize with the in-kernel fast copy for sizes and strides that are "
-        "multiples of the vector width, where its gates allow (eqsat.versioning); off by "
+        "multiples of the vector width, where its gates allow (eqsat.passes.versioning); off by "
         "default: --inputs specializes per launch instead",
     )
     p.add_argument("--no-versioning", action="store_false", dest="versioning",

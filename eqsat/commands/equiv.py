@@ -4,9 +4,9 @@ Exit 0: equivalent; 1: a counterexample; 2: usage error; 3: vacuous (no run of A
 changed any array, so the comparison could not tell the kernels apart)."""
 from __future__ import annotations
 
-from ..equiv import check_equivalent
-from ..inputs import load_spec
-from ._common import emit_json, load_kernel, phase, positive_int
+from eqsat.equiv import check_equivalent
+from eqsat.interp.inputs import load_spec
+from eqsat.commands._common import emit_json, load_kernel, phase, positive_int
 
 
 def _run(args) -> int:

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import sys
 
-from ..text import print_kernel
-from ._common import load_kernel
+from eqsat.text import print_kernel
+from eqsat.commands._common import load_kernel
 
 
 def _run(args) -> int:

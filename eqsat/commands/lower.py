@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import sys
 
-from ..errors import EqsatError
-from ._common import load_kernel, positive_int, write_output
+from eqsat.errors import EqsatError
+from eqsat.commands._common import load_kernel, positive_int, write_output
 
 
 def _run(args) -> int:
@@ -43,7 +43,7 @@ def _run(args) -> int:
     else:
         sys.stdout.write(text)
     if args.inputs:
-        from eqsat.inputs import load_spec
+        from eqsat.interp.inputs import load_spec
         from eqsat.lowering.execute import check_lowering
         res = check_lowering(k, load_spec(args.inputs), args.to, trials=args.trials,
                              seed=args.seed, canonicalize_live_ins=args.canonicalize_live_ins)

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import sys
 
-from ..errors import EqsatError
-from ..text import print_kernel
-from ._common import emit_json, load_kernel, phase, report_dict
+from eqsat.errors import EqsatError
+from eqsat.text import print_kernel
+from eqsat.commands._common import emit_json, load_kernel, phase, report_dict
 
 
 def _run(args) -> int:
-    from ..egraph.saturate import Limits
+    from eqsat.egraph.saturate import Limits
     import eqsat.rules as rules_pkg
 
-    from ..optimize import optimize
+    from eqsat.pipeline.optimize import optimize
 
     for target in args.rules_from or ():
         rules_pkg.load_from(target)

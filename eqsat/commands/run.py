@@ -5,9 +5,9 @@ import hashlib
 
 import numpy as np
 
-from ..inputs import load_spec
-from ..interp import run
-from ._common import load_kernel, positive_int
+from eqsat.interp.inputs import load_spec
+from eqsat.interp import run
+from eqsat.commands._common import load_kernel, positive_int
 
 
 def digest(buffers: dict) -> list[str]:

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import json
 
-from ..stats import kernel_stats
-from ._common import load_kernel
+from eqsat.memory.stats import kernel_stats
+from eqsat.commands._common import load_kernel
 
 
 def _run(args) -> int:

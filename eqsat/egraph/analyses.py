@@ -28,10 +28,10 @@ from typing import Any
 
 from egglog import function, i64, set_
 
-from ..ir.attrs import Bounded, DivBy
-from ..ir.types import INT_WIDTHS, TileType
-from . import compat
-from . import terms as T
+from eqsat.ir.attrs import Bounded, DivBy
+from eqsat.ir.types import INT_WIDTHS, TileType
+from eqsat.egraph import compat
+from eqsat.egraph import terms as T
 
 DIV_CAP = 1 << 30
 

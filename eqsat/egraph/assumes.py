@@ -33,10 +33,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 from collections.abc import Iterable
 
-from ..ir.attrs import Bounded, DivBy
-from ..ir.core import Kernel, Operation, Region, Value
-from ..ir.types import INT_WIDTHS, PointerType, TileType, byte_size
-from .analyses import DIV_CAP, Facts, int_range, read_facts
+from eqsat.analysis.params import array_params
+from eqsat.egraph import compat
+from eqsat.ir.attrs import Bounded, DenseConst, DivBy
+from eqsat.ir.core import Kernel, Operation, Region, Value
+from eqsat.ir.numbers import value_of_bits
+from eqsat.ir.types import INT_WIDTHS, PointerType, TileType, byte_size
+from eqsat.egraph.analyses import DIV_CAP, Facts, int_range, read_facts
 
 PTR_CAP = 1024          # largest pointer alignment claimed (the issue's cap)
 VECTOR_BYTES = 16       # the widest access a thread makes (LDG.E.128 / STG.E.128)
@@ -215,7 +218,7 @@ class Placement:
 def place_known(kernel: Kernel, known: dict[int, Known], *,
                 arrays: Iterable[Any] = ()) -> Placement:
     """Placement on a kernel, in place, given what is known per value (id(Value) ->
-    Known) and the arrays among its parameters (`eqsat.facts.array_params`)."""
+    Known) and the arrays among its parameters (`eqsat.analysis.params.array_params`)."""
     st = Placement()
     pl = _Placer(kernel)
     # 1. absorb top-level assumes into the values they wrap (a chain's later links
@@ -276,8 +279,6 @@ def place(enc: Any, view: Any, kernel: Kernel, val: dict) -> Kernel:
     """The decoder's hook: facts of each decoded value's e-class, then `place_known`.
     A parameter the e-graph proved equal to a constant (the contiguous stride) is read
     as that constant, which tells tileiras more than the parameter does."""
-    from . import compat
-    from ..facts import array_params
 
     facts = read_facts(enc.egraph, compat.serialize(enc.egraph))
     known: dict[int, Known] = {}
@@ -300,8 +301,6 @@ def place(enc: Any, view: Any, kernel: Kernel, val: dict) -> Kernel:
 
 
 def _materialize_constant_params(kernel: Kernel, consts: dict[int, tuple[str, int]]) -> None:
-    from ..ir.attrs import DenseConst
-    from .decode import value_of_bits
 
     uses = _Uses(kernel)
     at = 0

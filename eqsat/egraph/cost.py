@@ -16,8 +16,10 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Iterable
 
-from ..ir.core import Kernel, Operation, Region, Value, const_int
-from ..ir.types import PointerType, TileType, TokenType, Type, byte_size
+from eqsat.ir.core import Kernel, Operation, Region, Value, const_int
+from eqsat.ir.types import PointerType, TileType, TokenType, Type, byte_size
+from eqsat.egraph.width import LaneFacts, access_width
+from eqsat.ir.core import region_exits
 
 
 @dataclass(frozen=True)
@@ -181,7 +183,6 @@ class H100(CostModel):
 
 # -- kernel_cost over IR ------------------------------------------------------------------------
 def _info(op: Operation, lanes: Any = None) -> OpInfo:
-    from .width import access_width       # issue 6: proven access width
     return OpInfo(op.name, tuple(v.type for v in op.results),
                   tuple(v.type for v in op.operands), op.attrs,
                   access_width(op, lanes) if op.spec is not None and op.spec.is_memory else None)
@@ -225,7 +226,6 @@ def carried_wait(model: CostModel, loop: Operation) -> float:
     """What a loop-carried token costs every iteration: the longest token edge from an
     op that ends one iteration to an op that waits on the carried token in the next
     (a store -> load pair is a round trip per iteration)."""
-    from ..ir.core import region_exits
     body = loop.regions[0]
     args = body.args[1:] if loop.name == "for" else body.args
     conts = [t for t in region_exits(body) if t.name == "continue"]
@@ -296,7 +296,6 @@ def _lane_facts(memo: dict[str, Any]) -> Any:
     """One `LaneFacts` per kernel_cost call, shared by all of its regions."""
     got = memo.get("lanes")
     if got is None:
-        from .width import LaneFacts
         got = memo["lanes"] = LaneFacts()
     return got
 

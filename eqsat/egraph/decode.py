@@ -11,27 +11,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import EqsatError
-from ..ir.attrs import DenseConst
-from ..ir.core import Kernel, Operation, Param, Region, Value, const_int
-from ..ir.ops import SPECS
-from ..text.numbers import from_bits
-from ..ir.types import TokenType, is_float
-from . import terms as T
-from .encode import Encoding
-from .extract import EGraphView, ENode, Selection, _Scopes
+from eqsat.errors import EqsatError
+from eqsat.ir.attrs import DenseConst
+from eqsat.ir.core import Kernel, Operation, Param, Region, Value, const_int
+from eqsat.ir.ops import SPECS
+from eqsat.ir.numbers import value_of_bits
+from eqsat.ir.types import TokenType
+from eqsat.text.parser import Parser
+from eqsat.egraph import terms as T
+from eqsat.egraph.assumes import place as place_assumes
+from eqsat.egraph.encode import Encoding
+from eqsat.egraph.extract import EGraphView, ENode, Selection, _Scopes
 
 
 class DecodeError(EqsatError):
     """The chosen e-nodes do not form a valid kernel (a bug; the optimizer falls back)."""
-
-
-def value_of_bits(elem: str, bits: int) -> Any:
-    if is_float(elem):
-        return from_bits(elem, bits & ((1 << 64) - 1))
-    if elem == "i1":
-        return bool(bits & 1)
-    return int(bits)
 
 
 class _Reg:
@@ -233,7 +227,6 @@ def decode(enc: Encoding, v: EGraphView, sel: Selection) -> Kernel:
     kernel = Kernel(enc.kernel.name, params, entry.ir, enc.kernel.hints)
     _sink_guarded(kernel.body)
     if enc.extra.get("place_assumes", True):       # issue 6: assumes from the analyses
-        from .assumes import place as place_assumes
         place_assumes(enc, v, kernel, val)
     return kernel
 
@@ -354,7 +347,6 @@ def _types(enc: Encoding, text: str | None) -> Any:
         return None
     t = enc.types.get(text)
     if t is None:
-        from ..text.parser import Parser
         try:
             t = Parser(text).type()
         except Exception as e:
@@ -469,4 +461,4 @@ def _build(enc: Encoding, n: ENode, val: dict, bodies: dict, cid: str) -> Operat
     raise DecodeError(f"cannot decode a {k} node")
 
 
-__all__ = ["decode", "DecodeError", "value_of_bits"]
+__all__ = ["decode", "DecodeError"]

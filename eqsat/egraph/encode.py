@@ -30,17 +30,18 @@ from collections.abc import Callable
 
 from egglog import EGraph, MultiSet, String, Vec, i64, set_
 
-from ..alias import alias_facts
-from ..errors import EqsatError
-from ..ir.attrs import DenseConst
-from ..ir.core import Kernel, Operation, Region, Value
-from ..ir.types import (PartitionViewType, PointerType, TensorViewType, TileType, TokenType,
-                        bit_width, byte_size, is_float)
-from ..memory.relations import IfRecord, LoopRecord, MemOp, MemoryRecord, relations
-from ..text.numbers import to_bits
-from . import analyses as A
-from . import terms as T
-from .tokenfacts import insert_facts
+from eqsat.errors import EqsatError
+from eqsat.ir.attrs import DenseConst
+from eqsat.ir.core import Kernel, Operation, Region, Value
+from eqsat.ir.types import (PartitionViewType, PointerType, TensorViewType, TileType, TokenType,
+                            bit_width, byte_size, is_float)
+from eqsat.ir.numbers import to_bits
+from eqsat.memory.alias import alias_facts
+from eqsat.memory.relations import IfRecord, LoopRecord, MemOp, MemoryRecord, relations
+from eqsat.egraph import analyses as A
+from eqsat.egraph import terms as T
+from eqsat.egraph.tokenfacts import insert_facts
+from eqsat.interp.machine import may_exit
 
 
 class EncodeError(EqsatError):
@@ -95,7 +96,6 @@ def const_bits(elem: Any, value: Any) -> int:
 
 
 def _may_exit(op: Operation) -> bool:
-    from ..interp.machine import may_exit
     return may_exit(op)
 
 
@@ -531,7 +531,7 @@ def _type_facts(t: Any) -> tuple[str, int, int]:
 def encode(kernel: Kernel, *, alias: Any = None, token_facts: bool = True) -> Encoding:
     """Build the e-graph of a kernel. Raises EncodeError for constructs not covered.
 
-    `alias` (an `eqsat.alias.AliasFacts` of `kernel`) decides which memory ops may
+    `alias` (an `eqsat.memory.alias.AliasFacts` of `kernel`) decides which memory ops may
     be reordered; the default is the safe model (array parameters may alias).
     `token_facts=False` leaves out the facts the token rules read."""
     return _Encoder(kernel, alias, token_facts).run()

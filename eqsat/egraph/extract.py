@@ -31,10 +31,11 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import compat
-from . import terms as T
-from .cost import CostModel, LoopInfo, OpInfo
-from .encode import Encoding
+from eqsat.egraph import compat
+from eqsat.egraph import terms as T
+from eqsat.egraph.cost import CostModel, LoopInfo, OpInfo
+from eqsat.egraph.encode import Encoding
+from eqsat.text.parser import Parser
 
 EPS = 1e-3
 # a preferred op's share of EPS: the discount (0.7 EPS per node) stays below one node's
@@ -284,7 +285,6 @@ class _Pricer:
             return None
         t = self.enc.types.get(text)
         if t is None:
-            from ..text.parser import Parser
             try:
                 t = Parser(text).type()
             except Exception:

@@ -13,12 +13,13 @@ import math
 import numpy as np
 from egglog import i64, set_
 
-from ..ir.core import Operation, Value
-from ..ir.types import INT_WIDTHS, TileType, is_float, numpy_dtype
-from . import compat
-from . import terms as T
-from .encode import Encoding, const_bits
-from .decode import value_of_bits
+from eqsat.ir.core import Operation, Value
+from eqsat.ir.types import INT_WIDTHS, TileType, is_float, numpy_dtype
+from eqsat.egraph import compat
+from eqsat.egraph import terms as T
+from eqsat.egraph.encode import Encoding, const_bits
+from eqsat.ir.numbers import value_of_bits
+from eqsat.interp.semantics import evaluate_pure
 
 # ops with a fully specified result on in-range operands
 FOLDABLE = frozenset({
@@ -115,7 +116,6 @@ def fold_scalar(name: str, attrs: dict, t_in: TileType, t_out: TileType,
     operands = [Value(scalar_in if i == 0 or name not in ("select",) else scalar_out)
                 for i in range(n)]
     op = Operation(name, operands, [scalar_out], attrs)
-    from ..interp.semantics import evaluate_pure
     args = [np.asarray(v, dtype=numpy_dtype(elem_in)) for v in vals]
     try:
         with np.errstate(all="ignore"):

@@ -33,10 +33,10 @@ from typing import Any
 
 from egglog.bindings import EggSmolError
 
-from . import compat
-from . import terms as T
-from .encode import Encoding
-from .fold import FoldService
+from eqsat.egraph import compat
+from eqsat.egraph import terms as T
+from eqsat.egraph.encode import Encoding
+from eqsat.egraph.fold import FoldService
 
 # Tuning of the guard (see the module docstring).
 GROWTH_FLOOR = 4.0      # the next iteration is assumed at least this many times the last

@@ -16,7 +16,7 @@ Tables, all a few rows per memory op or per region, none per pair of ops:
   none of them;
 * `LoopFree(o, r)`: o, inside loop r, need not wait for any instance of any op of r
   from an earlier iteration (a load of memory the loop does not write, or a store whose
-  address is injective in the induction variable, eqsat.injective); `LoopBound(o, r)`:
+  address is injective in the induction variable, eqsat.memory.injective); `LoopBound(o, r)`:
   it must;
 * `CarryArg(r, a, i)`: the token carried in body argument a / init i of loop r is
   *closed* (what the body passes on for it stands for the carried token, the init and
@@ -39,9 +39,9 @@ from typing import Any, cast
 
 from egglog import EGraph, Set, Unit, function, i64, i64Like, relation, set_
 
-from ..ir.core import Value
-from ..memory.relations import TokenRelations
-from . import terms as T
+from eqsat.ir.core import Value
+from eqsat.memory.relations import TokenRelations
+from eqsat.egraph import terms as T
 
 # (typed as egglog calls them: an i64 column takes a Python int too)
 Orig = cast(Callable[[T.Term], Unit], relation("Orig", T.Term))

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..ir.attrs import DivBy
-from ..ir.core import Operation, Value, const_int
-from ..ir.types import (INT_WIDTHS, PartitionViewType, PointerType, TensorViewType, TileType,
-                        byte_size, is_float)
+from eqsat.ir.attrs import DivBy
+from eqsat.ir.core import Operation, Value, const_int
+from eqsat.ir.types import (INT_WIDTHS, PartitionViewType, PointerType, TensorViewType, TileType,
+                            byte_size, is_float)
 
 CAP = 1 << 30
 VECTOR_BYTES = 16       # the widest access a thread makes (LDG.E.128 / STG.E.128)

@@ -16,26 +16,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import EqsatError
-from ..ir.core import Kernel
-from ..text import parse
-from .facts import (
-    FACT_KEYS,
-    ArrayFacts,
-    ConstantFacts,
-    ParamFacts,
-    ScalarFacts,
-    alias_groups,
-    apply_facts,
-    facts_from_symbol,
-)
-from .launch import (
-    Constant,
-    LaunchSelector,
-    kernel_signature,
-    signature_from_args,
-    signature_from_spec,
-)
+from eqsat.errors import EqsatError
+from eqsat.ir.core import Kernel
+from eqsat.text import parse
+from eqsat.frontend.facts import (FACT_KEYS, ArrayFacts, ConstantFacts, ParamFacts, ScalarFacts,
+                                  alias_groups, apply_facts, facts_from_symbol)
+from eqsat.frontend.launch import (Constant, LaunchSelector, kernel_signature, signature_from_args,
+                                   signature_from_spec)
 
 DEFAULT_BYTECODE_VERSION = "13.4"  # cuTile 1.7's own default
 
@@ -59,9 +46,9 @@ def from_cutile(
     rename_params: bool = True,
 ) -> FrontendResult:
     """Our IR for `kernel` specialized to `signature`, in program order, token-free."""
-    from eqsat.lowering.toolchain import disassemble_bytecode
+    from eqsat.toolchain import disassemble_bytecode
 
-    from . import _cutile
+    from eqsat.frontend import _cutile
 
     t0 = time.perf_counter()
     exp = _cutile.export(kernel, signature, program_order=True, version=bytecode_version)
@@ -81,9 +68,9 @@ def from_cutile(
 def load_cutile(target: str, signature: str | None = None) -> tuple[Any, Any, Path]:
     """`FILE.py:KERNEL` (KERNEL defaults to the module's KERNEL) -> (kernel, signature, path).
     `signature` names a KernelSignature in the module or is a mangled kernel symbol."""
-    from eqsat.lowering.toolchain import require_cuda_tile
+    from eqsat.toolchain import require_cuda_tile
 
-    from . import _cutile
+    from eqsat.frontend import _cutile
 
     path, _, name = target.partition(":")
     if not path.endswith(".py"):
@@ -98,14 +85,14 @@ def cutile_bytecode(kernel: Any, signature: Any, *, program_order: bool = False,
                     bytecode_version: str = DEFAULT_BYTECODE_VERSION):
     """cuTile's own bytecode for the kernel (`program_order=False`: its normal pipeline, the
     reference we compare with) plus the time its passes took; see `_cutile.CutileExport`."""
-    from . import _cutile
+    from eqsat.frontend import _cutile
 
     return _cutile.export(kernel, signature, program_order=program_order, version=bytecode_version)
 
 
 def describe(kernel: Any, signature: Any) -> str:
     """`axpy (f32[1d]{alias:xy}, f32[1d]{alias:xy}, f32, const=1024)`: one line for reports."""
-    from . import _cutile
+    from eqsat.frontend import _cutile
 
     return f"{_cutile.kernel_name(kernel)} {_cutile.signature_text(signature)}"
 
@@ -114,7 +101,7 @@ def annotate_from_symbol(kernel: Kernel) -> bool:
     """Attach signature facts recovered from a mangled entry name (any cuTile-produced .mlir
     file); False when the name is not a cuTile symbol. Alias groups come back renamed
     (`group0`, ...), which keeps their meaning. Needs no `cuda` extra: the symbol is read
-    by `eqsat.signature`; codes it does not read (lists and tuples of arrays) are left to
+    by `eqsat.analysis.signature`; codes it does not read (lists and tuples of arrays) are left to
     cuda-tile's own demangler when that is installed."""
     facts = facts_from_symbol(kernel.name)
     if facts is None:
@@ -126,11 +113,11 @@ def annotate_from_symbol(kernel: Kernel) -> bool:
 
 
 def _facts_from_cutile(symbol: str) -> list[ParamFacts] | None:
-    from eqsat.lowering.toolchain import missing_reason
+    from eqsat.toolchain import missing_reason
 
     if missing_reason() is not None:
         return None
-    from . import _cutile
+    from eqsat.frontend import _cutile
 
     d = _cutile.demangle(symbol)
     return None if d is None else _cutile.signature_facts(d[1])

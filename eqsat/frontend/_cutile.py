@@ -28,8 +28,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from ..errors import EqsatError
-from .facts import ArrayFacts, ConstantFacts, ListFacts, ParamFacts, ScalarFacts
+from eqsat.errors import EqsatError
+from eqsat.frontend.facts import ArrayFacts, ConstantFacts, ListFacts, ParamFacts, ScalarFacts
 
 _DTYPES = {
     "bool_": "i1",
@@ -55,7 +55,7 @@ _DTYPES = {
 
 
 def _cuda_tile():
-    from eqsat.lowering.toolchain import require_cuda_tile
+    from eqsat.toolchain import require_cuda_tile
 
     require_cuda_tile()
     import cuda.tile as ct
@@ -161,7 +161,7 @@ def _compile_error(name: str, e: Exception) -> str:
 def launch_bytecode_version() -> str:
     """The bytecode version cuTile writes at launch: the newest of its supported versions
     that the installed tileiras reads (cuTile probes tileiras the same way)."""
-    from eqsat.lowering.toolchain import bytecode_versions
+    from eqsat.toolchain import bytecode_versions
 
     _, _, cm = _cuda_tile()
     ours = [v.as_string() for v in getattr(cm, "_SUPPORTED_VERSIONS", [])]
@@ -193,7 +193,7 @@ def load_module(path: str | Path) -> ModuleType:
     except ModuleNotFoundError as e:
         sys.modules.pop(modname, None)
         if (e.name or "").split(".")[0] in ("cuda", "nvidia"):
-            from eqsat.lowering.toolchain import CudaExtraMissing
+            from eqsat.toolchain import CudaExtraMissing
 
             raise CudaExtraMissing(f"`{e.name}` (imported by {path})") from None
         raise EqsatError(f"error: importing {path} failed: {type(e).__name__}: {e}") from None

@@ -23,9 +23,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import EqsatError
-from ..ir.core import Kernel
-from ..ir.types import PointerType, TileType
+from eqsat.errors import EqsatError
+from eqsat.ir.core import Kernel
+from eqsat.ir.types import PointerType, TileType
+from eqsat.analysis.signature import ArrayInfo, ScalarInfo, SignatureError, decode_symbol
 
 FACT_KEYS = (
     "alias",
@@ -129,9 +130,8 @@ _SYMBOL_DTYPES = {
 
 def facts_from_symbol(symbol: str) -> list[ParamFacts] | None:
     """The signature facts a cuTile mangled entry symbol states, read by our own decoder
-    (`eqsat.signature`), so a `.mlir` file from cuTile keeps its facts without the `cuda`
+    (`eqsat.analysis.signature`), so a `.mlir` file from cuTile keeps its facts without the `cuda`
     extra; None when the name is not a cuTile symbol."""
-    from ..signature import ArrayInfo, ScalarInfo, SignatureError, decode_symbol
 
     try:
         sig = decode_symbol(symbol)

@@ -1,12 +1,12 @@
 """The signature cuTile's launcher would compile a kernel under, from the launch's arrays.
 
 `ct.launch` does not compile a kernel once: for each launch it reads every array's
-shape, strides and base address, states what it sees (`eqsat.signature.
+shape, strides and base address, states what it sees (`eqsat.analysis.signature.
 launch_array_info`) and compiles, or reuses, an entry specialized on those facts. A
 fair comparison with cuTile, and a fair build of ours, starts from that signature, not
 from a hand-written one that promises less.
 
-Arguments come from an inputs spec (`eqsat.inputs`, the same one the interpreter runs)
+Arguments come from an inputs spec (`eqsat.interp.inputs`, the same one the interpreter runs)
 or from numpy arrays. One difference from cuTile's launcher, on purpose: the launcher
 states that no two arrays overlap, whatever it is given; here arrays that share memory
 (`same_as` in a spec, or numpy views of one buffer) are put in one alias group, so the
@@ -22,19 +22,11 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import EqsatError
-from ..inputs import ArraySpec, InputSpec, ListSpec, ScalarSpec, contiguous_strides
-from ..ir.types import byte_size
-from ..signature import (
-    ArrayInfo,
-    ConstInfo,
-    LaunchArray,
-    ScalarInfo,
-    Signature,
-    encode_symbol,
-    launch_array_info,
-    launch_class,
-)
+from eqsat.errors import EqsatError
+from eqsat.interp.inputs import ArraySpec, InputSpec, ListSpec, ScalarSpec, contiguous_strides
+from eqsat.ir.types import byte_size
+from eqsat.analysis.signature import (ArrayInfo, ConstInfo, LaunchArray, ScalarInfo, Signature,
+                                      encode_symbol, launch_array_info, launch_class)
 
 # Tile IR element type (what specs and our IR say) -> the dtype code of a mangled symbol
 SYMBOL_DTYPE = {
@@ -77,8 +69,8 @@ def _groups(overlaps: list[set[int]], n: int) -> list[tuple[str, ...]]:
 
 def spec_arrays(spec: InputSpec) -> list[tuple[str, LaunchArray, str]]:
     """(name, launch view, buffer) of every array of `spec`, at the addresses the
-    interpreter gives them (`eqsat.inputs.bind` allocates in the same order)."""
-    from ..interp.memory import Memory
+    interpreter gives them (`eqsat.interp.inputs.bind` allocates in the same order)."""
+    from eqsat.interp.memory import Memory
     mem = Memory()
     base: dict[str, int] = {}
     out = []
@@ -204,7 +196,7 @@ def kernel_signature(kernel: Any, spec: InputSpec) -> Any:
     extra). Constants come from the spec's `"constants"` object, else from the kernel
     module's `SIGNATURE` (the `ConstantConstraint` at the same position); a parameter
     annotated `ct.Constant` without either is an error naming it."""
-    from . import _cutile
+    from eqsat.frontend import _cutile
     _, comp, _ = _cutile._cuda_tile()
     names = _cutile.param_names(kernel)
     consts = dict(spec.meta.get("constants", {}) or {})
@@ -239,25 +231,18 @@ class LaunchSelector:
     entries: dict = field(default_factory=dict)
 
     @classmethod
-    def for_cutile(cls, kernel: Any, build: Callable[[Any], Any] | None = None,
-                   arch: str = "sm_90") -> LaunchSelector:
+    def for_cutile(cls, kernel: Any, build: Callable[[Any], Any]) -> LaunchSelector:
         """A selector for a `@ct.kernel` whose entries are `build(KernelSignature)`
-        (default: compiled through eqsat for `arch`, `compile_cutile`). Constants of a
-        spec come from its `"constants"` or the kernel module's `SIGNATURE` (needs the
-        `cuda` extra)."""
-        from . import _cutile
+        (for example `lambda ks: compile_cutile(kernel, ks, arch)` from
+        `eqsat.lowering.cutile_workflow`). Constants of a spec come from its
+        `"constants"` or the kernel module's `SIGNATURE` (needs the `cuda` extra)."""
+        from eqsat.frontend import _cutile
         _, comp, _ = _cutile._cuda_tile()
         names = _cutile.param_names(kernel)
         default = _cutile.default_signature(kernel)
         consts = {n: default.parameters[i].value for i, n in enumerate(names)
                   if default is not None and i < len(default.parameters)
                   and isinstance(default.parameters[i], comp.ConstantConstraint)}
-        if build is None:
-            from eqsat.lowering.cutile_workflow import compile_cutile
-
-            def build(ks: Any) -> Any:
-                return compile_cutile(kernel, ks, arch)
-
         def from_sig(sig: Signature) -> Any:
             symbol = encode_symbol(sig)
             got = _cutile.demangle(symbol)

@@ -5,16 +5,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from typing import TYPE_CHECKING
-
-from ..ir.core import Kernel
-from .dataflow import DataflowMachine
-from .machine import RunStats, uses_tokens
-from .program_order import ProgramOrderMachine
-from .semantics import evaluate_pure
-
-if TYPE_CHECKING:
-    from ..inputs import InputSpec
+from eqsat.interp.compare import compare_outputs
+from eqsat.interp.dataflow import DataflowMachine
+from eqsat.interp.inputs import InputSpec, bind
+from eqsat.interp.machine import RunStats, uses_tokens
+from eqsat.interp.program_order import ProgramOrderMachine
+from eqsat.interp.semantics import evaluate_pure
+from eqsat.ir.core import Kernel
 
 
 @dataclass
@@ -28,7 +25,6 @@ class RunResult:
         """Whether the run left any array different from its initial data."""
         if self.initial is None:
             return True
-        from ..equiv import compare_outputs
         return compare_outputs(self.initial, self.buffers, exact=True) is not None
 
 
@@ -43,7 +39,6 @@ def run(kernel: Kernel, spec: InputSpec, *, seed: int = 0, schedule: int = 0,
     """
     if mode not in ("auto", "program", "fuzz"):
         raise ValueError(f"mode must be auto, program or fuzz, not {mode!r}")
-    from ..inputs import bind
     fuzz = uses_tokens(kernel) if mode == "auto" else mode == "fuzz"
     bound = bind(kernel, spec, seed)
     initial = {n: np.array(a, copy=True) for n, a in bound.outputs().items()}

@@ -19,11 +19,11 @@ import itertools
 
 import numpy as np
 
-from ..errors import InterpError
-from ..ir.core import Operation, Region
-from ..ir.ops import MEMORY_OPS
-from ..ir.types import numpy_dtype
-from .machine import Executor, RunStats, free_values, may_exit
+from eqsat.errors import InterpError
+from eqsat.ir.core import Operation, Region
+from eqsat.ir.ops import MEMORY_OPS
+from eqsat.ir.types import numpy_dtype
+from eqsat.interp.machine import Executor, RunStats, free_values, may_exit
 
 WINDOW = 4          # loop iterations that may be in flight at once
 _CONTROL = ("for", "loop", "if")

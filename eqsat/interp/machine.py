@@ -19,12 +19,12 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import AssumeViolation, InterpError, OutOfBounds, StepLimit
-from ..ir.core import Kernel, Operation, Region
-from ..ir.ops import MEMORY_OPS
-from ..ir.types import TileType, byte_size, is_float, numpy_dtype
-from .memory import Memory
-from .semantics import (TOKEN_VALUE, PartitionView, assume_holds, evaluate_pure)
+from eqsat.errors import AssumeViolation, InterpError, OutOfBounds, StepLimit
+from eqsat.ir.core import Kernel, Operation, Region
+from eqsat.ir.ops import MEMORY_OPS
+from eqsat.ir.types import TileType, byte_size, is_float, numpy_dtype
+from eqsat.interp.memory import Memory
+from eqsat.interp.semantics import (TOKEN_VALUE, PartitionView, assume_holds, evaluate_pure)
 
 _EXITS = ("continue", "break", "return")
 _RMW: dict[str, Callable[[Any, Any], Any]] = {

@@ -11,10 +11,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import OutOfBounds
-from ..ir import minifloat
-from ..ir.types import byte_size, numpy_dtype
-from ..text.numbers import round_float
+from eqsat.errors import OutOfBounds
+from eqsat.ir import minifloat
+from eqsat.ir.types import byte_size, numpy_dtype
+from eqsat.ir.numbers import round_float
+from eqsat.errors import InterpError
 
 BASE_ALIGN = 256          # every buffer starts on a 256-byte boundary
 GUARD = 4096              # unmapped gap between buffers catches overruns
@@ -26,7 +27,6 @@ def _storage_dtype(elem: str) -> np.dtype:
     byte."""
     if minifloat.is_minifloat(elem):
         if elem not in minifloat.FORMATS or minifloat.FORMATS[elem].bits != 8:
-            from ..errors import InterpError
             raise InterpError(f"the interpreter cannot keep {elem} values in memory")
         return np.dtype(np.uint8)
     if elem == "bf16":
@@ -189,5 +189,4 @@ def _narrow(elem: str, x, mode: str) -> np.ndarray:
     try:
         return minifloat.round_values(elem, x, mode)
     except ValueError as e:
-        from ..errors import InterpError
         raise InterpError(str(e)) from None

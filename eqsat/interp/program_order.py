@@ -12,11 +12,11 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InterpError
-from ..ir.core import Operation, Region
-from ..ir.ops import MEMORY_OPS
-from ..ir.types import numpy_dtype
-from .machine import Executor, RunStats
+from eqsat.errors import InterpError
+from eqsat.ir.core import Operation, Region
+from eqsat.ir.ops import MEMORY_OPS
+from eqsat.ir.types import numpy_dtype
+from eqsat.interp.machine import Executor, RunStats
 
 _EXITS = ("continue", "break", "return")
 

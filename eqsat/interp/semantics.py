@@ -12,12 +12,14 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..errors import InterpError
-from ..ir.core import Operation
-from ..ir.types import (FLOAT_WIDTHS, INT_WIDTHS, PartitionViewType, PointerType, TileType,
-                        byte_size, is_float, numpy_dtype)
-from ..ir import minifloat
-from .memory import round_to
+from eqsat.errors import InterpError
+from eqsat.ir.core import Operation
+from eqsat.ir.types import (FLOAT_WIDTHS, INT_WIDTHS, PartitionViewType, PointerType, TileType,
+                            byte_size, is_float, numpy_dtype)
+from eqsat.ir import minifloat
+from eqsat.interp.memory import round_to
+from eqsat.interp.memory import _narrow, from_storage, to_storage
+from eqsat.ir.attrs import Bounded, DivBy, SameElements
 
 
 @dataclass(frozen=True)
@@ -109,7 +111,6 @@ def _ftz(x: np.ndarray, elem: str) -> np.ndarray:
 def _directed(exact64: np.ndarray, elem: str, mode: str) -> np.ndarray:
     """Round float64 results to `elem` with a directed rounding mode."""
     if minifloat.is_minifloat(elem):
-        from .memory import _narrow
         return _narrow(elem, exact64, mode or "nearest_even")
     r = round_to(elem, exact64)
     if mode in ("nearest_even", "approx", "full", None) or elem == "f64":
@@ -326,7 +327,6 @@ def _convert(op: Operation, x):
             return _directed(np.asarray(x, np.float64), de, op.attrs.get("rounding"))
         return round_to(de, np.asarray(x, np.float64) if de == "f64" else np.asarray(x))
     if n == "bitcast":
-        from .memory import from_storage, to_storage
         stored = ("bf16", "i1") + tuple(minifloat.FORMATS)
         raw = to_storage(se, np.asarray(x)) if se in stored else np.asarray(x)
         target = np.uint16 if de == "bf16" else np.uint8 if de in minifloat.FORMATS \
@@ -340,7 +340,6 @@ def _convert(op: Operation, x):
 
 def _pack(op: Operation, x) -> np.ndarray:
     """pack: the elements' storage bits, little-endian, as i8 bytes; unpack: back."""
-    from .memory import from_storage, to_storage
     src, dst = op.operands[0].scalar_elem, op.results[0].scalar_elem
     if op.name == "pack":
         raw = np.ascontiguousarray(to_storage(src, np.asarray(x)))
@@ -501,7 +500,6 @@ def evaluate_pure(op: Operation, args: list) -> list:
 # -- assume checking ----------------------------------------------------------------------
 def assume_holds(op: Operation, value) -> str | None:
     """None if the assume's predicate holds for `value`, else a description of why not."""
-    from ..ir.attrs import Bounded, DivBy, SameElements
     p = op.attrs["predicate"]
     v = value
     if isinstance(v, TensorView):

@@ -1,10 +1,11 @@
 """The IR: Tile IR types, ops, regions and kernels, plus a typed builder."""
-from .builder import KernelBuilder
-from .attrs import Bounded, DenseConst, DivBy, SameElements
-from .core import Kernel, Operation, Param, Region, Value, first_difference, structurally_equal
-from .ops import MEMORY_OPS, SPECS, OpSpec
-from .types import (TOKEN, PartitionViewType, PointerType, StridedViewType, TensorViewType,
-                    TileType, TokenType, Type, ptr, scalar, tile)
+from eqsat.ir.builder import KernelBuilder
+from eqsat.ir.attrs import Bounded, DenseConst, DivBy, SameElements
+from eqsat.ir.core import (Kernel, Operation, Param, Region, Value, first_difference,
+                           structurally_equal)
+from eqsat.ir.ops import MEMORY_OPS, SPECS, OpSpec
+from eqsat.ir.types import (TOKEN, PartitionViewType, PointerType, StridedViewType, TensorViewType,
+                            TileType, TokenType, Type, ptr, scalar, tile)
 
 __all__ = [
     "KernelBuilder",

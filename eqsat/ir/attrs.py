@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .types import ElementType, numpy_dtype
+from eqsat.ir.types import ElementType, numpy_dtype
 
 
 class DenseConst:

@@ -26,13 +26,15 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from ..errors import BuildError, VerifyError
-from .attrs import Bounded, DenseConst, DivBy, SameElements
-from .core import Kernel, Operation, Param, Region, Value
-from .ops import SPECS
-from .types import (INT_WIDTHS, TOKEN, ElementType, PartitionViewType, PointerType,
-                    StridedViewType, TensorViewType, TileType, Type, bit_width, is_float, is_int,
-                    is_ptr)
+from eqsat.errors import BuildError, VerifyError
+from eqsat.ir.attrs import Bounded, DenseConst, DivBy, SameElements
+from eqsat.ir.core import Kernel, Operation, Param, Region, Value
+from eqsat.ir.ops import SPECS
+from eqsat.ir.types import (INT_WIDTHS, TOKEN, ElementType, PartitionViewType, PointerType,
+                            StridedViewType, TensorViewType, TileType, Type, bit_width, is_float,
+                            is_int, is_ptr)
+from eqsat.ir.numbers import round_float
+from eqsat.ir.verify import _WORD, _param_attr_ok, type_problem, verify as _verify, verify_op
 
 _VIEWS = (PartitionViewType, StridedViewType)
 _METHOD = {"for": "for_", "loop": "loop", "if": "if_", "reduce": "reduce", "scan": "scan"}
@@ -269,7 +271,6 @@ class KernelBuilder:
                            segments=segments, result_names=names)
         except ValueError as e:
             raise BuildError(f"'{name}': {e}") from None
-        from ..verify import verify_op
         try:
             verify_op(op)
         except VerifyError as e:
@@ -325,7 +326,6 @@ class KernelBuilder:
     def param(self, type: Type, name: str | None = None, **attrs) -> Value:
         """An entry parameter; `attrs` are optimizer facts (alias="g", div_by=16, ...)."""
         self._live()
-        from ..verify import _WORD, _param_attr_ok, type_problem
         prob = type_problem(type)
         if prob:
             raise BuildError(f"parameter type: {prob}")
@@ -927,7 +927,6 @@ class KernelBuilder:
         self._done = True
         k = Kernel(self.name, self.params, self.body, self.hints)
         if verify:
-            from ..verify import verify as _verify
             try:
                 _verify(k)
             except VerifyError as e:
@@ -942,7 +941,6 @@ def _dense(elem: ElementType, value) -> DenseConst:
         if arr.dtype == object:
             raise ValueError("ragged data")
         if is_float(elem):
-            from ..text.numbers import round_float
             flat = [round_float(elem, float(x)) for x in arr.reshape(-1)]
         elif elem == "i1":
             flat = [bool(x) for x in arr.reshape(-1)]

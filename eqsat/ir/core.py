@@ -10,9 +10,10 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Callable, Iterator
 
-from .attrs import DenseConst
-from .ops import SPECS, spec
-from .types import PointerType, TileType, TokenType, Type, is_float
+from eqsat.ir.attrs import DenseConst
+from eqsat.ir.ops import SPECS, spec
+from eqsat.ir.printer import print_kernel
+from eqsat.ir.types import PointerType, TileType, TokenType, Type, is_float
 
 
 class Value:
@@ -287,7 +288,6 @@ class Kernel:
     __hash__ = object.__hash__
 
     def __str__(self) -> str:
-        from ..text.printer import print_kernel
         return print_kernel(self)
 
     def __repr__(self) -> str:

@@ -1,17 +1,10 @@
-"""Memory: which ops may touch the same memory, and what the token rules may read of it.
+"""The memory model: which arrays may alias, which accesses conflict, which indices are
+injective, and the token metrics of a kernel. Below the e-graph: it reads kernels and
+records, never e-graphs.
 
 `conflict()` (eqsat.memory.conflict) is the one answer to "must this op stay after
-that one"; clean-up, statistics and the orderings report use it, and the token rules
-test the very same keys in the e-graph. `relations()` (eqsat.memory.relations) turns
-the encoder's public record of memory ops and regions into the few rows per op the
-token rules read. This package knows nothing of the e-graph: the encoder builds the
-record and inserts the rows.
-"""
-from __future__ import annotations
-
-from .conflict import Conflicts, OrderKeys, conflict, order_keys
-from .relations import (IfRecord, LoopRecord, MemOp, MemoryRecord, TokenRelations,
-                        relations)
-
-__all__ = ["Conflicts", "OrderKeys", "conflict", "order_keys", "IfRecord", "LoopRecord",
-           "MemOp", "MemoryRecord", "TokenRelations", "relations"]
+that one"; clean-up, statistics, the orderings report and the token rules use it (the
+rules test the very same per-op keys in the e-graph). `relations()`
+(eqsat.memory.relations) turns the encoder's public record of memory ops and regions
+into the few rows per op the token rules read; the encoder builds the record and
+inserts the rows."""

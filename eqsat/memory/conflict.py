@@ -25,8 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..alias import _DEFAULT, UNIVERSE, AliasFacts, is_acquire, is_release, is_write
-from ..ir.core import Operation
+from eqsat.ir.core import Operation
+from eqsat.memory.alias import _DEFAULT, UNIVERSE, AliasFacts, is_acquire, is_release, is_write
 
 _PRINTS = ("print", "print_tko")
 Key = Any          # a hashable tuple or string

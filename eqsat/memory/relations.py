@@ -14,7 +14,7 @@ facts (eqsat.egraph.tokenfacts). Nothing here is per pair of memory ops:
 
 Decided here, in Python, because it needs the whole kernel: alias footprints (the
 keys), whether a loop's iterations may run in any order for an op (injective
-addresses, eqsat.injective), and which tokens are closed. Derived by the rules
+addresses, eqsat.memory.injective), and which tokens are closed. Derived by the rules
 (rules/tokens.py): whether op o need wait for op p (the keys of p and o intersect),
 whether an op after a loop or an if need wait for anything inside (the region's keys
 and the op's intersect), and everything built from those.
@@ -24,12 +24,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..alias import AliasFacts, is_acquire, is_release
-from ..injective import Bounds, disjoint_across, disjoint_pair_across
-from ..interp.machine import may_exit
-from ..ir.core import Kernel, Operation, Region, Value, region_exits
-from ..signature import array_layouts
-from .conflict import Conflicts, Key
+from eqsat.analysis.signature import array_layouts
+from eqsat.interp.machine import may_exit
+from eqsat.ir.core import Kernel, Operation, Region, Value, region_exits
+from eqsat.memory.alias import AliasFacts, is_acquire, is_release
+from eqsat.memory.conflict import Conflicts, Key
+from eqsat.memory.injective import Bounds, disjoint_across, disjoint_pair_across
 
 _PRINTS = ("print", "print_tko")
 
@@ -153,7 +153,7 @@ class _LoopFreedom:
     """May op o, inside `loop`, skip every instance of every op of the loop from an
     earlier iteration? Yes when its own instances may run in any order and every op
     of the loop it conflicts with touches, in each iteration, a tile of their common
-    array no other iteration touches (eqsat.injective). Only ops o conflicts with are
+    array no other iteration touches (eqsat.memory.injective). Only ops o conflicts with are
     looked at (found through their keys)."""
 
     def __init__(self, loop: Operation, inside: list[Operation], conflicts: Conflicts,

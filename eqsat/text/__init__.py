@@ -1,5 +1,5 @@
 """Tile IR text: parse and print the syntax `tileirdisasm` prints."""
-from .parser import parse, parse_file
-from .printer import print_kernel
+from eqsat.text.parser import parse, parse_file
+from eqsat.ir.printer import print_kernel
 
 __all__ = ["parse", "parse_file", "print_kernel"]

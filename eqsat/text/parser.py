@@ -12,14 +12,15 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..errors import ParseError
-from ..ir.attrs import Bounded, DenseConst, DivBy, SameElements
-from ..ir.core import Kernel, Operation, Param, Region, Value
-from ..ir.ops import SPECS
-from ..ir.types import (FLOAT_WIDTHS, INT_WIDTHS, TOKEN, PartitionViewType, PointerType,
-                        StridedViewType, TensorViewType, TileType, TokenType, Type, is_float)
-from ..ir import minifloat
-from .numbers import from_bits, round_float
+from eqsat.errors import ParseError
+from eqsat.ir.attrs import Bounded, DenseConst, DivBy, SameElements
+from eqsat.ir.core import Kernel, Operation, Param, Region, Value
+from eqsat.ir.ops import SPECS
+from eqsat.ir.types import (FLOAT_WIDTHS, INT_WIDTHS, TOKEN, PartitionViewType, PointerType,
+                            StridedViewType, TensorViewType, TileType, TokenType, Type, is_float)
+from eqsat.ir import minifloat
+from eqsat.ir.numbers import from_bits, round_float
+from eqsat.ir.types import numpy_dtype
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*")
 _VALNAME = re.compile(r"%([A-Za-z0-9_$.\-]+)")
@@ -758,9 +759,7 @@ class Parser:
                     raise self.error(f"integer literal out of range for {elem}", pos)
                 wrapped = [((int(x) + (1 << (bits - 1))) % (1 << bits)) - (1 << (bits - 1))
                            for x in flat]
-                from ..ir.types import numpy_dtype
                 return np.array(wrapped, dtype=numpy_dtype(elem)).reshape(arr.shape)
-            from ..ir.types import numpy_dtype
             return np.array(raw, dtype=numpy_dtype(elem))
         except ValueError:
             raise self.error("ragged constant data", pos) from None

@@ -7,12 +7,16 @@ the same text.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..ir.attrs import DenseConst
-from ..ir.core import Kernel, Operation, Region, Value
-from ..ir.types import TileType, TokenType
+from eqsat.ir.attrs import DenseConst
+from eqsat.ir.numbers import format_scalar
+from eqsat.ir.types import TileType, TokenType
+
+if TYPE_CHECKING:                     # the printer reads the IR's fields; it needs no class
+    from eqsat.ir.core import Kernel, Operation, Region, Value
 
 _MOD_ORDER = ("signedness", "rounding", "flush_to_zero", "propagate_nan", "overflow")
 _NAME_OK = re.compile(r"^[A-Za-z_][A-Za-z0-9_$.]*$")
@@ -86,7 +90,6 @@ class _Names:
 
 
 def format_dense(c: DenseConst) -> str:
-    from .numbers import format_scalar
     arr = c.array
 
     def rec(a):
@@ -441,8 +444,7 @@ class Printer:
         self._close(depth)
 
     def _identities(self, op) -> str:
-        from .numbers import format_scalar
-        return ", ".join(f"{format_scalar(c.elem, c.scalar())} : {c.elem}"
+            return ", ".join(f"{format_scalar(c.elem, c.scalar())} : {c.elem}"
                          for c in op.attrs["identities"])
 
     def _combiner(self, op, depth, head):

@@ -29,9 +29,9 @@ from dataclasses import dataclass, fields
 
 from collections.abc import Callable
 
-from .ir.core import Kernel, Operation, Region, Value, region_exits
-from .ir.ops import MEMORY_OPS
-from .ir.types import TokenType
+from eqsat.ir.core import Kernel, Operation, Region, Value, region_exits
+from eqsat.ir.ops import MEMORY_OPS
+from eqsat.ir.types import TokenType
 
 _LOADS = ("load_view_tko", "load_ptr_tko")
 

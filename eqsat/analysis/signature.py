@@ -19,9 +19,9 @@ import itertools
 import re
 from dataclasses import dataclass, field
 
-from .errors import EqsatError
-from .ir.core import Kernel
-from .ir.types import PointerType, TileType
+from eqsat.errors import EqsatError
+from eqsat.ir.core import Kernel
+from eqsat.ir.types import PointerType, TileType
 
 _DTYPES = ("b8", "u8", "u16", "u32", "u64", "i8", "i16", "i32", "i64", "f16", "f32", "f64",
            "bf16", "tf32", "f8m3fn", "f8m2", "f8m0fnu")

@@ -21,13 +21,33 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-from egglog import get_callable_args, get_callable_fn, get_literal_value, get_var_name
+import itertools
 
-from .egraph import terms as T
-from .ir.attrs import DenseConst
-from .ir.core import Kernel, Operation, Param, Region, Value
-from .ir.types import INT_WIDTHS, PointerType, TileType, TokenType
+import numpy as np
+from egglog import get_callable_args, get_callable_fn, get_literal_value, get_var_name, set_
+from egglog import ruleset as egg_ruleset
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from eqsat.egraph import analyses as A
+from eqsat.egraph import terms as T
+from eqsat.egraph.cost import DEFAULT
+from eqsat.ir.numbers import value_of_bits
+from eqsat.egraph.encode import _Encoder, const_bits
+from eqsat.egraph.engine import rewrite
+from eqsat.egraph.saturate import Limits, saturate
+from eqsat.errors import AssumeViolation, EqsatError
+from eqsat.interp import run
+from eqsat.interp.compare import TOL
+from eqsat.interp.inputs import parse_spec
+from eqsat.ir.attrs import DenseConst
+from eqsat.ir.core import Kernel, Operation, Param, Region, Value, structurally_equal
+from eqsat.ir.types import INT_WIDTHS, PointerType, TileType, TokenType, byte_size
+from eqsat.ir.verify import verify
+from eqsat.rules.core import CORE
+from eqsat.rules.dsl import Rule, RuleSet
+from eqsat.text import parse
+from eqsat.text.parser import Parser
 
 _DEFAULT_ATTRS = {
     "cmpi": {"predicate": "less_than", "signedness": "signed"},
@@ -107,7 +127,6 @@ class _Builder:
 
     def type_of_field(self, f: Any, default: Any) -> Any:
         if f[0] == "ty":
-            from .text.parser import Parser
             return Parser(f[1]).type()
         if f[0] == "var" and f[1] in self.types:
             return self.types[f[1]]
@@ -149,7 +168,6 @@ class _Builder:
             else:
                 raise _Unbound(f"the right-hand side uses the constant '{bitsf[1]}', which "
                                "the left-hand side does not bind")
-            from .egraph.decode import value_of_bits
             op = Operation("constant", [], [t], {"value": DenseConst(elem, value_of_bits(elem, b))})
             self.ops.append(op)
             return op.result
@@ -257,7 +275,6 @@ def _edges(dt: str) -> list:
 
 
 def _values(dt: str):
-    from hypothesis import strategies as st
     if dt == "i1":
         return st.booleans()
     if dt in INT_WIDTHS:
@@ -271,7 +288,6 @@ def _values(dt: str):
 
 def _edge_cases(dts: list[str], limit: int = 60) -> list[tuple]:
     """All combinations of edge values (first `limit` of them)."""
-    import itertools
     return list(itertools.islice(itertools.product(*[_edges(d) for d in dts]), limit))
 
 
@@ -284,11 +300,19 @@ def _same(a: np.ndarray, b: np.ndarray, exact: bool) -> bool:
         if exact:
             same = a.view(np.uint8).reshape(a.size, -1) == b.view(np.uint8).reshape(b.size, -1)
             return bool((same.all(axis=1) | nan.reshape(-1)).all())
-        from .equiv import _TOL
-        rtol, atol = _TOL.get(a.dtype, (1e-5, 1e-6))
+        rtol, atol = TOL.get(a.dtype, (1e-5, 1e-6))
         with np.errstate(all="ignore"):
             return bool(np.isclose(b, a, rtol=rtol, atol=atol, equal_nan=True).all())
     return bool((a == b).all())
+
+
+def _schedule(sets: list[RuleSet]) -> Any:
+    """The core rules and `sets` as one egglog ruleset, as the optimizer runs them."""
+    rules = [r for rs in [CORE, *sets] for r in rs]
+    try:
+        return egg_ruleset(*[r.egglog() for r in rules], name="check")
+    except Exception as e:
+        raise EqsatError(f"a rule does not compile: {e}") from None
 
 
 def check_rule(rule: Any, *, dtypes: Any = None, types: dict | None = None,
@@ -301,16 +325,7 @@ def check_rule(rule: Any, *, dtypes: Any = None, types: dict | None = None,
     the rule is then only a pattern, not applied, and its instances are compared with
     what the optimizer made of them (checks generic rules, such as folding, on concrete
     instances). `cost_model`: the model `chosen` is judged under (default: H100)."""
-    from hypothesis import HealthCheck, given, settings
-    from hypothesis import strategies as st
 
-    from .errors import EqsatError
-    from .inputs import parse_spec
-    from .interp import run
-    from .ir.core import structurally_equal
-    from .optimize import optimize
-    from .verify import verify
-    from eqsat.rules.dsl import RuleSet
 
     tree = _tree(rule.lhs)
     rhs_tree = None if fires is not None else _tree(rule.rhs)
@@ -318,11 +333,12 @@ def check_rule(rule: Any, *, dtypes: Any = None, types: dict | None = None,
     res = SoundnessResult(rule.name, True)
     hint_types = {}
     for k, v in (types or {}).items():
-        from .text.parser import Parser
         hint_types[k] = Parser(v).type() if isinstance(v, str) else v
     bits_vars = _bits_vars(tree)
     fired_name = fires or rule.name
     ruleset = ([RuleSet("check", [rule])] if fires is None else []) + list(context)
+    model = DEFAULT if cost_model is None else cost_model
+    prefer = frozenset(op for rs in ruleset for op in rs.preferred_ops())
     candidates = _dtype_candidates(tree, dtypes)
     res.dtypes = tuple(candidates)
 
@@ -345,10 +361,10 @@ def check_rule(rule: Any, *, dtypes: Any = None, types: dict | None = None,
             except (ValueError, EqsatError, KeyError, OverflowError, TypeError):
                 return None
             try:
-                r = optimize(k, rules=ruleset, cost_model=cost_model)
+                r = rewrite(k, _schedule(ruleset), model=model, prefer=prefer)
             except EqsatError as e:
                 raise _Broken(f"rule '{rule.name}' does not run: {e}") from None
-            if not r.report.matches.get(fired_name):
+            if not r.stats.matches.get(fired_name):
                 return None
             if rhs_tree is None:
                 k2 = r.kernel
@@ -363,7 +379,7 @@ def check_rule(rule: Any, *, dtypes: Any = None, types: dict | None = None,
                                   f"program for {dt}: {e}") from None
             if not state["judged"]:
                 state["judged"] = True
-                base = optimize(k, rules="none", cost_model=cost_model).kernel
+                base = rewrite(k, None, model=model).kernel
                 res.chosen = bool(res.chosen) or not structurally_equal(r.kernel, base)
             names = [p.name for p in k.params]
             var_dts = [b.var_types[n[2:]].elem for n in names[:-1]]
@@ -383,7 +399,6 @@ def check_rule(rule: Any, *, dtypes: Any = None, types: dict | None = None,
 
         def check_one(vals: tuple, extra: list) -> None:
             if built is None:
-                from .egraph.encode import const_bits
                 bits = {n: const_bits(dt, v) for n, v in zip(bits_vars, vals)}
                 got = make(bits)
                 if got is None:
@@ -471,11 +486,10 @@ def _observed(v: Value) -> bool:
 def _instrument(kernel: Kernel) -> tuple[Kernel, dict[str, Value]]:
     """The kernel with every integer and pointer op result also stored to an array of
     its own (`obs<i>`, flattened; pointers as their addresses): name -> value."""
-    from .ir.core import Region as _Region
     obs: dict[str, Value] = {}
     params = list(kernel.params)
 
-    def store_after(region: _Region, at: int, v: Value, name: str) -> int:
+    def store_after(region: Region, at: int, v: Value, name: str) -> int:
         t = v.type
         ops: list[Operation] = []
         val, elem = v, t.elem
@@ -505,7 +519,7 @@ def _instrument(kernel: Kernel) -> tuple[Kernel, dict[str, Value]]:
             region.ops.insert(at + 1 + i, op)
         return len(ops)
 
-    def walk(region: _Region) -> None:
+    def walk(region: Region) -> None:
         i = 0
         if region.args and _observed(region.args[0]) and region.ops:
             obs[f"obs{len(obs)}"] = region.args[0]
@@ -525,9 +539,7 @@ def _instrument(kernel: Kernel) -> tuple[Kernel, dict[str, Value]]:
 
 
 def _fact_values(egraph: Any, expr: Any) -> dict[str, int]:
-    from egglog import get_literal_value
 
-    from .egraph import analyses as A
     out = {}
     for key, fn in zip(_FACTS, (A.lo, A.hi, A.div2, A.contig, A.contig_div, A.same)):
         try:
@@ -547,7 +559,6 @@ def fact_violations(facts: dict[str, int], v: Value, lanes: np.ndarray) -> list[
     bits = 64 if ptr else INT_WIDTHS[t.elem]
     unit = 1
     if ptr:
-        from .ir.types import byte_size
         unit = byte_size(t.elem.pointee)
     vals = [int(x) for x in np.asarray(lanes).reshape(-1)]
     last = t.shape[-1] if t.shape else 1
@@ -594,20 +605,8 @@ def check_fact_rule(rule: Any, source: Any, *, leaves: dict | None = None,
     shorter than a tile's last dimension); they are checked on the lanes like every
     derived fact, so a false premise fails the check. Fails when the rule never fires
     on the instance."""
-    from egglog import ruleset as egg_ruleset
-    from hypothesis import HealthCheck, given, settings
-    from hypothesis import strategies as st
 
-    import eqsat.rules as rules_pkg
-    from eqsat.rules.dsl import Rule, RuleSet
 
-    from .egraph.encode import _Encoder
-    from .egraph.saturate import Limits, saturate
-    from .errors import AssumeViolation
-    from .inputs import parse_spec
-    from .interp import run
-    from .text import parse
-    from .verify import verify
 
     res = SoundnessResult(rule.name, True)
     base = parse(source) if isinstance(source, str) else source
@@ -616,9 +615,7 @@ def check_fact_rule(rule: Any, source: Any, *, leaves: dict | None = None,
     enc_ = _Encoder(kernel, None, True)
     enc = enc_.run()
     if premises:
-        from egglog import set_
 
-        from .egraph import analyses as A
         fns = dict(zip(_FACTS, (A.lo, A.hi, A.div2, A.contig, A.contig_div, A.same)))
         named = {v.name: v for v in obs.values()}
         for vname, fs in premises.items():
@@ -627,8 +624,7 @@ def check_fact_rule(rule: Any, source: Any, *, leaves: dict | None = None,
             enc.egraph.register(*[set_(fns[f](enc_.env[id(named[vname])])).to(val)
                                   for f, val in fs.items()])
     ctx = [r for r in context if r.name != rule.name]
-    sched = egg_ruleset(*[r.egglog() for r in [*rules_pkg.get("core"), *ctx, rule]],
-                        name=f"check-{rule.name}")
+    sched = _schedule([RuleSet(f"check-{rule.name}", [*ctx, rule])])
     stats = saturate(enc, sched, Limits(iterations=20, nodes=20_000, seconds=20.0))
     if not stats.matches.get(rule.name):
         res.ok = False
@@ -638,9 +634,8 @@ def check_fact_rule(rule: Any, source: Any, *, leaves: dict | None = None,
     facts = {name: _fact_values(enc.egraph, enc_.env[id(v)]) for name, v in obs.items()}
     rewritten = None
     if isinstance(rule, Rule):
-        from .optimize import optimize
-        opt = optimize(kernel, rules=[RuleSet("check", [*ctx, rule])])
-        if not opt.report.matches.get(rule.name):
+        opt = rewrite(kernel, _schedule([RuleSet("check", [*ctx, rule])]))
+        if not opt.stats.matches.get(rule.name):
             res.ok = False
             res.message = f"rule '{rule.name}' never fired when optimizing its instance"
             return res

@@ -41,10 +41,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from .egraph.width import VECTOR_BYTES
-from .ir.attrs import DenseConst
-from .ir.core import Kernel, Operation, Region, Value, clone_op, clone_region
-from .ir.types import INT_WIDTHS, PartitionViewType, TensorViewType, TileType, byte_size
+from eqsat.egraph.width import VECTOR_BYTES
+from eqsat.ir.attrs import DenseConst
+from eqsat.ir.core import Kernel, Operation, Region, Value, clone_op, clone_region
+from eqsat.ir.types import INT_WIDTHS, PartitionViewType, TensorViewType, TileType, byte_size
+from eqsat.analysis.params import array_params
+from eqsat.egraph.cost import DEFAULT
+from eqsat.egraph.width import LaneFacts, access_width, lanes_for, view_width
+from eqsat.ir.ops import MEMORY_OPS
+from eqsat.ir.types import PointerType
+from eqsat.text import parse, print_kernel
 
 
 @dataclass
@@ -103,7 +109,6 @@ def _needs(op: Operation, facts) -> dict[int, tuple[Value, int]] | None:
     """For a view access: the dynamic sizes/strides that must be multiples of the vector
     (in elements) for the widest access its tile allows, {id: (value, lanes)}; None if
     none would do."""
-    from .egraph.width import VECTOR_BYTES, lanes_for, view_width
     got = _view_parts(op)
     if got is None:
         return None
@@ -219,8 +224,6 @@ def version(kernel: Kernel, cost_model=None, *, min_gain: float = MIN_GAIN,
     accesses, if the fast copy costs at least `min_gain` less than the original under
     `cost_model` (default: the H100 model; `always`: if any access gets wider, whatever
     it costs). Returns the kernel (edited in place when applied) and what was done."""
-    from .egraph.cost import DEFAULT
-    from .egraph.width import LaneFacts
     model = DEFAULT if cost_model is None else cost_model
     rep = Versioning()
     body = kernel.body
@@ -330,7 +333,7 @@ def version_signature(kernel: Kernel, optimized: Kernel, reoptimize, cost_model=
                       min_gain: float = MIN_GAIN, max_slow_loss: float | None = None,
                       max_growth: float | None = None) -> tuple[Kernel, Versioning]:
     """Versioning for a kernel whose array parameters carry signature facts
-    (`eqsat.facts.array_params`): the fast copy is the whole kernel optimized again
+    (`eqsat.analysis.params.array_params`): the fast copy is the whole kernel optimized again
     with each size and stride that is not known to be a multiple of the vector
     rebuilt as `(v >> log2 d) * d` at entry, so every analysis (views, pointer tiles of
     gathers and scatters, masks) and the assume placement see the multiple. Every
@@ -338,9 +341,6 @@ def version_signature(kernel: Kernel, optimized: Kernel, reoptimize, cost_model=
     holds on any path. `optimized` is the kernel optimized as it is; `reoptimize` runs
     the same optimization on another kernel. Returns the versioned kernel, or
     `optimized` unchanged with the reason in the report."""
-    from .egraph.cost import DEFAULT
-    from .facts import array_params
-    from .ir.types import PointerType
     model = DEFAULT if cost_model is None else cost_model
     rep = Versioning(counts=True)
     for k in (kernel, optimized):
@@ -407,7 +407,6 @@ def version_signature(kernel: Kernel, optimized: Kernel, reoptimize, cost_model=
 def _rebuilt(kernel: Kernel, want: dict[int, int]) -> Kernel:
     """A copy of `kernel` whose parameters `want` (index -> divisor d) are rebuilt at
     entry as `(p >> log2 d) * d` and read only through the rebuild."""
-    from .text import parse, print_kernel
     copy = parse(print_kernel(kernel))
     head: list[Operation] = []
     const = _Consts(head)
@@ -430,8 +429,6 @@ def _reached_params(k: Kernel) -> set[int]:
     """Parameters the address, mask and view operands of the full-vector accesses read,
     not through the values other memory ops load (an index loaded from memory is as
     unknown whatever its array's size)."""
-    from .egraph.width import LaneFacts, access_width
-    from .ir.ops import MEMORY_OPS
     lf = LaneFacts()
     index = {id(p.value): j for j, p in enumerate(k.params)}
     seen: set[int] = set()
@@ -476,7 +473,6 @@ def _test(ops: list[Operation], values: list[tuple[Value, int]]) -> Value:
 def _full_vectors_gained(before: Kernel, after: Kernel) -> list[tuple[str, int, int]]:
     """Memory ops (by name) with more full 16-byte accesses in `after`: (name, count
     before, count after)."""
-    from .egraph.width import LaneFacts, access_width
     out = []
     counts = []
     for k in (before, after):
@@ -496,7 +492,6 @@ def _full_vectors_gained(before: Kernel, after: Kernel) -> list[tuple[str, int, 
 def _wider(before: Kernel, after: Kernel) -> list[tuple[str, int, int]]:
     """Accesses whose proven width grows, pairing the two kernels' accesses in walk order
     (the copy keeps the order of the original)."""
-    from .egraph.width import LaneFacts, access_width
     fa, fb = LaneFacts(), LaneFacts()
     a = [op for op in before.walk() if op.name in ("load_view_tko", "store_view_tko")]
     b = [op for op in after.walk() if op.name in ("load_view_tko", "store_view_tko")]

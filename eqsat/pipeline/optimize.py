@@ -8,20 +8,29 @@ encoded (no rewrites) is returned. The report says which happened.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field, fields
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field, fields
+from typing import Any
 
-from .alias import alias_model
-from .errors import EqsatError
-from .ir.core import Kernel
+from egglog import Ruleset, Schedule
+from egglog import ruleset as egg_ruleset
 
-if TYPE_CHECKING:                 # the engine (and egglog) loads when optimize first runs
-    from egglog import Ruleset, Schedule
-
-    from .egraph.cost import CostModel
-    from .egraph.saturate import Limits
-    from .rules import Selection
+import eqsat.rules as rules_pkg
+from eqsat.analysis.params import array_params
+from eqsat.egraph.cost import DEFAULT, CostModel
+from eqsat.egraph.decode import DecodeError, decode
+from eqsat.egraph.encode import EncodeError, encode
+from eqsat.egraph.extract import extract, view
+from eqsat.egraph.params import seed_param_facts
+from eqsat.egraph.saturate import Limits, saturate
+from eqsat.errors import EqsatError
+from eqsat.ir.core import Kernel
+from eqsat.ir.verify import verify
+from eqsat.memory.alias import alias_model
+from eqsat.memory.conflict import Conflicts
+from eqsat.passes.cleanup import cleanup
+from eqsat.passes.versioning import version, version_signature
+from eqsat.rules import Selection
 
 
 @dataclass
@@ -125,20 +134,10 @@ def optimize(kernel: Kernel, *, rules: Selection = "default",
     other (what cuTile specializes on). `alias_groups`: parameter index or name ->
     group name(s); two arrays sharing a group may overlap (see `alias_model`).
     `versioning`: add a fast copy of the kernel, taken when the sizes and strides that
-    limit its view accesses are multiples of the vector width (`eqsat.versioning`);
+    limit its view accesses are multiples of the vector width (`eqsat.passes.versioning`);
     worth it for tileiras, which then proves 128-bit accesses on that path.
     """
-    import eqsat.rules as rules_pkg
-    from egglog import ruleset as egg_ruleset
 
-    from .cleanup import cleanup
-    from .memory import Conflicts
-    from .egraph.cost import DEFAULT, CostModel
-    from .egraph.decode import DecodeError, decode
-    from .egraph.encode import EncodeError, encode
-    from .egraph.extract import extract, view
-    from .egraph.saturate import Limits, saturate
-    from .facts import seed_param_facts
 
     if not isinstance(kernel, Kernel):
         raise TypeError(f"optimize() takes a Kernel, not {type(kernel).__name__}")
@@ -169,7 +168,7 @@ def optimize(kernel: Kernel, *, rules: Selection = "default",
 
     try:
         enc = encode(kernel, alias=facts)
-        seed_param_facts(enc)                       # issue 6: signature facts
+        seed_param_facts(enc)
     except EncodeError as e:
         lap("encode")
         rep.fallback = f"not encoded: {e}"
@@ -248,8 +247,6 @@ def optimize(kernel: Kernel, *, rules: Selection = "default",
         result = baseline
         rep.cost_after = rep.cost_before
     if versioning:
-        from .facts import array_params
-        from .versioning import version, version_signature
         t = time.perf_counter()
         if array_params(kernel):          # signature facts: optimize a fast copy too
             def again(k: Kernel) -> Kernel:
@@ -268,10 +265,6 @@ def optimize(kernel: Kernel, *, rules: Selection = "default",
 
 def _check(k: Kernel) -> None:
     """The decoded kernel must verify (a failure here is an engine bug, caught above)."""
-    try:
-        from .verify import verify
-    except ImportError:                      # pragma: no cover - verifier not installed
-        return
     verify(k)
 
 

@@ -4,8 +4,8 @@ The cuTile front end states what a signature promises on each array's pointer
 parameter (`{div_by = 16, shape_div_by = [1, 8], stride_div_by = [8, 1],
 contiguous = true}`, see `eqsat.frontend.facts`); under cuTile's calling convention
 the pointer is followed by the array's sizes and then its strides. `array_params`
-finds those parameters; `seed_param_facts` turns the promises into analysis facts
-on them (sizes are never negative; sizes and strides are multiples of what the
+finds those parameters; `eqsat.egraph.params.seed_param_facts` turns the promises into
+analysis facts on them (sizes are never negative; sizes and strides are multiples of what the
 signature says), and makes the contiguous stride *equal* to the constant 1 in the
 e-graph, so `muli(x, stride)` on the contiguous axis folds to `x` by the ordinary
 `muli-one` rule and the address math of gathers and scatters loses a multiply.
@@ -18,10 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from egglog import set_, union
-
-from .ir.core import Kernel
-from .ir.types import INT_WIDTHS, PointerType, TileType
+from eqsat.ir.core import Kernel
+from eqsat.ir.types import INT_WIDTHS, PointerType, TileType
+from eqsat.analysis.signature import array_layouts
 
 
 @dataclass(frozen=True)
@@ -59,7 +58,6 @@ def array_params(kernel: Kernel) -> list[ArrayParams]:
     sizes and strides (cuTile's calling convention). A pointer whose attributes name no
     rank, or whose following parameters are not scalar integers, promises only its
     alignment and is not listed."""
-    from .signature import array_layouts
     out: list[ArrayParams] = []
     ps = kernel.params
     symbol = array_layouts(kernel)       # a cuTile entry name states the same facts
@@ -94,32 +92,4 @@ def array_params(kernel: Kernel) -> list[ArrayParams]:
     return out
 
 
-def seed_param_facts(enc: Any) -> int:
-    """Insert the facts `array_params` finds into an encoded kernel's e-graph (the
-    pointer's own alignment is inserted by the encoder); returns how many."""
-    from .egraph import terms as T
-    from .egraph.analyses import div2, lo
-    from .egraph.encode import type_text
-
-    facts: list = []
-    params = enc.kernel.params
-    for arr in array_params(enc.kernel):
-        def term(j: int) -> Any:
-            return T.Param(j, T.Ty(type_text(params[j].type)))
-        for j, d in zip(arr.shapes, arr.shape_div):
-            facts.append(set_(lo(term(j))).to(0))          # sizes are never negative
-            if d > 1:
-                facts.append(set_(div2(term(j))).to(d))
-        for j, d in zip(arr.strides, arr.stride_div):
-            if d > 1:
-                facts.append(set_(div2(term(j))).to(d))
-        one = arr.contiguous_stride
-        if one is not None:
-            t = params[one].type
-            facts.append(union(term(one)).with_(T.Const(T.Ty(type_text(t)), str(t.elem), 1)))
-    if facts:
-        enc.egraph.register(*facts)
-    return len(facts)
-
-
-__all__ = ["ArrayParams", "array_params", "seed_param_facts", "pow2_factor"]
+__all__ = ["ArrayParams", "array_params", "pow2_factor"]

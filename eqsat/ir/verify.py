@@ -15,13 +15,13 @@ import math
 import re
 from typing import Any, NoReturn
 
-from .errors import VerifyError
-from .ir.attrs import Bounded, DenseConst, DivBy, SameElements
-from .ir.core import Kernel, Operation, Param, Region, Value
-from .ir.ops import ONE, OPT, SPECS
-from .ir.types import (INT_WIDTHS, SCALAR_NAMES, TOKEN, PartitionViewType, PointerType,
-                       StridedViewType, TensorViewType, TileType, TokenType, bit_width, is_float,
-                       is_int, is_ptr)
+from eqsat.errors import VerifyError
+from eqsat.ir.attrs import Bounded, DenseConst, DivBy, SameElements
+from eqsat.ir.core import Kernel, Operation, Param, Region, Value
+from eqsat.ir.ops import ONE, OPT, SPECS
+from eqsat.ir.types import (INT_WIDTHS, SCALAR_NAMES, TOKEN, PartitionViewType, PointerType,
+                            StridedViewType, TensorViewType, TileType, TokenType, bit_width,
+                            is_float, is_int, is_ptr)
 
 RULES = {
     "unknown-op": "the op name is not in the op catalogue (eqsat.ir.ops.SPECS)",

@@ -7,7 +7,7 @@ It holds when the store's address is an injective function of the iteration:
   alias itself; distinct tuples are disjoint tiles, so one coordinate that takes
   different values in different iterations suffices;
 * pointer scatters: `base + sum(idx_d * stride_d)` over an array's own strides
-  (from its cuTile signature, eqsat.signature) with every `idx_d` proven in
+  (from its cuTile signature, eqsat.analysis.signature) with every `idx_d` proven in
   bounds by the store's mask; in-bounds index tuples of an array that does not
   alias itself are distinct addresses, so again one separating coordinate
   suffices.
@@ -34,11 +34,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .alias import UNIVERSE, AliasFacts
-from .ir.attrs import Bounded
-from .ir.core import Kernel, Operation, Region, Value, const_int
-from .ir.types import INT_WIDTHS, TileType
-from .signature import ArrayLayout
+from eqsat.memory.alias import UNIVERSE, AliasFacts
+from eqsat.ir.attrs import Bounded
+from eqsat.ir.core import Kernel, Operation, Region, Value, const_int
+from eqsat.ir.types import INT_WIDTHS, TileType
+from eqsat.analysis.signature import ArrayLayout
 
 _SHAPE_OPS = ("reshape", "broadcast")
 

@@ -7,10 +7,10 @@ through the carried token (iteration i before iteration i+1).
 """
 from __future__ import annotations
 
-from .alias import AliasFacts
-from .memory.conflict import Conflicts
-from .ir.core import Kernel, Value, control_edges
-from .ir.ops import MEMORY_OPS
+from eqsat.memory.alias import AliasFacts
+from eqsat.memory.conflict import Conflicts
+from eqsat.ir.core import Kernel, Value, control_edges
+from eqsat.ir.ops import MEMORY_OPS
 
 
 def token_sets(kernel: Kernel) -> dict[int, frozenset[int]]:

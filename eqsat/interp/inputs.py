@@ -38,11 +38,12 @@ from typing import Any, NoReturn
 
 import numpy as np
 
-from .errors import InputError, SpecError
-from .interp.memory import Memory, round_to
-from .ir.core import Kernel
-from .ir.minifloat import FORMATS
-from .ir.types import INT_WIDTHS, PointerType, TileType, is_float, numpy_dtype
+from eqsat.errors import InputError, SpecError
+from eqsat.interp.memory import Memory, round_to
+from eqsat.ir.core import Kernel
+from eqsat.ir.minifloat import FORMATS
+from eqsat.ir.types import INT_WIDTHS, PointerType, TileType, is_float, numpy_dtype
+from eqsat.ir.types import byte_size
 
 # float element types the interpreter emulates exactly (fp8 ones from their bit layout)
 _FLOATS = ("f16", "bf16", "f32", "tf32", "f64") + tuple(n for n, f in FORMATS.items()
@@ -627,7 +628,6 @@ def bind(kernel: Kernel, spec: InputSpec, seed: int = 0) -> Bound:
             arrays[a.name] = (a.name, 0, a.shape, strides)
         else:
             base_buf = a.same_as
-            from .ir.types import byte_size
             addr[a.name] = addr[base_buf] + a.offset * byte_size(a.dtype)
             arrays[a.name] = (base_buf, a.offset, a.shape, strides)
 

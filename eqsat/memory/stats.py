@@ -3,8 +3,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .ir.core import Kernel
-from .ir.ops import MEMORY_OPS
+from eqsat.ir.core import Kernel
+from eqsat.ir.ops import MEMORY_OPS
+from eqsat.memory.alias import alias_model
+from eqsat.memory.ordering import needless_orderings
 
 
 def kernel_stats(kernel: Kernel, *, noalias: bool = False) -> dict:
@@ -14,8 +16,6 @@ def kernel_stats(kernel: Kernel, *, noalias: bool = False) -> dict:
     `needless_orderings` counts token orderings between memory ops that cannot
     conflict, under the alias facts `optimize` uses (groups from a cuTile symbol or
     parameter attributes; other arrays may alias unless `noalias`)."""
-    from .alias import alias_model
-    from .ordering import needless_orderings
     counts: Counter[str] = Counter()
     token_operands = loop_tokens = 0
     for op in kernel.walk():

@@ -1,10 +1,12 @@
 """Exact text for Tile IR numbers: MLIR's `%.6e` when it round-trips, else the hex bits."""
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
-from ..ir import minifloat
-from ..ir.types import FLOAT_WIDTHS, ElementType, is_float
+from eqsat.ir import minifloat
+from eqsat.ir.types import FLOAT_WIDTHS, ElementType, is_float
 
 _HEX_DIGITS = {e: max(1, w // 4) for e, w in FLOAT_WIDTHS.items()}
 
@@ -68,3 +70,12 @@ def format_scalar(elem: ElementType, value) -> str:
     if elem == "i1":
         return "true" if value else "false"
     return str(int(value))
+
+
+def value_of_bits(elem: str, bits: int) -> Any:
+    """The Python value of a constant stored as its bit pattern (the e-graph's form)."""
+    if is_float(elem):
+        return from_bits(elem, bits & ((1 << 64) - 1))
+    if elem == "i1":
+        return bool(bits & 1)
+    return int(bits)

@@ -19,9 +19,12 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Mapping
 
-from .ir.core import Kernel, Operation, Value, control_edges
-from .ir.ops import MEMORY_OPS
-from .ir.types import PointerType, TileType
+from eqsat.ir.core import Kernel, Operation, Value, control_edges
+from eqsat.ir.ops import MEMORY_OPS
+from eqsat.ir.types import PointerType, TileType
+from eqsat.analysis.signature import array_layouts
+from eqsat.errors import EqsatError
+from eqsat.interp.inputs import check_alias_groups
 
 UNIVERSE = "*"
 _DEFAULT = "*default"   # group of unannotated parameters under the safe default
@@ -192,8 +195,6 @@ def alias_model(kernel: Kernel, *, noalias: bool = False,
     none), and from `alias_groups` (parameter index or name -> group name or list of
     names). Remaining array parameters, those of a plain Tile IR kernel, may alias each
     other unless `noalias`: the safe default."""
-    from .errors import EqsatError
-    from .signature import array_layouts
     layouts = array_layouts(kernel)
     groups: dict[int | str, Any] = {}
     src = []
@@ -203,7 +204,6 @@ def alias_model(kernel: Kernel, *, noalias: bool = False,
             if "alias" not in kernel.params[i].attrs:
                 groups[i] = list(lay.info.alias_groups)
     if alias_groups:
-        from .inputs import check_alias_groups
         src.append("groups given")
         groups.update(check_alias_groups(alias_groups))
     if any("alias" in p.attrs for p in kernel.params):
