@@ -14,8 +14,8 @@ Every memory op gets a unique attribute id (its *uid*): the token rules rewrite 
 memory op's input token and so create new e-nodes for the same op, and the uid is
 what tells the facts and the extractor that they are one op. The encoding carries a
 public record of the memory ops and regions it wrote (`Encoding.memory`, an
-`eqsat.memory.MemoryRecord`); the token facts are computed from it by eqsat.memory
-and inserted as egglog tables (eqsat.egraph.tokenfacts).
+`eqsat.memory.relations.MemoryRecord`); the token facts are computed from it by
+eqsat.memory and inserted as egglog tables (eqsat.egraph.tokenfacts).
 `join_tokens` becomes a `SrcJoin` over a bag, flattened here.
 
 `break`, `continue` and `return` that end a branch (or a `loop` body) are `Exit`

@@ -1,7 +1,7 @@
 """The token relations as egglog tables, and their insertion at encode time.
 
 What goes in them is decided by eqsat.memory.relations from the encoder's public
-record (eqsat.memory.MemoryRecord); this module only declares the tables the token
+record (eqsat.memory.relations.MemoryRecord); this module only declares the tables the token
 rules (rules/tokens.py) read and writes the rows. A memory op is keyed by its uid
 (its unique attribute id, see encode.py), a loop by its region id, an `if` by its
 head term. Rewrites keep meaning, so the facts stay true of every e-node a rule later
