@@ -142,7 +142,7 @@ def require_cuda_tile() -> str:
         found = v is not None and importlib.util.find_spec("cuda.tile") is not None
     except (ImportError, ValueError):
         found = False
-    if not found:
+    if v is None or not found:
         raise CudaExtraMissing("the `cuda-tile` package")
     if v.split(".")[:2] != TESTED_CUDA_TILE.split(".")[:2] and not os.environ.get(_PIN_ENV):
         raise EqsatError(

@@ -285,8 +285,8 @@ class _Writer:
             u = data.astype("<f4").view("<u4").astype(np.uint64)
             rounded = (u + 0x7FFF + ((u >> 16) & 1)) >> 16
             nan = np.isnan(data.astype(np.float32))
-            bits = np.where(nan, u >> 16, rounded).astype("<u2")
-            return bits.tobytes()
+            halves = np.where(nan, u >> 16, rounded).astype("<u2")
+            return halves.tobytes()
         if e in minifloat.FORMATS and minifloat.FORMATS[e].bits == 8:
             return minifloat.encode(e, data).astype("<u1").tobytes()
         if e == "tf32":

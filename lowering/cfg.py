@@ -529,15 +529,15 @@ def verify_cfg(cfg: Cfg, *, closed: bool = False) -> list[str]:
             for v in vs:
                 if id(v) in params or id(v) in seen:
                     continue
-                d = where.get(id(v))
-                if d is None:
+                home = where.get(id(v))
+                if home is None:
                     errs.append(f"^{b.name}: '{what}' uses %{v.name}, defined nowhere")
-                elif d == b.name:
+                elif home == b.name:
                     errs.append(f"^{b.name}: '{what}' uses %{v.name} before its definition")
                 elif closed:
-                    errs.append(f"^{b.name}: '{what}' uses %{v.name} from ^{d} directly")
-                elif d not in dom[b.name]:
-                    errs.append(f"^{b.name}: '{what}' uses %{v.name} from ^{d}, which does "
+                    errs.append(f"^{b.name}: '{what}' uses %{v.name} from ^{home} directly")
+                elif home not in dom[b.name]:
+                    errs.append(f"^{b.name}: '{what}' uses %{v.name} from ^{home}, which does "
                                 f"not dominate it")
             if op is not None:
                 seen.update(id(r) for r in op.results)
@@ -621,8 +621,8 @@ def longest_recurrence(cfg: Cfg) -> tuple[int, int, list[str]]:
                 cand = (dist[n][0] + 1, dist[n][1] + (1 if nodes[s][1] else 0))
                 if s not in dist or cand > dist[s]:
                     dist[s], prev[s] = cand, n
-        for u, p in back:
-            if p == h and u in dist and dist[u] > best[:2]:
+        for u, head in back:
+            if head == h and u in dist and dist[u] > best[:2]:
                 path, n = [], u
                 while n != h:
                     path.append(nodes[n][0])

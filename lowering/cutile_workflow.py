@@ -19,7 +19,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, overload
 
 from eqsat.errors import EqsatError
 from eqsat.ir.core import Kernel
@@ -304,6 +304,38 @@ def cutile_reference(
     return cutile_runs(kernel, signature, (arch,), version, stats)[0]
 
 
+@overload
+def compare_cutile(
+    kernel: Any,
+    signature: Any,
+    archs: tuple[str, ...] = ...,
+    *,
+    optimize: bool = ...,
+    version: str = ...,
+    stats: bool = ...,
+    rules: Any = ...,
+    reference: Literal[True] = ...,
+    versioning: bool = ...,
+    reference_version: str | None = ...,
+) -> list[tuple[PipelineRun, PipelineRun]]: ...
+
+
+@overload
+def compare_cutile(
+    kernel: Any,
+    signature: Any,
+    archs: tuple[str, ...] = ...,
+    *,
+    optimize: bool = ...,
+    version: str = ...,
+    stats: bool = ...,
+    rules: Any = ...,
+    reference: bool,
+    versioning: bool = ...,
+    reference_version: str | None = ...,
+) -> list[tuple[PipelineRun, PipelineRun | None]]: ...
+
+
 def compare_cutile(
     kernel: Any,
     signature: Any,
@@ -316,7 +348,7 @@ def compare_cutile(
     reference: bool = True,
     versioning: bool = False,
     reference_version: str | None = None,
-) -> list[tuple[PipelineRun, PipelineRun | None]]:
+) -> list[tuple[PipelineRun, PipelineRun]] | list[tuple[PipelineRun, PipelineRun | None]]:
     """(ours, cuTile's) per arch; the front end and cuTile's passes run once, the
     optimizer once per plan tried (see `compile_ir`). cuTile's side is written at the
     bytecode version cuTile would pick at launch unless `reference_version` says
@@ -332,14 +364,12 @@ def compare_cutile(
                          rules=rules, versioning=versioning, _memo=memo)
         run.times = {"frontend": fe.seconds, **run.times}
         ours.append(run)
-    if reference and reference_version is None:
-
+    if not reference:
+        alone: list[tuple[PipelineRun, PipelineRun | None]] = [(run, None) for run in ours]
+        return alone
+    if reference_version is None:
         reference_version = launch_bytecode_version()
-    refs: list[PipelineRun | None] = (
-        cutile_runs(kernel, signature, tuple(archs), reference_version or version, stats)
-        if reference
-        else [None] * len(ours)
-    )
+    refs = cutile_runs(kernel, signature, tuple(archs), reference_version or version, stats)
     return list(zip(ours, refs))
 
 

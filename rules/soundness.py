@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 import itertools
 
 import numpy as np
-from egglog import get_callable_args, get_callable_fn, get_literal_value, get_var_name, set_
+from egglog import (String, get_callable_args, get_callable_fn, get_literal_value, get_var_name,
+                    set_)
 from egglog import ruleset as egg_ruleset
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -85,7 +86,7 @@ class SoundnessResult:
 
 
 # -- the rule's left-hand side as a tree ---------------------------------------------------------
-_KIND = {fn: name for name, fn in T.TERM_CONSTRUCTORS.items()}
+_KIND: dict[object, str] = {fn: name for name, fn in T.TERM_CONSTRUCTORS.items()}
 
 
 def _tree(e: Any) -> Any:
@@ -98,11 +99,19 @@ def _tree(e: Any) -> Any:
     fn = get_callable_fn(e)
     args = get_callable_args(e) or ()
     if fn == T.Ty:
-        return ("ty", get_literal_value(args[0]))
+        text = args[0]
+        return ("ty", get_literal_value(text) if isinstance(text, String) else None)
     kind = _KIND.get(fn)
     if kind is None:
         raise ValueError(f"the soundness checker cannot read pattern {e}")
     return (kind, *[_tree(a) for a in args])
+
+
+def _number_elem(t: TileType) -> str:
+    """The element type of a tile the checker loads or stores: it draws numbers only."""
+    if isinstance(t.elem, PointerType):
+        raise ValueError(f"the soundness checker loads and stores numbers, not {t}")
+    return t.elem
 
 
 class _Builder:
@@ -204,8 +213,8 @@ class _Builder:
     def kernel(self, root: Any, out_t: TileType | None = None) -> Kernel:
         res = self.build(root, out_t or self.tile(self.dt))
         self.root = res
-        rt = res.type
-        outp = Value(TileType((), PointerType(rt.elem)), "p_out")
+        rt = res.tile
+        outp = Value(TileType((), PointerType(_number_elem(rt))), "p_out")
         if rt.shape:
             raise ValueError("checked rules must produce a scalar (give scalar types)")
         st = Operation("store_ptr_tko", [outp, res], [TokenType()], {"sem": "weak"},
@@ -281,7 +290,8 @@ def _values(dt: str):
         w = INT_WIDTHS[dt]
         lo, hi = -(1 << (w - 1)), (1 << (w - 1)) - 1
         return st.one_of(st.sampled_from(_edges(dt)), st.integers(lo, hi))
-    width = {"f16": 16, "bf16": 32, "f32": 32, "f64": 64}[dt]
+    widths: dict[str, Literal[16, 32, 64]] = {"f16": 16, "bf16": 32, "f32": 32, "f64": 64}
+    width = widths[dt]
     return st.one_of(st.sampled_from(_edges(dt)),
                      st.floats(width=width, allow_nan=True, allow_infinity=True))
 
@@ -370,7 +380,7 @@ def check_rule(rule: Any, *, dtypes: Any = None, types: dict | None = None,
                 k2 = r.kernel
             else:
                 try:
-                    k2 = b.sibling().kernel(rhs_tree, out_t=b.root.type)
+                    k2 = b.sibling().kernel(rhs_tree, out_t=b.root.tile)
                     verify(k2)
                 except _Unbound as e:
                     raise _Broken(f"rule '{rule.name}' cannot be checked: {e}") from None
@@ -381,8 +391,9 @@ def check_rule(rule: Any, *, dtypes: Any = None, types: dict | None = None,
                 state["judged"] = True
                 base = rewrite(k, None, model=model).kernel
                 res.chosen = bool(res.chosen) or not structurally_equal(r.kernel, base)
-            names = [p.name for p in k.params]
-            var_dts = [b.var_types[n[2:]].elem for n in names[:-1]]
+            # the builder names each input p_<variable>, in the order it loads them
+            names = [*(f"p_{v}" for v in b.var_types), "p_out"]
+            var_dts = [_number_elem(t) for t in b.var_types.values()]
             return k, k2, names, var_dts
 
         try:
@@ -414,7 +425,7 @@ def check_rule(rule: Any, *, dtypes: Any = None, types: dict | None = None,
             for name, d, v in zip(names[:-1], var_dts, inputs):
                 params.append({"name": name, "shape": [1], "dtype": d,
                                "init": {"kind": "data", "values": [v]}})
-            out_elem = k.params[-1].type.elem.pointee
+            out_elem = k.params[-1].value.pointee
             params.append({"name": names[-1], "shape": [1], "dtype": out_elem, "init": "zeros"})
             spec = parse_spec({"grid": [1], "convention": "raw", "params": params})
             a = run(k, spec, seed=0).buffers[names[-1]]
@@ -490,7 +501,7 @@ def _instrument(kernel: Kernel) -> tuple[Kernel, dict[str, Value]]:
     params = list(kernel.params)
 
     def store_after(region: Region, at: int, v: Value, name: str) -> int:
-        t = v.type
+        t = v.tile
         ops: list[Operation] = []
         val, elem = v, t.elem
         if isinstance(elem, PointerType):
@@ -554,12 +565,11 @@ def _fact_values(egraph: Any, expr: Any) -> dict[str, int]:
 def fact_violations(facts: dict[str, int], v: Value, lanes: np.ndarray) -> list[str]:
     """Which of `facts` (lo, hi, div, contig, contig_div, same) do the concrete lanes of
     `v` (its value, or addresses for pointers, in row-major order) break?"""
-    t = v.type
-    ptr = isinstance(t.elem, PointerType)
-    bits = 64 if ptr else INT_WIDTHS[t.elem]
-    unit = 1
-    if ptr:
-        unit = byte_size(t.elem.pointee)
+    t = v.tile
+    if isinstance(t.elem, PointerType):
+        bits, unit = 64, byte_size(t.elem.pointee)
+    else:
+        bits, unit = INT_WIDTHS[t.elem], 1
     vals = [int(x) for x in np.asarray(lanes).reshape(-1)]
     last = t.shape[-1] if t.shape else 1
     rows = [vals[i:i + last] for i in range(0, len(vals), last)]
@@ -650,14 +660,15 @@ def check_fact_rule(rule: Any, source: Any, *, leaves: dict | None = None,
         params: list[dict] = []
         for p in base.params:
             if p.name in scalars:
-                params.append({"name": p.name, "dtype": p.type.elem, "value": vals[p.name]})
+                params.append({"name": p.name, "dtype": p.value.scalar_elem,
+                               "value": vals[p.name]})
             elif p in arrays:
-                params.append({"name": p.name, "shape": [64], "dtype": p.type.elem.pointee,
+                params.append({"name": p.name, "shape": [64], "dtype": p.value.pointee,
                                "init": "zeros"})
         for name, v in obs.items():
-            elem = "i64" if isinstance(v.type.elem, PointerType) else v.type.elem
-            params.append({"name": name, "shape": [v.type.numel], "dtype": elem,
-                           "init": "zeros"})
+            t = v.tile
+            elem = "i64" if isinstance(t.elem, PointerType) else t.elem
+            params.append({"name": name, "shape": [t.numel], "dtype": elem, "init": "zeros"})
         return parse_spec({"grid": list(grid), "convention": "raw", "params": params})
 
     def check_one(vals: dict) -> None:

@@ -1,16 +1,18 @@
 """Shared pytest setup: Hypothesis profiles.
 
 "ci" (the default) is bounded and derandomized, so CI runs are fast and repeatable;
-"long" (HYPOTHESIS_PROFILE=long) explores many more, random, examples. Tests that
-want more or fewer examples than the profile scale `settings.default.max_examples`
-instead of hard-coding a count, so the long profile scales them too.
+"long" (HYPOTHESIS_PROFILE=long) explores many more, random, examples. They are the
+profiles the eqsat pytest plugin gives users ("eqsat-ci", "eqsat-long"). Tests that want more or
+fewer examples than the profile scale `settings.default.max_examples` instead of
+hard-coding a count, so the long profile scales them too.
 """
 import os
 
-from hypothesis import HealthCheck, settings
+from hypothesis import settings
 
-settings.register_profile("ci", max_examples=100, deadline=None, derandomize=True,
-                          suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("long", max_examples=2000, deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow])
+from eqsat.pytest_plugin import register_profiles
+
+register_profiles()
+settings.register_profile("ci", settings.get_profile("eqsat-ci"))
+settings.register_profile("long", settings.get_profile("eqsat-long"))
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

@@ -20,24 +20,26 @@ def _run(args) -> int:
     if args.to == "steps":
         if args.canonicalize_live_ins or args.explain:
             raise EqsatError("error: --canonicalize-live-ins and --explain apply to --to cfg")
-        form = lower_to_steps(k)
+        steps = lower_to_steps(k)
         if args.stats:
-            notes.append(f"steps: {step_metrics(form)}")
+            notes.append(f"steps: {step_metrics(steps)}")
+        form = str(steps)
     else:
-        form = lower_to_cfg(k)
-        before = cfg_metrics(form)
+        cfg = lower_to_cfg(k)
+        before = cfg_metrics(cfg)
         if args.explain:
-            notes.extend(f"live-in {d}" for d in live_in_decisions(form))
+            notes.extend(f"live-in {d}" for d in live_in_decisions(cfg))
         if args.canonicalize_live_ins:
-            form = canonicalize_live_ins(form)
+            cfg = canonicalize_live_ins(cfg)
         if args.stats:
-            after = cfg_metrics(form)
+            after = cfg_metrics(cfg)
             if args.canonicalize_live_ins:
                 notes.append(f"cfg before live-in canonicalization: {before}")
                 notes.append(f"cfg after live-in canonicalization:  {after}")
             else:
                 notes.append(f"cfg: {after}")
-    text = str(form) + "".join(f"// {n}\n" for n in notes)
+        form = str(cfg)
+    text = form + "".join(f"// {n}\n" for n in notes)
     if args.output:
         write_output(args.output, text)
     else:

@@ -1,10 +1,13 @@
 """`eqsat opt FILE [-o OUT] [--rules NAMES] [--rules-from MODULE:ATTR] [--report] [--noalias]
-[--alias-groups SPEC] [--versioning]`: optimize a kernel. `eqsat opt --list-rules`: the
-selectable rule sets, those of `eqsat.rules` entry points included."""
+[--alias-groups SPEC] [--versioning] [--dump-egraph FILE.svg|.json|.dot]`: optimize a
+kernel. `eqsat opt --list-rules`: the selectable rule sets, those of `eqsat.rules` entry
+points included."""
 from __future__ import annotations
 
 import sys
+from typing import Any
 
+from eqsat.egraph.dump import egraph_format, write_egraph
 from eqsat.errors import EqsatError
 from eqsat.text import print_kernel
 from eqsat.commands._common import emit_json, load_kernel, phase, report_dict
@@ -34,9 +37,19 @@ def _run(args) -> int:
     except ValueError as e:
         raise EqsatError(f"error: {e}") from None
     groups = parse_alias_groups(args.alias_groups) if args.alias_groups else None
+    if args.dump_egraph:
+        egraph_format(args.dump_egraph)          # a bad suffix fails before the work
+    saturated: list[Any] = []
     phase("optimizing")
     res = optimize(k, rules=args.rules, limits=limits, noalias=args.noalias,
-                   alias_groups=groups, versioning=args.versioning)
+                   alias_groups=groups, versioning=args.versioning,
+                   on_saturated=saturated.append if args.dump_egraph else None)
+    if args.dump_egraph:
+        if not saturated:
+            raise EqsatError(f"{args.file}: error: --dump-egraph: no e-graph was built "
+                             f"({res.report.fallback})")
+        phase("writing the e-graph")
+        write_egraph(saturated[0], args.dump_egraph)
     text = print_kernel(res.kernel)
     if args.output and args.output != "-":
         try:
@@ -108,4 +121,8 @@ def register(sub) -> None:
     p.add_argument("--versioning", action="store_true",
                    help="add a fast copy of the kernel for sizes and strides that are "
                         "multiples of the vector width (128-bit accesses under tileiras)")
+    p.add_argument("--dump-egraph", metavar="FILE",
+                   help="also write the saturated e-graph, as egglog serializes it: .json "
+                        "(egraph-serialize format), .dot, or .svg (drawn by graphviz's "
+                        "`dot`, which must be installed)")
     p.set_defaults(func=_run)

@@ -108,3 +108,12 @@ def bounded_schedule(schedule: Any, match_limit: int) -> Any:
         return Schedule(schedule.__egg_decls_thunk__, decl) if changed else None
     except Exception:  # pragma: no cover - an egglog without back-off scheduling
         return None
+
+
+def display_serialized(eg: egglog.EGraph) -> Any:
+    """The whole e-graph through egglog's own serializer, as its visualizer draws it:
+    Python names for ops, primitive outputs split per use, leaf arguments inlined into
+    their parent's label (`Mem("load_view_tko", 19, ·, ·, ·)`). The result has `to_json()`
+    and `to_dot()`. Same private entry point as egglog's `_graphviz`, without its limits."""
+    return eg._serialize(max_functions=_NO_LIMIT, max_calls_per_function=_NO_LIMIT,
+                         n_inline_leaves=1)

@@ -63,11 +63,62 @@ def _uses(n: ENode) -> list[tuple[str, int]]:
     return [(c, -1) for c in n.children()]
 
 
-def _visit_order(v: EGraphView, choice: dict, n: ENode) -> list[str]:
-    """Children in emission order. In a body, tokens go first: the ops a body's token
-    comes after (a branch that may `continue`, memory ops) are emitted before the
-    values it passes on, so nothing moves ahead of an early exit."""
+def _ranks(v: EGraphView, choice: dict, enc: Encoding) -> dict[str, float]:
+    """Each chosen class's place in the input's program order: its own earliest let;
+    for a memory op the token rules rewrote, the place of the op it came from (same
+    uid); for anything else a rewrite made, the latest of what it reads. Decoding
+    visits children by rank, so independent ops keep the order the input wrote them
+    in: tileiras schedules from that order (swapping the two loads of a GEMM's K loop
+    changed its SASS by a fifth)."""
+    own = {cid: min(enc.order.get(n, _LATE) for n in lets) for cid, lets in v.lets.items()}
+    for nd in v.nodes.values():         # a multi-result op sits where its first result is
+        if nd.kind == "Proj" and nd.cls in own:
+            src = nd.fields[0]
+            own[src] = min(own.get(src, _LATE), own[nd.cls])
+    by_uid: dict[Any, float] = {}
+    for nd in v.nodes.values():
+        if nd.kind == "Mem" and nd.cls in own:
+            key = nd.fields[1]
+            by_uid[key] = min(by_uid.get(key, _LATE), own[nd.cls])
+    rank: dict[str, float] = {}
+    opened: set[str] = set()           # a cycle is reported by decode, not looped on here
+    stack: list[tuple[str, bool]] = [(v.root, False)]
+    while stack:
+        cid, done = stack.pop()
+        if cid in rank or (not done and cid in opened):
+            continue
+        nid = choice.get(cid)
+        kids = [c for c, _ in _uses(v.nodes[nid])] if nid is not None else []
+        if not done:
+            opened.add(cid)
+            stack.append((cid, True))
+            stack.extend((c, False) for c in kids if c not in rank)
+            continue
+        r = own.get(cid, _LATE)
+        if r == _LATE and nid is not None and v.nodes[nid].kind == "Mem":
+            r = by_uid.get(v.nodes[nid].fields[1], _LATE)
+        if r == _LATE:
+            r = max((rank[c] for c in kids if rank.get(c, _LATE) != _LATE), default=_LATE)
+        rank[cid] = r
+    return rank
+
+
+_LATE = float("inf")
+
+
+def _visit_order(v: EGraphView, choice: dict, n: ENode,
+                 rank: dict[str, float] | None = None) -> list[str]:
+    """Children in emission order: operands in order, the token chains a join merges
+    and a body passes on by rank in the input's program order. In a body, tokens go
+    first: the ops a body's token comes after (a branch that may `continue`, memory
+    ops) are emitted before the values it passes on, so nothing moves ahead of an
+    early exit."""
     uses = _uses(n)
+
+    def by_rank(cs: list[str]) -> list[str]:
+        return cs if rank is None else sorted(cs, key=lambda c: rank.get(c, _LATE))
+    if n.kind in ("Join", "ReJoin", "SrcJoin"):      # token chains merge in any order
+        return by_rank([c for c, _ in uses])
     if n.kind not in ("For", "Loop", "If"):
         return [c for c, _ in uses]
 
@@ -78,7 +129,8 @@ def _visit_order(v: EGraphView, choice: dict, n: ENode) -> list[str]:
                                  ("Join", "ReJoin", "SrcJoin"))
     head = [c for c, slot in uses if slot < 0]
     body = [c for c, slot in uses if slot >= 0]
-    return head + [c for c in body if is_token(c)] + [c for c in body if not is_token(c)]
+    return (head + by_rank([c for c in body if is_token(c)])
+            + [c for c in body if not is_token(c)])
 
 
 def decode(enc: Encoding, v: EGraphView, sel: Selection) -> Kernel:
@@ -92,6 +144,7 @@ def decode(enc: Encoding, v: EGraphView, sel: Selection) -> Kernel:
             raise DecodeError(f"no node chosen for class {cid}") from None
 
     # post-order from the root (children first), iteratively
+    rank = _ranks(v, choice, enc)
     order: list[str] = []
     state: dict[str, int] = {}
     stack: list[tuple[str, bool]] = [(v.root, False)]
@@ -107,7 +160,7 @@ def decode(enc: Encoding, v: EGraphView, sel: Selection) -> Kernel:
             continue
         state[cid] = 1
         stack.append((cid, True))
-        kids = _visit_order(v, choice, node(cid))
+        kids = _visit_order(v, choice, node(cid), rank)
         for c in reversed(kids):
             if state.get(c) == 1:
                 raise DecodeError("the chosen program has a cycle")

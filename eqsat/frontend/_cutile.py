@@ -19,6 +19,7 @@ the public `cuda.tile.compilation` API. The pipeline output leaves here as bytec
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import io
 import sys
@@ -152,7 +153,7 @@ def _compile_error(name: str, e: Exception) -> str:
     loc = getattr(e, "loc", None)
     message = getattr(e, "message", None) or str(e)
     where = "error:"
-    if getattr(loc, "filename", None) and getattr(loc, "line", 0):
+    if loc is not None and getattr(loc, "filename", None) and getattr(loc, "line", 0):
         where = f"{loc.filename}:{loc.line}:{loc.col + 1}: error:"
     text = " ".join(str(message).split())
     return f"{where} cuTile could not compile '{name}': {type(e).__name__}: {text}"
@@ -174,15 +175,34 @@ def launch_bytecode_version() -> str:
 
 
 # -- loading kernels and signatures ------------------------------------------------------------
+_KERNEL_FOLDERS: set[Path] = set()        # folders load_module put on sys.path
+
+
+def _use_folder(folder: Path) -> None:
+    """Put a kernel's folder first on sys.path, and forget helper modules that a kernel
+    from another such folder imported under a name this folder also has (two suites'
+    `_sig.py`): the kernel must get its own."""
+    for name, mod in list(sys.modules.items()):
+        file = getattr(mod, "__file__", None)
+        if "." in name or not file:
+            continue
+        home = Path(file).resolve().parent
+        if home != folder and home in _KERNEL_FOLDERS and (folder / f"{name}.py").is_file():
+            del sys.modules[name]
+    if str(folder) in sys.path:
+        sys.path.remove(str(folder))
+    sys.path.insert(0, str(folder))
+    _KERNEL_FOLDERS.add(folder)
+
+
 def load_module(path: str | Path) -> ModuleType:
     """Import a kernel file by path, with its folder on sys.path (for helper imports)."""
     path = Path(path)
     if not path.is_file():
         raise EqsatError(f"error: no such file: {path}")
-    folder = str(path.resolve().parent)
-    if folder not in sys.path:
-        sys.path.insert(0, folder)
-    modname = f"_eqsat_cutile_{path.stem}_{abs(hash(str(path.resolve())))}"
+    _use_folder(path.resolve().parent)
+    digest = hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:12]
+    modname = f"_eqsat_cutile_{path.stem}_{digest}"
     spec = importlib.util.spec_from_file_location(modname, path)
     if spec is None or spec.loader is None:
         raise EqsatError(f"error: cannot import {path}")

@@ -108,7 +108,7 @@ def _ftz(x: np.ndarray, elem: str) -> np.ndarray:
     return x
 
 
-def _directed(exact64: np.ndarray, elem: str, mode: str) -> np.ndarray:
+def _directed(exact64: np.ndarray, elem: str, mode: str | None) -> np.ndarray:
     """Round float64 results to `elem` with a directed rounding mode."""
     if minifloat.is_minifloat(elem):
         return _narrow(elem, exact64, mode or "nearest_even")
@@ -167,11 +167,11 @@ def _fma(a, b, c):
     return np.asarray(a, np.float64) * np.asarray(b, np.float64) + np.asarray(c, np.float64)
 
 
-_FLOAT_BINARY = {
+_FLOAT_BINARY: dict[str, Callable[..., np.ndarray]] = {
     "addf": np.add, "subf": np.subtract, "mulf": np.multiply, "divf": np.divide,
     "remf": np.fmod, "pow": np.power, "fpowf": np.power, "atan2": np.arctan2,
 }
-_FLOAT_UNARY = {
+_FLOAT_UNARY: dict[str, Callable[..., np.ndarray]] = {
     "exp": np.exp, "exp2": np.exp2, "log": np.log, "log2": np.log2, "sqrt": np.sqrt,
     "rsqrt": lambda x: 1 / np.sqrt(x), "sin": np.sin, "cos": np.cos, "tan": np.tan,
     "sinh": np.sinh, "cosh": np.cosh, "tanh": np.tanh, "floor": np.floor, "ceil": np.ceil,
@@ -295,7 +295,10 @@ def _convert(op: Operation, x):
         if xs.ndim != len(dst.shape):
             xs = xs.reshape((1,) * (len(dst.shape) - xs.ndim) + xs.shape)
         return np.array(np.broadcast_to(xs, dst.shape))
-    se, de = src.elem, dst.elem
+    if n in ("int_to_ptr", "ptr_to_int", "ptr_to_ptr"):
+        return np.asarray(x).astype(numpy_dtype(dst.elem))
+    # the rest convert numbers (the verifier refuses pointers there)
+    se, de = op.operands[0].scalar_elem, op.results[0].scalar_elem
     sign = op.attrs.get("signedness", "signed")
     if n == "exti":
         return _as(x, se, sign).astype(numpy_dtype(de)) if se != "i1" or sign == "unsigned" \
@@ -318,10 +321,10 @@ def _convert(op: Operation, x):
         else:
             lo, hi = -(1 << (INT_WIDTHS[de] - 1)), (1 << (INT_WIDTHS[de] - 1)) - 1
         v = np.where(np.isnan(v), 0, np.clip(v, lo, hi))
-        out = np.array([int(t) for t in np.ravel(v)], dtype=object)
-        bits = INT_WIDTHS[de]
-        out = [((int(t) + (1 << (bits - 1))) % (1 << bits)) - (1 << (bits - 1)) for t in out]
-        return np.array(out, dtype=numpy_dtype(de)).reshape(np.shape(x))
+        width = INT_WIDTHS[de]
+        wrapped = [((int(t) + (1 << (width - 1))) % (1 << width)) - (1 << (width - 1))
+                   for t in np.ravel(v)]
+        return np.array(wrapped, dtype=numpy_dtype(de)).reshape(np.shape(x))
     if n == "ftof":
         if op.attrs.get("rounding") not in (None, "nearest_even") or minifloat.is_minifloat(de):
             return _directed(np.asarray(x, np.float64), de, op.attrs.get("rounding"))
@@ -333,8 +336,6 @@ def _convert(op: Operation, x):
             else numpy_dtype(de)
         bits = np.ascontiguousarray(raw).reshape(-1).view(target).reshape(np.shape(x))
         return from_storage(de, bits) if de in ("bf16",) + tuple(minifloat.FORMATS) else bits
-    if n in ("int_to_ptr", "ptr_to_int", "ptr_to_ptr"):
-        return np.asarray(x).astype(numpy_dtype(de))
     raise InterpError(f"no semantics for '{n}'")
 
 
@@ -415,6 +416,7 @@ def evaluate_pure(op: Operation, args: list) -> list:
     if n in _FLOAT_BINARY:
         return [_float_op(op, _FLOAT_BINARY[n], args)]
     if n in ("maxf", "minf"):
+        f: Callable[..., np.ndarray]
         if op.attrs.get("propagate_nan"):
             f = np.maximum if n == "maxf" else np.minimum
         else:
@@ -512,14 +514,17 @@ def assume_holds(op: Operation, value) -> str | None:
         if p.every is None:
             bad = x % p.divisor != 0
         else:
-            idx = np.arange(x.shape[p.along]) % p.every
+            along = p.along
+            if along is None:
+                raise InterpError(f"'{p}' names no dimension to step along")
+            idx = np.arange(x.shape[along]) % p.every
             shape = [1] * x.ndim
-            shape[p.along] = -1
+            shape[along] = -1
             lead = (idx == 0).reshape(shape)
             step = byte_size(op.operands[0].type.elem.pointee) if isinstance(
                 op.operands[0].type, TileType) and isinstance(
                 op.operands[0].type.elem, PointerType) else 1
-            first = np.take(x, np.arange(x.shape[p.along]) // p.every * p.every, axis=p.along)
+            first = np.take(x, np.arange(x.shape[along]) // p.every * p.every, axis=along)
             bad = np.where(lead, x % p.divisor != 0,
                            x != first + (idx.reshape(shape) * step))
         if bad.any():

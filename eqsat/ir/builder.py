@@ -52,6 +52,21 @@ class _Frame:
     def add(self, vs: Iterable[Value]):
         self.visible.update(id(v) for v in vs)
 
+    @property
+    def body(self) -> Region:
+        """The region ops go into: an `if_` head has none, only its branches do."""
+        if self.region is None:
+            raise BuildError("inside `with b.if_(...)`, build ops under `with br.then:` or "
+                             "`with br.else_:`")
+        return self.region
+
+    @property
+    def op(self) -> Operation:
+        """The op whose region this is: every frame but the entry body's has one."""
+        if self.owner is None:
+            raise BuildError("the entry body belongs to no op")
+        return self.owner
+
 
 class _RegionCtx:
     """Base of the `with` objects: enter pushes the region, exit checks how it ended."""
@@ -147,6 +162,8 @@ def _close_loop(b: KernelBuilder, frame: _Frame, op: Operation, n_iter: int):
 class Combiner(_RegionCtx):
     """`with b.reduce(...) as r` / `b.scan(...)`: `r.lhs[i]`, `r.rhs[i]`, `r.yield_`."""
 
+    _region: Region
+
     @property
     def lhs(self) -> list[Value]:
         return list(self._region.args[0::2])
@@ -166,6 +183,7 @@ class Combiner(_RegionCtx):
 
 class _Branch(_RegionCtx):
     _publishes = False
+    _region: Region
 
     def __init__(self, b, op, region, parent: IfElse):
         super().__init__(b, op, "if", region)
@@ -241,16 +259,14 @@ class KernelBuilder:
 
     def _region_frame(self) -> _Frame:
         f = self._frames[-1]
-        if f.region is None:
-            raise BuildError("inside `with b.if_(...)`, build ops under `with br.then:` or "
-                             "`with br.else_:`")
+        body = f.body                # raises in an `if_` head, which has no region
         if f.closed:
             raise BuildError(f"this region already ended with "
-                             f"'{f.region.ops[-1].name}'; nothing may follow a terminator")
+                             f"'{body.ops[-1].name}'; nothing may follow a terminator")
         return f
 
     def _append(self, frame: _Frame, op: Operation):
-        frame.region.append(op)
+        frame.body.append(op)
         if op.spec is not None and op.spec.is_terminator:
             frame.closed = True
 
@@ -866,17 +882,17 @@ class KernelBuilder:
                 raise BuildError(f"yield_() ends an if branch or a reduce/scan body, not "
                                  f"a '{cur.kind}' region")
             if cur.kind == "if":
-                return cur.owner, [r.type for r in cur.owner.results]
-            return cur.owner, [a.type for a in cur.region.args[0::2]]
+                return cur.op, [r.type for r in cur.op.results]
+            return cur.op, [a.type for a in cur.body.args[0::2]]
         for f in reversed(frames):
             if f.kind in ("if", "if-head"):
                 continue
             if f.kind == "for" and kind == "continue":
-                return f.owner, [a.type for a in f.region.args[1:]]
+                return f.op, [a.type for a in f.body.args[1:]]
             if f.kind == "loop":
                 if kind == "continue":
-                    return f.owner, [a.type for a in f.region.args]
-                return f.owner, [r.type for r in f.owner.results]
+                    return f.op, [a.type for a in f.body.args]
+                return f.op, [r.type for r in f.op.results]
             break
         where = "a for/loop body" if kind == "continue" else "a loop body"
         raise BuildError(f"{kind}_() is only allowed in {where} (or an if nested in one)")

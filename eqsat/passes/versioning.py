@@ -89,20 +89,24 @@ def _is_index(v: Value) -> bool:
     return isinstance(t, TileType) and t.shape == () and t.elem in INT_WIDTHS and t.elem != "i1"
 
 
-def _view_parts(op: Operation) -> tuple[Operation, PartitionViewType] | None:
-    """The make_tensor_view behind a view access, if the access reads it directly."""
-    pv = op.one("view")
+def _view_parts(
+    op: Operation,
+) -> tuple[Operation, TensorViewType, PartitionViewType] | None:
+    """The make_tensor_view behind a view access (with its view's type), if the access
+    reads it directly."""
+    pv = op.required("view")
     pt = pv.type
     mk = pv.owner if isinstance(pv.owner, Operation) else None
     if not isinstance(pt, PartitionViewType) or mk is None or mk.name != "make_partition_view":
         return None
     tv = mk.operands[0]
     mt = tv.owner if isinstance(tv.owner, Operation) else None
-    if mt is None or mt.name != "make_tensor_view" or not isinstance(tv.type, TensorViewType):
+    vt = tv.type
+    if mt is None or mt.name != "make_tensor_view" or not isinstance(vt, TensorViewType):
         return None
     if pt.dim_map not in (None, tuple(range(len(pt.tile)))):
         return None
-    return mt, pt
+    return mt, vt, pt
 
 
 def _needs(op: Operation, facts) -> dict[int, tuple[Value, int]] | None:
@@ -112,8 +116,7 @@ def _needs(op: Operation, facts) -> dict[int, tuple[Value, int]] | None:
     got = _view_parts(op)
     if got is None:
         return None
-    mt, pt = got
-    vt = mt.results[0].type
+    mt, vt, pt = got
     e = byte_size(pt.view.elem)
     now = view_width(op, facts)
     if not vt.strides or vt.strides[-1] != 1:
@@ -132,14 +135,12 @@ def _needs(op: Operation, facts) -> dict[int, tuple[Value, int]] | None:
                                     (vt.strides, mt.group("strides"), lambda i: i < rank - 1)):
         dyn = iter(dynamic)
         for i, s in enumerate(static):
-            v = next(dyn) if s is None else None
-            if not counts(i):
-                continue
-            if v is None:
-                if s % n:
-                    return None
-            elif facts.of(v).div % n:
-                want[id(v)] = (v, n)
+            if s is None:
+                v = next(dyn)
+                if counts(i) and facts.of(v).div % n:
+                    want[id(v)] = (v, n)
+            elif counts(i) and s % n:
+                return None
     if not want or not all(_is_index(v) for v, _ in want.values()):
         return None
     return want
@@ -149,7 +150,8 @@ class _Consts:
     """One constant op per (type, value), placed with the test at the top of the entry."""
 
     def __init__(self, ops: list[Operation]):
-        self.ops, self.made = ops, {}
+        self.ops = ops
+        self.made: dict[tuple[str, int], Value] = {}
 
     def __call__(self, t: TileType, value: int) -> Value:
         key = (str(t), value)
@@ -286,9 +288,9 @@ def version(kernel: Kernel, cost_model=None, *, min_gain: float = MIN_GAIN,
     fast_ops: list[Operation] = []
     subst: dict[int, Value] = {}
     for k, (v, d) in want.items():
-        q = _binary(fast_ops, "shri", v, const(v.type, d.bit_length() - 1),
+        q = _binary(fast_ops, "shri", v, const(v.tile, d.bit_length() - 1),
                     signedness="unsigned")
-        subst[k] = _binary(fast_ops, "muli", q, const(v.type, d))
+        subst[k] = _binary(fast_ops, "muli", q, const(v.tile, d))
     mapping: dict[int, Value] = {}
 
     def find(v: Value) -> Value:
@@ -296,8 +298,8 @@ def version(kernel: Kernel, cost_model=None, *, min_gain: float = MIN_GAIN,
 
     for op in rest:
         c = clone_op(op, [find(v) for v in op.operands], lookup=find)
-        for o, n in zip(op.results, c.results):
-            mapping[id(o)] = n
+        for o, new in zip(op.results, c.results):
+            mapping[id(o)] = new
         fast_ops.append(c)
 
     fast_kernel = Kernel(kernel.name, kernel.params,
@@ -350,7 +352,8 @@ def version_signature(kernel: Kernel, optimized: Kernel, reoptimize, cost_model=
     want: dict[int, int] = {}                  # parameter index -> divisor
     for a in array_params(kernel):
         t = kernel.params[a.ptr].type
-        e = byte_size(t.elem.pointee) if isinstance(t.elem, PointerType) else 0
+        e = (byte_size(t.elem.pointee)
+             if isinstance(t, TileType) and isinstance(t.elem, PointerType) else 0)
         if not a.contiguous or e == 0 or VECTOR_BYTES % e or a.base_div % VECTOR_BYTES:
             continue
         d = VECTOR_BYTES // e
@@ -413,8 +416,8 @@ def _rebuilt(kernel: Kernel, want: dict[int, int]) -> Kernel:
     rebuilt: dict[int, Value] = {}
     for j, d in want.items():
         p = copy.params[j].value
-        q = _binary(head, "shri", p, const(p.type, d.bit_length() - 1), signedness="unsigned")
-        rebuilt[id(p)] = _binary(head, "muli", q, const(p.type, d))
+        q = _binary(head, "shri", p, const(p.tile, d.bit_length() - 1), signedness="unsigned")
+        rebuilt[id(p)] = _binary(head, "muli", q, const(p.tile, d))
     for op in copy.walk():
         for i, v in enumerate(op.operands):
             if id(v) in rebuilt:
@@ -457,7 +460,7 @@ def _test(ops: list[Operation], values: list[tuple[Value, int]]) -> Value:
         groups.setdefault((str(v.type), d), []).append(v)
     conds: list[Value] = []
     for (_, d), vs in groups.items():
-        t = vs[0].type
+        t = vs[0].tile
         acc = vs[0]
         for v in vs[1:]:
             acc = _binary(ops, "ori", acc, v)
@@ -476,7 +479,8 @@ def _full_vectors_gained(before: Kernel, after: Kernel) -> list[tuple[str, int, 
     out = []
     counts = []
     for k in (before, after):
-        lf, c = LaneFacts(), {}
+        lf = LaneFacts()
+        c: dict[str, int] = {}
         for op in k.walk():
             w = access_width(op, lf)
             if w == VECTOR_BYTES:

@@ -8,11 +8,11 @@ encoded (no rewrites) is returned. The report says which happened.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from egglog import Ruleset, Schedule
+from egglog import EGraph, Ruleset, Schedule
 from egglog import ruleset as egg_ruleset
 
 import eqsat.rules as rules_pkg
@@ -123,7 +123,8 @@ def optimize(kernel: Kernel, *, rules: Selection = "default",
              cost_model: CostModel | None = None, limits: Limits | None = None,
              noalias: bool = False,
              alias_groups: Mapping[int | str, Any] | None = None,
-             versioning: bool = False) -> Result:
+             versioning: bool = False,
+             on_saturated: Callable[[EGraph], None] | None = None) -> Result:
     """Optimize a kernel by equality saturation.
 
     `rules`: a rule-set name, comma-separated names, a `eqsat.rules.RuleSet`, or a list of
@@ -136,6 +137,8 @@ def optimize(kernel: Kernel, *, rules: Selection = "default",
     `versioning`: add a fast copy of the kernel, taken when the sizes and strides that
     limit its view accesses are multiples of the vector width (`eqsat.passes.versioning`);
     worth it for tileiras, which then proves 128-bit accesses on that path.
+    `on_saturated`: called with the saturated e-graph before extraction (to inspect or
+    dump it); not called when the kernel could not be encoded.
     """
 
 
@@ -220,6 +223,9 @@ def optimize(kernel: Kernel, *, rules: Selection = "default",
     if st.error:
         rep.stop_reason += f" ({st.error})"
     lap("saturate")
+    if on_saturated is not None:
+        on_saturated(enc.egraph)
+        t = time.perf_counter()         # the hook's time is no phase of ours
 
     result = baseline
     try:

@@ -245,13 +245,15 @@ class Parser:
             self.expect("tile")
             self.expect("=")
             tdims = self._paren_dims()
-            padding, dim_map, view = None, None, None
+            padding: str | None = None
+            dim_map: tuple[int, ...] | None = None
+            base: TensorViewType | None = None
             while self.accept(","):
                 if self.accept("padding_value"):
                     self.expect("=")
                     padding = self.word("padding value")
                 elif self.accept("tensor_view"):
-                    view = self._tensor_view_body()
+                    base = self._tensor_view_body()
                 elif self.accept("dim_map"):
                     self.expect("=")
                     self.expect("[")
@@ -259,9 +261,9 @@ class Parser:
                 else:
                     raise self.error(f"unexpected {self._found()} in partition_view")
             self.expect(">")
-            if view is None:
+            if base is None:
                 raise self.error("partition_view needs a tensor_view", start)
-            return PartitionViewType(tdims, view, padding, dim_map)
+            return PartitionViewType(tdims, base, padding, dim_map)
         raise self.error(f"expected a type, found {self._found()}", start)
 
     def _paren_dims(self) -> tuple[int, ...]:
@@ -533,14 +535,15 @@ class Parser:
         for (name, npos), v in zip(defs, op.results):
             self.define(name, v, npos)
 
-    def modifiers(self) -> dict:
-        attrs: dict = {}
+    def modifiers(self) -> dict[str, str | bool]:
+        attrs: dict[str, str | bool] = {}
         while True:
             w = self.peek_word()
             if w not in MODIFIER_WORDS:
                 return attrs
             wpos = self.pos
             self.word()
+            val: str | bool
             if w in ("signed", "unsigned"):
                 key, val = "signedness", w
             elif w in ("rounding", "overflow"):
