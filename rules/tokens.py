@@ -26,8 +26,13 @@ tokens (the exact program-order chain for token-free input):
   need not wait for anything inside, else the result token;
 * a join: the join of what o needs of each part.
 
-Which case holds is decided in Python at encode time (eqsat.egraph.tokenfacts)
-and read here as relations. `Need` is a function table filled bottom-up (`Want`
+Whether o need wait for p, or for anything inside a loop or an if, is derived here
+from per-op ordering keys (eqsat.memory.conflict: p then o conflict exactly when
+p's `first` keys meet o's `second` keys; a region's keys are the union over the ops
+inside). What needs the whole kernel (alias footprints, loop-parallel addresses,
+which carried tokens are closed) is decided in Python at encode time
+(eqsat.memory.relations) and read here as a few rows per op and per region
+(eqsat.egraph.tokenfacts). `Need` is a function table filled bottom-up (`Want`
 asks for the parts first), so each op gets exactly one weaker form and no token
 class is ever equated with a smaller one; the e-graph stays small. Joins the
 rules build are normalized by join algebra: flatten, dedupe, the root token as
@@ -36,12 +41,13 @@ already stands for (`Contains`).
 """
 from __future__ import annotations
 
-from egglog import MultiSet, String, UnstableFn, Vec, eq, function, i64, i64Like, ne, \
+from egglog import MultiSet, Set, String, UnstableFn, Vec, eq, function, i64, i64Like, ne, \
     relation, set_, union, var
 
 from eqsat.egraph import terms as T
-from eqsat.egraph.tokenfacts import (After, CarryArg, CarryOut, Contains, Dep, IfBase, IfFree,
-                                     Indep, KeepArg, KeepIf, KeepOut, LoopFree, Orig)
+from eqsat.egraph.tokenfacts import (NO_KEYS, CarryArg, CarryOut, Contains, IfBase, IfKeys,
+                                     LoopBound, LoopFree, LoopKeys, MemFirst, MemSecond,
+                                     OpenArg, OpenIf, OpenOut, Orig)
 
 from eqsat.rules.dsl import RuleSet, infer, ints, strs, terms, tys
 
@@ -65,6 +71,7 @@ a, a2, k, i, ai, ii, r, aa = ints("a a2 k i ai ii r aa")
 n, n2, el = strs("n n2 el")
 args, args2, inits, body = (var(v, Vec[T.Term]) for v in ("args", "args2", "inits", "body"))
 xs, ys, bag, bag2 = (var(v, MultiSet[T.Term]) for v in ("xs", "ys", "bag", "bag2"))
+ks = var("ks", Set[i64])
 
 EMPTY = MultiSet[T.Term]()
 ROOT_TOKEN = T.Op0("make_token", T.NO_ATTRS, T.Ty("token"))
@@ -77,6 +84,16 @@ def _is_token(ty):
 def _weaker(name, uid, ty, operands, needed):
     """The memory op with, as input token, the join of what it needs."""
     return T.Mem(name, uid, ty, operands, T.Join(needed.reset_counts()))
+
+
+def _free_of(keys, op):
+    """Op `op` (uid) need not wait for what has the ordering keys `keys`."""
+    return eq(keys & MemSecond(op)).to(NO_KEYS)
+
+
+def _bound_to(keys, op):
+    """Op `op` (uid) must wait for what has the ordering keys `keys`."""
+    return ne(keys & MemSecond(op)).to(NO_KEYS)
 
 
 def _need(name: str, *facts, to, doc: str = ""):
@@ -103,19 +120,23 @@ TOKENS.add(
     _ask("want-through-carried-loop", e == T.Arg(r, ai, tt), CarryArg(r, ai, ii),
          LoopFree(a, r), f == T.Loop(r, inits, body, fty), then=[Want(a, inits[ii])]),
     _ask("want-through-for", e == T.Proj(f, k, tt), f == T.For(r, lb, ub, st, inits, body, fty),
-         CarryOut(r, k, ii), After(a, r), then=[Want(a, inits[ii])]),
+         CarryOut(r, k, ii), eq(ks).to(LoopKeys(r)), _free_of(ks, a),
+         then=[Want(a, inits[ii])]),
     _ask("want-through-loop", e == T.Proj(f, k, tt), f == T.Loop(r, inits, body, fty),
-         CarryOut(r, k, ii), After(a, r), then=[Want(a, inits[ii])]),
-    _ask("want-through-if", e == T.Proj(h, k, tt), IfBase(h, k, base), IfFree(a, h),
-         then=[Want(a, base)]),
+         CarryOut(r, k, ii), eq(ks).to(LoopKeys(r)), _free_of(ks, a),
+         then=[Want(a, inits[ii])]),
+    _ask("want-through-if", e == T.Proj(h, k, tt), IfBase(h, k, base), eq(ks).to(IfKeys(h)),
+         _free_of(ks, a), then=[Want(a, base)]),
     _ask("want-parts", e == T.SrcJoin(xs), xs.length() > i64(0),
          then=[Want(a, xs.pick()), Want(a, T.SrcJoin(xs.remove(xs.pick())))]),
 
     _need("need-past-mem", e == T.Proj(p, k, tt), p == T.Mem(n2, a2, t2, args2, tok2), Orig(p),
-          Indep(a, a2), eq(bag).to(Need(a, tok2)), to=bag,
+          ne(a).to(a2), eq(ks).to(MemFirst(a2)), _free_of(ks, a), eq(bag).to(Need(a, tok2)),
+          to=bag,
           doc="o need not wait for p: of token(p[T2]) it needs what it needs of T2"),
     _need("need-keep-mem", e == T.Proj(p, k, tt), p == T.Mem(n2, a2, t2, args2, tok2), Orig(p),
-          Dep(a, a2), eq(bag).to(Need(a, tok2)), eq(bag2).to(Need(a2, tok2)),
+          ne(a).to(a2), eq(ks).to(MemFirst(a2)), _bound_to(ks, a), eq(bag).to(Need(a, tok2)),
+          eq(bag2).to(Need(a2, tok2)),
           to=bag.filter_not(UnstableFn(MultiSet.contains, bag2)).insert(
               T.Proj(_weaker(n2, a2, t2, args2, bag2), k, tt)),
           doc="o must wait for p: it keeps p in p's own weakest form, plus what it needs of "
@@ -127,23 +148,38 @@ TOKENS.add(
               "loop-parallel stores)"),
     _need("need-past-carried-loop", e == T.Arg(r, ai, tt), CarryArg(r, ai, ii), LoopFree(a, r),
           f == T.Loop(r, inits, body, fty), eq(bag).to(Need(a, inits[ii])), to=bag),
-    _need("need-keep-carried", e == T.Arg(r, ai, tt), KeepArg(a, r, ai),
-          to=MultiSet[T.Term](e)),
+    _need("need-keep-carried", e == T.Arg(r, ai, tt), LoopBound(a, r),
+          to=MultiSet[T.Term](e), doc="o may wait for an earlier iteration: it keeps the "
+          "carried token"),
+    _need("need-keep-open-carried", e == T.Arg(r, ai, tt), OpenArg(r, ai),
+          to=MultiSet[T.Term](e), doc="the carried token may stand for more than the "
+          "loop's init and body: kept"),
     _need("need-past-for", e == T.Proj(f, k, tt), f == T.For(r, lb, ub, st, inits, body, fty),
-          CarryOut(r, k, ii), After(a, r), eq(bag).to(Need(a, inits[ii])), to=bag,
+          CarryOut(r, k, ii), eq(ks).to(LoopKeys(r)), _free_of(ks, a),
+          eq(bag).to(Need(a, inits[ii])), to=bag,
           doc="o need not wait for anything in the loop: of its result token it needs what "
               "it needs of the token before the loop"),
     _need("need-past-loop", e == T.Proj(f, k, tt), f == T.Loop(r, inits, body, fty),
-          CarryOut(r, k, ii), After(a, r), eq(bag).to(Need(a, inits[ii])), to=bag),
+          CarryOut(r, k, ii), eq(ks).to(LoopKeys(r)), _free_of(ks, a),
+          eq(bag).to(Need(a, inits[ii])), to=bag),
     _need("need-keep-for", e == T.Proj(f, k, tt), f == T.For(r, lb, ub, st, inits, body, fty),
-          KeepOut(a, r, k), to=MultiSet[T.Term](e)),
+          CarryOut(r, k, ii), eq(ks).to(LoopKeys(r)), _bound_to(ks, a),
+          to=MultiSet[T.Term](e), doc="o may wait for something in the loop: it keeps the "
+          "loop's result token"),
     _need("need-keep-loop", e == T.Proj(f, k, tt), f == T.Loop(r, inits, body, fty),
-          KeepOut(a, r, k), to=MultiSet[T.Term](e)),
-    _need("need-past-if", e == T.Proj(h, k, tt), IfBase(h, k, base), IfFree(a, h),
-          eq(bag).to(Need(a, base)), to=bag,
+          CarryOut(r, k, ii), eq(ks).to(LoopKeys(r)), _bound_to(ks, a),
+          to=MultiSet[T.Term](e)),
+    _need("need-keep-open-for", e == T.Proj(f, k, tt),
+          f == T.For(r, lb, ub, st, inits, body, fty), OpenOut(r, k), to=MultiSet[T.Term](e)),
+    _need("need-keep-open-loop", e == T.Proj(f, k, tt), f == T.Loop(r, inits, body, fty),
+          OpenOut(r, k), to=MultiSet[T.Term](e)),
+    _need("need-past-if", e == T.Proj(h, k, tt), IfBase(h, k, base), eq(ks).to(IfKeys(h)),
+          _free_of(ks, a), eq(bag).to(Need(a, base)), to=bag,
           doc="o need not wait for anything in the if: of its result token it needs what "
               "it needs of the token before it"),
-    _need("need-keep-if", e == T.Proj(h, k, tt), KeepIf(a, h, k), to=MultiSet[T.Term](e)),
+    _need("need-keep-if", e == T.Proj(h, k, tt), IfBase(h, k, base), eq(ks).to(IfKeys(h)),
+          _bound_to(ks, a), to=MultiSet[T.Term](e)),
+    _need("need-keep-open-if", e == T.Proj(h, k, tt), OpenIf(h, k), to=MultiSet[T.Term](e)),
     _need("need-root", e == T.Op0("make_token", aa, tt), to=EMPTY),
     _need("need-none", e == T.NoTok(), to=EMPTY),
     _need("need-empty-join", e == T.SrcJoin(xs), xs.length() == i64(0), to=EMPTY),

@@ -4,6 +4,7 @@ import pytest
 from corpus_util import CORPUS, EXAMPLES
 from eqsat import parse, parse_file
 from eqsat.memory.alias import UNIVERSE, alias_facts, alias_model
+from eqsat.memory.conflict import conflict
 from eqsat.memory.ordering import needless_orderings, ordered_pairs
 from eqsat.memory.stats import kernel_stats
 
@@ -16,10 +17,10 @@ def test_default_is_safe_and_noalias_separates():
     k = parse_file(CORPUS / "vector_add.cutile.mlir")
     la, lb, st = mem_ops(k)
     safe = alias_facts(k)
-    assert safe.conflict(la, st) and safe.conflict(st, lb)
-    assert not safe.conflict(la, lb)                  # two loads never conflict
+    assert conflict(safe, la, st) and conflict(safe, st, lb)
+    assert not conflict(safe, la, lb)                  # two loads never conflict
     sep = alias_facts(k, noalias=True)
-    assert not sep.conflict(la, st) and not sep.conflict(lb, st)
+    assert not conflict(sep, la, st) and not conflict(sep, lb, st)
     assert sep.footprint(la) == frozenset([0]) and sep.footprint(st) == frozenset([6])
 
 
@@ -30,9 +31,9 @@ def test_groups_from_attributes_and_api():
     k = parse(src)
     la, lb, st = mem_ops(k)
     f = alias_facts(k, noalias=True)
-    assert f.conflict(la, st) and not f.conflict(lb, st)
+    assert conflict(f, la, st) and not conflict(f, lb, st)
     f2 = alias_facts(k, noalias=True, groups={3: "h"})
-    assert f2.conflict(lb, st)
+    assert conflict(f2, lb, st)
     with pytest.raises(ValueError, match="no parameter"):
         alias_facts(k, groups={99: "x"})
 
@@ -44,7 +45,7 @@ def test_roots_flow_through_loops_and_pointer_math():
     store = next(op for op in k.walk() if op.name == "store_ptr_tko")
     assert f.footprint(loads[0]) == frozenset([0])
     assert f.footprint(loads[1]) == f.footprint(store) == frozenset([5])
-    assert f.conflict(loads[1], store) and not f.conflict(loads[0], store)
+    assert conflict(f, loads[1], store) and not conflict(f, loads[0], store)
 
 
 def test_unknown_pointers_alias_everything():
@@ -60,7 +61,7 @@ def test_unknown_pointers_alias_everything():
     f = alias_facts(k, noalias=True)
     ld, st, ld2 = mem_ops(k)
     assert UNIVERSE in f.footprint(st)
-    assert f.conflict(st, ld2) and f.conflict(ld, st)
+    assert conflict(f, st, ld2) and conflict(f, ld, st)
 
 
 LISTS = """entry @k(%xs: tile<ptr<i64>> {alias = [], element_alias = []}, %nx: tile<i32>,
@@ -87,9 +88,9 @@ def test_arrays_of_a_list_get_the_lists_element_groups():
     k = parse(LISTS)
     f = alias_facts(k, noalias=True)
     lx, ly, sx, sy, sz, lr, sr = mem_ops(k)
-    assert not f.conflict(lx, sx) and not f.conflict(sx, sy)     # table, other list
-    assert f.conflict(sy, sz)                                    # elements share "g" with z
-    assert UNIVERSE in f.footprint(sr) and f.conflict(sx, sr)
+    assert not conflict(f, lx, sx) and not conflict(f, sx, sy)     # table, other list
+    assert conflict(f, sy, sz)                                    # elements share "g" with z
+    assert UNIVERSE in f.footprint(sr) and conflict(f, sx, sr)
 
 
 def test_list_groups_come_from_the_symbol():
@@ -104,8 +105,8 @@ def test_list_groups_come_from_the_symbol():
     f, src = alias_model(k)
     lx, ly, sx, sy, sz, lr, sr = mem_ops(k)
     assert "cuTile's contract" in src
-    assert not f.conflict(lx, sx) and not f.conflict(sx, sy) and f.conflict(sy, sz)
-    assert f.conflict(sx, sr)
+    assert not conflict(f, lx, sx) and not conflict(f, sx, sy) and conflict(f, sy, sz)
+    assert conflict(f, sx, sr)
 
 
 def test_acquire_release_order_everything():
@@ -113,9 +114,9 @@ def test_acquire_release_order_everything():
     f = alias_facts(k, noalias=True)
     ops = mem_ops(k)
     cas, lx, la, st, rel = ops
-    assert f.conflict(cas, lx)          # after an acquire
-    assert f.conflict(lx, rel)          # before a release
-    assert not f.conflict(lx, st)       # data and acc are different arrays
+    assert conflict(f, cas, lx)          # after an acquire
+    assert conflict(f, lx, rel)          # before a release
+    assert not conflict(f, lx, st)       # data and acc are different arrays
 
 
 def test_needless_orderings():

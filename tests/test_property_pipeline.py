@@ -18,6 +18,7 @@ from hypothesis import Phase, given, settings
 
 from eqsat.memory.alias import alias_facts
 from eqsat.ir.core import Kernel, Operation
+from eqsat.memory.conflict import conflict
 from eqsat.pipeline.optimize import optimize
 from eqsat.testing import assert_pipeline_preserves, kernels, optimize_pipeline
 
@@ -81,7 +82,7 @@ def store_moved_past_conflict(k: Kernel) -> Kernel:
         mem = [(i, op) for i, op in enumerate(region.ops)
                if op.name in _LOADS + _STORES]
         for (i, a), (j, b) in zip(mem, mem[1:]):
-            if a.name in _STORES and facts.conflict(a, b):
+            if a.name in _STORES and conflict(facts, a, b):
                 region.ops.insert(j, region.ops.pop(i))
                 return k
     return k
@@ -95,7 +96,7 @@ def load_unordered_after_store(k: Kernel) -> Kernel:
     for op in k.walk():
         src = op.token_in.owner if op.name in _LOADS and op.token_in is not None else None
         if (isinstance(src, Operation) and src.name in _STORES and src.token_in is not None
-                and facts.conflict(src, op)):
+                and conflict(facts, src, op)):
             op.set_group("token", [src.token_in])
             return k
     return k

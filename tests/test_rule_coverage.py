@@ -90,6 +90,7 @@ _R = "tests/test_tokens_rules.py::"
 _G = "tests/test_tokens_regressions.py::"
 _E = "tests/test_egraph_roundtrip.py::"
 _C = "tests/test_tokens_coverage.py::"
+_M = "tests/test_memory.py::"
 EVIDENCE = {
     "want-input": _R + "test_acquire_and_release",
     "want-through-mem": _R + "test_acquire_and_release",
@@ -109,7 +110,11 @@ EVIDENCE = {
     "need-keep-for": _C + "test_op_after_a_for_waits_for_its_store",
     "need-keep-loop": _C + "test_tokens_through_a_loop",
     "need-past-if": _R + "test_ops_after_an_if_wait_only_for_what_it_touches",
-    "need-keep-if": _R + "test_ops_behind_an_early_continue_stay_behind_it",
+    "need-keep-if": _R + "test_ops_after_an_if_wait_only_for_what_it_touches",
+    "need-keep-open-if": _R + "test_ops_behind_an_early_continue_stay_behind_it",
+    "need-keep-open-for": _M + "test_ops_after_a_loop_that_may_return_stay_behind_it",
+    "need-keep-open-loop": _M + "test_ops_after_a_while_loop_that_may_return_stay_behind_it",
+    "need-keep-open-carried": _M + "test_a_carried_token_from_elsewhere_is_kept",
     "need-root": _R + "test_acquire_and_release",
     "need-none": _C + "test_untokened_op_in_a_tokenized_kernel",
     "need-empty-join": _R + "test_cutile_output_is_not_made_worse",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from eqsat.memory.alias import alias_facts
 from eqsat.passes.cleanup import cleanup
-from eqsat.egraph.tokenfacts import conflict
+from eqsat.memory.conflict import conflict
 from eqsat.text import parse
 from eqsat.ir.verify import verify
 

@@ -21,6 +21,7 @@ from eqsat.interp.inputs import load_spec
 from eqsat.ir.core import Kernel, Operation, Region, region_exits
 from eqsat.ir.ops import MEMORY_OPS
 from eqsat.ir.types import TokenType
+from eqsat.memory.conflict import conflict
 from eqsat.pipeline.optimize import alias_model, optimize
 from eqsat.text import parse, parse_file, print_kernel
 
@@ -152,7 +153,7 @@ def _unordered_conflicts(before: Kernel, after: Kernel, facts) -> list[str]:
     for b0, b1 in zip(m0, m1):
         for ai, tag in hb0.before(b0) - hb1.before(b1):
             a = m0[ai]
-            if not facts.conflict(a, b0):
+            if not conflict(facts, a, b0):
                 continue
             if any(loops0[li].name == "for" and disjoint_pair_across(a, b0, loops0[li], facts)
                    for li in tag):

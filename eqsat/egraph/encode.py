@@ -12,7 +12,10 @@ region's effects sink so nothing that writes memory can be dropped.
 
 Every memory op gets a unique attribute id (its *uid*): the token rules rewrite a
 memory op's input token and so create new e-nodes for the same op, and the uid is
-what tells the facts (eqsat.egraph.tokenfacts) and the extractor that they are one op.
+what tells the facts and the extractor that they are one op. The encoding carries a
+public record of the memory ops and regions it wrote (`Encoding.memory`, an
+`eqsat.memory.relations.MemoryRecord`); the token facts are computed from it by
+eqsat.memory and inserted as egglog tables (eqsat.egraph.tokenfacts).
 `join_tokens` becomes a `SrcJoin` over a bag, flattened here.
 
 `break`, `continue` and `return` that end a branch (or a `loop` body) are `Exit`
@@ -33,9 +36,12 @@ from eqsat.ir.core import Kernel, Operation, Region, Value
 from eqsat.ir.types import (PartitionViewType, PointerType, TensorViewType, TileType, TokenType,
                             bit_width, byte_size, is_float)
 from eqsat.ir.numbers import to_bits
+from eqsat.memory.alias import alias_facts
+from eqsat.memory.relations import IfRecord, LoopRecord, MemOp, MemoryRecord, relations
 from eqsat.egraph import analyses as A
 from eqsat.egraph import compat
 from eqsat.egraph import terms as T
+from eqsat.egraph.tokenfacts import insert_facts
 from eqsat.interp.machine import may_exit
 
 
@@ -74,6 +80,7 @@ class Encoding:
     extra: dict[str, Any] = field(default_factory=dict)
     uid_names: dict[int, str] = field(default_factory=dict)   # memory op uid -> op name
     token_facts: int = 0                                      # relation rows inserted
+    memory: MemoryRecord | None = None                        # memory ops and regions
 
 
 def type_text(t: Any) -> str:
@@ -132,13 +139,8 @@ class _Encoder:
         self.want_facts = facts
         self.loops: list[_Loop] = []          # enclosing loops, innermost last
         self.chain_kernel = False
-        self.mem_ops: list[tuple[Operation, int]] = []       # (op, uid)
-        self.region_ops: list[tuple[Operation, Any]] = []    # (for/loop/if op, rid or head)
-        self.chain_carries: dict[int, tuple[int, int, int]] = {}   # rid -> (arg, init, result)
-        self.chain_ifs: list[tuple[Operation, Any, int, Any]] = []  # (if, head, result, base)
         self.join_members: dict[int, list[Value]] = {}      # join_tokens result -> flat members
         self.uid_names: dict[int, str] = {}
-        self.mem_heads: list = []                            # the Mem terms as encoded
         self.eg = EGraph() if egraph is None else egraph
         self.mk = compat.TermBuilder(self.eg, _BUILT, T.Term, T.NoTok())
         self.env: dict[int, Any] = {}
@@ -152,6 +154,7 @@ class _Encoder:
         self.n = 0
         self.n_ops = 0
         self.tokenized = is_tokenized(kernel)
+        self.memory = MemoryRecord(kernel, self.tokenized)
         self.tok: Any = None             # current token of the chain (token-free input)
         self.uid = 0
         self.leaf_region = 0             # innermost enclosing leaf region
@@ -212,8 +215,9 @@ class _Encoder:
         self.mk.flush()
         n_token_facts = 0
         if self.want_facts:
-            from eqsat.egraph.tokenfacts import insert_facts
-            n_token_facts = insert_facts(self)
+            alias = self.alias if self.alias is not None else alias_facts(k)
+            n_token_facts = insert_facts(self.eg, relations(self.memory, alias),
+                                         [m.term for m in self.memory.ops], self.use)
         facts = list(self.facts)
         for text, t in self.types.items():
             ty = self.ty_cache[text]
@@ -229,6 +233,7 @@ class _Encoder:
                        self.names, self.order, len(term_ops), self.n, self.n_ops)
         enc.uid_names = dict(self.uid_names)
         enc.token_facts = n_token_facts
+        enc.memory = self.memory
         return enc
 
     # -- regions -------------------------------------------------------------------------
@@ -359,7 +364,6 @@ class _Encoder:
             segs = tuple(n if g != "token" else 0
                          for (g, _), n in zip(sp.operands, op.segments or ()))
         attrs = T.ATTRS.intern(op.attrs, segs, self.next_uid())
-        self.mem_ops.append((op, attrs))
         self.uid_names[attrs] = name
         rts = tuple(v.type for v in op.results)
         if name == "print":
@@ -368,7 +372,7 @@ class _Encoder:
             rts_eg = rts
         m = self.mk.Mem(name, attrs, self.ty(rts_eg), self.vec([self.use(v) for v in vals]), tok)
         head = self.bind(None, m, op.results[0].name if op.results else name)
-        self.mem_heads.append(head)
+        self.memory.ops.append(MemOp(op, attrs, head))
         tok_out = None
         for i, t in enumerate(rts_eg):
             p = self.mk.Proj(head, i, self.ty(t))
@@ -407,7 +411,6 @@ class _Encoder:
             tok_t = TokenType()
             info.arg_types.append(tok_t)
             info.arg_names.append("tok")
-            self.chain_carries[rid] = (len(body.args), len(inits), len(op.results))
             self.tok = self.bind(None, self.mk.Arg(rid, len(body.args), self.ty(tok_t)), "tok")
             inits.append(outer[0])
         self.loops.append(_Loop(op, carry))
@@ -420,7 +423,8 @@ class _Encoder:
         self.tok, self.leaf_region = outer
         rts = tuple([v.type for v in op.results] + ([TokenType()] if carry else []))
         head = self._bind_results(op, make(self.ty(rts)), rts, multi=True)
-        self.region_ops.append((op, rid))
+        chain = (len(op.regions[0].args), len(op.group("init")), len(op.results))
+        self.memory.loops.append(LoopRecord(op, rid, chain if carry else None))
         if carry:
             self.tok = self.bind(None, self.mk.Proj(head, len(op.results), self.ty(TokenType())),
                                  "tok")
@@ -494,9 +498,8 @@ class _Encoder:
         rts = [v.type for v in op.results] + ([TokenType()] if carry else [])
         e = self.mk.If(cond, self.vec(bodies[0]), self.vec(bodies[1]), self.ty(tuple(rts)))
         head = self._bind_results(op, e, tuple(rts), multi=True)
-        self.region_ops.append((op, head))
+        self.memory.ifs.append(IfRecord(op, head, (len(op.results), outer_tok) if carry else None))
         if carry:
-            self.chain_ifs.append((op, head, len(op.results), outer_tok))
             self.tok = self.bind(None, self.mk.Proj(head, len(op.results), self.ty(TokenType())),
                                  "tok")
         # a branch that may leave early is control flow the program needs, results or not

@@ -131,18 +131,6 @@ class AliasFacts:
             return True                  # an unannotated parameter may alias any array
         return bool(ga & gb)
 
-    def conflict(self, first: Operation, second: Operation) -> bool:
-        """Must `second` stay ordered after `first` (program order first -> second)?
-        Conflicting accesses (overlap, one writes), a release after anything, anything
-        after an acquire."""
-        if is_release(second) or is_acquire(first):
-            return True
-        if first.name == "print_tko" and second.name == "print_tko":
-            return True                          # keep printed output in order
-        if not (is_write(first) or is_write(second)):
-            return False
-        return self.may_overlap(self.footprint(first), self.footprint(second))
-
     def group_names(self) -> dict[str, list[int]]:
         out: dict[str, list[int]] = {}
         for p, gs in self.groups.items():

@@ -8,6 +8,7 @@ through the carried token (iteration i before iteration i+1).
 from __future__ import annotations
 
 from eqsat.memory.alias import AliasFacts
+from eqsat.memory.conflict import Conflicts
 from eqsat.ir.core import Kernel, Value, control_edges
 from eqsat.ir.ops import MEMORY_OPS
 
@@ -61,7 +62,8 @@ def needless_orderings(kernel: Kernel, facts: AliasFacts) -> int:
     conflicting orderings implies."""
     ops = {id(op): op for op in kernel.walk()}
     pairs = ordered_pairs(kernel)
-    required = {(a, b) for a, b in pairs if facts.conflict(ops[a], ops[b])}
+    conflict = Conflicts(facts)
+    required = {(a, b) for a, b in pairs if conflict(ops[a], ops[b])}
     # transitive closure of the required orderings
     succ: dict[int, set[int]] = {}
     for a, b in required:

@@ -19,6 +19,7 @@ from typing import Any
 from eqsat.ir.core import Kernel, Operation, Region, Value, control_edges
 from eqsat.ir.ops import MEMORY_OPS
 from eqsat.memory.alias import UNIVERSE, AliasFacts, alias_model
+from eqsat.memory.conflict import Conflicts
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,8 @@ def token_graph(kernel: Kernel, *, noalias: bool = False) -> TokenGraph:
     waits = _token_waits(kernel, index) if tokenized else _program_waits(kernel, index)
     nodes = tuple(MemNode(i, op.name, _arrays(kernel, facts, op), op.loc)
                   for i, op in enumerate(ops))
-    edges = tuple(WaitEdge(a, b, carried, facts.conflict(ops[a], ops[b]))
+    conflict = Conflicts(facts)
+    edges = tuple(WaitEdge(a, b, carried, conflict(ops[a], ops[b]))
                   for a, b, carried in sorted(waits))
     return TokenGraph(nodes, edges, tokenized)
 

@@ -32,11 +32,11 @@ from eqsat.egraph.extract import EGraphView, Extractor, carry_over, extract, vie
 from eqsat.egraph.extract import Selection as Choice
 from eqsat.egraph.params import seed_param_facts
 from eqsat.egraph.saturate import Limits, Prepared, saturate
-from eqsat.egraph.tokenfacts import conflict
 from eqsat.errors import EqsatError
 from eqsat.ir.core import Kernel
 from eqsat.ir.verify import verify
 from eqsat.memory.alias import alias_model
+from eqsat.memory.conflict import Conflicts
 from eqsat.passes.cleanup import cleanup
 from eqsat.passes.versioning import version, version_signature
 from eqsat.pipeline.report import Report, Result
@@ -222,10 +222,10 @@ class _Run:
         verify(k)
         if not self.sets:
             return k, {}
-        order = None
+        order: Conflicts | None = None
         if self.weakens_tokens:
             out_facts, _ = alias_model(k, noalias=self.noalias, alias_groups=self.alias_groups)
-            order = lambda first, second: conflict(out_facts, first, second)  # noqa: E731
+            order = Conflicts(out_facts)
         done = cleanup(k, order)
         verify(k)
         return k, {f.name: getattr(done, f.name) for f in fields(done)}
