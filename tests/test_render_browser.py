@@ -147,10 +147,13 @@ def test_egraph_in_browser(browser, tmp_path):
     drawn edge."""
     _need("graphviz's `dot`", shutil.which("dot"))
     k = parse_file(str(CORPUS / f"{KERNEL}.seq.mlir"))
-    saturated = []
-    optimize(k, on_saturated=saturated.append)
-    data = json.loads(render(saturated[0], ".json"))
-    report = _open(browser, render(saturated[0], ".svg"), tmp_path)
+    drawn_as: dict[str, str] = {}            # rendered while optimize lends the e-graph
+
+    def draw(eg):
+        drawn_as.update({fmt: render(eg, fmt) for fmt in (".json", ".svg")})
+    optimize(k, on_saturated=draw)
+    data = json.loads(drawn_as[".json"])
+    report = _open(browser, drawn_as[".svg"], tmp_path)
     drawn = {n["title"]: n for n in report["nodes"]}
     for n in drawn.values():
         assert _inside(n["box"], report["view"], slack=2.0), n

@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from eqsat.egraph.dump import egraph_format, write_egraph
+from eqsat.egraph.dump import egraph_format, render, write_text
 from eqsat.errors import EqsatError
 from eqsat.text import print_kernel
 from eqsat.commands._common import emit_json, load_kernel, phase, report_dict
@@ -37,19 +37,22 @@ def _run(args) -> int:
     except ValueError as e:
         raise EqsatError(f"error: {e}") from None
     groups = parse_alias_groups(args.alias_groups) if args.alias_groups else None
-    if args.dump_egraph:
-        egraph_format(args.dump_egraph)          # a bad suffix fails before the work
-    saturated: list[Any] = []
+    fmt = egraph_format(args.dump_egraph) if args.dump_egraph else ""  # fails before the work
+    drawn: list[str] = []
+
+    def draw(eg: Any) -> None:
+        """Serialized during the call: the e-graph then goes on to the next kernel."""
+        drawn.append(render(eg, fmt))
     phase("optimizing")
     res = optimize(k, rules=args.rules, limits=limits, noalias=args.noalias,
                    alias_groups=groups, versioning=args.versioning,
-                   on_saturated=saturated.append if args.dump_egraph else None)
+                   on_saturated=draw if args.dump_egraph else None)
     if args.dump_egraph:
-        if not saturated:
+        if not drawn:
             raise EqsatError(f"{args.file}: error: --dump-egraph: no e-graph was built "
                              f"({res.report.fallback})")
         phase("writing the e-graph")
-        write_egraph(saturated[0], args.dump_egraph)
+        write_text(drawn[0], args.dump_egraph)
     text = print_kernel(res.kernel)
     if args.output and args.output != "-":
         try:

@@ -85,9 +85,8 @@ def dot_to_svg(dot_text: str) -> str:
     return done.stdout
 
 
-def write_egraph(eg: Any, path: str) -> None:
-    """Write the e-graph to `path` in the format its suffix names."""
-    text = render(eg, egraph_format(path))
+def write_text(text: str, path: str) -> None:
+    """Write a rendered e-graph, with a clear error when the path is not writable."""
     try:
         Path(path).write_text(text)
     except OSError as e:

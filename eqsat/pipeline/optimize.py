@@ -66,7 +66,8 @@ def optimize(kernel: Kernel, *, rules: Selection = "default",
     limit its view accesses are multiples of the vector width (`eqsat.passes.versioning`);
     worth it for tileiras, which then proves 128-bit accesses on that path.
     `on_saturated`: called with the saturated e-graph before extraction (to inspect or
-    dump it); not called when the kernel could not be encoded.
+    dump it); not called when the kernel could not be encoded. The e-graph is lent for
+    the call only: it is a template the next kernel reuses, emptied afterwards.
     """
     run = _Run(kernel, rules, cost_model, limits, noalias, alias_groups)
     with rules_pkg.rule_graph(run.sets).open() as prepared:   # the kernel leaves it after
