@@ -17,6 +17,7 @@ included, so each op means what it means in the IR.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping, Set as AbstractSet
 from dataclasses import dataclass, field
 
 from eqsat.ir.core import Kernel, Operation, Param, Region, Value
@@ -78,11 +79,21 @@ class Cfg:
     params: list[Param]
     blocks: list[Block]
 
+    _where: dict[str, int] = field(default_factory=dict, init=False, repr=False,
+                                   compare=False)
+
     def block(self, name: str) -> Block:
-        for b in self.blocks:
-            if b.name == name:
-                return b
-        raise KeyError(f"no block ^{name}")
+        """The block named `name` (blocks may be renamed or replaced at any time: the
+        index is checked on every lookup and rebuilt when stale)."""
+        i = self._where.get(name)
+        if i is None or i >= len(self.blocks) or self.blocks[i].name != name:
+            self._where = {}
+            for k, b in enumerate(self.blocks):
+                self._where.setdefault(b.name, k)
+            i = self._where.get(name)
+            if i is None:
+                raise KeyError(f"no block ^{name}")
+        return self.blocks[i]
 
     @property
     def entry(self) -> Block:
@@ -302,8 +313,121 @@ def predecessors(cfg: Cfg) -> dict[str, list[tuple[str, int]]]:
     return preds
 
 
-def dominators(cfg: Cfg) -> dict[str, set[str]]:
+class _Tree(Mapping[str, AbstractSet[str]]):
+    """Block -> the blocks above it in a dominator tree (itself included), answered
+    from the tree: a set per block would take space quadratic in the blocks."""
+
+    def __init__(self, parent: dict[str, str | None], names: list[str]):
+        self.parent, self.names = parent, names
+        kids: dict[str, list[str]] = {n: [] for n in names}
+        roots: list[str] = []
+        for n in names:
+            p = parent[n]
+            (kids[p] if p is not None else roots).append(n)
+        self.pre: dict[str, int] = {}
+        self.post: dict[str, int] = {}
+        clock = 0
+        for r in roots:                      # pre/post numbers: an ancestor's span holds
+            stack: list[tuple[str, bool]] = [(r, False)]
+            while stack:
+                n, done = stack.pop()
+                clock += 1
+                if done:
+                    self.post[n] = clock
+                    continue
+                self.pre[n] = clock
+                stack.append((n, True))
+                stack.extend((k, False) for k in reversed(kids[n]))
+
+    def above(self, a: str, b: str) -> bool:
+        """Is `a` on the tree path from `b` to its root?"""
+        return a in self.pre and b in self.pre and \
+            self.pre[a] <= self.pre[b] and self.post[b] <= self.post[a]
+
+    def __getitem__(self, n: str) -> AbstractSet[str]:
+        if n not in self.parent:
+            raise KeyError(n)
+        return _Chain(self, n)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.names)
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+
+class _Chain(AbstractSet[str]):
+    def __init__(self, tree: _Tree, n: str):
+        self.tree, self.n = tree, n
+
+    def __contains__(self, a: object) -> bool:
+        return isinstance(a, str) and self.tree.above(a, self.n)
+
+    def __iter__(self) -> Iterator[str]:
+        n: str | None = self.n
+        while n is not None:
+            yield n
+            n = self.tree.parent[n]
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def _idoms(root: str, succ: dict[str, list[str]]) -> dict[str, str]:
+    """Immediate dominators of the nodes reachable from `root` (Cooper, Harvey and
+    Kennedy's iteration over reverse postorder)."""
+    order: list[str] = []
+    seen = {root}
+    stack = [(root, iter(succ[root]))]
+    while stack:                             # postorder, iteratively
+        n, it = stack[-1]
+        for d in it:
+            if d not in seen:
+                seen.add(d)
+                stack.append((d, iter(succ[d])))
+                break
+        else:
+            stack.pop()
+            order.append(n)
+    order.reverse()
+    rpo = {n: i for i, n in enumerate(order)}
+    preds: dict[str, list[str]] = {n: [] for n in order}
+    for n in order:
+        for d in succ[n]:
+            preds[d].append(n)
+    idom = {root: root}
+
+    def meet(a: str, b: str) -> str:
+        while a != b:
+            while rpo[a] > rpo[b]:
+                a = idom[a]
+            while rpo[b] > rpo[a]:
+                b = idom[b]
+        return a
+    changed = True
+    while changed:
+        changed = False
+        for n in order[1:]:
+            new = None
+            for p in preds[n]:
+                if p in idom:
+                    new = p if new is None else meet(p, new)
+            if new is not None and idom.get(n) != new:
+                idom[n], changed = new, True
+    return idom
+
+
+def dominators(cfg: Cfg) -> Mapping[str, AbstractSet[str]]:
     """Block -> the blocks that dominate it (itself included)."""
+    names = [b.name for b in cfg.blocks]
+    succ = {b.name: [d for d, _ in b.edges()] for b in cfg.blocks}
+    idom = _idoms(names[0], succ)
+    if len(idom) != len(names):              # unreachable blocks: solve the sets directly
+        return _dominator_sets(cfg)
+    return _Tree({n: (None if n == names[0] else idom[n]) for n in names}, names)
+
+
+def _dominator_sets(cfg: Cfg) -> dict[str, set[str]]:
     names = [b.name for b in cfg.blocks]
     preds = predecessors(cfg)
     entry = names[0]
@@ -321,44 +445,34 @@ def dominators(cfg: Cfg) -> dict[str, set[str]]:
     return dom
 
 
-def post_dominators(cfg: Cfg) -> dict[str, set[str]]:
+def post_dominators(cfg: Cfg) -> Mapping[str, AbstractSet[str]]:
     """Block -> the blocks that post-dominate it (itself included), towards a virtual
     exit that every `return` reaches. A block that cannot reach a return gets only
     itself (nothing can be proved about it)."""
     names = [b.name for b in cfg.blocks]
-    succ = {b.name: [d for d, _ in b.edges()] for b in cfg.blocks}
-    exits = [b.name for b in cfg.blocks if isinstance(b.term, Return)]
-    reaches = set(exits)
-    changed = True
-    while changed:
-        changed = False
-        for n in names:
-            if n not in reaches and any(s in reaches for s in succ[n]):
-                reaches.add(n)
-                changed = True
-    pdom = {n: (set(reaches) if n in reaches else {n}) for n in names}
-    for e in exits:
-        pdom[e] = {e}
-    changed = True
-    while changed:
-        changed = False
-        for n in names:
-            if n in exits or n not in reaches:
-                continue
-            ss = [s for s in succ[n] if s in reaches]
-            new = set.intersection(*(pdom[s] for s in ss)) | {n}
-            if new != pdom[n]:
-                pdom[n], changed = new, True
-    return pdom
+    exit_ = "\0exit"                          # not a block name
+    back: dict[str, list[str]] = {n: [] for n in names}
+    for b in cfg.blocks:
+        for d, _ in b.edges():
+            if d in back and b.name not in back[d]:
+                back[d].append(b.name)
+    back[exit_] = [b.name for b in cfg.blocks if isinstance(b.term, Return)]
+    idom = _idoms(exit_, back)
+    parent: dict[str, str | None] = {}
+    for n in names:
+        up = idom.get(n)
+        parent[n] = None if up is None or up == exit_ else up
+    return _Tree(parent, names)
 
 
-def loop_headers(cfg: Cfg, dom: dict[str, set[str]] | None = None) -> set[str]:
+def loop_headers(cfg: Cfg, dom: Mapping[str, AbstractSet[str]] | None = None) -> set[str]:
     """Blocks entered by a back edge (an edge from a block they dominate)."""
     dom = dom or dominators(cfg)
     return {d for b in cfg.blocks for d, _ in b.edges() if d in dom[b.name]}
 
 
-def natural_loops(cfg: Cfg, dom: dict[str, set[str]] | None = None) -> dict[str, set[str]]:
+def natural_loops(cfg: Cfg, dom: Mapping[str, AbstractSet[str]] | None = None
+                  ) -> dict[str, set[str]]:
     """Loop header -> the blocks of its loop (header included): the blocks that reach a
     back edge into the header without passing through the header."""
     dom = dom or dominators(cfg)
@@ -567,14 +681,18 @@ def longest_recurrence(cfg: Cfg) -> tuple[int, int, list[str]]:
     around a loop once: from a loop-header argument, through data dependences and
     branch operands, back to it over the loop's back edge."""
     dom = dominators(cfg)
+    loops = natural_loops(cfg, dom)
     nodes: dict[int, tuple[str, bool]] = {}       # node id -> (label, is_op)
     owner: dict[int, int] = {}                    # id(value) -> node id
+    home: dict[int, str] = {}                     # node id -> its block
     for b in cfg.blocks:
         for a in b.args:
             nodes[id(a)] = (f"^{b.name}(%{a.name})", False)
             owner[id(a)] = id(a)
+            home[id(a)] = b.name
         for op in b.ops:
             nodes[id(op)] = (f"{op.name}", True)
+            home[id(op)] = b.name
             for r in op.results:
                 owner[id(r)] = id(op)
     fwd: dict[int, list[int]] = {n: [] for n in nodes}
@@ -609,20 +727,31 @@ def longest_recurrence(cfg: Cfg) -> tuple[int, int, list[str]]:
                 ready.append(s)
     pos = {n: i for i, n in enumerate(topo)}
     best: tuple[int, int, list[str]] = (0, 0, [])
+    into: dict[int, list[int]] = {}
+    for u, hd in back:
+        into.setdefault(hd, []).append(u)
     for h in {p for _, p in back}:
         if h not in pos:                  # only an irreducible CFG leaves cycles here
             continue
         dist: dict[int, tuple[int, int]] = {h: (1, 0)}
         prev: dict[int, int] = {}
-        for n in topo[pos[h]:]:
+        # a path back to the header stays in its loop: walk only what it reaches there
+        body = loops.get(home[h], {home[h]})
+        inside, stack = {h}, [h]
+        while stack:
+            for x in fwd[stack.pop()]:
+                if x not in inside and home[x] in body:
+                    inside.add(x)
+                    stack.append(x)
+        for n in sorted((x for x in inside if x in pos), key=pos.__getitem__):
             if n not in dist:
                 continue
             for s in fwd[n]:
                 cand = (dist[n][0] + 1, dist[n][1] + (1 if nodes[s][1] else 0))
                 if s not in dist or cand > dist[s]:
                     dist[s], prev[s] = cand, n
-        for u, head in back:
-            if head == h and u in dist and dist[u] > best[:2]:
+        for u in into[h]:
+            if u in dist and dist[u] > best[:2]:
                 path, n = [], u
                 while n != h:
                     path.append(nodes[n][0])

@@ -186,12 +186,14 @@ def live_in_decisions(cfg: Cfg) -> list[LiveInDecision]:
     return [an.decide(b.name, i) for b in cfg.blocks[1:] for i in range(len(b.args))]
 
 
-def _drop_args(cfg: Cfg, block: str, drop: set[int]) -> None:
-    """Remove arguments `drop` (indices) of `block` and their incoming operands."""
+def _drop_args(cfg: Cfg, block: str, drop: set[int],
+               preds: dict[str, list[tuple[str, int]]]) -> None:
+    """Remove arguments `drop` (indices) of `block` and their incoming operands
+    (`preds`: the CFG's `predecessors`, which dropping arguments leaves as they are)."""
     b = cfg.block(block)
     b.args = [a for i, a in enumerate(b.args) if i not in drop]
-    for p in cfg.blocks:
-        t = p.term
+    for name in dict.fromkeys(p for p, _ in preds[block]):
+        t = cfg.block(name).term
         if isinstance(t, Branch) and t.dest == block:
             t.args = [v for i, v in enumerate(t.args) if i not in drop]
         elif isinstance(t, CondBranch):
@@ -202,19 +204,30 @@ def _drop_args(cfg: Cfg, block: str, drop: set[int]) -> None:
 
 
 def remove_dead_args(cfg: Cfg) -> int:
-    """Drop block arguments nothing reads (repeatedly: dropping one can free another).
-    Returns how many were removed."""
+    """Drop block arguments nothing reads (including those only passed on to arguments
+    that are dropped). Returns how many were removed."""
+    preds = predecessors(cfg)
+    uses = count_uses(cfg)
+    where = {id(a): (b.name, i) for b in cfg.blocks[1:] for i, a in enumerate(b.args)}
+    dead: dict[str, set[int]] = {}
+    work = [(b.name, i) for b in cfg.blocks[1:] for i, a in enumerate(b.args)
+            if not uses.get(id(a))]
+    while work:
+        name, i = work.pop()
+        if i in dead.setdefault(name, set()):
+            continue
+        dead[name].add(i)
+        for p, e in preds[name]:             # what fed the argument loses a use
+            v = cfg.block(p).edges()[e][1][i]
+            uses[id(v)] -= 1
+            if not uses[id(v)] and id(v) in where:
+                work.append(where[id(v)])
     removed = 0
-    while True:
-        uses = count_uses(cfg)
-        dead = {b.name: {i for i, a in enumerate(b.args) if not uses.get(id(a))}
-                for b in cfg.blocks[1:]}
-        dead = {k: v for k, v in dead.items() if v}
-        if not dead:
-            return removed
-        for name, idx in dead.items():
-            _drop_args(cfg, name, idx)
+    for name, idx in dead.items():
+        if idx:
+            _drop_args(cfg, name, idx, preds)
             removed += len(idx)
+    return removed
 
 
 def canonicalize_live_ins(cfg: Cfg) -> Cfg:
@@ -253,7 +266,7 @@ def canonicalize_live_ins(cfg: Cfg) -> Cfg:
     for d in decisions:
         by_block.setdefault(d.block, set()).add(d.index)
     for name, idx in by_block.items():
-        _drop_args(out, name, idx)
+        _drop_args(out, name, idx, an.preds)
     remove_dead_args(out)
     return out
 

@@ -352,6 +352,8 @@ class _Lowerer:
         self.params = {id(p.value) for p in kernel.params}
         self.facts = _Facts(kernel)
         self.buffers: dict[str, ScratchBuffer] = {}
+        self._suffix: dict[str, int] = {}        # hint -> first suffix not yet tried
+        self._last_use: dict[int, dict[int, int]] = {}   # id(region) -> id(value) -> index
         self.home: dict[int, str] = {}
         self.producer: dict[int, _StepBuilder] = {}
         self.loops: list[_LoopCtx] = []
@@ -361,10 +363,12 @@ class _Lowerer:
         """A fresh buffer for `v`, named after it (or after the op making it)."""
         hint = v.name if v.name and not v.name.isdigit() else \
             v.owner.name if isinstance(v.owner, Operation) else role
-        name, k = "$" + hint, 0
+        k = self._suffix.get(hint, 0)           # buffers are never removed: earlier
+        name = "$" + hint if k == 0 else f"${hint}_{k}"     # suffixes stay taken
         while name in self.buffers:
             k += 1
             name = f"${hint}_{k}"
+        self._suffix[hint] = k
         self.buffers[name] = ScratchBuffer(name, v.type, role)
         return name
 
@@ -550,17 +554,20 @@ class _Lowerer:
         term = region.ops[-1]
         if term.name != "continue":
             return {}
-        later: set[int] = set()
-        for op in region.ops[i + 1:]:
-            for o in op.walk():
-                later.update(id(v) for v in o.operands)
+        last = self._last_use.get(id(region))
+        if last is None:                        # where each value is last read in the region
+            last = self._last_use[id(region)] = {}
+            for j, top in enumerate(region.ops):
+                for o in top.walk():
+                    for v in o.operands:
+                        last[id(v)] = j
         iter_args = region.args[1:] if region.parent is not None and \
             region.parent.name == "for" else region.args
         op = region.ops[i]
         out: dict[int, str] = {}
         for k, (nxt, arg) in enumerate(zip(term.operands, iter_args)):
             buf = self.loops[-1].carried[k]
-            if buf is None or id(arg) in later or nxt.owner is not op:
+            if buf is None or last.get(id(arg), -1) > i or nxt.owner is not op:
                 continue
             if sum(1 for v in term.operands if v is nxt) != 1:
                 continue

@@ -174,12 +174,17 @@ def _chain(v: Value) -> list:
 
 class _Placer:
     """Inserts wraps: parameters' at the entry start in parameter order, other values'
-    right after their definition (block arguments: at the start of their body)."""
+    right after their definition (block arguments: at the start of their body); a
+    later wrap at the same place goes before an earlier one. Insertions are collected
+    and each region's op list is rebuilt once (`flush`), not shifted per wrap."""
 
     def __init__(self, kernel: Kernel):
         self.kernel = kernel
         self.uses = _Uses(kernel)
-        self.entry_at = 0
+        self.entry: list[Operation] = []                      # parameters' wraps, in order
+        self.at_start: dict[int, list[list[Operation]]] = {}  # id(region) -> chains
+        self.after: dict[int, list[list[Operation]]] = {}     # id(op) -> chains
+        self.regions: dict[int, Region] = {}
 
     def wrap(self, v: Value, preds: list) -> Value:
         """Wrap `v` in one assume per predicate and make every use read the last one."""
@@ -191,20 +196,37 @@ class _Placer:
         if not made:
             return v
         owner = v.owner
+        reg: Region
         if isinstance(owner, Operation):
-            reg, at = owner.parent, owner.parent.ops.index(owner) + 1
+            assert owner.parent is not None
+            reg = owner.parent
+            self.after.setdefault(id(owner), []).insert(0, made)
         elif isinstance(owner, Region):
-            reg, at = owner, 0
+            reg = owner
+            self.at_start.setdefault(id(reg), []).insert(0, made)
         else:                                      # an entry parameter
-            reg, at = self.kernel.body, self.entry_at
-            self.entry_at += len(made)
-        for j, op in enumerate(made):
+            reg = self.kernel.body
+            self.entry.extend(made)
+        self.regions[id(reg)] = reg
+        for op in made:
             op.parent = reg
-            reg.ops.insert(at + j, op)
         self.uses.replace(v, cur, keep=made[0])
         for op in made:
             self.uses.add(op)
         return cur
+
+    def flush(self) -> None:
+        """Put the collected wraps into their regions."""
+        for rid, reg in self.regions.items():
+            ops: list[Operation] = list(self.entry) if reg is self.kernel.body else []
+            for chain in self.at_start.get(rid, ()):
+                ops.extend(chain)
+            for op in reg.ops:
+                ops.append(op)
+                for chain in self.after.get(id(op), ()):
+                    ops.extend(chain)
+            reg.ops = ops
+        self.regions.clear()
 
 
 @dataclass
@@ -225,6 +247,7 @@ def place_known(kernel: Kernel, known: dict[int, Known], *,
     #    already read the root once the earlier ones are gone)
     joined: dict[int, Known] = {}
     roots: list[Value] = []
+    gone: set[int] = set()
     for op in list(kernel.body.ops):
         if op.name != "assume" or not _absorbable(op):
             continue
@@ -233,8 +256,10 @@ def place_known(kernel: Kernel, known: dict[int, Known], *,
         roots.append(x)
         pl.uses.replace(r, x)
         pl.uses.map[id(x)] = [(o, i) for o, i in pl.uses.of(x) if o is not op]
-        kernel.body.ops.remove(op)
+        gone.add(id(op))
         st.absorbed += 1
+    if gone:
+        kernel.body.ops = [op for op in kernel.body.ops if id(op) not in gone]
     # 2. the claimed values: parameters (in order), absorbed roots, proof operands
     claims: list[Value] = []
     seen: set[int] = set()
@@ -268,6 +293,7 @@ def place_known(kernel: Kernel, known: dict[int, Known], *,
             pl.wrap(v, preds)
             st.wrapped += 1
             st.predicates += len(preds)
+    pl.flush()
     return st
 
 
@@ -280,7 +306,8 @@ def place(enc: Any, view: Any, kernel: Kernel, val: dict) -> Kernel:
     A parameter the e-graph proved equal to a constant (the contiguous stride) is read
     as that constant, which tells tileiras more than the parameter does."""
 
-    facts = read_facts(enc.egraph, compat.serialize(enc.egraph))
+    # the view's serialization is of this very e-graph: serializing again costs as much
+    facts = read_facts(enc.egraph, getattr(view, "raw", None) or compat.serialize(enc.egraph))
     known: dict[int, Known] = {}
     consts: dict[int, tuple[str, int]] = {}
     for cid, x in val.items():
@@ -322,11 +349,15 @@ def strip_assumes(kernel: Kernel) -> int:
     the same program without its proofs."""
     uses = _Uses(kernel)
     n = 0
+    gone: dict[int, Region] = {}
     for op in list(kernel.walk()):
         if op.name == "assume":
             uses.replace(op.results[0], op.operands[0])
-            op.parent.ops.remove(op)
+            assert op.parent is not None
+            gone[id(op)] = op.parent
             n += 1
+    for reg in {id(r): r for r in gone.values()}.values():
+        reg.ops = [op for op in reg.ops if id(op) not in gone]
     return n
 
 

@@ -324,44 +324,77 @@ def _sink_guarded(region: Region) -> None:
             if op.spec is not None and op.spec.effect == "pure" and not op.regions and (
                     _traps(op) or any(id(v) in tainted for v in op.operands)):
                 tainted.update(id(r) for r in op.results)
+        if not tainted:
+            break
+        users = _Users(region)
+        gone: set[int] = set()
+        tops: dict[int, list[Operation]] = {}       # id(home) -> copies, newest first
+        homes_by_id: dict[int, Region] = {}
         for op in reversed(list(region.ops)):
             if not op.results or id(op.results[0]) not in tainted:
                 continue
-            homes = _nested_homes(region, op)
+            homes = users.homes(op)
             if homes is None:
                 continue
-            for home, users in homes.items():
+            for home, (top, uses) in homes.items():
                 copy = Operation(op.name, list(op.operands), [r.type for r in op.results],
                                  dict(op.attrs), segments=op.segments,
                                  result_names=[r.name for r in op.results])
                 copy.parent = home
-                home.ops.insert(0, copy)
-                for u, i in users:
+                tops.setdefault(id(home), []).insert(0, copy)
+                homes_by_id[id(home)] = home
+                users.add(copy, top, home)
+                for u, i in uses:
                     u.operands[i] = copy.results[op.results.index(u.operands[i])]
-            region.ops.remove(op)
+            users.drop(op)
+            gone.add(id(op))
             changed = True
+        for hid, copies in tops.items():
+            home = homes_by_id[hid]
+            home.ops = copies + home.ops
+        region.ops = [op for op in region.ops if id(op) not in gone]
     for op in region.ops:
         for r in op.regions:
             _sink_guarded(r)
 
 
-def _nested_homes(region: Region, op: Operation) -> dict[Region, list] | None:
-    """The nested regions (of later ops of `region`) that hold every use of `op`'s
-    results, each with its uses; None if a use is directly in `region` or there is none."""
-    mine = {id(r) for r in op.results}
-    homes: dict[int, tuple[Region, list]] = {}
-    for top in region.ops:
-        if top is op:
-            continue
-        if any(id(v) in mine for v in top.operands):
-            return None                  # used at this level: runs here in the program too
-        for r in top.regions:
-            uses = [(u, i) for u in r.walk() for i, v in enumerate(u.operands) if id(v) in mine]
-            if uses:
-                homes.setdefault(id(r), (r, []))[1].extend(uses)
-    if not homes:
-        return None
-    return {r: uses for r, uses in homes.values()}
+class _Users:
+    """Who reads each value in a region: (user, operand index, the region's op that
+    holds the user, and the nested region of that op it sits in, None at the top)."""
+
+    def __init__(self, region: Region):
+        self.map: dict[int, list[tuple[Operation, int, Operation, Region | None]]] = {}
+        for top in region.ops:
+            self.add(top, top, None)
+            for r in top.regions:
+                for u in r.walk():
+                    self.add(u, top, r)
+
+    def add(self, u: Operation, top: Operation, r: Region | None) -> None:
+        for i, v in enumerate(u.operands):
+            self.map.setdefault(id(v), []).append((u, i, top, r))
+
+    def drop(self, u: Operation) -> None:
+        for v in u.operands:
+            got = self.map.get(id(v))
+            if got:
+                self.map[id(v)] = [e for e in got if e[0] is not u]
+
+    def homes(self, op: Operation) -> dict[Region, tuple[Operation, list]] | None:
+        """The nested regions (of other ops of the region) that hold every use of `op`'s
+        results, each with its uses; None if a use is directly in the region or there
+        is none."""
+        homes: dict[int, tuple[Region, Operation, list]] = {}
+        for res in op.results:
+            for u, i, top, r in self.map.get(id(res), ()):
+                if top is op:
+                    continue
+                if r is None:
+                    return None          # used at this level: runs here in the program too
+                homes.setdefault(id(r), (r, top, []))[2].append((u, i))
+        if not homes:
+            return None
+        return {r: (top, uses) for r, top, uses in homes.values()}
 
 
 def _hoist(reg: _Reg, dep: int, sc: _Scopes, speculatable: bool = True) -> _Reg:

@@ -113,6 +113,7 @@ class EGraphView:
     n_nodes: int = 0
     consts: dict[str, tuple[str, int]] = field(default_factory=dict)   # class -> (elem, bits)
     facts: dict[str, Facts] = field(default_factory=dict)    # class -> what the analyses know
+    raw: dict[str, Any] = field(default_factory=dict, repr=False)   # the serialized e-graph
 
 
 def _class_key(cid: str) -> tuple:
@@ -194,7 +195,7 @@ def view(enc: Encoding, raw: dict | None = None) -> EGraphView:
             if not classes[en.cls]:
                 del classes[en.cls]
     v = EGraphView(nodes, classes, root, lets, len(classes), len(nodes),
-                   facts=read_facts(eg, raw))
+                   facts=read_facts(eg, raw), raw=raw)
     for en in nodes.values():
         if en.kind == "Const":
             v.consts[en.cls] = (en.fields[1], en.fields[2])
