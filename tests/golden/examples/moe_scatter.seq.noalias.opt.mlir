@@ -91,32 +91,31 @@ entry @moe_scatter_Kt1_A2bf16_1v8l0_2i8t1_p16_A1f32_1t1_p16_A1i32_1t1_p16_A2bf16
   %52 = exti %13 signed : tile<i32> -> tile<i64>
   %reshape_63 = reshape %52 : tile<i64> -> tile<1x1xi64>
   %bcast_64 = broadcast %reshape_63 : tile<1x1xi64> -> tile<32x128xi64>
-  %53 = for %loopIdx in (%cst_0_i32_31 to %17, step %16) : tile<i32> iter_values(%tok_0 = %tok) -> (token) {
-    %54 = muli %loopIdx, %cst_128_i32 : tile<i32>
-    %reshape_32 = reshape %54 : tile<i32> -> tile<1xi32>
+  for %loopIdx in (%cst_0_i32_31 to %17, step %16) : tile<i32> {
+    %53 = muli %loopIdx, %cst_128_i32 : tile<i32>
+    %reshape_32 = reshape %53 : tile<i32> -> tile<1xi32>
     %bcast_33 = broadcast %reshape_32 : tile<1xi32> -> tile<128xi32>
-    %55 = addi %bcast_33, %43 : tile<128xi32>
-    %reshape_35 = reshape %55 : tile<128xi32> -> tile<1x128xi32>
-    %56 = exti %reshape_35 signed : tile<1x128xi32> -> tile<1x128xi64>
-    %bcast_42 = broadcast %56 : tile<1x128xi64> -> tile<32x128xi64>
-    %57 = addi %42, %bcast_42 : tile<32x128xi64>
-    %58 = offset %bcast_46, %57 : tile<32x128xptr<bf16>>, tile<32x128xi64> -> tile<32x128xptr<bf16>>
-    %59 = assume div_by<16, every 128 along 1>, %58 : tile<32x128xptr<bf16>>
-    %60 = cmpi less_than %bcast_42, %bcast_44, unsigned : tile<32x128xi64> -> tile<32x128xi1>
-    %61 = andi %45, %60 : tile<32x128xi1>
-    %62 = andi %61, %bcast_47 : tile<32x128xi1>
-    %63, %64 = load_ptr_tko weak %59, %62, %bcast_49 token=%tok : tile<32x128xptr<bf16>>, tile<32x128xi1>, tile<32x128xbf16> -> tile<32x128xbf16>, token
-    %65 = addi %49, %bcast_42 : tile<32x128xi64>
-    %66 = offset %bcast_66, %65 : tile<32x128xptr<bf16>>, tile<32x128xi64> -> tile<32x128xptr<bf16>>
-    %67 = assume div_by<16, every 128 along 1>, %66 : tile<32x128xptr<bf16>>
-    %68 = ftof %63 : tile<32x128xbf16> -> tile<32x128xf32>
-    %69 = mulf %68, %bcast_53 : tile<32x128xf32>
-    %70 = ftof %69 : tile<32x128xf32> -> tile<32x128xbf16>
-    %71 = cmpi less_than %bcast_42, %bcast_64, unsigned : tile<32x128xi64> -> tile<32x128xi1>
-    %72 = andi %51, %71 : tile<32x128xi1>
-    %73 = andi %72, %bcast_47 : tile<32x128xi1>
-    %74 = store_ptr_tko weak %67, %70, %73 token=%tok_0 : tile<32x128xptr<bf16>>, tile<32x128xbf16>, tile<32x128xi1> -> token
-    continue %74 : token
+    %54 = addi %bcast_33, %43 : tile<128xi32>
+    %reshape_35 = reshape %54 : tile<128xi32> -> tile<1x128xi32>
+    %55 = exti %reshape_35 signed : tile<1x128xi32> -> tile<1x128xi64>
+    %bcast_42 = broadcast %55 : tile<1x128xi64> -> tile<32x128xi64>
+    %56 = addi %42, %bcast_42 : tile<32x128xi64>
+    %57 = offset %bcast_46, %56 : tile<32x128xptr<bf16>>, tile<32x128xi64> -> tile<32x128xptr<bf16>>
+    %58 = assume div_by<16, every 128 along 1>, %57 : tile<32x128xptr<bf16>>
+    %59 = cmpi less_than %bcast_42, %bcast_44, unsigned : tile<32x128xi64> -> tile<32x128xi1>
+    %60 = andi %45, %59 : tile<32x128xi1>
+    %61 = andi %60, %bcast_47 : tile<32x128xi1>
+    %62, %63 = load_ptr_tko weak %58, %61, %bcast_49 token=%tok : tile<32x128xptr<bf16>>, tile<32x128xi1>, tile<32x128xbf16> -> tile<32x128xbf16>, token
+    %64 = addi %49, %bcast_42 : tile<32x128xi64>
+    %65 = offset %bcast_66, %64 : tile<32x128xptr<bf16>>, tile<32x128xi64> -> tile<32x128xptr<bf16>>
+    %66 = assume div_by<16, every 128 along 1>, %65 : tile<32x128xptr<bf16>>
+    %67 = ftof %62 : tile<32x128xbf16> -> tile<32x128xf32>
+    %68 = mulf %67, %bcast_53 : tile<32x128xf32>
+    %69 = ftof %68 : tile<32x128xf32> -> tile<32x128xbf16>
+    %70 = cmpi less_than %bcast_42, %bcast_64, unsigned : tile<32x128xi64> -> tile<32x128xi1>
+    %71 = andi %51, %70 : tile<32x128xi1>
+    %72 = andi %71, %bcast_47 : tile<32x128xi1>
+    %73 = store_ptr_tko weak %66, %69, %72 token=%tok : tile<32x128xptr<bf16>>, tile<32x128xbf16>, tile<32x128xi1> -> token
   }
   return
 }

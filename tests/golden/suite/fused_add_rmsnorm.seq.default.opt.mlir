@@ -25,14 +25,15 @@ entry @fused_add_rmsnorm_Kt1_A2f32_1l0_2t1_p16g0_A2f32_1l0_2t1_p16_A1f32_1t1_p16
   %tview_12 = make_tensor_view %4, shape = [%5, %6], strides = [%7, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
   %pview_21 = make_partition_view %tview_12 : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
   %pview_22 = make_partition_view %tview_12 : partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>
-  %19:2 = for %loopIdx in (%cst_0_i32 to %15#1, step %14) : tile<i32> iter_values(%iterArg0 = %cst_0_f32, %tok_0 = %tok) -> (tile<1x64xf32>, token) {
-    %24, %25 = load_view_tko weak %pview_20[%16, %loopIdx] token = %tok : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
-    %26, %27 = load_view_tko weak %pview_21[%16, %loopIdx] token = %tok : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
-    %28 = addf %24, %26 : tile<1x64xf32>
-    %29 = store_view_tko weak %28, %pview_22[%16, %loopIdx] token = %27 : tile<1x64xf32>, partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
-    %30 = join_tokens %29, %25, %tok_0 : token
-    %31 = fma %28, %28, %iterArg0 : tile<1x64xf32>
-    continue %31, %30 : tile<1x64xf32>, token
+  %19:3 = for %loopIdx in (%cst_0_i32 to %15#1, step %14) : tile<i32> iter_values(%iterArg0 = %cst_0_f32, %tok_0 = %tok, %24 = %tok) -> (tile<1x64xf32>, token, token) {
+    %25, %26 = load_view_tko weak %pview_20[%16, %loopIdx] token = %tok : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
+    %27, %28 = load_view_tko weak %pview_21[%16, %loopIdx] token = %tok : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
+    %29 = addf %25, %27 : tile<1x64xf32>
+    %30 = store_view_tko weak %29, %pview_22[%16, %loopIdx] token = %28 : tile<1x64xf32>, partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
+    %31 = fma %29, %29, %iterArg0 : tile<1x64xf32>
+    %32 = join_tokens %26, %tok_0 : token
+    %33 = join_tokens %30, %24 : token
+    continue %31, %32, %33 : tile<1x64xf32>, token, token
   }
   %tview_14 = make_tensor_view %8, shape = [%9], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>
   %pview_28 = make_partition_view %tview_14 : partition_view<tile=(64), padding_value = zero, tensor_view<?xf32, strides=[1]>>
@@ -52,7 +53,7 @@ entry @fused_add_rmsnorm_Kt1_A2f32_1l0_2t1_p16g0_A2f32_1l0_2t1_p16_A1f32_1t1_p16
   %tview_18 = make_tensor_view %10, shape = [%11, %12], strides = [%13, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
   %pview_29 = make_partition_view %tview_18 : partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>
   for %loopIdx in (%cst_0_i32 to %15#1, step %14) : tile<i32> {
-    %24, %25 = load_view_tko weak %pview_21[%16, %loopIdx] token = %19#1 : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
+    %24, %25 = load_view_tko weak %pview_21[%16, %loopIdx] token = %19#2 : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
     %26, %27 = load_view_tko weak %pview_28[%loopIdx] token = %tok : partition_view<tile=(64), padding_value = zero, tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<64xf32>, token
     %28 = mulf %24, %bcast : tile<1x64xf32>
     %reshape_32 = reshape %26 : tile<64xf32> -> tile<1x64xf32>

@@ -35,7 +35,6 @@ entry @grouped_gemm_Kt1_LA2f16_1l0_2t1_p16_LA2f16_1l0_2t1_p16_LA2f16_1l0_2t1_p16
   %tview_2 = make_tensor_view %arg2, shape = [%arg3, 5], strides = [5, 1] : tile<i32> -> tensor_view<?x5xi64, strides=[5,1]>
   %pview_3 = make_partition_view %tview_2 : partition_view<tile=(1x8), tensor_view<?x5xi64, strides=[5,1]>>
   %22, %23 = load_view_tko weak %pview_3[%1, %cst_0_i32] token = %tok : partition_view<tile=(1x8), tensor_view<?x5xi64, strides=[5,1]>>, tile<i32> -> tile<1x8xi64>, token
-  %result_token_36 = join_tokens %4, %23, %21 : token
   if %19 {
     %24 = extract %20[%cst_0_i32, %cst_0_i32] : tile<1x8xi64> -> tile<1x1xi64>
     %reshape = reshape %24 : tile<1x1xi64> -> tile<i64>
@@ -84,15 +83,14 @@ entry @grouped_gemm_Kt1_LA2f16_1l0_2t1_p16_LA2f16_1l0_2t1_p16_LA2f16_1l0_2t1_p16
     %46 = andi %44, %45 : tile<i1>
     %47 = addi %41, %17#1 : tile<i32>
     %48 = select %46, %47, %41 : tile<i1>, tile<i32>
-    %49:2 = for %loopIdx in (%cst_0_i32 to %32#1, step %cst_1_i32) : tile<i32> iter_values(%iterArg0 = %cst_0_f32, %tok_0 = %result_token_36) -> (tile<32x32xf32>, token) {
+    %49 = for %loopIdx in (%cst_0_i32 to %32#1, step %cst_1_i32) : tile<i32> iter_values(%iterArg0 = %cst_0_f32) -> (tile<32x32xf32>) {
       %52, %53 = load_view_tko weak %pview_61[%18, %loopIdx] token = %tok : partition_view<tile=(32x32), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> tile<32x32xf16>, token
       %54, %55 = load_view_tko weak %pview_62[%loopIdx, %48] token = %tok : partition_view<tile=(32x32), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> tile<32x32xf16>, token
-      %result_token_67 = join_tokens %55, %53, %tok_0 : token
       %56 = mmaf %52, %54, %iterArg0 : tile<32x32xf16>, tile<32x32xf16>, tile<32x32xf32>
-      continue %56, %result_token_67 : tile<32x32xf32>, token
+      continue %56 : tile<32x32xf32>
     }
-    %50 = ftof %49#0 : tile<32x32xf32> -> tile<32x32xf16>
-    %51 = store_view_tko weak %50, %pview_52[%18, %48] token = %49#1 : tile<32x32xf16>, partition_view<tile=(32x32), tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> token
+    %50 = ftof %49 : tile<32x32xf32> -> tile<32x32xf16>
+    %51 = store_view_tko weak %50, %pview_52[%18, %48] token = %tok : tile<32x32xf16>, partition_view<tile=(32x32), tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> token
   } else {
   }
   return

@@ -64,14 +64,14 @@ entry @layernorm_bwd_Kt1_A2f32_1l0_2t1_p16_A2f32_1l0_2t1_p16_A1f32_1t1_p16_A2f32
     %38, %39 = load_view_tko weak %pview_26[%20, %loopIdx] token = %tok : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
     %40, %41 = load_view_tko weak %pview_37[%20, %loopIdx] token = %tok : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
     %42, %43 = load_view_tko weak %pview_38[%loopIdx] token = %tok : partition_view<tile=(64), padding_value = zero, tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<64xf32>, token
-    %result_token_69 = join_tokens %43, %41, %39, %tok_0 : token
     %reshape_70 = reshape %42 : tile<64xf32> -> tile<1x64xf32>
     %44 = mulf %40, %reshape_70 : tile<1x64xf32>
     %45 = subf %38, %bcast : tile<1x64xf32>
     %46 = mulf %45, %bcast_39 : tile<1x64xf32>
     %47 = fma %44, %46, %iterArg0 : tile<1x64xf32>
     %48 = fma %40, %reshape_70, %iterArg1 : tile<1x64xf32>
-    continue %47, %48, %result_token_69 : tile<1x64xf32>, tile<1x64xf32>, token
+    %49 = join_tokens %39, %tok_0, %41, %43 : token
+    continue %47, %48, %49 : tile<1x64xf32>, tile<1x64xf32>, token
   }
   %reduce_41 = reduce %31#0 dim=1 identities=[0.000000e+00 : f32] : tile<1x64xf32> -> tile<1xf32>
   (%reduce_lhs: tile<f32>, %reduce_rhs: tile<f32>) {

@@ -110,41 +110,40 @@ entry @moe_gather_scatter_Kt1_A2f16_1l0_2t1_p16_A3f16_3l0_4t1_p16_A1i32_1t1_p16_
   %70 = exti %20 signed : tile<i32> -> tile<i64>
   %reshape_82 = reshape %70 : tile<i64> -> tile<1x1xi64>
   %bcast_83 = broadcast %reshape_82 : tile<1x1xi64> -> tile<16x32xi64>
-  %71 = for %loopIdx in (%cst_0_i32_30 to %23, step %22) : tile<i32> iter_values(%tok_0 = %tok) -> (token) {
-    %72:2 = for %loopIdx_91 in (%cst_0_i32_30 to %58, step %22) : tile<i32> iter_values(%iterArg0 = %cst_0_f32_56, %tok_1 = %tok_0) -> (tile<16x32xf32>, token) {
-      %83 = muli %loopIdx_91, %cst_32_i32 : tile<i32>
-      %reshape_92 = reshape %83 : tile<i32> -> tile<1xi32>
+  for %loopIdx in (%cst_0_i32_30 to %23, step %22) : tile<i32> {
+    %71 = for %loopIdx_91 in (%cst_0_i32_30 to %58, step %22) : tile<i32> iter_values(%iterArg0 = %cst_0_f32_56) -> (tile<16x32xf32>) {
+      %82 = muli %loopIdx_91, %cst_32_i32 : tile<i32>
+      %reshape_92 = reshape %82 : tile<i32> -> tile<1xi32>
       %bcast_93 = broadcast %reshape_92 : tile<1xi32> -> tile<32xi32>
-      %84 = addi %bcast_93, %62 : tile<32xi32>
-      %reshape_94 = reshape %84 : tile<32xi32> -> tile<1x32xi32>
-      %85 = exti %reshape_94 signed : tile<1x32xi32> -> tile<1x32xi64>
-      %bcast_95 = broadcast %85 : tile<1x32xi64> -> tile<16x32xi64>
-      %86 = addi %61, %bcast_95 : tile<16x32xi64>
-      %87 = offset %bcast_69, %86 : tile<16x32xptr<f16>>, tile<16x32xi64> -> tile<16x32xptr<f16>>
-      %88 = cmpi less_than %bcast_95, %bcast_67, unsigned : tile<16x32xi64> -> tile<16x32xi1>
-      %89 = andi %64, %88 : tile<16x32xi1>
-      %90 = andi %89, %bcast_70 : tile<16x32xi1>
-      %91, %92 = load_ptr_tko weak %87, %90, %bcast_72 token=%tok : tile<16x32xptr<f16>>, tile<16x32xi1>, tile<16x32xf16> -> tile<16x32xf16>, token
-      %93, %94 = load_view_tko weak %pview[%25, %loopIdx_91, %loopIdx] token = %tok : partition_view<tile=(1x32x32), padding_value = zero, tensor_view<?x?x?xf16, strides=[?,?,1]>>, tile<i32> -> tile<1x32x32xf16>, token
-      %reshape_99 = reshape %93 : tile<1x32x32xf16> -> tile<32x32xf16>
-      %95 = mmaf %91, %reshape_99, %iterArg0 : tile<16x32xf16>, tile<32x32xf16>, tile<16x32xf32>
-      continue %95, %tok : tile<16x32xf32>, token
+      %83 = addi %bcast_93, %62 : tile<32xi32>
+      %reshape_94 = reshape %83 : tile<32xi32> -> tile<1x32xi32>
+      %84 = exti %reshape_94 signed : tile<1x32xi32> -> tile<1x32xi64>
+      %bcast_95 = broadcast %84 : tile<1x32xi64> -> tile<16x32xi64>
+      %85 = addi %61, %bcast_95 : tile<16x32xi64>
+      %86 = offset %bcast_69, %85 : tile<16x32xptr<f16>>, tile<16x32xi64> -> tile<16x32xptr<f16>>
+      %87 = cmpi less_than %bcast_95, %bcast_67, unsigned : tile<16x32xi64> -> tile<16x32xi1>
+      %88 = andi %64, %87 : tile<16x32xi1>
+      %89 = andi %88, %bcast_70 : tile<16x32xi1>
+      %90, %91 = load_ptr_tko weak %86, %89, %bcast_72 token=%tok : tile<16x32xptr<f16>>, tile<16x32xi1>, tile<16x32xf16> -> tile<16x32xf16>, token
+      %92, %93 = load_view_tko weak %pview[%25, %loopIdx_91, %loopIdx] token = %tok : partition_view<tile=(1x32x32), padding_value = zero, tensor_view<?x?x?xf16, strides=[?,?,1]>>, tile<i32> -> tile<1x32x32xf16>, token
+      %reshape_99 = reshape %92 : tile<1x32x32xf16> -> tile<32x32xf16>
+      %94 = mmaf %90, %reshape_99, %iterArg0 : tile<16x32xf16>, tile<32x32xf16>, tile<16x32xf32>
+      continue %94 : tile<16x32xf32>
     }
-    %73 = muli %loopIdx, %cst_32_i32 : tile<i32>
-    %reshape_87 = reshape %73 : tile<i32> -> tile<1xi32>
+    %72 = muli %loopIdx, %cst_32_i32 : tile<i32>
+    %reshape_87 = reshape %72 : tile<i32> -> tile<1xi32>
     %bcast_88 = broadcast %reshape_87 : tile<1xi32> -> tile<32xi32>
-    %74 = addi %bcast_88, %62 : tile<32xi32>
-    %reshape_89 = reshape %74 : tile<32xi32> -> tile<1x32xi32>
-    %75 = exti %reshape_89 signed : tile<1x32xi32> -> tile<1x32xi64>
-    %bcast_90 = broadcast %75 : tile<1x32xi64> -> tile<16x32xi64>
-    %76 = addi %67, %bcast_90 : tile<16x32xi64>
-    %77 = offset %bcast_85, %76 : tile<16x32xptr<f32>>, tile<16x32xi64> -> tile<16x32xptr<f32>>
-    %78 = mulf %72#0, %bcast_75 : tile<16x32xf32>
-    %79 = cmpi less_than %bcast_90, %bcast_83, unsigned : tile<16x32xi64> -> tile<16x32xi1>
-    %80 = andi %69, %79 : tile<16x32xi1>
-    %81 = andi %80, %bcast_70 : tile<16x32xi1>
-    %82 = store_ptr_tko weak %77, %78, %81 token=%tok : tile<16x32xptr<f32>>, tile<16x32xf32>, tile<16x32xi1> -> token
-    continue %72#1 : token
+    %73 = addi %bcast_88, %62 : tile<32xi32>
+    %reshape_89 = reshape %73 : tile<32xi32> -> tile<1x32xi32>
+    %74 = exti %reshape_89 signed : tile<1x32xi32> -> tile<1x32xi64>
+    %bcast_90 = broadcast %74 : tile<1x32xi64> -> tile<16x32xi64>
+    %75 = addi %67, %bcast_90 : tile<16x32xi64>
+    %76 = offset %bcast_85, %75 : tile<16x32xptr<f32>>, tile<16x32xi64> -> tile<16x32xptr<f32>>
+    %77 = mulf %71, %bcast_75 : tile<16x32xf32>
+    %78 = cmpi less_than %bcast_90, %bcast_83, unsigned : tile<16x32xi64> -> tile<16x32xi1>
+    %79 = andi %69, %78 : tile<16x32xi1>
+    %80 = andi %79, %bcast_70 : tile<16x32xi1>
+    %81 = store_ptr_tko weak %76, %77, %80 token=%tok : tile<16x32xptr<f32>>, tile<16x32xf32>, tile<16x32xi1> -> token
   }
   return
 }

@@ -37,13 +37,13 @@ entry @persistent_gemm_Kt1_A2f16_1l0_2t1_p16_A2f16_1l0_2t1_p16_A2f32_1l0_2t1_p16
     %29 = andi %27, %28 : tile<i1>
     %30 = addi %25, %16#1 : tile<i32>
     %31 = select %29, %30, %25 : tile<i1>, tile<i32>
-    %32:2 = for %loopIdx_22 in (%cst_0_i32 to %21#1, step %12) : tile<i32> iter_values(%iterArg0 = %cst_0_f32, %tok_1 = %tok_0) -> (tile<32x32xf32>, token) {
-      %34, %35 = load_view_tko weak %pview_19[%24, %loopIdx_22] token = %tok_1 : partition_view<tile=(32x32), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> tile<32x32xf16>, token
-      %36, %37 = load_view_tko weak %pview_20[%loopIdx_22, %31] token = %35 : partition_view<tile=(32x32), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> tile<32x32xf16>, token
+    %32 = for %loopIdx_22 in (%cst_0_i32 to %21#1, step %12) : tile<i32> iter_values(%iterArg0 = %cst_0_f32) -> (tile<32x32xf32>) {
+      %34, %35 = load_view_tko weak %pview_19[%24, %loopIdx_22] token = %tok : partition_view<tile=(32x32), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> tile<32x32xf16>, token
+      %36, %37 = load_view_tko weak %pview_20[%loopIdx_22, %31] token = %tok : partition_view<tile=(32x32), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> tile<32x32xf16>, token
       %38 = mmaf %34, %36, %iterArg0 : tile<32x32xf16>, tile<32x32xf16>, tile<32x32xf32>
-      continue %38, %37 : tile<32x32xf32>, token
+      continue %38 : tile<32x32xf32>
     }
-    %33 = store_view_tko weak %32#0, %pview[%24, %31] token = %32#1 : tile<32x32xf32>, partition_view<tile=(32x32), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
+    %33 = store_view_tko weak %32, %pview[%24, %31] token = %tok_0 : tile<32x32xf32>, partition_view<tile=(32x32), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
     continue %33 : token
   }
   return

@@ -19,15 +19,13 @@ entry @transpose_nested_Kt1_A2f32_1l0_2t1_p16_A2f32_1l0_2t1_p16_I16_I2(%arg0: ti
   %13 = muli %10, %cst_2_i32 : tile<i32>
   %tview_8 = make_tensor_view %4, shape = [%5, %6], strides = [%7, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
   %pview_13 = make_partition_view %tview_8 : partition_view<tile=(16x16), tensor_view<?x?xf32, strides=[?,1]>>
-  %14 = for %loopIdx in (%cst_0_i32 to %cst_2_i32, step %8) : tile<i32> iter_values(%tok_0 = %tok) -> (token) {
-    %15 = addi %13, %loopIdx : tile<i32>
-    %16 = for %loopIdx_14 in (%cst_0_i32 to %9#1, step %8) : tile<i32> iter_values(%tok_1 = %tok_0) -> (token) {
-      %17, %18 = load_view_tko weak %pview_12[%15, %loopIdx_14] token = %tok : partition_view<tile=(16x16), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<16x16xf32>, token
-      %19 = permute %17 [1, 0] : tile<16x16xf32> -> tile<16x16xf32>
-      %20 = store_view_tko weak %19, %pview_13[%loopIdx_14, %15] token = %tok : tile<16x16xf32>, partition_view<tile=(16x16), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
-      continue %tok : token
+  for %loopIdx in (%cst_0_i32 to %cst_2_i32, step %8) : tile<i32> {
+    %14 = addi %13, %loopIdx : tile<i32>
+    for %loopIdx_14 in (%cst_0_i32 to %9#1, step %8) : tile<i32> {
+      %15, %16 = load_view_tko weak %pview_12[%14, %loopIdx_14] token = %tok : partition_view<tile=(16x16), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<16x16xf32>, token
+      %17 = permute %15 [1, 0] : tile<16x16xf32> -> tile<16x16xf32>
+      %18 = store_view_tko weak %17, %pview_13[%loopIdx_14, %14] token = %tok : tile<16x16xf32>, partition_view<tile=(16x16), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
     }
-    continue %16 : token
   }
   return
 }
