@@ -10,7 +10,7 @@ from eqsat.ir.core import Operation
 from eqsat.ir.ops import MEMORY_OPS
 from eqsat.pipeline.optimize import optimize
 from eqsat.memory.stats import kernel_stats
-from eqsat.passes.cleanup import _TokenSets
+from eqsat.memory.tokensets import TokenSets
 from eqsat.text import parse
 
 P = "tile<ptr<f32>>"
@@ -394,7 +394,7 @@ TWO_SETS = f"""entry @k(%a: {P}, %b: {P}, %c: {P}) {{
 def _waits_for(k, op) -> set[str]:
     """Names of the pointers of the memory ops `op` waits for."""
     ops = {id(o): o for o in k.walk()}
-    return {ops[x].operands[0].name for x, _ in _TokenSets(k).of(op.token_in)}
+    return {ops[x].operands[0].name for x, _ in TokenSets(k).of(op.token_in)}
 
 
 @pytest.mark.parametrize("groups,carries", [({}, 2), ({"a": "g", "b": "g"}, 1)],
