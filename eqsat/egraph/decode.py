@@ -36,13 +36,19 @@ class _Reg:
         self.depth: int = 0 if parent is None else parent.depth + 1
 
 
+def _up(r: _Reg) -> _Reg:
+    """The region around a nested one (only the entry region, at depth 0, has none)."""
+    assert r.parent is not None, "the entry region has no enclosing region"
+    return r.parent
+
+
 def _lca(a: _Reg, b: _Reg) -> _Reg:
     while a.depth > b.depth:
-        a = a.parent
+        a = _up(a)
     while b.depth > a.depth:
-        b = b.parent
+        b = _up(b)
     while a is not b:
-        a, b = a.parent, b.parent
+        a, b = _up(a), _up(b)
     return a
 
 
@@ -206,7 +212,7 @@ def decode(enc: Encoding, v: EGraphView, sel: Selection) -> Kernel:
             place[cid] = here
         if n.kind in ("For", "Loop", "If", "Combine"):
             nslots = 2 if n.kind == "If" else 1
-            for k in range(nslots):
+            for slot in range(nslots):
                 rid = n.region if n.kind != "If" else None
                 args = []
                 if rid is not None:
@@ -215,7 +221,7 @@ def decode(enc: Encoding, v: EGraphView, sel: Selection) -> Kernel:
                         raise DecodeError(f"unknown region {rid}")
                     args = [Value(t, nm) for t, nm in zip(info.arg_types, info.arg_names)]
                 reg = _Reg(Region(args), here, n.kind, rid)
-                bodies[(cid, k)] = reg
+                bodies[(cid, slot)] = reg
                 if rid is not None:
                     if rid in region_of_id:
                         raise DecodeError(f"region {rid} is used by two ops")
@@ -405,7 +411,7 @@ def _hoist(reg: _Reg, dep: int, sc: _Scopes, speculatable: bool = True) -> _Reg:
         if cur.kind == "Combine" or (cur.kind == "If" and not speculatable):
             break
         if cur.kind in ("For", "Loop"):
-            if sc.inside(dep, cur.rid):
+            if cur.rid is not None and sc.inside(dep, cur.rid):
                 break
             target = cur.parent
         cur = cur.parent
@@ -413,9 +419,10 @@ def _hoist(reg: _Reg, dep: int, sc: _Scopes, speculatable: bool = True) -> _Reg:
 
 
 def _inside(a: _Reg, b: _Reg) -> bool:
-    while a is not None and a.depth > b.depth:
-        a = a.parent
-    return a is b
+    cur: _Reg | None = a
+    while cur is not None and cur.depth > b.depth:
+        cur = cur.parent
+    return cur is b
 
 
 def _name(enc: Encoding, v: EGraphView, cid: str, op: Operation) -> None:

@@ -34,7 +34,7 @@ from eqsat.errors import EqsatError
 from eqsat.ir.attrs import DenseConst
 from eqsat.ir.core import Kernel, Operation, Region, Value
 from eqsat.ir.types import (PartitionViewType, PointerType, TensorViewType, TileType, TokenType,
-                            bit_width, byte_size, is_float)
+                            Type, bit_width, byte_size, is_float)
 from eqsat.ir.numbers import to_bits
 from eqsat.memory.alias import alias_facts
 from eqsat.memory.relations import IfRecord, LoopRecord, MemOp, MemoryRecord, relations
@@ -366,6 +366,7 @@ class _Encoder:
         attrs = T.ATTRS.intern(op.attrs, segs, self.next_uid())
         self.uid_names[attrs] = name
         rts = tuple(v.type for v in op.results)
+        rts_eg: tuple[Type, ...]
         if name == "print":
             rts_eg = (TokenType(),)           # the e-graph sees print as a step of the chain
         else:

@@ -39,7 +39,7 @@ import json
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 from eqsat.ir.ops import SPECS
 from eqsat.egraph import compat
@@ -207,7 +207,7 @@ class _Scopes:
     """Leaf regions form a tree (static nesting); a scope is one of its nodes (0 = kernel)."""
 
     def __init__(self, enc: Encoding):
-        self.parent = {0: None}
+        self.parent: dict[int, int | None] = {0: None}
         self.depth = {0: 0}
         for rid in sorted(enc.regions):
             p = enc.regions[rid].parent
@@ -216,9 +216,15 @@ class _Scopes:
 
     def inside(self, a: int, b: int) -> bool:
         """Is region a equal to or nested in region b?"""
-        while a is not None and self.depth.get(a, 0) > self.depth.get(b, 0):
-            a = self.parent.get(a)
-        return a == b
+        cur: int | None = a
+        while cur is not None and self.depth.get(cur, 0) > self.depth.get(b, 0):
+            cur = self.parent.get(cur)
+        return cur == b
+
+    @overload
+    def deeper(self, a: int, b: int) -> int: ...
+    @overload
+    def deeper(self, a: int | None, b: int | None) -> int | None: ...
 
     def deeper(self, a: int | None, b: int | None) -> int | None:
         """The deeper of two scopes on one chain; -1 if they are not on one chain."""
@@ -341,6 +347,7 @@ class _Pricer:
             return EPS * 0.01
         ty = self._type(n.ty)
         rts = ty if isinstance(ty, tuple) else ((ty,) if ty is not None else ())
+        attrs: dict[str, Any]
         if k in ("Const", "ConstDense"):
             name, attrs, operands = "constant", {}, ()
         elif k == "For":
@@ -352,7 +359,9 @@ class _Pricer:
         elif k == "If":
             name, attrs, operands = "if", {}, ()
         else:
-            name = n.op_name
+            op_name = n.op_name
+            assert op_name is not None, f"{k} nodes carry no op name"
+            name = op_name
             attrs = T.ATTRS.lookup(n.fields[1])[0]
             operands = tuple(self._type(self.class_ty.get(c)) for c in n.children())
         width = self.width(n) if k == "Mem" else None
@@ -532,6 +541,8 @@ class Extractor:
             s = scope_of.get(cid)
             ok = [nid for nid in nids if node_sc.get(nid) == s and s is not None]
             self.eligible[cid] = ok
+            if s is None:
+                continue                    # ok is empty: nothing to weigh
             for nid in ok:
                 n = v.nodes[nid]
                 w = pr.own(n)
@@ -712,13 +723,14 @@ def _select(v: EGraphView, eligible: dict[str, list[str]], weight: dict[str, flo
             for nid in nids:
                 n = v.nodes[nid]
                 total = weight[nid]
+                priced = True
                 for c in set(n.children()):
                     b = best.get(c)
                     if b is None:
-                        total = None
+                        priced = False
                         break
                     total += b
-                if total is None:
+                if not priced:
                     continue
                 cur = best.get(cid)
                 if cur is None or total < cur - 1e-12:

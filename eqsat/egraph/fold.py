@@ -89,7 +89,9 @@ def fold_scalar(name: str, attrs: dict, t_in: TileType, t_out: TileType,
     # operand types: comparisons read t_in for both; fma all same; converts t_in
     if name == "select":
         return None
-    elem_in = t_in.elem
+    elem_in, elem_out = t_in.elem, t_out.elem
+    if not isinstance(elem_in, str) or not isinstance(elem_out, str):
+        return None                # tiles of pointers do not fold
     vals = [value_of_bits(elem_in, b) for b in bits]
     if name in ("shli", "shri"):
         w = INT_WIDTHS[elem_in]
@@ -106,7 +108,7 @@ def fold_scalar(name: str, attrs: dict, t_in: TileType, t_out: TileType,
         x = vals[0]
         if not math.isfinite(x):
             return None
-        w = INT_WIDTHS[t_out.elem]
+        w = INT_WIDTHS[elem_out]
         lo, hi = (0, (1 << w) - 1) if attrs.get("signedness") == "unsigned" else \
             (-(1 << (w - 1)), (1 << (w - 1)) - 1)
         if not lo <= math.trunc(x) <= hi:

@@ -183,9 +183,9 @@ class LaneFacts:
                 same = min(same, ins[2].same)
             div = min(a.div, b.div) if n in ("maxi", "mini") else 1
             return Lanes(div=div, same=same)
-        if n == "shli" and const_int(op.operands[1]) is not None:
-            k = const_int(op.operands[1])
-            return Lanes(min(a.div << k, CAP) if 0 <= k < 31 else 1, 1, 1, same)
+        shift = const_int(op.operands[1]) if n == "shli" else None
+        if shift is not None:
+            return Lanes(min(a.div << shift, CAP) if 0 <= shift < 31 else 1, 1, 1, same)
         return Lanes(same=same)
 
 
@@ -254,7 +254,7 @@ def view_width(op: Operation, facts: LaneFacts) -> int:
     mk = pv.owner if isinstance(pv.owner, Operation) else None
     tv = mk.operands[0] if mk is not None and mk.name == "make_partition_view" else None
     mt = tv.owner if tv is not None and isinstance(tv.owner, Operation) else None
-    if mt is None or mt.name != "make_tensor_view":
+    if tv is None or mt is None or mt.name != "make_tensor_view":
         return view_lanes_width(pt, None, 1, [], [])
     return view_lanes_width(pt, tv.type, facts.of(mt.required("base")).div,
                             [facts.of(x).div for x in mt.group("shape")],

@@ -68,7 +68,7 @@ class _Env:
         self.parent = parent
 
     def get(self, key: int) -> _Fut:
-        e = self
+        e: _Env | None = self
         while e is not None:
             f = e.map.get(key)
             if f is not None:

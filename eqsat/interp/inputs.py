@@ -104,10 +104,10 @@ _INIT = {
                   for k, args in _INIT_ARGS.items()],
     },
 }
+_ARRAY_PROPS = {"name": _NAME, "dtype": _DTYPE, "shape": _SHAPE, "init": _INIT,
+                "strides": _STRIDES}
 _ARRAY = {"what": "an array", "required": ["name", "dtype", "shape"],
-          "properties": {"name": _NAME, "dtype": _DTYPE, "shape": _SHAPE, "init": _INIT,
-                         "strides": _STRIDES},
-          "additionalProperties": False}
+          "properties": _ARRAY_PROPS, "additionalProperties": False}
 _ALIAS = {"what": "a same_as view", "required": ["name", "same_as"],
           "properties": {"name": _NAME, "same_as": _NAME,
                          "offset": _int(0, "a non-negative integer (in elements)"),
@@ -119,7 +119,7 @@ _SCALAR = {"what": "a scalar", "required": ["name", "dtype", "value"],
                                     "expected": "a number or a boolean"}},
            "additionalProperties": False}
 _LIST_ITEM = {"what": "an array of a list", "required": ["dtype", "shape"],
-              "properties": {k: v for k, v in _ARRAY["properties"].items() if k != "name"},
+              "properties": {k: v for k, v in _ARRAY_PROPS.items() if k != "name"},
               "additionalProperties": False}
 _LIST = {"what": "a list of arrays", "required": ["name", "list"],
          "properties": {"name": _NAME,

@@ -153,7 +153,7 @@ class Executor:
         """Addresses and in-bounds mask of the tile at `index` of a partition view."""
         tv = pv.view
         rank = len(tv.shape)
-        coords = [None] * rank
+        coords: list[np.ndarray | None] = [None] * rank
         for i, (t, d) in enumerate(zip(pv.tile, pv.dim_map)):
             c = int(np.asarray(index[i])) * pv.step(i) + np.arange(t, dtype=np.int64)
             shape = [1] * len(pv.tile)
@@ -163,11 +163,11 @@ class Executor:
         addr = np.full(pv.tile, tv.base, dtype=np.int64)
         es = byte_size(tv.elem)
         for d in range(rank):
-            c = coords[d]
-            if c is None:
+            cd = coords[d]
+            if cd is None:
                 continue
-            inb &= (c >= 0) & (c < tv.shape[d])
-            addr = addr + c * tv.strides[d] * es
+            inb &= (cd >= 0) & (cd < tv.shape[d])
+            addr = addr + cd * tv.strides[d] * es
         return addr, inb
 
     _PADDING = {"zero": 0.0, "neg_zero": -0.0, "nan": np.nan, "pos_inf": np.inf,

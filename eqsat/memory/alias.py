@@ -206,10 +206,10 @@ def _propagate(kernel: Kernel, facts: AliasFacts) -> None:
         for op in kernel.walk():
             n = op.name
             if n in _DERIVE:
-                src = op.one(_DERIVE[n])
-                if src is not None and id(src) in roots:
+                origin = op.one(_DERIVE[n])
+                if origin is not None and id(origin) in roots:
                     for r in op.results:
-                        join(r, roots[id(src)])
+                        join(r, roots[id(origin)])
             elif n == "select":
                 for v in op.operands[1:]:
                     if id(v) in roots:

@@ -37,7 +37,7 @@ from typing import Any
 from eqsat.memory.alias import UNIVERSE, AliasFacts
 from eqsat.ir.attrs import Bounded
 from eqsat.ir.core import Kernel, Operation, Region, Value, const_int
-from eqsat.ir.types import INT_WIDTHS, TileType
+from eqsat.ir.types import INT_WIDTHS, PartitionViewType, StridedViewType, TileType
 from eqsat.analysis.signature import ArrayLayout
 
 _SHAPE_OPS = ("reshape", "broadcast")
@@ -126,7 +126,7 @@ class Bounds:
             return c
         if n == "iota":
             # lane i holds i wrapped to the type: past 2^(w-1) lanes it turns negative
-            lanes, half = v.type.shape[0] if v.type.shape else 1, 1 << ((_width(v) or 64) - 1)
+            lanes, half = v.tile.shape[0] if v.tile.shape else 1, 1 << ((_width(v) or 64) - 1)
             return (0 if lanes <= half else -half), min(lanes, half) - 1
         if n == "get_tile_block_id":
             return 0, (1 << 31) - 1
@@ -194,9 +194,10 @@ class Bounds:
         at most the largest value of the result's type (exact for a static size)."""
         t = op.operands[0].type
         full = _type_range(v)
-        tile = getattr(t, "tile", None)
-        if full is None or not tile or v.index >= len(tile) or getattr(t, "dim_map", None):
+        if full is None or not isinstance(t, (PartitionViewType, StridedViewType)) or \
+                not t.tile or v.index >= len(t.tile) or getattr(t, "dim_map", None):
             return full
+        tile = t.tile
         size = t.view.shape[v.index] if v.index < len(t.view.shape) else None
         top = full[1] if size is None else size
         return 0, -(-top // tile[v.index])
@@ -214,8 +215,8 @@ class Bounds:
     def _block_arg(self, v: Value, region: Region) -> tuple[int, int] | None:
         loop = region.parent
         if isinstance(loop, Operation) and loop.name == "for" and v is region.args[0]:
-            lb, ub = self.of(loop.one("lb")), self.of(loop.one("ub"))
-            step = const_int(loop.one("step"))
+            lb, ub = self.of(loop.required("lb")), self.of(loop.required("ub"))
+            step = const_int(loop.required("step"))
             if lb is None or ub is None or (step is not None and step <= 0):
                 return None
             if loop.attrs.get("unsigned") and lb[0] < 0:
@@ -373,10 +374,10 @@ class _Separation:
             else:
                 f = _Form(x.a - y.a, x.slo - y.shi, x.shi - y.slo, x.wlo - y.whi, x.whi - y.wlo)
         elif n == "muli":
-            for x, y in (op.operands, op.operands[::-1]):
-                k = const_int(y)
+            for lhs, rhs in (op.operands, op.operands[::-1]):
+                k = const_int(rhs)
                 if k is not None:
-                    g = self.form(x)
+                    g = self.form(lhs)
                     if g is None:
                         return None
                     s = sorted((g.slo * k, g.shi * k))
@@ -411,7 +412,7 @@ class _Separation:
         f = self.form(v)
         if f is None or f.a == 0:
             return False
-        step = const_int(self.loop.one("step"))
+        step = const_int(self.loop.required("step"))
         gap = abs(f.a) * (abs(step) if step else 1)
         return f.whi - f.wlo < gap
 
@@ -459,14 +460,14 @@ def _view_index_tuple_ok(store: Operation, kernel: Kernel,
     """A partition view over a tensor view that is the array itself (its own shapes
     and strides), or a 1-D view with a non-zero constant stride: distinct tile index
     tuples are then disjoint memory."""
-    pv = store.one("view")
+    pv = store.required("view")
     if not (isinstance(pv.owner, Operation) and pv.owner.name == "make_partition_view"):
         return False
     tv = pv.owner.operands[0]
     if not (isinstance(tv.owner, Operation) and tv.owner.name == "make_tensor_view"):
         return False
     t = tv.owner
-    p = _root_param(t.one("base"), kernel)
+    p = _root_param(t.required("base"), kernel)
     if p is None:
         return False
     shapes = _view_dims(t, "shape", "static_shape")
@@ -514,7 +515,7 @@ def _scatter_coords(store: Operation, kernel: Kernel, layouts: dict[int, ArrayLa
                     bounds: Bounds) -> list[Value] | None:
     """The in-bounds coordinates of a pointer store into an array, or None if the
     address is not `base + sum(idx_d * stride_d)` with each idx_d proven in bounds."""
-    ptr = store.one("ptr")
+    ptr = store.required("ptr")
     op = ptr.owner
     if not (isinstance(op, Operation) and op.name == "offset"):
         return None
@@ -591,11 +592,11 @@ def disjoint_across(store: Operation, loop: Operation, facts: AliasFacts,
     bounds = bounds or Bounds(kernel)
     sep = _Separation(bounds, loop, store)
     if store.name == "store_view_tko":
-        view = store.one("view")
+        view = store.required("view")
         if not sep.invariant(view) or not _view_index_tuple_ok(store, kernel, layouts):
             return False
         return any(sep.separates(x) for x in store.group("index"))
-    ptr = store.one("ptr")
+    ptr = store.required("ptr")
     base = ptr.owner.operands[0] if isinstance(ptr.owner, Operation) and \
         ptr.owner.name == "offset" else None
     if base is None or not sep.invariant(base):
@@ -622,7 +623,7 @@ def disjoint_pair_across(first: Operation, second: Operation, loop: Operation,
         return False
     kernel = facts.kernel
     layouts = layouts or {}
-    views = [op.one("view") for op in (first, second)]
+    views = [op.required("view") for op in (first, second)]
     owners = [v.owner for v in views]
     if not all(isinstance(o, Operation) and o.name == "make_partition_view" for o in owners):
         return False

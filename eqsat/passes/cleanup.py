@@ -84,7 +84,14 @@ def _replace_uses(uses: _Uses, old: Value, new: Value) -> None:
 
 
 def _remove_op(op: Operation) -> None:
-    op.parent.ops.remove(op)
+    region = op.parent
+    assert region is not None, f"'{op.name}' is in no region"
+    region.ops.remove(op)
+
+
+def _enclosing(op: Operation) -> Operation | Kernel | None:
+    """The op (or kernel) whose region holds `op`."""
+    return op.parent.parent if op.parent is not None else None
 
 
 def _drop_operand(term: Operation, idx: int) -> None:
@@ -163,9 +170,9 @@ def _carry_is_dead(loop: Operation, j: int, uses: _Uses) -> bool:
                 if i != j:
                     return False
                 continue
-            if user.name == "yield" and isinstance(user.parent.parent, Operation) and \
-                    user.parent.parent.name == "if":
-                r = user.parent.parent.results[i]
+            owner = _enclosing(user)
+            if user.name == "yield" and isinstance(owner, Operation) and owner.name == "if":
+                r = owner.results[i]
                 if id(r) not in slice_ids:
                     slice_ids.add(id(r))
                     work.append(r)
@@ -423,8 +430,9 @@ def _plumbing_sites(kernel: Kernel):
             start = 3 if op.name == "for" else 0
             for i, v in enumerate(op.operands):
                 if i >= start and v.is_token:
-                    if op.name == "yield" and not (isinstance(op.parent.parent, Operation)
-                                                    and op.parent.parent.name == "if"):
+                    owner = _enclosing(op)
+                    if op.name == "yield" and not (isinstance(owner, Operation)
+                                                    and owner.name == "if"):
                         continue
                     yield op, i
 
