@@ -27,8 +27,6 @@ import numpy as np
 from egglog import (String, get_callable_args, get_callable_fn, get_literal_value, get_var_name,
                     set_)
 from egglog import ruleset as egg_ruleset
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from eqsat.egraph import analyses as A
 from eqsat.egraph import terms as T
@@ -283,7 +281,21 @@ def _edges(dt: str) -> list:
     return [0.0, -0.0, 1.0, -1.0, math.inf, -math.inf, math.nan, 2.0, 0.5, 1e-40]
 
 
-def _values(dt: str):
+def _hypothesis() -> Any:
+    """hypothesis, which only rule checks need (the `test` extra): loaded when a check
+    runs, so optimizing and registering trusted rules work without it."""
+    try:
+        import hypothesis
+        import hypothesis.strategies
+    except ImportError:
+        raise EqsatError("checking a rule draws its inputs with hypothesis, which is not "
+                         "installed: pip install 'eqsat[test]' (or register the rule set "
+                         "with trusted=True)") from None
+    return hypothesis
+
+
+def _values(dt: str) -> Any:
+    st = _hypothesis().strategies
     if dt == "i1":
         return st.booleans()
     if dt in INT_WIDTHS:
@@ -335,6 +347,9 @@ def check_rule(rule: Any, *, dtypes: Any = None, types: dict | None = None,
     the rule is then only a pattern, not applied, and its instances are compared with
     what the optimizer made of them (checks generic rules, such as folding, on concrete
     instances). `cost_model`: the model `chosen` is judged under (default: H100)."""
+    hyp = _hypothesis()
+    HealthCheck, given, settings, st = (hyp.HealthCheck, hyp.given, hyp.settings,
+                                        hyp.strategies)
 
 
     tree = _tree(rule.lhs)
@@ -615,6 +630,9 @@ def check_fact_rule(rule: Any, source: Any, *, leaves: dict | None = None,
     shorter than a tile's last dimension); they are checked on the lanes like every
     derived fact, so a false premise fails the check. Fails when the rule never fires
     on the instance."""
+    hyp = _hypothesis()
+    HealthCheck, given, settings, st = (hyp.HealthCheck, hyp.given, hyp.settings,
+                                        hyp.strategies)
 
 
 
