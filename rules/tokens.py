@@ -34,10 +34,19 @@ which carried tokens are closed) is decided in Python at encode time
 (eqsat.memory.relations) and read here as a few rows per op and per region
 (eqsat.egraph.tokenfacts). `Need` is a function table filled bottom-up (`Want`
 asks for the parts first), so each op gets exactly one weaker form and no token
-class is ever equated with a smaller one; the e-graph stays small. Joins the
-rules build are normalized by join algebra: flatten, dedupe, the root token as
-identity, a one-token join is that token, and absorption of a token its partner
-already stands for (`Contains`).
+class is ever equated with a smaller one; the e-graph stays small. What o needs of
+a token depends on o only through its `second` keys and which loops around it it may
+skip, so `Want`/`Need` are keyed by o's *need class* (ops alike in both, see
+eqsat.memory.relations.need_classes): M ops on one array walk the chain once, not M
+times (per op it was M^2 rows).
+
+Joins the rules build are normalized by join algebra: flatten, dedupe, the root token
+as identity, a one-token join is that token, and absorption of a token its partner
+already stands for (`Contains`). `Contains` holds one row per direct step (an op's
+token stands for its input, a join for its members, ...) and its transitive closure
+only where it is asked (`Ask`: a two-token join, a re-join), searched down from x
+only through tokens defined no earlier than y (`Level`, the encoder's binding order,
+which never grows along a step): a full closure of a chain of M tokens is M^2 rows.
 """
 from __future__ import annotations
 
@@ -46,28 +55,34 @@ from egglog import MultiSet, Set, String, UnstableFn, Vec, eq, function, i64, i6
 
 from eqsat.egraph import terms as T
 from eqsat.egraph.tokenfacts import (NO_KEYS, CarryArg, CarryOut, Contains, IfBase, IfKeys,
-                                     LoopBound, LoopFree, LoopKeys, MemFirst, MemSecond,
-                                     OpenArg, OpenIf, OpenOut, Orig)
+                                     Level, LoopBound, LoopFree, LoopKeys, MemFirst,
+                                     MemLevel, MemSecond, NeedClass, OpenArg, OpenIf, OpenOut,
+                                     Orig)
 
 from eqsat.rules.dsl import RuleSet, infer, ints, strs, terms, tys
 
 
-# Want(o, t): memory op o (uid) holds token t of the program; Need(o, t) is then the
-# bag of tokens o must wait for of t (a function table, not a term: nothing is unioned).
+# Want(c, t): a memory op of need class c (eqsat.egraph.tokenfacts.NeedClass) holds token
+# t of the program; Need(c, t) is then the bag of tokens the ops of class c must wait for
+# of t (a function table, not a term: nothing is unioned).
 Want = relation("Want", i64, T.Term)
 
 
 @function(merge=lambda old, new: old)
-def Need(op: i64Like, token: T.Term) -> MultiSet[T.Term]: ...
+def Need(need_class: i64Like, token: T.Term) -> MultiSet[T.Term]: ...
 
 
 # Weak(m, m2, tok): m2 is memory op m with a smaller input token; tok is m's input token.
 Weak = relation("Weak", T.Term, T.Term, T.Term)
 
+# Ask(x, y): does token x stand for everything y stands for? Asked of the pairs the join
+# algebra could simplify, and passed down from x only to tokens no earlier than y.
+Ask = relation("Ask", T.Term, T.Term)
+
 m, p, e, tok, tok2, pr, j, inner, x, y, f, h, base, lb, ub, st, mk = terms(
     "m p e tok tok2 pr j inner x y f h base lb ub st mk")
 t, t2, tt, fty = tys("t t2 tt fty")
-a, a2, k, i, ai, ii, r, aa = ints("a a2 k i ai ii r aa")
+a, a2, k, i, ai, ii, r, aa, lx, ly = ints("a a2 k i ai ii r aa lx ly")
 n, n2, el = strs("n n2 el")
 args, args2, inits, body = (var(v, Vec[T.Term]) for v in ("args", "args2", "inits", "body"))
 xs, ys, bag, bag2 = (var(v, MultiSet[T.Term]) for v in ("xs", "ys", "bag", "bag2"))
@@ -86,23 +101,24 @@ def _weaker(name, uid, ty, operands, needed):
     return T.Mem(name, uid, ty, operands, T.Join(needed.reset_counts()))
 
 
-def _free_of(keys, op):
-    """Op `op` (uid) need not wait for what has the ordering keys `keys`."""
-    return eq(keys & MemSecond(op)).to(NO_KEYS)
+def _free_of(keys, cls):
+    """The ops of need class `cls` need not wait for what has the ordering keys `keys`."""
+    return eq(keys & MemSecond(cls)).to(NO_KEYS)
 
 
-def _bound_to(keys, op):
-    """Op `op` (uid) must wait for what has the ordering keys `keys`."""
-    return ne(keys & MemSecond(op)).to(NO_KEYS)
+def _bound_to(keys, cls):
+    """The ops of need class `cls` must wait for what has the ordering keys `keys`."""
+    return ne(keys & MemSecond(cls)).to(NO_KEYS)
 
 
 def _need(name: str, *facts, to, doc: str = ""):
-    """Need(a, e) = `to` when o = a holds e and the facts hold."""
+    """Need(a, e) = `to` when class a holds e and the facts hold."""
     return infer(name, Want(a, e), *facts, then=[set_(Need(a, e)).to(to)], doc=doc)
 
 
 def _ask(name: str, *facts, then):
-    """What a needs of e depends on what it needs of another token: ask for that too."""
+    """What class a needs of e depends on what it needs of another token: ask for that
+    too."""
     return infer(name, Want(a, e), *facts, then=then)
 
 
@@ -111,8 +127,8 @@ TOKENS = RuleSet("tokens", doc="memory-token weakening, join algebra, loop-paral
 
 # -- which tokens an op holds, and what it needs of each ---------------------------------------
 TOKENS.add(
-    infer("want-input", m == T.Mem(n, a, t, args, tok), Orig(m), then=[Want(a, tok)],
-          doc="every memory op holds its input token"),
+    infer("want-input", m == T.Mem(n, a2, t, args, tok), Orig(m), eq(a).to(NeedClass(a2)),
+          then=[Want(a, tok)], doc="every memory op holds its input token"),
     _ask("want-through-mem", e == T.Proj(p, k, tt), p == T.Mem(n2, a2, t2, args2, tok2),
          Orig(p), then=[Want(a, tok2)]),
     _ask("want-through-carried-for", e == T.Arg(r, ai, tt), CarryArg(r, ai, ii), LoopFree(a, r),
@@ -131,12 +147,12 @@ TOKENS.add(
          then=[Want(a, xs.pick()), Want(a, T.SrcJoin(xs.remove(xs.pick())))]),
 
     _need("need-past-mem", e == T.Proj(p, k, tt), p == T.Mem(n2, a2, t2, args2, tok2), Orig(p),
-          ne(a).to(a2), eq(ks).to(MemFirst(a2)), _free_of(ks, a), eq(bag).to(Need(a, tok2)),
+          eq(ks).to(MemFirst(a2)), _free_of(ks, a), eq(bag).to(Need(a, tok2)),
           to=bag,
           doc="o need not wait for p: of token(p[T2]) it needs what it needs of T2"),
     _need("need-keep-mem", e == T.Proj(p, k, tt), p == T.Mem(n2, a2, t2, args2, tok2), Orig(p),
-          ne(a).to(a2), eq(ks).to(MemFirst(a2)), _bound_to(ks, a), eq(bag).to(Need(a, tok2)),
-          eq(bag2).to(Need(a2, tok2)),
+          eq(ks).to(MemFirst(a2)), _bound_to(ks, a), eq(bag).to(Need(a, tok2)),
+          eq(bag2).to(Need(NeedClass(a2), tok2)),
           to=bag.filter_not(UnstableFn(MultiSet.contains, bag2)).insert(
               T.Proj(_weaker(n2, a2, t2, args2, bag2), k, tt)),
           doc="o must wait for p: it keeps p in p's own weakest form, plus what it needs of "
@@ -190,7 +206,7 @@ TOKENS.add(
 
 # -- the weakening lemma -------------------------------------------------------------------------
 TOKENS.add(
-    infer("weaken", m == T.Mem(n, a, t, args, tok), Orig(m), eq(bag).to(Need(a, tok)),
+    infer("weaken", m == T.Mem(n, a, t, args, tok), Orig(m), eq(bag).to(Need(NeedClass(a), tok)),
           then=[Weak(m, _weaker(n, a, t, args, bag), tok)],
           doc="o[T] may run as o[T'] with T' what o needs of T"),
     infer("weaken-value", Weak(m, p, tok), ne(m).to(p), pr == T.Proj(m, i, tt),
@@ -243,7 +259,28 @@ TOKENS.add(
           CarryOut(r, k, ii), then=[Contains(e, inits[ii])]),
     infer("contains-exit-if", e == T.Proj(h, k, tt), IfBase(h, k, base),
           then=[Contains(e, base)]),
-    infer("contains-transitive", Contains(x, y), Contains(y, e), then=[Contains(x, e)]),
+    infer("level-mem", pr == T.Proj(m, i, tt), m == T.Mem(n, a, t, args, tok), _is_token(tt),
+          eq(lx).to(MemLevel(a)), then=[set_(Level(pr)).to(lx), set_(Level(tok)).to(lx)],
+          doc="an op's weaker forms are defined where it is, and their input tokens no "
+              "later"),
+    infer("ask-rejoin", j == T.ReJoin(x, y), then=[Ask(x, y)]),
+    infer("ask-join", j == T.Join(xs), xs.length() == i64(2), eq(x).to(xs.pick()),
+          eq(y).to(xs.remove(x).pick()), then=[Ask(x, y), Ask(y, x)]),
+    infer("ask-rejoin-first", Ask(x, j), j == T.ReJoin(y, e), then=[Ask(x, y)],
+          doc="x stands for join(y, e) when it stands for y and for e: y first"),
+    infer("ask-rejoin-then", Ask(x, j), j == T.ReJoin(y, e), Contains(x, y), then=[Ask(x, e)],
+          doc="... and e only once x stands for y (else the chain below e is never asked)"),
+    infer("level-root", e == T.Op0("make_token", aa, tt), then=[set_(Level(e)).to(i64(0))],
+          doc="level 0: tokens that stand for no op"),
+    infer("level-none", e == T.NoTok(), then=[set_(Level(e)).to(i64(0))]),
+    infer("ask-down", Ask(x, e), Contains(x, y), ne(y).to(e), eq(lx).to(Level(y)),
+          eq(ly).to(Level(e)), ly > i64(0), lx >= ly, then=[Ask(y, e)],
+          doc="what x stands for through y: only a token defined no earlier than e can "
+              "stand for e"),
+    infer("contains-nothing", Ask(x, e), eq(Level(e)).to(i64(0)), ne(x).to(e),
+          then=[Contains(x, e)], doc="every token stands for all a token of no op stands for"),
+    infer("contains-transitive", Ask(x, e), Contains(x, y), Contains(y, e),
+          then=[Contains(x, e)]),
 )
 
 __all__ = ["TOKENS", "Need", "Want", "Weak"]

@@ -91,6 +91,7 @@ _G = "tests/test_tokens_regressions.py::"
 _E = "tests/test_egraph_roundtrip.py::"
 _C = "tests/test_tokens_coverage.py::"
 _M = "tests/test_memory.py::"
+_S = "tests/test_tokens_scale.py::"
 EVIDENCE = {
     "want-input": _R + "test_acquire_and_release",
     "want-through-mem": _R + "test_acquire_and_release",
@@ -140,6 +141,15 @@ EVIDENCE = {
     "contains-exit-loop": _C + "test_tokens_through_a_loop",
     "contains-exit-if": _E + "test_extraction_prefers_shared_values",
     "contains-transitive": _R + "test_acquire_and_release",
+    "contains-nothing": _R + "test_acquire_and_release",
+    "level-mem": _R + "test_acquire_and_release",
+    "level-root": _R + "test_acquire_and_release",
+    "level-none": _C + "test_untokened_op_in_a_tokenized_kernel",
+    "ask-rejoin": _R + "test_acquire_and_release",
+    "ask-join": _S + "test_a_join_is_absorbed_through_several_tokens",
+    "ask-rejoin-first": _R + "test_acquire_and_release",
+    "ask-rejoin-then": _S + "test_a_join_is_absorbed_through_several_tokens",
+    "ask-down": _S + "test_a_join_is_absorbed_through_several_tokens",
     # core: the type of every term; every optimized kernel is verified, so a wrong type
     # fails the decode or the verifier
     "type-const": _R + "test_acquire_and_release",

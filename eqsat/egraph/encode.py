@@ -41,7 +41,7 @@ from eqsat.memory.relations import IfRecord, LoopRecord, MemOp, MemoryRecord, re
 from eqsat.egraph import analyses as A
 from eqsat.egraph import compat
 from eqsat.egraph import terms as T
-from eqsat.egraph.tokenfacts import insert_facts
+from eqsat.egraph.tokenfacts import insert_facts, insert_levels
 from eqsat.interp.machine import may_exit
 
 
@@ -159,6 +159,8 @@ class _Encoder:
         self.uid = 0
         self.leaf_region = 0             # innermost enclosing leaf region
         self.facts: list = []            # analysis facts known at encode time
+        self.levels: list[tuple[Any, int]] = []     # token term, its binding order
+        self.mem_levels: dict[int, int] = {}        # memory op uid -> its token's order
 
     # -- helpers -------------------------------------------------------------------------
     def ty(self, t: Any):
@@ -170,7 +172,10 @@ class _Encoder:
             self.types[text] = t
         return got
 
-    def bind(self, v: Value | None, expr: Any, hint: str | None = None) -> Any:
+    def bind(self, v: Value | None, expr: Any, hint: str | None = None,
+             token: bool = False) -> Any:
+        """Let-bind `expr` as value `v`; `token`: it is a token the input has no value for
+        (the program-order chain)."""
         name = f"v{self.n}_"
         self.n += 1
         e = self.mk.let(name, expr)
@@ -178,6 +183,8 @@ class _Encoder:
         self.order[name] = self.n
         if v is not None:
             self.env[id(v)] = e
+        if token or v is not None and v.is_token:
+            self.levels.append((e, self.n))
         return e
 
     def use(self, v: Value) -> Any:
@@ -203,7 +210,7 @@ class _Encoder:
         self.chain_kernel = chain
         if chain:
             self.tok = self.bind(None, self.mk.Op0("make_token", T.NO_ATTRS,
-                                                   self.ty(TokenType())), "tok")
+                                                   self.ty(TokenType())), "tok", token=True)
         term, term_ops, effects = self.block(k.body)
         if term is None or term.name != "return":
             raise EncodeError("the entry body must end with 'return'")
@@ -218,6 +225,7 @@ class _Encoder:
             alias = self.alias if self.alias is not None else alias_facts(k)
             n_token_facts = insert_facts(self.eg, relations(self.memory, alias),
                                          [m.term for m in self.memory.ops], self.use)
+            n_token_facts += insert_levels(self.eg, self.levels, self.mem_levels)
         facts = list(self.facts)
         for text, t in self.types.items():
             ty = self.ty_cache[text]
@@ -377,9 +385,11 @@ class _Encoder:
         tok_out = None
         for i, t in enumerate(rts_eg):
             p = self.mk.Proj(head, i, self.ty(t))
-            e = self.bind(op.results[i] if i < len(op.results) else None, p, "tok")
+            e = self.bind(op.results[i] if i < len(op.results) else None, p, "tok",
+                          token=isinstance(t, TokenType))
             if isinstance(t, TokenType):
                 tok_out = e
+                self.mem_levels[attrs] = self.n
         if not self.tokenized and self.tok is not None:
             self.tok = tok_out
             return None
@@ -412,7 +422,8 @@ class _Encoder:
             tok_t = TokenType()
             info.arg_types.append(tok_t)
             info.arg_names.append("tok")
-            self.tok = self.bind(None, self.mk.Arg(rid, len(body.args), self.ty(tok_t)), "tok")
+            self.tok = self.bind(None, self.mk.Arg(rid, len(body.args), self.ty(tok_t)), "tok",
+                                 token=True)
             inits.append(outer[0])
         self.loops.append(_Loop(op, carry))
         return rid, carry, outer
@@ -428,7 +439,7 @@ class _Encoder:
         self.memory.loops.append(LoopRecord(op, rid, chain if carry else None))
         if carry:
             self.tok = self.bind(None, self.mk.Proj(head, len(op.results), self.ty(TokenType())),
-                                 "tok")
+                                 "tok", token=True)
         return head
 
     def for_op(self, op: Operation) -> Any:
@@ -502,7 +513,7 @@ class _Encoder:
         self.memory.ifs.append(IfRecord(op, head, (len(op.results), outer_tok) if carry else None))
         if carry:
             self.tok = self.bind(None, self.mk.Proj(head, len(op.results), self.ty(TokenType())),
-                                 "tok")
+                                 "tok", token=True)
         # a branch that may leave early is control flow the program needs, results or not
         return head if any_effects or _may_exit(op) else None
 

@@ -80,6 +80,7 @@ class TokenRelations:
     (tokenized input) or e-graph terms (the chain)."""
     first: dict[int, tuple[int, ...]] = field(default_factory=dict)    # uid -> keys
     second: dict[int, tuple[int, ...]] = field(default_factory=dict)   # uid -> keys
+    need_class: dict[int, int] = field(default_factory=dict)           # uid -> need class
     loop_keys: dict[int, tuple[int, ...]] = field(default_factory=dict)  # rid -> keys
     if_keys: list[tuple[Any, tuple[int, ...]]] = field(default_factory=list)  # head, keys
     loop_free: list[tuple[int, int]] = field(default_factory=list)     # (uid, rid)
@@ -96,6 +97,18 @@ class TokenRelations:
                 sum(len(x) for x in (self.loop_free, self.loop_bound, self.carry_arg,
                                      self.open_arg, self.carry_out, self.open_out,
                                      self.if_base, self.open_if)))
+
+    def classes(self) -> tuple[dict[int, tuple[int, ...]], list[tuple[int, int]],
+                               list[tuple[int, int]]]:
+        """Per need class (see `need_classes`): its `second` keys, and the (class, loop)
+        rows of `loop_free` and `loop_bound`, each once, in program order."""
+        second: dict[int, tuple[int, ...]] = {}
+        for u, c in self.need_class.items():
+            second.setdefault(c, self.second[u])
+
+        def per_class(rows: list[tuple[int, int]]) -> list[tuple[int, int]]:
+            return list(dict.fromkeys((self.need_class[u], r) for u, r in rows))
+        return second, per_class(self.loop_free), per_class(self.loop_bound)
 
 
 class _Interner:
@@ -131,11 +144,29 @@ def relations(record: MemoryRecord, facts: AliasFacts) -> TokenRelations:
     for rec in record.ifs:
         inside = _memory_ops_in(rec.op, uids)
         out.if_keys.append((rec.head, names.of(_first_keys(inside, conflicts))))
+    need_classes(out)
     if record.tokenized:
         _closed_tokenized(record, out)
     else:
         _closed_chain(record, out)
     return out
+
+
+def need_classes(out: TokenRelations) -> None:
+    """Group ops that need the same of every token: what op o needs of a token earlier
+    in program order depends on o only through its `second` keys and which loops
+    around it it may skip earlier iterations of (the ops it passes and keeps have their
+    own rows). So the token rules ask and answer `Need` once per class, not once per
+    op: M ops on one array share one walk of the chain instead of making M of them.
+    Classes are numbered in program order."""
+    loops: dict[int, list[tuple[int, bool]]] = {}
+    for rows, free in ((out.loop_free, True), (out.loop_bound, False)):
+        for u, r in rows:
+            loops.setdefault(u, []).append((r, free))
+    ids: dict[tuple, int] = {}
+    for u, keys in out.second.items():
+        key = (keys, tuple(sorted(loops.get(u, ()))))
+        out.need_class[u] = ids.setdefault(key, len(ids) + 1)
 
 
 def _memory_ops_in(op: Operation, uids: dict[int, int]) -> list[Operation]:
@@ -348,4 +379,5 @@ class _Leaves:
         return out
 
 
-__all__ = ["MemOp", "LoopRecord", "IfRecord", "MemoryRecord", "TokenRelations", "relations"]
+__all__ = ["MemOp", "LoopRecord", "IfRecord", "MemoryRecord", "TokenRelations", "relations",
+           "need_classes"]
