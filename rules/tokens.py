@@ -79,6 +79,13 @@ Weak = relation("Weak", T.Term, T.Term, T.Term)
 # algebra could simplify, and passed down from x only to tokens no earlier than y.
 Ask = relation("Ask", T.Term, T.Term)
 
+# Member(j, e): token e is a member of the rule-built join j; Rest(j, xs): the members
+# of a join of j's class still to list. Listing them one by one keeps the rules below a
+# join of the members it has; matching each join against every token and asking
+# `contains` costs joins x tokens.
+Member = relation("Member", T.Term, T.Term)
+Rest = relation("Rest", T.Term, MultiSet[T.Term])
+
 m, p, e, tok, tok2, pr, j, inner, x, y, f, h, base, lb, ub, st, mk = terms(
     "m p e tok tok2 pr j inner x y f h base lb ub st mk")
 t, t2, tt, fty = tys("t t2 tt fty")
@@ -220,7 +227,11 @@ TOKENS.add(
 
 # -- join algebra --------------------------------------------------------------------------------
 TOKENS.add(
-    infer("join-flatten", j == T.Join(xs), inner == T.Join(ys), xs.contains(inner),
+    infer("join-members", j == T.Join(xs), then=[Rest(j, xs)]),
+    infer("join-members-next", Rest(j, xs), xs.length() > i64(0),
+          then=[Member(j, xs.pick()), Rest(j, xs.remove(xs.pick()))]),
+    infer("join-flatten", Member(j, inner), inner == T.Join(ys), j == T.Join(xs),
+          xs.contains(inner),
           then=[union(j).with_(T.Join((xs.remove(inner) + ys).reset_counts()))]),
     infer("join-dedupe", j == T.Join(xs), xs.length() > xs.reset_counts().length(),
           then=[union(j).with_(T.Join(xs.reset_counts()))]),
@@ -230,10 +241,12 @@ TOKENS.add(
           then=[union(j).with_(xs.pick())]),
     infer("join-empty", j == T.Join(xs), xs.length() == i64(0),
           then=[union(j).with_(ROOT_TOKEN)]),
-    infer("join-absorb", j == T.Join(xs), xs.length() == i64(2), Contains(x, y),
-          xs.contains(x), xs.contains(y), ne(x).to(y), then=[union(j).with_(x)],
+    infer("join-absorb", j == T.Join(xs), xs.length() == i64(2), eq(x).to(xs.pick()),
+          eq(y).to(xs.remove(x).pick()), ne(x).to(y), Contains(x, y), then=[union(j).with_(x)],
           doc="join(a, b) = a when a already stands for everything b stands for (larger "
               "joins are pruned after extraction, where it is one pass, see eqsat.passes.cleanup)"),
+    infer("join-absorb-other", j == T.Join(xs), xs.length() == i64(2), eq(x).to(xs.pick()),
+          eq(y).to(xs.remove(x).pick()), ne(x).to(y), Contains(y, x), then=[union(j).with_(y)]),
     infer("rejoin-absorb", j == T.ReJoin(x, y), Contains(x, y), then=[union(j).with_(x)],
           doc="token(o[T']) already stands for T: the re-join is o's weaker token itself"),
 )
@@ -242,10 +255,8 @@ TOKENS.add(
 TOKENS.add(
     infer("contains-input", pr == T.Proj(m, i, tt), m == T.Mem(n, a, t, args, tok), _is_token(tt),
           then=[Contains(pr, tok)]),
-    infer("contains-member", j == T.Join(xs), e == T.Proj(p, k, tt), xs.contains(e),
-          then=[Contains(j, e)]),
-    infer("contains-member-arg", j == T.Join(xs), e == T.Arg(r, ai, tt), xs.contains(e),
-          then=[Contains(j, e)]),
+    infer("contains-member", Member(j, e), e == T.Proj(p, k, tt), then=[Contains(j, e)]),
+    infer("contains-member-arg", Member(j, e), e == T.Arg(r, ai, tt), then=[Contains(j, e)]),
     infer("contains-rejoin", j == T.ReJoin(x, y), then=[Contains(j, x), Contains(j, y)]),
     infer("contains-rejoin-whole", j == T.ReJoin(y, e), Contains(x, y), Contains(x, e),
           ne(x).to(j), then=[Contains(x, j)]),

@@ -72,7 +72,8 @@ def test_a_join_is_absorbed_through_several_tokens():
     res = optimize(parse(DEEP), noalias=True)
     m = res.report.matches
     assert m.get("ask-join", 0) > 0 and m.get("ask-rejoin-then", 0) > 0
-    assert m.get("join-absorb", 0) > 0 and m.get("contains-transitive", 0) > 0
+    assert m.get("join-absorb", 0) + m.get("join-absorb-other", 0) > 0
+    assert m.get("contains-transitive", 0) > 0
     loads = [op for op in res.kernel.walk() if op.name in MEMORY_OPS]
     last = [op for op in loads if op.name == "load_ptr_tko"][-1]
     assert last.token_in is not None and last.token_in.owner.name == "store_ptr_tko"
