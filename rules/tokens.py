@@ -8,8 +8,8 @@ Every rule is an instance of the weakening lemma. A memory op `o` whose input to
 The re-join (a `ReJoin` node in o's token class) keeps every later op ordered
 exactly as before; only `o` gets free.
 
-`T'` joins `Need(o, T)`, the tokens o needs of T, read off the program's own
-tokens (the exact program-order chain for token-free input):
+`T'` joins `Need(c, T)`, the tokens the ops of o's need class c need of T, read off
+the program's own tokens (the exact program-order chain for token-free input):
 
 * a memory op's result token `token(p[T2])`: when o need not wait for p — a load
   need not wait for loads, no op waits for ops on memory it cannot touch, and
@@ -26,19 +26,18 @@ tokens (the exact program-order chain for token-free input):
   need not wait for anything inside, else the result token;
 * a join: the join of what o needs of each part.
 
-Whether o need wait for p, or for anything inside a loop or an if, is derived here
-from per-op ordering keys (eqsat.memory.conflict: p then o conflict exactly when
-p's `first` keys meet o's `second` keys; a region's keys are the union over the ops
-inside). What needs the whole kernel (alias footprints, loop-parallel addresses,
-which carried tokens are closed) is decided in Python at encode time
-(eqsat.memory.relations) and read here as a few rows per op and per region
-(eqsat.egraph.tokenfacts). `Need` is a function table filled bottom-up (`Want`
-asks for the parts first), so each op gets exactly one weaker form and no token
-class is ever equated with a smaller one; the e-graph stays small. What o needs of
-a token depends on o only through its `second` keys and which loops around it it may
-skip, so `Want`/`Need` are keyed by o's *need class* (ops alike in both, see
-eqsat.memory.relations.need_classes): M ops on one array walk the chain once, not M
-times (per op it was M^2 rows).
+Whether o need wait for p, or for anything inside a loop or an if, follows from per-op
+ordering keys (eqsat.memory.conflict: p then o conflict exactly when p's `first` keys
+meet o's `second` keys; a region's keys are the union over the ops inside). `Need` is
+computed at encode time, bottom-up in program order, by eqsat.egraph.tokenfacts (the
+cases above, one per branch there) and inserted as one row per op's input token: it
+needs the whole chain below each op, which rules would walk one token per egglog
+iteration (M iterations for a chain of M ops, each costing more as the e-graph
+grows). What o needs depends on o only through its `second` keys and which loops
+around it it may skip (its *need class*, eqsat.memory.relations.need_classes), so the
+ops of one array share one walk. The rules here apply the lemma to it: each op gets
+exactly one weaker form and no token class is ever equated with a smaller one; the
+e-graph stays small.
 
 Joins the rules build are normalized by join algebra: flatten, dedupe, the root token
 as identity, a one-token join is that token, and absorption of a token its partner
@@ -50,26 +49,13 @@ which never grows along a step): a full closure of a chain of M tokens is M^2 ro
 """
 from __future__ import annotations
 
-from egglog import MultiSet, Set, String, UnstableFn, Vec, eq, function, i64, i64Like, ne, \
-    relation, set_, union, var
+from egglog import MultiSet, Set, String, Vec, eq, i64, ne, relation, set_, union, var
 
 from eqsat.egraph import terms as T
-from eqsat.egraph.tokenfacts import (NO_KEYS, CarryArg, CarryOut, Contains, IfBase, IfKeys,
-                                     Level, LoopBound, LoopFree, LoopKeys, MemFirst,
-                                     MemLevel, MemSecond, NeedClass, OpenArg, OpenIf, OpenOut,
-                                     Orig)
+from eqsat.egraph.tokenfacts import (CarryArg, CarryOut, Contains, IfBase, Level, MemLevel,
+                                     Need, NeedClass, Orig)
 
 from eqsat.rules.dsl import RuleSet, infer, ints, strs, terms, tys
-
-
-# Want(c, t): a memory op of need class c (eqsat.egraph.tokenfacts.NeedClass) holds token
-# t of the program; Need(c, t) is then the bag of tokens the ops of class c must wait for
-# of t (a function table, not a term: nothing is unioned).
-Want = relation("Want", i64, T.Term)
-
-
-@function(merge=lambda old, new: old)
-def Need(need_class: i64Like, token: T.Term) -> MultiSet[T.Term]: ...
 
 
 # Weak(m, m2, tok): m2 is memory op m with a smaller input token; tok is m's input token.
@@ -108,108 +94,8 @@ def _weaker(name, uid, ty, operands, needed):
     return T.Mem(name, uid, ty, operands, T.Join(needed.reset_counts()))
 
 
-def _free_of(keys, cls):
-    """The ops of need class `cls` need not wait for what has the ordering keys `keys`."""
-    return eq(keys & MemSecond(cls)).to(NO_KEYS)
-
-
-def _bound_to(keys, cls):
-    """The ops of need class `cls` must wait for what has the ordering keys `keys`."""
-    return ne(keys & MemSecond(cls)).to(NO_KEYS)
-
-
-def _need(name: str, *facts, to, doc: str = ""):
-    """Need(a, e) = `to` when class a holds e and the facts hold."""
-    return infer(name, Want(a, e), *facts, then=[set_(Need(a, e)).to(to)], doc=doc)
-
-
-def _ask(name: str, *facts, then):
-    """What class a needs of e depends on what it needs of another token: ask for that
-    too."""
-    return infer(name, Want(a, e), *facts, then=then)
-
-
 TOKENS = RuleSet("tokens", doc="memory-token weakening, join algebra, loop-parallel stores",
                  phase="first", weakens_tokens=True)
-
-# -- which tokens an op holds, and what it needs of each ---------------------------------------
-TOKENS.add(
-    infer("want-input", m == T.Mem(n, a2, t, args, tok), Orig(m), eq(a).to(NeedClass(a2)),
-          then=[Want(a, tok)], doc="every memory op holds its input token"),
-    _ask("want-through-mem", e == T.Proj(p, k, tt), p == T.Mem(n2, a2, t2, args2, tok2),
-         Orig(p), then=[Want(a, tok2)]),
-    _ask("want-through-carried-for", e == T.Arg(r, ai, tt), CarryArg(r, ai, ii), LoopFree(a, r),
-         f == T.For(r, lb, ub, st, inits, body, fty), then=[Want(a, inits[ii])]),
-    _ask("want-through-carried-loop", e == T.Arg(r, ai, tt), CarryArg(r, ai, ii),
-         LoopFree(a, r), f == T.Loop(r, inits, body, fty), then=[Want(a, inits[ii])]),
-    _ask("want-through-for", e == T.Proj(f, k, tt), f == T.For(r, lb, ub, st, inits, body, fty),
-         CarryOut(r, k, ii), eq(ks).to(LoopKeys(r)), _free_of(ks, a),
-         then=[Want(a, inits[ii])]),
-    _ask("want-through-loop", e == T.Proj(f, k, tt), f == T.Loop(r, inits, body, fty),
-         CarryOut(r, k, ii), eq(ks).to(LoopKeys(r)), _free_of(ks, a),
-         then=[Want(a, inits[ii])]),
-    _ask("want-through-if", e == T.Proj(h, k, tt), IfBase(h, k, base), eq(ks).to(IfKeys(h)),
-         _free_of(ks, a), then=[Want(a, base)]),
-    _ask("want-parts", e == T.SrcJoin(xs), xs.length() > i64(0),
-         then=[Want(a, xs.pick()), Want(a, T.SrcJoin(xs.remove(xs.pick())))]),
-
-    _need("need-past-mem", e == T.Proj(p, k, tt), p == T.Mem(n2, a2, t2, args2, tok2), Orig(p),
-          eq(ks).to(MemFirst(a2)), _free_of(ks, a), eq(bag).to(Need(a, tok2)),
-          to=bag,
-          doc="o need not wait for p: of token(p[T2]) it needs what it needs of T2"),
-    _need("need-keep-mem", e == T.Proj(p, k, tt), p == T.Mem(n2, a2, t2, args2, tok2), Orig(p),
-          eq(ks).to(MemFirst(a2)), _bound_to(ks, a), eq(bag).to(Need(a, tok2)),
-          eq(bag2).to(Need(NeedClass(a2), tok2)),
-          to=bag.filter_not(UnstableFn(MultiSet.contains, bag2)).insert(
-              T.Proj(_weaker(n2, a2, t2, args2, bag2), k, tt)),
-          doc="o must wait for p: it keeps p in p's own weakest form, plus what it needs of "
-              "T2 that p does not already wait for"),
-    _need("need-past-carried-for", e == T.Arg(r, ai, tt), CarryArg(r, ai, ii), LoopFree(a, r),
-          f == T.For(r, lb, ub, st, inits, body, fty), eq(bag).to(Need(a, inits[ii])), to=bag,
-          doc="o need not wait for earlier iterations: of the carried token it needs what "
-              "it needs of the loop's init (loads of memory the loop does not write, "
-              "loop-parallel stores)"),
-    _need("need-past-carried-loop", e == T.Arg(r, ai, tt), CarryArg(r, ai, ii), LoopFree(a, r),
-          f == T.Loop(r, inits, body, fty), eq(bag).to(Need(a, inits[ii])), to=bag),
-    _need("need-keep-carried", e == T.Arg(r, ai, tt), LoopBound(a, r),
-          to=MultiSet[T.Term](e), doc="o may wait for an earlier iteration: it keeps the "
-          "carried token"),
-    _need("need-keep-open-carried", e == T.Arg(r, ai, tt), OpenArg(r, ai),
-          to=MultiSet[T.Term](e), doc="the carried token may stand for more than the "
-          "loop's init and body: kept"),
-    _need("need-past-for", e == T.Proj(f, k, tt), f == T.For(r, lb, ub, st, inits, body, fty),
-          CarryOut(r, k, ii), eq(ks).to(LoopKeys(r)), _free_of(ks, a),
-          eq(bag).to(Need(a, inits[ii])), to=bag,
-          doc="o need not wait for anything in the loop: of its result token it needs what "
-              "it needs of the token before the loop"),
-    _need("need-past-loop", e == T.Proj(f, k, tt), f == T.Loop(r, inits, body, fty),
-          CarryOut(r, k, ii), eq(ks).to(LoopKeys(r)), _free_of(ks, a),
-          eq(bag).to(Need(a, inits[ii])), to=bag),
-    _need("need-keep-for", e == T.Proj(f, k, tt), f == T.For(r, lb, ub, st, inits, body, fty),
-          CarryOut(r, k, ii), eq(ks).to(LoopKeys(r)), _bound_to(ks, a),
-          to=MultiSet[T.Term](e), doc="o may wait for something in the loop: it keeps the "
-          "loop's result token"),
-    _need("need-keep-loop", e == T.Proj(f, k, tt), f == T.Loop(r, inits, body, fty),
-          CarryOut(r, k, ii), eq(ks).to(LoopKeys(r)), _bound_to(ks, a),
-          to=MultiSet[T.Term](e)),
-    _need("need-keep-open-for", e == T.Proj(f, k, tt),
-          f == T.For(r, lb, ub, st, inits, body, fty), OpenOut(r, k), to=MultiSet[T.Term](e)),
-    _need("need-keep-open-loop", e == T.Proj(f, k, tt), f == T.Loop(r, inits, body, fty),
-          OpenOut(r, k), to=MultiSet[T.Term](e)),
-    _need("need-past-if", e == T.Proj(h, k, tt), IfBase(h, k, base), eq(ks).to(IfKeys(h)),
-          _free_of(ks, a), eq(bag).to(Need(a, base)), to=bag,
-          doc="o need not wait for anything in the if: of its result token it needs what "
-              "it needs of the token before it"),
-    _need("need-keep-if", e == T.Proj(h, k, tt), IfBase(h, k, base), eq(ks).to(IfKeys(h)),
-          _bound_to(ks, a), to=MultiSet[T.Term](e)),
-    _need("need-keep-open-if", e == T.Proj(h, k, tt), OpenIf(h, k), to=MultiSet[T.Term](e)),
-    _need("need-root", e == T.Op0("make_token", aa, tt), to=EMPTY),
-    _need("need-none", e == T.NoTok(), to=EMPTY),
-    _need("need-empty-join", e == T.SrcJoin(xs), xs.length() == i64(0), to=EMPTY),
-    _need("need-join", e == T.SrcJoin(xs), xs.length() > i64(0),
-          eq(bag).to(Need(a, xs.pick())), eq(bag2).to(Need(a, T.SrcJoin(xs.remove(xs.pick())))),
-          to=bag + bag2, doc="of a join, o needs what it needs of each part"),
-)
 
 # -- the weakening lemma -------------------------------------------------------------------------
 TOKENS.add(
@@ -294,4 +180,4 @@ TOKENS.add(
           then=[Contains(x, e)]),
 )
 
-__all__ = ["TOKENS", "Need", "Want", "Weak"]
+__all__ = ["TOKENS", "Need", "Weak"]

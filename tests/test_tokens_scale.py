@@ -10,8 +10,8 @@ from eqsat.pipeline.optimize import optimize
 from eqsat.text import parse
 
 P = "tile<ptr<f32>>"
-DERIVED = ("eqsat_rules_tokens_Want", "eqsat_rules_tokens_Need", "eqsat_rules_tokens_Ask",
-           "eqsat_egraph_tokenfacts_Contains")
+DERIVED = ("eqsat_egraph_tokenfacts_Need", "eqsat_rules_tokens_Ask",
+           "eqsat_egraph_tokenfacts_Contains", "eqsat_rules_tokens_Member")
 
 
 def _chain(units: int) -> str:

@@ -41,7 +41,7 @@ from eqsat.memory.relations import IfRecord, LoopRecord, MemOp, MemoryRecord, re
 from eqsat.egraph import analyses as A
 from eqsat.egraph import compat
 from eqsat.egraph import terms as T
-from eqsat.egraph.tokenfacts import insert_facts, insert_levels
+from eqsat.egraph.tokenfacts import TokenGraph, insert_facts, insert_levels, need_rows
 from eqsat.interp.machine import may_exit
 
 
@@ -80,6 +80,7 @@ class Encoding:
     extra: dict[str, Any] = field(default_factory=dict)
     uid_names: dict[int, str] = field(default_factory=dict)   # memory op uid -> op name
     token_facts: int = 0                                      # relation rows inserted
+    need_cases: dict[str, int] = field(default_factory=dict)  # see tokenfacts.need_rows
     memory: MemoryRecord | None = None                        # memory ops and regions
 
 
@@ -161,6 +162,8 @@ class _Encoder:
         self.facts: list = []            # analysis facts known at encode time
         self.levels: list[tuple[Any, int]] = []     # token term, its binding order
         self.mem_levels: dict[int, int] = {}        # memory op uid -> its token's order
+        self.let_names: dict[int, str] = {}         # id of a bound reference -> its name
+        self.tokens = TokenGraph()
 
     # -- helpers -------------------------------------------------------------------------
     def ty(self, t: Any):
@@ -183,9 +186,15 @@ class _Encoder:
         self.order[name] = self.n
         if v is not None:
             self.env[id(v)] = e
+        self.let_names[id(e)] = name
         if token or v is not None and v.is_token:
             self.levels.append((e, self.n))
+            self.tokens.add(name, e, ("other",))
         return e
+
+    def name_of(self, e: Any) -> str | None:
+        """The let name of a bound reference (None: not one, e.g. `NoTok()`)."""
+        return self.let_names.get(id(e))
 
     def use(self, v: Value) -> Any:
         try:
@@ -211,6 +220,7 @@ class _Encoder:
         if chain:
             self.tok = self.bind(None, self.mk.Op0("make_token", T.NO_ATTRS,
                                                    self.ty(TokenType())), "tok", token=True)
+            self.tokens.kind(self.name_of(self.tok), ("root",))
         term, term_ops, effects = self.block(k.body)
         if term is None or term.name != "return":
             raise EncodeError("the entry body must end with 'return'")
@@ -221,11 +231,18 @@ class _Encoder:
         self.mk.let("root", self.mk.Root(self.vec(outs)))
         self.mk.flush()
         n_token_facts = 0
+        need_cases: dict[str, int] = {}
         if self.want_facts:
             alias = self.alias if self.alias is not None else alias_facts(k)
-            n_token_facts = insert_facts(self.eg, relations(self.memory, alias),
-                                         [m.term for m in self.memory.ops], self.use)
+            rel = relations(self.memory, alias)
+            n_token_facts = insert_facts(self.eg, rel, [m.term for m in self.memory.ops],
+                                         self.use)
             n_token_facts += insert_levels(self.eg, self.levels, self.mem_levels)
+            needs, need_cases = need_rows(rel, self.tokens, self.name_of, self.use, self.mk)
+            self.mk.flush()
+            if needs:
+                self.eg.register(*needs)
+            n_token_facts += len(needs)
         facts = list(self.facts)
         for text, t in self.types.items():
             ty = self.ty_cache[text]
@@ -241,6 +258,7 @@ class _Encoder:
                        self.names, self.order, len(term_ops), self.n, self.n_ops)
         enc.uid_names = dict(self.uid_names)
         enc.token_facts = n_token_facts
+        enc.need_cases = need_cases
         enc.memory = self.memory
         return enc
 
@@ -334,6 +352,8 @@ class _Encoder:
             mk = self.mk
             e = (mk.Op0, mk.Op1, mk.Op2, mk.Op3)[len(ops)](name, attrs, ty, *ops)
         bound = self._bind_results(op, e, rts)
+        if name == "make_token":
+            self.tokens.kind(self.name_of(bound), ("root",))
         self.facts.extend(A.op_facts(name, op.attrs, bound, rts[0]))
         return None
 
@@ -345,7 +365,9 @@ class _Encoder:
                 if all(m is not x for x in members):
                     members.append(m)
         self.join_members[id(op.result)] = members
-        self.bind(op.result, self.mk.SrcJoin(MultiSet[T.Term](*[self.use(m) for m in members])))
+        terms = [self.use(m) for m in members]
+        e = self.bind(op.result, self.mk.SrcJoin(MultiSet[T.Term](*terms)))
+        self.tokens.kind(self.name_of(e), ("join", tuple(self.name_of(t) for t in terms)))
         return None
 
     def _bind_results(self, op: Operation, e: Any, rts: tuple, multi: bool = False) -> Any:
@@ -379,8 +401,11 @@ class _Encoder:
             rts_eg = (TokenType(),)           # the e-graph sees print as a step of the chain
         else:
             rts_eg = rts
-        m = self.mk.Mem(name, attrs, self.ty(rts_eg), self.vec([self.use(v) for v in vals]), tok)
+        ty_m, args_m = self.ty(rts_eg), self.vec([self.use(v) for v in vals])
+        m = self.mk.Mem(name, attrs, ty_m, args_m, tok)
         head = self.bind(None, m, op.results[0].name if op.results else name)
+        self.tokens.mems[attrs] = (name, ty_m, args_m)
+        self.tokens.heads.append((attrs, self.name_of(tok)))
         self.memory.ops.append(MemOp(op, attrs, head))
         tok_out = None
         for i, t in enumerate(rts_eg):
@@ -390,6 +415,7 @@ class _Encoder:
             if isinstance(t, TokenType):
                 tok_out = e
                 self.mem_levels[attrs] = self.n
+                self.tokens.kind(self.name_of(e), ("mem", attrs, i, self.ty(t), self.name_of(tok)))
         if not self.tokenized and self.tok is not None:
             self.tok = tok_out
             return None
@@ -415,7 +441,9 @@ class _Encoder:
         rid = self._new_region(op.name, body)
         info = self.regions[rid]
         for i, a in enumerate(body.args):
-            self.bind(a, self.mk.Arg(rid, i, self.ty(a.type)))
+            e = self.bind(a, self.mk.Arg(rid, i, self.ty(a.type)))
+            if a.is_token:
+                self.tokens.kind(self.name_of(e), ("arg", rid, i))
         outer = (self.tok, self.leaf_region)
         self.leaf_region = rid
         if carry:
@@ -424,7 +452,10 @@ class _Encoder:
             info.arg_names.append("tok")
             self.tok = self.bind(None, self.mk.Arg(rid, len(body.args), self.ty(tok_t)), "tok",
                                  token=True)
+            self.tokens.kind(self.name_of(self.tok), ("arg", rid, len(body.args)))
             inits.append(outer[0])
+        self.tokens.inits[rid] = inits
+        self.tokens.loop_kind[rid] = op.name
         self.loops.append(_Loop(op, carry))
         return rid, carry, outer
 
@@ -437,9 +468,13 @@ class _Encoder:
         head = self._bind_results(op, make(self.ty(rts)), rts, multi=True)
         chain = (len(op.regions[0].args), len(op.group("init")), len(op.results))
         self.memory.loops.append(LoopRecord(op, rid, chain if carry else None))
+        for i, v in enumerate(op.results):
+            if v.is_token:
+                self.tokens.kind(self.name_of(self.use(v)), ("loop", rid, i))
         if carry:
             self.tok = self.bind(None, self.mk.Proj(head, len(op.results), self.ty(TokenType())),
                                  "tok", token=True)
+            self.tokens.kind(self.name_of(self.tok), ("loop", rid, len(op.results)))
         return head
 
     def for_op(self, op: Operation) -> Any:
@@ -511,9 +546,13 @@ class _Encoder:
         e = self.mk.If(cond, self.vec(bodies[0]), self.vec(bodies[1]), self.ty(tuple(rts)))
         head = self._bind_results(op, e, tuple(rts), multi=True)
         self.memory.ifs.append(IfRecord(op, head, (len(op.results), outer_tok) if carry else None))
+        for i, v in enumerate(op.results):
+            if v.is_token:
+                self.tokens.kind(self.name_of(self.use(v)), ("if", self.name_of(head), i))
         if carry:
             self.tok = self.bind(None, self.mk.Proj(head, len(op.results), self.ty(TokenType())),
                                  "tok", token=True)
+            self.tokens.kind(self.name_of(self.tok), ("if", self.name_of(head), len(op.results)))
         # a branch that may leave early is control flow the program needs, results or not
         return head if any_effects or _may_exit(op) else None
 

@@ -205,6 +205,8 @@ def saturate(enc: Encoding, schedule: Any, limits: Limits) -> SaturationStats:
     hit. Never raises for a budget; an egglog failure stops the run and is recorded (the
     e-graph up to the previous iteration stays usable)."""
     st = SaturationStats()
+    # what the token rules' `Need` was decided by, at encode time (counted as matches)
+    st.matches.update(enc.need_cases)
     eg = enc.egraph
     command = None
     if isinstance(schedule, Prepared):

@@ -46,7 +46,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
-from egglog import EGraph, Set, Unit, function, i64, i64Like, relation, set_
+from egglog import EGraph, MultiSet, Set, Unit, function, i64, i64Like, relation, set_
 
 from eqsat.ir.core import Value
 from eqsat.memory.relations import TokenRelations
@@ -95,6 +95,11 @@ def MemLevel(op: i64Like) -> i64: ...
 
 
 NO_KEYS = Set[i64].empty()
+NO_TOKEN = "<no token>"      # the input of a memory op that takes none (`NoTok`)
+
+
+@function(merge=lambda old, new: old)
+def Need(need_class: i64Like, token: T.Term) -> MultiSet[T.Term]: ...
 
 
 def _keys(ks: tuple[int, ...]) -> Any:
@@ -123,6 +128,239 @@ def insert_facts(eg: EGraph, rel: TokenRelations, heads: list[Any],
     if rows:
         eg.register(*rows)
     return len(rows)
+
+
+class TokenGraph:
+    """The program's tokens as the encoder bound them: let name -> (reference, kind), with
+    kind one of ("root",), ("mem", uid, result index, result type, input name or None for
+    no token), ("arg", loop, index), ("loop", loop, result), ("if", head name, result),
+    ("join", member names), ("other",) (a token `Need` is not defined of); each memory
+    op's parts (uid -> name, type, operand vector) and input token (`heads`, program
+    order); each loop's inits."""
+
+    def __init__(self) -> None:
+        self.nodes: dict[str, tuple[Any, tuple]] = {}
+        self.mems: dict[int, tuple[str, Any, Any]] = {}
+        self.heads: list[tuple[int, str | None]] = []
+        self.inits: dict[int, list[Any]] = {}
+        self.loop_kind: dict[int, str] = {}            # loop -> "for" or "loop"
+
+    def add(self, name: str, ref: Any, kind: tuple) -> None:
+        self.nodes[name] = (ref, kind)
+
+    def kind(self, name: str | None, kind: tuple) -> None:
+        if name is not None and name in self.nodes:
+            self.nodes[name] = (self.nodes[name][0], kind)
+
+
+Bag = tuple[tuple, ...]      # ("tok", name) or ("weak", uid, result index), in order
+
+
+class _Needs:
+    """What the ops of each need class need of each token they reach, bottom-up in
+    program order (design section 3; rules/tokens.py states each case as the weakening
+    lemma uses it):
+
+    * a memory op p's result token, when the class need not wait for p (its `second`
+      keys miss p's `first` keys): what it needs of p's input T2; otherwise p's weaker
+      form (p taking what p's own class needs of T2) plus what it needs of T2 that p's
+      class does not;
+    * a loop's closed carried token: what it needs of the init when the class may skip
+      the loop's earlier iterations, else the carried token; an open one is kept;
+    * a loop's closed result: what it needs of the init when it need not wait for
+      anything in the loop (the loop's keys), else the result; an if's likewise with
+      the token before it; open ones are kept;
+    * a join: what it needs of each member; the root token and no token: nothing.
+
+    A class reaches a token through its ops' inputs and the cases that pass through.
+    Undefined (None) where a part is, as for a token of unknown origin. `cases` counts
+    the (class, token) pairs each case decided, by the name the rule had when rules
+    derived `Need` ("need-keep-mem", "want-through-loop", ...), for reports and tests."""
+
+    def __init__(self, rel: TokenRelations, graph: TokenGraph,
+                 name_of: Callable[[Any], str | None], use: Callable[[Value], Any]):
+        self.rel, self.graph = rel, graph
+        self.second, free, bound = rel.classes()
+        self.free, self.bound = set(free), set(bound)
+        self.carry_arg = {(r, a): i for r, a, i in rel.carry_arg}
+        self.open_arg = set(rel.open_arg)
+        self.carry_out = {(r, k): i for r, k, i in rel.carry_out}
+        self.open_out = set(rel.open_out)
+        self.if_keys = {name_of(h): ks for h, ks in rel.if_keys}
+        self.if_base = {(name_of(h), k): name_of(use(b) if isinstance(b, Value) else b)
+                        for h, k, b in rel.if_base}
+        self.open_if = {(name_of(h), k) for h, k in rel.open_if}
+        self.inits = {r: [name_of(x) for x in xs] for r, xs in graph.inits.items()}
+        self.kinds = {name: kind for name, (_, kind) in graph.nodes.items()}
+        self.kinds[NO_TOKEN] = ("root",)
+        self.heads = [(u, NO_TOKEN if t is None else t) for u, t in graph.heads]
+        order = {name: i for i, name in enumerate(graph.nodes)}
+        order[NO_TOKEN] = -1
+        self.order = order
+        self.need: dict[tuple[int, str], Bag] = {}
+        self.cases: dict[str, int] = {}
+        for c, t in sorted(self._reached(), key=lambda p: (order[p[1]], p[0])):
+            got = self._of(c, t)
+            if got is not None:
+                self.need[c, t] = got
+
+    def _need(self, c: int, t: str | None) -> Bag | None:
+        return None if t is None else self.need.get((c, t))
+
+    def _case(self, name: str, loop: int | None = None) -> None:
+        if loop is not None:
+            name += "-" + self.graph.loop_kind.get(loop, "for")
+        self.cases[name] = self.cases.get(name, 0) + 1
+
+    def _free_of(self, keys: tuple[int, ...], c: int) -> bool:
+        return set(keys).isdisjoint(self.second[c])
+
+    def _through(self, c: int, t: str) -> list[str | None]:
+        """The tokens whose need class c's need of t is made of."""
+        kind = self.kinds[t]
+        tag = kind[0]
+        if tag == "mem":
+            self._case("want-through-mem")
+            return [NO_TOKEN if kind[4] is None else kind[4]]
+        if tag == "arg" and (kind[1], kind[2]) in self.carry_arg and (c, kind[1]) in self.free:
+            self._case("want-through-carried", kind[1])
+            return [self.inits[kind[1]][self.carry_arg[kind[1], kind[2]]]]
+        if tag == "loop" and (kind[1], kind[2]) in self.carry_out and self._free_of(
+                self.rel.loop_keys.get(kind[1], ()), c):
+            self._case("want-through", kind[1])
+            return [self.inits[kind[1]][self.carry_out[kind[1], kind[2]]]]
+        if tag == "if" and (kind[1], kind[2]) in self.if_base and self._free_of(
+                self.if_keys.get(kind[1], ()), c):
+            self._case("want-through-if")
+            return [self.if_base[kind[1], kind[2]]]
+        if tag == "join":
+            self._case("want-parts")
+            return list(kind[1])
+        return []
+
+    def _reached(self) -> set[tuple[int, str]]:
+        seen: set[tuple[int, str]] = set()
+        stack = [(self.rel.need_class[u], t) for u, t in self.heads]
+        self.cases["want-input"] = len(stack)
+        while stack:
+            c, t = stack.pop()
+            if (c, t) in seen or t not in self.kinds:
+                continue
+            seen.add((c, t))
+            stack.extend((c, b) for b in self._through(c, t) if b is not None)
+        return seen
+
+    def _of(self, c: int, t: str) -> Bag | None:
+        kind = self.kinds[t]
+        tag, need, keep = kind[0], self.need, (("tok", t),)
+        if tag == "root":
+            self._case("need-none" if t == NO_TOKEN else "need-root")
+            return ()
+        if tag == "mem":
+            u, k, tin = kind[1], kind[2], NO_TOKEN if kind[4] is None else kind[4]
+            mine = need.get((c, tin))
+            if mine is None:
+                return None
+            if self._free_of(self.rel.first[u], c):
+                self._case("need-past-mem")
+                return mine
+            theirs = need.get((self.rel.need_class[u], tin))
+            if theirs is None:
+                return None
+            self._case("need-keep-mem")
+            return tuple(x for x in mine if x not in theirs) + (("weak", u, k),)
+        if tag == "arg":
+            r, a = kind[1], kind[2]
+            if (r, a) in self.open_arg:
+                self._case("need-keep-open-carried")
+                return keep
+            if (c, r) in self.bound:
+                self._case("need-keep-carried")
+                return keep
+            if (r, a) in self.carry_arg and (c, r) in self.free:
+                got = self._need(c, self.inits[r][self.carry_arg[r, a]])
+                if got is not None:
+                    self._case("need-past-carried", r)
+                return got
+            return None
+        if tag == "loop":
+            r, k = kind[1], kind[2]
+            if (r, k) in self.open_out:
+                self._case("need-keep-open", r)
+                return keep
+            if (r, k) in self.carry_out:
+                if not self._free_of(self.rel.loop_keys.get(r, ()), c):
+                    self._case("need-keep", r)
+                    return keep
+                got = self._need(c, self.inits[r][self.carry_out[r, k]])
+                if got is not None:
+                    self._case("need-past", r)
+                return got
+            return None
+        if tag == "if":
+            h, k = kind[1], kind[2]
+            if (h, k) in self.open_if:
+                self._case("need-keep-open-if")
+                return keep
+            if (h, k) in self.if_base:
+                if not self._free_of(self.if_keys.get(h, ()), c):
+                    self._case("need-keep-if")
+                    return keep
+                got = self._need(c, self.if_base[h, k])
+                if got is not None:
+                    self._case("need-past-if")
+                return got
+            return None
+        if tag == "join":
+            parts = [self._need(c, x) for x in kind[1]]
+            whole: list[tuple] = []
+            for part in parts:
+                if part is None:
+                    return None
+                whole.extend(part)
+            self._case("need-join" if parts else "need-empty-join")
+            return tuple(dict.fromkeys(whole))
+        return None
+
+
+def need_rows(rel: TokenRelations, graph: TokenGraph, name_of: Callable[[Any], str | None],
+              use: Callable[[Value], Any], mk: Any) -> tuple[list[Any], dict[str, int]]:
+    """`Need(c, T)` for each memory op's input token T and class c, the bag of tokens the
+    op needs of T (`_Needs`), with the weaker forms of the ops it keeps let-bound with
+    the encoder's term builder `mk` (flush it before inserting the rows); and how many
+    times each case decided."""
+    needs = _Needs(rel, graph, name_of, use)
+    weak: dict[tuple[int, int], Any] = {}
+    mems: dict[int, Any] = {}
+    token_ty = {kind[1:3]: kind[3] for _, kind in graph.nodes.values() if kind[0] == "mem"}
+    inputs = dict(needs.heads)
+
+    def term(x: tuple) -> Any:
+        if x[0] == "tok":
+            return graph.nodes[x[1]][0]
+        got = weak.get((x[1], x[2]))
+        if got is None:
+            u = x[1]
+            m = mems.get(u)
+            if m is None:
+                name, ty, args = graph.mems[u]
+                bag = needs.need[needs.rel.need_class[u], inputs[u]]
+                m = mems[u] = mk.let(f"w{u}_", mk.Mem(name, u, ty, args, mk.Join(
+                    MultiSet[T.Term](*[term(y) for y in bag]))))
+            got = weak[x[1], x[2]] = mk.Proj(m, x[2], token_ty[x[1], x[2]])
+        return got
+
+    rows: list[Any] = []
+    done: set[tuple[int, str]] = set()
+    for u, t in needs.heads:
+        key = (rel.need_class[u], t)
+        if key in done or key not in needs.need:
+            continue
+        done.add(key)
+        ref = T.NoTok() if t == NO_TOKEN else graph.nodes[t][0]
+        rows.append(set_(Need(key[0], ref)).to(
+            MultiSet[T.Term](*[term(x) for x in needs.need[key]])))
+    return rows, dict(sorted(needs.cases.items()))
 
 
 def insert_levels(eg: EGraph, levels: list[tuple[Any, int]], mem_levels: dict[int, int]) -> int:
@@ -155,5 +393,5 @@ def facts_of(eg: Any) -> dict[str, int]:
 
 __all__ = ["Orig", "NeedClass", "MemFirst", "MemSecond", "LoopKeys", "IfKeys", "LoopFree",
            "LoopBound", "CarryArg", "OpenArg", "CarryOut", "OpenOut", "IfBase", "OpenIf",
-           "Level", "MemLevel", "Contains", "NO_KEYS", "insert_facts", "insert_levels",
-           "facts_of"]
+           "Level", "MemLevel", "Contains", "Need", "NO_KEYS", "TokenGraph", "insert_facts",
+           "insert_levels", "need_rows", "facts_of"]
