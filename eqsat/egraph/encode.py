@@ -240,8 +240,7 @@ class _Encoder:
             n_token_facts += insert_levels(self.eg, self.levels, self.mem_levels)
             needs, need_cases = need_rows(rel, self.tokens, self.name_of, self.use, self.mk)
             self.mk.flush()
-            if needs:
-                self.eg.register(*needs)
+            compat.register(self.eg, needs)
             n_token_facts += len(needs)
         facts = list(self.facts)
         for text, t in self.types.items():

@@ -102,8 +102,13 @@ NO_TOKEN = "<no token>"      # the input of a memory op that takes none (`NoTok`
 def Need(need_class: i64Like, token: T.Term) -> MultiSet[T.Term]: ...
 
 
-def _keys(ks: tuple[int, ...]) -> Any:
-    return Set[i64](*[i64(k) for k in ks]) if ks else NO_KEYS
+def _keys(ks: tuple[int, ...], made: dict[tuple[int, ...], Any]) -> Any:
+    """The key set `ks` as an egglog value, built once per distinct set (`made`): egglog's
+    expression building costs about a millisecond, and most ops share their keys."""
+    got = made.get(ks)
+    if got is None:
+        got = made[ks] = Set[i64](*[i64(k) for k in ks]) if ks else NO_KEYS
+    return got
 
 
 def insert_facts(eg: EGraph, rel: TokenRelations, heads: list[Any],
@@ -111,12 +116,13 @@ def insert_facts(eg: EGraph, rel: TokenRelations, heads: list[Any],
     """Insert `rel` (and `Orig` of each memory op's term in `heads`); `use` gives the
     term of an IR value. Returns the number of rows."""
     second, free, bound = rel.classes()
+    made: dict[tuple[int, ...], Any] = {}
     rows: list[Any] = [Orig(h) for h in heads]
     rows += [set_(NeedClass(u)).to(i64(c)) for u, c in rel.need_class.items()]
-    rows += [set_(MemFirst(u)).to(_keys(ks)) for u, ks in rel.first.items()]
-    rows += [set_(MemSecond(c)).to(_keys(ks)) for c, ks in second.items()]
-    rows += [set_(LoopKeys(r)).to(_keys(ks)) for r, ks in rel.loop_keys.items()]
-    rows += [set_(IfKeys(h)).to(_keys(ks)) for h, ks in rel.if_keys]
+    rows += [set_(MemFirst(u)).to(_keys(ks, made)) for u, ks in rel.first.items()]
+    rows += [set_(MemSecond(c)).to(_keys(ks, made)) for c, ks in second.items()]
+    rows += [set_(LoopKeys(r)).to(_keys(ks, made)) for r, ks in rel.loop_keys.items()]
+    rows += [set_(IfKeys(h)).to(_keys(ks, made)) for h, ks in rel.if_keys]
     rows += [LoopFree(c, r) for c, r in free]
     rows += [LoopBound(c, r) for c, r in bound]
     rows += [CarryArg(*x) for x in rel.carry_arg]
