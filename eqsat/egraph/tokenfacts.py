@@ -1,4 +1,4 @@
-"""The token relations as egglog tables, and their insertion at encode time.
+"""The token relations as egglog tables, their insertion at encode time, and `Need`.
 
 What goes in them is decided by eqsat.memory.relations from the encoder's public
 record (eqsat.memory.relations.MemoryRecord); this module only declares the tables the token
@@ -29,8 +29,9 @@ ops:
   `OpenOut(r, k)`: it may stand for more (or the loop may leave early);
 * `IfBase(h, k, b)`: result token k of the `if` h stands for token b and ops inside;
   `OpenIf(h, k)`: it does not (or the if may leave early);
-* `Orig(m)`: m is a memory op as encoded (the token rules weaken these and read the
-  program's own tokens through them);
+* `Orig(m)`: m is a memory op as encoded (the token rules weaken these);
+* `Need(c, T)`: the bag of tokens the ops of need class c need of their input token T
+  (`need_rows`, computed here over the encoder's `TokenGraph`, see `_Needs`);
 * `Level(t)`: where token t is defined in program order (the encoder's binding order);
   `MemLevel(o)` that of op o's result token, which the rules give o's weaker forms too.
   Every token a token stands for is defined no later than it (its input, members, a
@@ -50,6 +51,7 @@ from egglog import EGraph, MultiSet, Set, Unit, function, i64, i64Like, relation
 
 from eqsat.ir.core import Value
 from eqsat.memory.relations import TokenRelations
+from eqsat.egraph import compat
 from eqsat.egraph import terms as T
 
 # (typed as egglog calls them: an i64 column takes a Python int too)
@@ -118,7 +120,7 @@ def insert_facts(eg: EGraph, rel: TokenRelations, heads: list[Any],
     second, free, bound = rel.classes()
     made: dict[tuple[int, ...], Any] = {}
     rows: list[Any] = [Orig(h) for h in heads]
-    rows += [set_(NeedClass(u)).to(i64(c)) for u, c in rel.need_class.items()]
+    rows += [compat.set_value(NeedClass, (u,), c) for u, c in rel.need_class.items()]
     rows += [set_(MemFirst(u)).to(_keys(ks, made)) for u, ks in rel.first.items()]
     rows += [set_(MemSecond(c)).to(_keys(ks, made)) for c, ks in second.items()]
     rows += [set_(LoopKeys(r)).to(_keys(ks, made)) for r, ks in rel.loop_keys.items()]
@@ -131,8 +133,7 @@ def insert_facts(eg: EGraph, rel: TokenRelations, heads: list[Any],
     rows += [OpenOut(*x) for x in rel.open_out]
     rows += [IfBase(h, k, use(b) if isinstance(b, Value) else b) for h, k, b in rel.if_base]
     rows += [OpenIf(h, k) for h, k in rel.open_if]
-    if rows:
-        eg.register(*rows)
+    compat.register(eg, rows)
     return len(rows)
 
 
@@ -372,10 +373,9 @@ def need_rows(rel: TokenRelations, graph: TokenGraph, name_of: Callable[[Any], s
 def insert_levels(eg: EGraph, levels: list[tuple[Any, int]], mem_levels: dict[int, int]) -> int:
     """Insert `Level` of the program's tokens (term, position) and `MemLevel` of its memory
     ops (uid, position of its result token). Returns the number of rows."""
-    rows: list[Any] = [set_(Level(t)).to(i64(n)) for t, n in levels]
-    rows += [set_(MemLevel(u)).to(i64(n)) for u, n in mem_levels.items()]
-    if rows:
-        eg.register(*rows)
+    rows: list[Any] = [compat.set_value(Level, (t,), n) for t, n in levels]
+    rows += [compat.set_value(MemLevel, (u,), n) for u, n in mem_levels.items()]
+    compat.register(eg, rows)
     return len(rows)
 
 

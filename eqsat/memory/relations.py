@@ -14,10 +14,11 @@ facts (eqsat.egraph.tokenfacts). Nothing here is per pair of memory ops:
 
 Decided here, in Python, because it needs the whole kernel: alias footprints (the
 keys), whether a loop's iterations may run in any order for an op (injective
-addresses, eqsat.memory.injective), and which tokens are closed. Derived by the rules
-(rules/tokens.py): whether op o need wait for op p (the keys of p and o intersect),
-whether an op after a loop or an if need wait for anything inside (the region's keys
-and the op's intersect), and everything built from those.
+addresses, eqsat.memory.injective), and which tokens are closed. From these rows
+eqsat.egraph.tokenfacts computes what each op needs of its input token (whether op o
+need wait for op p: the keys of p and o intersect; whether an op after a loop or an
+if need wait for anything inside: the region's keys and the op's intersect), and the
+token rules (rules/tokens.py) weaken each op's token to it.
 """
 from __future__ import annotations
 
