@@ -42,7 +42,7 @@ from eqsat.interp.machine import may_exit
 from eqsat.ir.core import Kernel, Operation, Region, Value, control_edges
 from eqsat.ir.ops import MEMORY_OPS
 from eqsat.ir.types import TokenType
-from eqsat.memory.tokensets import TokenSets, loop_exits
+from eqsat.memory.tokensets import TokenSets, exit_target, if_yields, loop_exits
 
 _LOADS = ("load_view_tko", "load_ptr_tko")
 
@@ -63,30 +63,57 @@ class CleanupStats:
 
 
 class _Uses:
-    """Who uses each value: id(value) -> [(op, operand index)]."""
+    """Who uses each value, kept up to date as clean-up edits the kernel, so a step
+    costs what it changes rather than a walk of the kernel per change."""
 
     def __init__(self, kernel: Kernel):
-        self.map: dict[int, list[tuple[Operation, int]]] = {}
+        self.map: dict[int, dict[int, Operation]] = {}    # id(value) -> users by id
         for op in kernel.walk():
-            for i, v in enumerate(op.operands):
-                self.map.setdefault(id(v), []).append((op, i))
+            self._add(op)
+
+    def _add(self, op: Operation) -> None:
+        for v in op.operands:
+            self.map.setdefault(id(v), {})[id(op)] = op
+
+    def _drop(self, op: Operation, operands) -> None:
+        for v in operands:
+            users = self.map.get(id(v))
+            if users is not None:
+                users.pop(id(op), None)
 
     def of(self, v: Value) -> list[tuple[Operation, int]]:
-        return self.map.get(id(v), [])
+        return [(op, i) for op in list(self.map.get(id(v), {}).values())
+                for i, x in enumerate(op.operands) if x is v]
 
     def used(self, v: Value) -> bool:
         return bool(self.map.get(id(v)))
+
+    def set_group(self, op: Operation, name: str, values: list[Value]) -> None:
+        """`op.set_group`, recording the new uses."""
+        before = list(op.operands)
+        op.set_group(name, values)
+        self._drop(op, before)
+        self._add(op)
+
+    def removed(self, op: Operation) -> None:
+        """`op` (and everything nested in it) left the kernel."""
+        for inner in op.walk():
+            self._drop(inner, inner.operands)
 
 
 def _replace_uses(uses: _Uses, old: Value, new: Value) -> None:
     for op, i in uses.of(old):
         op.operands[i] = new
+    moved = uses.map.pop(id(old), {})
+    if moved:
+        uses.map.setdefault(id(new), {}).update(moved)
 
 
-def _remove_op(op: Operation) -> None:
+def _remove_op(op: Operation, uses: _Uses) -> None:
     region = op.parent
     assert region is not None, f"'{op.name}' is in no region"
     region.ops.remove(op)
+    uses.removed(op)
 
 
 def _enclosing(op: Operation) -> Operation | Kernel | None:
@@ -94,10 +121,10 @@ def _enclosing(op: Operation) -> Operation | Kernel | None:
     return op.parent.parent if op.parent is not None else None
 
 
-def _drop_operand(term: Operation, idx: int) -> None:
+def _drop_operand(term: Operation, idx: int, uses: _Uses) -> None:
     vals = list(term.operands)
     del vals[idx]
-    term.set_group("values", vals)
+    uses.set_group(term, "values", vals)
 
 
 def _drop_result(op: Operation, idx: int) -> None:
@@ -106,10 +133,10 @@ def _drop_result(op: Operation, idx: int) -> None:
         r.index = i
 
 
-def _drop_output(op: Operation, idx: int, exits) -> None:
+def _drop_output(op: Operation, idx: int, exits, uses: _Uses) -> None:
     """Drop result `idx` of `op` and the operand that feeds it at each of its `exits`."""
     for t in exits:
-        _drop_operand(t, idx)
+        _drop_operand(t, idx, uses)
     _drop_result(op, idx)
 
 
@@ -139,20 +166,27 @@ def _make_token(kernel: Kernel) -> Value:
     return op.result
 
 
+# Each step below makes every change it can find in one walk, keeping the use map
+# current, and returns whether it changed anything; `_settle` repeats a step until it
+# does not. What each step removes does not depend on the order it finds things in,
+# so this ends where one change per walk would.
+
 def _dead_loads(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
+    changed = False
     for op in list(kernel.walk()):
         if op.name not in _LOADS or op.attrs.get("sem", "weak") != "weak":
             continue
-        if uses.used(op.results[0]):
+        if uses.used(op.results[0]) or op.parent is None:
             continue
         tok = op.results[1]
         if uses.used(tok):
             src = op.token_in if op.token_in is not None else _make_token(kernel)
             _replace_uses(uses, tok, src)
-        _remove_op(op)
+        _remove_op(op, uses)
+        op.parent = None
         st.dead_loads += 1
-        return True              # the use map is stale now
-    return False
+        changed = True
+    return changed
 
 
 def _carry_is_dead(loop: Operation, j: int, uses: _Uses) -> bool:
@@ -166,7 +200,7 @@ def _carry_is_dead(loop: Operation, j: int, uses: _Uses) -> bool:
     while work:
         v = work.pop()
         for user, i in uses.of(v):
-            if user.name == "continue" and _target(user) is loop:
+            if user.name == "continue" and exit_target(user) is loop:
                 if i != j:
                     return False
                 continue
@@ -186,47 +220,44 @@ def _carry_is_dead(loop: Operation, j: int, uses: _Uses) -> bool:
     return True
 
 
-def _target(term: Operation) -> Operation | None:
-    """The loop a continue/break belongs to."""
-    r = term.parent
-    while r is not None:
-        owner = r.parent
-        if not isinstance(owner, Operation):
-            return None
-        if owner.name in ("for", "loop"):
-            return owner
-        r = owner.parent
-    return None
-
-
 def _dead_carries(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
-    for loop in kernel.walk():
+    changed = False
+    for loop in list(kernel.walk()):
         if loop.name not in ("for", "loop"):
             continue
-        inits = loop.group("init")
-        for j in range(len(inits)):
-            if _carry_is_dead(loop, j, uses):
-                skip = 1 if loop.name == "for" else 0
-                for t in loop_exits(loop, "continue"):
-                    _drop_operand(t, j)
-                _drop_arg(loop.regions[0], j + skip)
-                loop.set_group("init", inits[:j] + inits[j + 1:])
-                if loop.name == "for":
-                    _drop_result(loop, j)
-                st.dead_carries += 1
-                return True
+        skip = 1 if loop.name == "for" else 0
+        conts = loop_exits(loop, "continue")
+        j = 0
+        while j < len(loop.group("init")):
+            if not _carry_is_dead(loop, j, uses):
+                j += 1
+                continue
+            inits = loop.group("init")
+            for t in conts:
+                _drop_operand(t, j, uses)
+            _drop_arg(loop.regions[0], j + skip)
+            uses.set_group(loop, "init", inits[:j] + inits[j + 1:])
+            if loop.name == "for":
+                _drop_result(loop, j)
+            st.dead_carries += 1
+            changed = True
         if loop.name == "loop":
-            for k, r in enumerate(loop.results):
-                if not uses.used(r):
-                    _drop_output(loop, k, list(loop_exits(loop, "break")))
-                    st.dead_results += 1
-                    return True
-    return False
+            breaks = loop_exits(loop, "break")
+            k = 0
+            while k < len(loop.results):
+                if uses.used(loop.results[k]):
+                    k += 1
+                    continue
+                _drop_output(loop, k, breaks, uses)
+                st.dead_results += 1
+                changed = True
+    return changed
 
 
 def _identity_carries(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
     """Replace a carry that every `continue` passes on unchanged by its init value."""
-    for loop in kernel.walk():
+    changed = False
+    for loop in list(kernel.walk()):
         if loop.name not in ("for", "loop"):
             continue
         skip = 1 if loop.name == "for" else 0
@@ -241,8 +272,8 @@ def _identity_carries(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
             if loop.name == "for":
                 _replace_uses(uses, loop.results[j], init)
             st.identity_carries += 1
-            return True
-    return False
+            changed = True
+    return changed
 
 
 _ROOT = object()          # every make_token result: each stands for no memory op
@@ -348,78 +379,121 @@ def _same_value_webs(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
 
 
 def _dead_if_results(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
-    for op in kernel.walk():
-        if op.name != "if":
-            continue
-        for k, r in enumerate(op.results):
-            if uses.used(r):
-                continue
-            _drop_output(op, k, [t for t in (region.terminator for region in op.regions)
-                                 if t is not None and t.name == "yield"])
-            st.dead_results += 1
-            return True
-    return False
-
-
-def _simplify_joins(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
-    for op in list(kernel.walk()):
-        if op.name != "join_tokens":
-            continue
-        flat: list[Value] = []
-        for v in op.operands:
-            src = v.owner
-            parts = src.operands if isinstance(src, Operation) and \
-                src.name == "join_tokens" and src is not op else [v]
-            for x in parts:
-                if isinstance(x.owner, Operation) and x.owner.name == "make_token":
-                    continue
-                if all(x is not y for y in flat):
-                    flat.append(x)
-        if len(flat) == 1:
-            _replace_uses(uses, op.result, flat[0])
-            _remove_op(op)
-        elif not flat:
-            _replace_uses(uses, op.result, _make_token(kernel))
-            _remove_op(op)
-        elif len(flat) != len(op.operands) or any(a is not b for a, b in zip(flat, op.operands)):
-            op.set_group("tokens", flat)
-        else:
-            continue
-        st.joins_simplified += 1
-        return True
-    return False
-
-
-def _dead_pure(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
     changed = False
     for op in list(kernel.walk()):
-        if _is_pure(op) and op.results and not any(uses.used(r) for r in op.results):
-            _remove_op(op)
-            st.dead_ops += 1
+        if op.name != "if":
+            continue
+        yields = if_yields(op)
+        k = 0
+        while k < len(op.results):
+            if uses.used(op.results[k]):
+                k += 1
+                continue
+            _drop_output(op, k, yields, uses)
+            st.dead_results += 1
             changed = True
     return changed
 
 
+def _simplify_join(kernel: Kernel, op: Operation, uses: _Uses) -> bool:
+    """One simplification of one join; whether it changed (or removed) it."""
+    flat: list[Value] = []
+    seen: set[int] = set()
+    for v in op.operands:
+        src = v.owner
+        parts = src.operands if isinstance(src, Operation) and \
+            src.name == "join_tokens" and src is not op else [v]
+        for x in parts:
+            if isinstance(x.owner, Operation) and x.owner.name == "make_token":
+                continue
+            if id(x) not in seen:
+                seen.add(id(x))
+                flat.append(x)
+    if len(flat) == 1:
+        _replace_uses(uses, op.result, flat[0])
+        _remove_op(op, uses)
+    elif not flat:
+        _replace_uses(uses, op.result, _make_token(kernel))
+        _remove_op(op, uses)
+    elif len(flat) != len(op.operands) or any(a is not b for a, b in zip(flat, op.operands)):
+        uses.set_group(op, "tokens", flat)
+        return True
+    else:
+        return False
+    op.parent = None
+    return True
+
+
+def _simplify_joins(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
+    # a join reads only joins before it, which are already simplified when it is reached
+    changed = False
+    for op in list(kernel.walk()):
+        while op.name == "join_tokens" and op.parent is not None and \
+                _simplify_join(kernel, op, uses):
+            st.joins_simplified += 1
+            changed = True
+    return changed
+
+
+def _dead_pure(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
+    # users come after what they use: walking backwards frees whole dead chains at once
+    gone: dict[int, set[int]] = {}          # id(region) -> ids of its removed ops
+    regions: dict[int, Region] = {}
+    for op in reversed(list(kernel.walk())):
+        if _is_pure(op) and op.results and not any(uses.used(r) for r in op.results):
+            uses.removed(op)
+            home = op.parent
+            assert home is not None, f"'{op.name}' is in no region"
+            gone.setdefault(id(home), set()).add(id(op))
+            regions[id(home)] = home
+            st.dead_ops += 1
+    for rid, ids in gone.items():
+        region = regions[rid]
+        region.ops = [o for o in region.ops if id(o) not in ids]
+    return bool(gone)
+
+
 # -- token plumbing no one needs ------------------------------------------------------------------
-def _needed(kernel: Kernel, conflict: Callable[[Operation, Operation], bool]) -> dict:
-    """For every memory op: the op instances it may wait for that it conflicts with."""
-    ts = TokenSets(kernel)
-    ops = {id(op): op for op in kernel.walk()}
+def _needed(ts: TokenSets, conflict: Callable[[Operation, Operation], bool]) -> dict:
+    """For every memory op: the op instances it may wait for that it conflicts with
+    (the conflict predicate asked once per pair of ops, not per instance)."""
     out = {}
-    for b in ops.values():
-        if (b.name in MEMORY_OPS or b.name == "print_tko") and b.token_in is not None:
-            out[id(b)] = frozenset(x for x in ts.of(b.token_in) if conflict(ops[x[0]], b))
+    for b in ts.eqs:
+        if _is_mem(b) and b.token_in is not None:
+            pairs = ts.of(b.token_in)
+            hits = {a for a in {a for a, _ in pairs} if conflict(ts.by_id[a], b)}
+            out[id(b)] = frozenset(x for x in pairs if x[0] in hits)
     return out
 
 
-def _still_ordered(kernel: Kernel, conflict, need: dict) -> bool:
-    """Does every memory op still wait, on every path, for everything in `need`?"""
-    ts = TokenSets(kernel, must=True)
-    for op in kernel.walk():
+def _still_ordered(ts: TokenSets, ops, need: dict) -> bool:
+    """Does every memory op of `ops` still wait, on every path, for everything in `need`?"""
+    for op in ops:
         want = need.get(id(op))
         if want and not want <= ts.of(op.token_in):
             return False
     return True
+
+
+class _Edits:
+    """Tries edits of token operands, keeping those after which every memory op still
+    waits for all it needs: each try solves again only what the edit reaches."""
+
+    def __init__(self, kernel: Kernel, conflict):
+        self.ts = TokenSets(kernel)
+        self.need = _needed(self.ts, conflict)
+        self.ts.restrict({a for want in self.need.values() for a, _ in want})
+        self.ok = _still_ordered(self.ts, self.ts.eqs, self.need)
+
+    def keep(self, site: Operation, added: Value | None) -> bool:
+        """`site`'s operands were just edited (`added` is new among them): does every
+        memory op still wait for what it needs? If not, the solution is put back and
+        the caller undoes the edit."""
+        saved, reached = self.ts.resolve(self.ts.owner(site), added)
+        if _still_ordered(self.ts, reached, self.need):
+            return True
+        self.ts.restore(saved)
+        return False
 
 
 def _plumbing_sites(kernel: Kernel):
@@ -437,17 +511,11 @@ def _plumbing_sites(kernel: Kernel):
                     yield op, i
 
 
-_PRUNE_LIMIT = 400        # memory ops: past this, the must-analysis per trial costs too much
-
-
-def _prune_plumbing(kernel: Kernel, conflict, st: CleanupStats,
-                    limit: int = _PRUNE_LIMIT) -> bool:
+def _prune_plumbing(kernel: Kernel, conflict, st: CleanupStats) -> bool:
     """Drop or weaken passed-on tokens while every memory op keeps waiting for every op
     it conflicts with; returns whether anything changed."""
-    if sum(1 for op in kernel.walk() if op.name in MEMORY_OPS) > limit:
-        return False
-    need = _needed(kernel, conflict)
-    if not _still_ordered(kernel, conflict, need):
+    ed = _Edits(kernel, conflict)
+    if not ed.ok:
         return False            # the analysis cannot vouch for this kernel as it is
     changed = False
     for op, i in list(_plumbing_sites(kernel)):
@@ -457,7 +525,7 @@ def _prune_plumbing(kernel: Kernel, conflict, st: CleanupStats,
             if op.name == "join_tokens" and len(op.operands) > 1:
                 del op.operands[i]
                 op.segments = (len(op.operands),)
-                if _still_ordered(kernel, conflict, need):
+                if ed.keep(op, None):
                     st.joins_simplified += 1
                     changed = True
                     break                      # the next operand moved into slot i
@@ -467,7 +535,7 @@ def _prune_plumbing(kernel: Kernel, conflict, st: CleanupStats,
                                                src.name == "print_tko"):
                 weaker = src.token_in if src.token_in is not None else _make_token(kernel)
                 op.operands[i] = weaker
-                if _still_ordered(kernel, conflict, need):
+                if ed.keep(op, weaker):
                     st.joins_simplified += 1
                     changed = True
                     continue                   # try to weaken further
@@ -649,10 +717,9 @@ def cleanup(kernel: Kernel, conflict: Callable[[Operation, Operation], bool] | N
     st = CleanupStats()
     _settle(kernel, conflict, st)
     tried: set[int] = set()
-    while conflict is not None and \
-            sum(1 for op in kernel.walk() if _is_mem(op)) <= _PRUNE_LIMIT:
+    while conflict is not None:
         plan = _split_plan(kernel, conflict, tried)
-        if plan is None or not _still_ordered(kernel, conflict, _needed(kernel, conflict)):
+        if plan is None or not _Edits(kernel, conflict).ok:
             break                       # nothing to split, or pruning cannot trim the joins
         tried.add(id(plan[0]))
         before = _waits(kernel)
