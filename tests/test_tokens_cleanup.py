@@ -394,9 +394,9 @@ def test_pruning_re_solves_only_what_an_edit_reaches_and_agrees_with_a_full_solv
                 for mine, ref in ((ts.may, fresh.may), (ts.must, fresh.must)):
                     assert mine.get(id(v), frozenset()) == ref.get(id(v), frozenset())
 
-    def checked_keep(self, site, added):
+    def checked_keep(self, site, removed, added):
         before = (dict(self.ts.may), dict(self.ts.must))
-        ok = keep(self, site, added)
+        ok = keep(self, site, removed, added)
         if ok:
             agrees(self.ts)
         else:       # the caller undoes the edit: the solution must be the one before it

@@ -6,7 +6,6 @@ what each edit reaches (`TokenSets.resolve`)."""
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable
 
 from eqsat.ir.core import Kernel, Operation, Region, Value, region_exits
 from eqsat.ir.ops import MEMORY_OPS
@@ -65,7 +64,6 @@ class TokenSets:
         self._exits: dict[tuple[int, str], list[Operation]] = {}
         self.eqs: list[Operation] = []               # ops whose token outputs have equations
         self.rank: dict[int, int] = {}               # id(op) -> when its equation is solved
-        self.inner: dict[int, list[Operation]] = {}  # id(loop) -> the equations inside it
         self._ranked = 0
         self._walk(kernel.body, frozenset(), frozenset())
         self.by_id = {id(op): op for op in self.eqs}
@@ -81,7 +79,6 @@ class TokenSets:
         for op in region.ops:
             self.loops_of[id(op)], self.ifs_of[id(op)] = loops, ifs
             n = op.name
-            first = len(self.eqs)
             eq = n in MEMORY_OPS or n in ("print_tko", "join_tokens", "if", "for", "loop")
             if eq:
                 self.eqs.append(op)
@@ -95,8 +92,6 @@ class TokenSets:
                     self._walk(r, loops, ifs)
             if n == "if":                    # its results come after its branches
                 self.rank[id(op)] = self._ranked = self._ranked + 1
-            elif n in ("for", "loop"):
-                self.inner[id(op)] = self.eqs[first + 1:]
 
     def exits(self, loop: Operation, kind: str) -> list[Operation]:
         key = (id(loop), kind)
@@ -151,94 +146,78 @@ class TokenSets:
         self.sets = self.must
         self._solve(self.eqs, grow=False)
 
-    def resolve(self, owner: Operation, added: Value | None
+    def resolve(self, owner: Operation, removed: Value, added: Value | None
                 ) -> tuple[dict[int, tuple], list[Operation]]:
-        """Solve again after `owner`'s operands were edited (one of them is now
-        `added`), following changes only as far as they go; returns what to `restore`
-        if the edit is undone, and the ops whose input token's `must` set changed.
+        """Solve again after `owner`'s operands were edited (operand `removed` taken
+        out, `added`, if any, put in), following changes only as far as they go;
+        returns what to `restore` if the edit is undone, and the ops whose input
+        token's `must` set changed.
 
-        An edit only removes pairs, so both solutions shrink. Outside loops each
-        equation is recomputed from its inputs (`must` within the new `may`), which is
-        exact once its inputs are; a loop's equations are solved again from nothing
-        (the least `may` fixpoint) when what enters or circulates in it changes:
-        when its inputs change, or when a pair lost inside it is one its carried
-        tokens hold (which could otherwise keep itself alive around the loop)."""
+        An edit only removes pairs, and every pair derived from what it removed is an
+        instance of an op that `removed` stood for. So `may` is first cut, from `owner`
+        on, to those pairs of other ops (below the new least fixpoint: this is what
+        catches a pair a loop's carried token held only through itself), then grown
+        back over the values it cut; `must` is then shrunk from its old solution
+        within the new `may`, each equation again whenever one it reads changed."""
         if added is not None:
             self.readers.setdefault(id(added), set()).add(id(owner))
         saved: dict[int, tuple] = {}
-        touched: set[int] = set()                   # values whose `must` changed
-        heap = [(self.rank[id(owner)], id(owner))]
-        queued = {id(owner)}
 
-        def push(key: int) -> None:
-            queued.add(key)
-            heapq.heappush(heap, (self.rank[key], key))
+        def save(k: int) -> None:
+            if k not in saved:
+                saved[k] = (self.may.get(k), self.must.get(k))
 
-        def update(k: int, may: frozenset, must: frozenset,
-                   skip: Iterable[int] = ()) -> frozenset:
-            """Set value k's solution; returns the pairs `may` lost."""
-            old_may, old_must = self.may.get(k, _EMPTY), self.must.get(k, _EMPTY)
-            if may == old_may and must == old_must:
-                return _EMPTY
-            saved.setdefault(k, (self.may.get(k), self.must.get(k)))
-            self.may[k], self.must[k] = may, must
-            if must != old_must:
-                touched.add(k)
-            for r in self.readers.get(k, ()):
-                if r not in queued and r not in skip:
-                    push(r)
-            return old_may - may
+        gone = {a for a, _ in self.may.get(id(removed), _EMPTY)}
+        cut: list[int] = []                         # values whose `may` was cut
+        hit = [id(owner)]                           # equations reading what was cut
+        seen = {id(owner)}
+        work = [owner]
+        while work and gone:
+            op = work.pop()
+            for v in self.outputs(op):
+                k = id(v)
+                old = self.may.get(k, _EMPTY)
+                new = frozenset(e for e in old if e[0] not in gone)
+                if len(new) == len(old):
+                    continue
+                save(k)
+                self.may[k] = new
+                cut.append(k)
+                for r in self.readers.get(k, ()):
+                    if r not in seen:
+                        seen.add(r)
+                        hit.append(r)
+                        work.append(self.by_id[r])
+        eqs = sorted(hit, key=self.rank.__getitem__)
+        self.sets = self.may
+        self._solve([self.by_id[r] for r in eqs], grow=True)
+        for k in cut:
+            self.must[k] = self.must.get(k, _EMPTY) & self.may[k]
 
+        touched: set[int] = set(cut)                # values whose `must` may have changed
+        heap = [(self.rank[r], r) for r in eqs]
+        heapq.heapify(heap)
+        queued = set(eqs)
+        self.sets = self.must
         while heap:
             _, key = heapq.heappop(heap)
             queued.discard(key)
-            op = self.by_id[key]
-            if op.name in ("for", "loop"):
-                self._resolve_loop(op, update)
-                continue
-            self.sets = self.may
-            mays = list(self._may(op))
-            self.sets = self.must
-            musts = {id(v): s for v, s in self._must(op)}
-            for v, may in mays:
-                lost = update(id(v), may, may & musts[id(v)])
-                if not lost:
+            for v, got in self._must(self.by_id[key]):
+                k = id(v)
+                old = self.must.get(k, _EMPTY)
+                new = old & got
+                if new == old:
                     continue
-                for lid in sorted(self.loops_of.get(key, ()), key=self.rank.__getitem__):
-                    loop = self.by_id[lid]
-                    if lid not in queued and any(lost & self.may.get(id(a), _EMPTY)
-                                                 for a in loop.regions[0].args if a.is_token):
-                        push(lid)
+                save(k)
+                self.must[k] = new
+                touched.add(k)
+                for r in self.readers.get(k, ()):
+                    if r not in queued:
+                        queued.add(r)
+                        heapq.heappush(heap, (self.rank[r], r))
         reached = sorted({r for k in touched for r in self.readers.get(k, ())},
                          key=self.rank.__getitem__)
         return saved, [self.by_id[r] for r in reached]
-
-    def _resolve_loop(self, loop: Operation, update) -> None:
-        """Solve `loop`'s equations and those inside it from nothing (given what flows
-        in from outside), then `update` each value that changed."""
-        group = [loop, *self.inner[id(loop)]]
-        outs = [id(v) for o in group for v in self.outputs(o)]
-        before = {k: (self.may.get(k), self.must.get(k)) for k in outs}
-        for k in outs:
-            self.may.pop(k, None)
-        self.sets = self.may
-        self._solve(group, grow=True)
-        for k in outs:
-            if k in self.may:
-                self.must[k] = self.may[k]
-            else:
-                self.must.pop(k, None)
-        self.sets = self.must
-        self._solve(group, grow=False)
-        mine = {id(o) for o in group}
-        for k in outs:
-            new = (self.may.get(k, _EMPTY), self.must.get(k, _EMPTY))
-            for d, x in zip((self.may, self.must), before[k]):
-                if x is None:
-                    d.pop(k, None)
-                else:
-                    d[k] = x
-            update(k, new[0], new[1], mine)
 
     def restore(self, saved: dict[int, tuple]) -> None:
         """Put back the solution `resolve` changed (its edit was undone)."""

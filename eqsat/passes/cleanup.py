@@ -485,11 +485,11 @@ class _Edits:
         self.ts.restrict({a for want in self.need.values() for a, _ in want})
         self.ok = _still_ordered(self.ts, self.ts.eqs, self.need)
 
-    def keep(self, site: Operation, added: Value | None) -> bool:
-        """`site`'s operands were just edited (`added` is new among them): does every
-        memory op still wait for what it needs? If not, the solution is put back and
-        the caller undoes the edit."""
-        saved, reached = self.ts.resolve(self.ts.owner(site), added)
+    def keep(self, site: Operation, removed: Value, added: Value | None) -> bool:
+        """`site`'s operand `removed` was just taken out (and `added`, if any, put in):
+        does every memory op still wait for what it needs? If not, the solution is put
+        back and the caller undoes the edit."""
+        saved, reached = self.ts.resolve(self.ts.owner(site), removed, added)
         if _still_ordered(self.ts, reached, self.need):
             return True
         self.ts.restore(saved)
@@ -525,7 +525,7 @@ def _prune_plumbing(kernel: Kernel, conflict, st: CleanupStats) -> bool:
             if op.name == "join_tokens" and len(op.operands) > 1:
                 del op.operands[i]
                 op.segments = (len(op.operands),)
-                if ed.keep(op, None):
+                if ed.keep(op, v, None):
                     st.joins_simplified += 1
                     changed = True
                     break                      # the next operand moved into slot i
@@ -535,7 +535,7 @@ def _prune_plumbing(kernel: Kernel, conflict, st: CleanupStats) -> bool:
                                                src.name == "print_tko"):
                 weaker = src.token_in if src.token_in is not None else _make_token(kernel)
                 op.operands[i] = weaker
-                if ed.keep(op, weaker):
+                if ed.keep(op, v, weaker):
                     st.joins_simplified += 1
                     changed = True
                     continue                   # try to weaken further
