@@ -61,6 +61,7 @@ class TokenSets:
         self.sets = self.may                         # the solution `of` reads
         self.loops_of: dict[int, frozenset] = {}     # id(op) -> ids of the loops around it
         self.ifs_of: dict[int, frozenset] = {}       # id(op) -> (id(if), branch) around it
+        self.pos: dict[int, int] = {}                # id(op) -> its place in program order
         self._exits: dict[tuple[int, str], list[Operation]] = {}
         self.eqs: list[Operation] = []               # ops whose token outputs have equations
         self.rank: dict[int, int] = {}               # id(op) -> when its equation is solved
@@ -78,6 +79,7 @@ class TokenSets:
     def _walk(self, region: Region, loops: frozenset, ifs: frozenset) -> None:
         for op in region.ops:
             self.loops_of[id(op)], self.ifs_of[id(op)] = loops, ifs
+            self.pos[id(op)] = len(self.pos)
             n = op.name
             eq = n in MEMORY_OPS or n in ("print_tko", "join_tokens", "if", "for", "loop")
             if eq:
@@ -347,16 +349,26 @@ class TokenSets:
             for k, r in enumerate(op.results):
                 if not r.is_token:
                     continue
-                sites = [t.operands[k] for t in (conts if n == "for" else
-                                                  self.exits(op, "break"))]
-                every_site = [self.of(v) for v in sites]
-                common = (frozenset.intersection(*every_site) if every_site
-                          else frozenset())
                 if n == "for":
+                    every_site = [self.of(t.operands[k]) for t in conts]
+                    common = (frozenset.intersection(*every_site) if every_site
+                              else frozenset())
                     before = self.of(inits[k])
                     common = frozenset(e for e in common
                                        if e in before or lid in self.loops_of.get(e[0], ()))
-                yield r, common
+                    yield r, common
+                    continue
+                # a break taken before an op of the loop could run in this iteration
+                # owes nothing for that op's instance of this iteration
+                at_break = [(self.pos[id(t)], self.of(t.operands[k]))
+                            for t in self.exits(op, "break")]
+                every = (frozenset().union(*(g for _, g in at_break)) if at_break
+                         else frozenset())
+                yield r, frozenset(
+                    e for e in every if all(
+                        e in g or (lid not in e[1] and lid in self.loops_of.get(e[0], ())
+                                   and self.pos[e[0]] > at)
+                        for at, g in at_break))
 
 
 def if_yields(ifop: Operation) -> list[Operation]:

@@ -22,12 +22,14 @@ holds the program-order token, so some things survive only as token plumbing:
   for every op it conflicts with that it waited for before — the token rules
   fix what each memory op waits for, but what a loop carries is only known once
   all its users are chosen;
-* one carried token per alias set: when some memory op waits, through a `for` loop's
-  carried token, for ops of the loop it conflicts with nothing of, the carry is split
-  into one token per class of the loop's ops (classes: components of the conflict
-  graph). Together the new carries stand for what the old one did, every old use gets
-  the join of all of them, and pruning then trims each join to what its user needs: an
-  op after the loop waits only for the classes it conflicts with.
+* one carried token per alias set: when some memory op waits, through a `for` or
+  `loop` op's carried token, for ops of the loop it conflicts with nothing of, the carry
+  is split into one token per class of the loop's ops (classes: components of the
+  conflict graph), and so are the token results of the body's ifs and of a `loop`'s
+  breaks that pass it on: each yield, continue and break hands on one part per class.
+  Together the new tokens stand for what the old one did, every old use gets the join
+  of all of them, and pruning then trims each join to what its user needs: an op after
+  the loop waits only for the classes it conflicts with, whichever way the loop ended.
 
 Memory ops that write are never removed: a store's effect does not need its token.
 """
@@ -583,16 +585,16 @@ def _classes(ops: list[Operation], conflict) -> list[list[Operation]]:
 
 
 def _split_plan(kernel: Kernel, conflict, done: set[int]):
-    """The first `for` token carry worth splitting: (loop, carry index, classes). Worth it
-    when some memory op waits, through the carry, for ops of a class it conflicts with
-    nothing of."""
+    """The first token carry of a `for` or `loop` worth splitting: (loop, carry index,
+    classes). Worth it when some memory op waits, through the carry, for ops of a class
+    it conflicts with nothing of."""
     ts = TokenSets(kernel)
     ops = {id(op): op for op in kernel.walk()}
     for loop in kernel.walk():
-        if loop.name != "for" or id(loop) in done or may_exit(loop):
+        if loop.name not in ("for", "loop") or id(loop) in done or may_exit(loop):
             continue
         inside = [op for op in loop.regions[0].walk() if _is_mem(op)]
-        for j, a in enumerate(loop.regions[0].args[1:]):
+        for j, a in enumerate(loop.regions[0].args[_skip(loop):]):
             if not a.is_token:
                 continue
             carried = {x for x, tag in ts.of(a) if id(loop) in tag}
@@ -611,34 +613,59 @@ def _split_plan(kernel: Kernel, conflict, done: set[int]):
     return None
 
 
-def _split_carry(kernel: Kernel, loop: Operation, j: int, classes) -> list[Value]:
+def _skip(loop: Operation) -> int:
+    """Block arguments of `loop` before its carried values (a `for`'s induction variable)."""
+    return 1 if loop.name == "for" else 0
+
+
+def _ifs_inner_first(region: Region):
+    """The ifs of `region` and of the ifs in it (not of loops in it), inner ones first."""
+    for op in region.ops:
+        if op.name == "if":
+            for r in op.regions:
+                yield from _ifs_inner_first(r)
+            yield op
+
+
+def _moved(got: list[Value], v: Value) -> bool:
+    return len(got) != 1 or got[0] is not v
+
+
+def _split_carry(kernel: Kernel, conflict, loop: Operation, j: int, classes
+                 ) -> list[tuple[Operation, list[Value]]]:
     """Carry token `j` of `loop` as one token per class. Carry m passes on what the
     old one did minus the tokens of other classes' ops (it goes back to their input
     tokens) and minus the other carries; together they stand for exactly what the old
     carry did, so every old use gets the join of all of them (its own copy, which
-    pruning then trims to what that use needs)."""
+    pruning then trims to what that use needs).
+
+    Token results of the body's ifs and of a `loop`'s breaks that pass on what comes
+    through the carry or the classes' ops are split the same way: each yield or break
+    passes on one part per class, so that whichever is taken hands on, all parts
+    together, what it did before, and every old use gets the join of the parts (a
+    memory op's with the classes it conflicts with nothing of first, which pruning
+    tries to drop first). Returns each split value's owner (the loop for the carry,
+    else the if or loop whose result it is) and its parts, the carry first."""
     body = loop.regions[0]
-    a = body.args[j + 1]
-    r = loop.results[j]
+    a = body.args[j + _skip(loop)]
     init = loop.group("init")[j]
     cls = {id(op): c for c, group in enumerate(classes) for op in group}
-    conts = loop_exits(loop, "continue")
-    arg_uses = [(op, i) for op in kernel.walk() for i, v in enumerate(op.operands)
-                if v is a and not (op in conts and i == j)]
-    res_uses = [(op, i) for op in kernel.walk() for i, v in enumerate(op.operands) if v is r]
-    args, results = [a], [r]
+    n = len(classes)
+    args = [a]
     for _ in classes[1:]:
         args.append(body.add_arg(TokenType()))
-        results.append(Value(TokenType(), None, loop, len(loop.results)))
-        loop.results.append(results[-1])
-    loop.set_group("init", list(loop.group("init")) + [init] * (len(classes) - 1))
+    loop.set_group("init", list(loop.group("init")) + [init] * (n - 1))
+    pieces: dict[int, list[Value]] = {id(a): args}   # a split value -> its part per class
+    made: list[tuple[Operation, list[Value]]] = [(loop, args)]
+    rewritten: set[tuple[int, int]] = set()            # (id(exit), operand) set to a part
+    joins: set[int] = set()                            # the joins made for parts
 
     def parts(v: Value, m: int, seen: set[int]) -> list[Value]:
         if id(v) in seen:
             return []
         seen.add(id(v))
-        if v is a:
-            return [args[m]]
+        if id(v) in pieces:
+            return [pieces[id(v)][m]]
         op = v.owner
         if isinstance(op, Operation) and op.name == "join_tokens":
             return [x for w in op.operands for x in parts(w, m, seen)]
@@ -647,46 +674,114 @@ def _split_carry(kernel: Kernel, loop: Operation, j: int, classes) -> list[Value
             return [] if op.token_in is None else parts(op.token_in, m, seen)
         return [v]
 
-    for t in conts:
-        c = t.operands[j]
+    def split(t: Operation, k: int) -> list[Value]:
+        """Operand k of exit `t`, one part per class."""
         new = []
-        for m in range(len(classes)):
+        for m in range(n):
             got: list[Value] = []
-            for x in parts(c, m, set()):
+            for x in parts(t.operands[k], m, set()):
                 if all(x is not y for y in got):
                     got.append(x)
-            new.append(_join_before(t, got) if got else _make_token(kernel))
-        vals = list(t.operands)
-        vals[j] = new[0]
-        t.set_group("values", vals + new[1:])
-    for op, i in arg_uses:
-        op.operands[i] = _join_before(op, args)
-    for op, i in res_uses:
-        op.operands[i] = _join_before(op, results)
-    return args
+            if len(got) > 1:
+                new.append(_join_before(t, got))
+                joins.add(id(new[-1].owner))
+            else:
+                new.append(got[0] if got else _make_token(kernel))
+        return new
 
-
-def _merge_carries(kernel: Kernel, loop: Operation, args: list[Value]) -> None:
-    """Undo a split that freed no op: the carries among `args` still alive become one
-    that passes on the join of what each passed on (it stands for all of them)."""
-    body = loop.regions[0]
-    alive = [x for x in args if any(x is y for y in body.args)]
-    if len(alive) < 2:
-        return
-    keep = alive[0].index - 1
-    conts = loop_exits(loop, "continue")
-    for x in alive[1:]:
-        j = x.index - 1
-        for t in conts:
+    def split_results(owner: Operation, exits: list[Operation], ks: list[int]) -> None:
+        """Split results `ks` of `owner` at its `exits` (yields or breaks)."""
+        groups = []
+        for k in ks:
+            r = owner.results[k]
+            group = [r]
+            for _ in classes[1:]:
+                group.append(Value(TokenType(), None, owner, len(owner.results)))
+                owner.results.append(group[-1])
+            groups.append(group)
+        for t in exits:
             vals = list(t.operands)
-            vals[keep] = _join_before(t, [vals[keep], vals[j]])
-            t.set_group("values", vals)
-        for op in kernel.walk():
-            for i, v in enumerate(op.operands):
-                if v is x and not (op in conts and i == j):
-                    op.operands[i] = alive[0]
-                elif v is loop.results[j]:
-                    op.operands[i] = loop.results[keep]
+            extra: list[Value] = []
+            for k in ks:
+                new = split(t, k)
+                vals[k] = new[0]
+                extra += new[1:]
+                rewritten.add((id(t), k))
+            t.set_group("values", vals + extra)
+        for group in groups:
+            pieces[id(group[0])] = group
+            made.append((owner, group))
+
+    def reached(owner: Operation, exits: list[Operation]) -> list[int]:
+        """Token results of `owner` whose operands at `exits` reach what is split."""
+        return [k for k, r in enumerate(owner.results) if r.is_token and any(
+            _moved(parts(t.operands[k], m, set()), t.operands[k])
+            for t in exits for m in range(n))]
+
+    for ifop in list(_ifs_inner_first(body)):
+        ys = if_yields(ifop)
+        ks = reached(ifop, ys)
+        if ks:
+            split_results(ifop, ys, ks)
+    conts = loop_exits(loop, "continue")
+    if loop.name == "for":
+        split_results(loop, conts, [j])
+    else:
+        for t in conts:
+            new = split(t, j)
+            vals = list(t.operands)
+            vals[j] = new[0]
+            t.set_group("values", vals + new[1:])
+            rewritten.add((id(t), j))
+        breaks = loop_exits(loop, "break")
+        ks = reached(loop, breaks)
+        if ks:
+            split_results(loop, breaks, ks)
+    for op in list(kernel.walk()):
+        if id(op) in joins:
+            continue
+        for i, v in enumerate(op.operands):
+            if id(v) in pieces and (id(op), i) not in rewritten:
+                got = pieces[id(v)]
+                if _is_mem(op):
+                    hit = [any(conflict(y, op) for y in group) for group in classes]
+                    got = [x for m, x in enumerate(got) if not hit[m]] + \
+                        [x for m, x in enumerate(got) if hit[m]]
+                op.operands[i] = _join_before(op, got)
+    return made
+
+
+def _merge_carries(kernel: Kernel, loop: Operation,
+                   made: list[tuple[Operation, list[Value]]]) -> None:
+    """Undo a split that freed no op: the parts of each split value still alive become
+    one that passes on the join of what each passed on (it stands for all of them)."""
+    for owner, group in made:
+        carry = owner is loop and group[0].owner is not loop
+        if carry:
+            skip = _skip(loop)
+            have = loop.regions[0].args
+            exits = loop_exits(loop, "continue")
+        elif owner.name == "for":
+            continue                    # a `for`'s results go with its carries
+        else:
+            skip = 0
+            have = owner.results
+            exits = if_yields(owner) if owner.name == "if" else loop_exits(owner, "break")
+        alive = [x for x in group if any(x is y for y in have)]
+        if len(alive) < 2:
+            continue
+        slot = [x.index - skip for x in alive]
+        for x, j in zip(alive[1:], slot[1:]):
+            for t in exits:
+                vals = list(t.operands)
+                vals[slot[0]] = _join_before(t, [vals[slot[0]], vals[j]])
+                t.set_group("values", vals)
+            for op in kernel.walk():
+                for i, v in enumerate(op.operands):
+                    if v is x and not (op in exits and i == j):
+                        op.operands[i] = alive[0]
+                    elif carry and loop.name == "for" and v is loop.results[j]:
+                        op.operands[i] = loop.results[slot[0]]
 
 
 def _waits(kernel: Kernel) -> dict[int, frozenset]:
@@ -723,13 +818,13 @@ def cleanup(kernel: Kernel, conflict: Callable[[Operation, Operation], bool] | N
             break                       # nothing to split, or pruning cannot trim the joins
         tried.add(id(plan[0]))
         before = _waits(kernel)
-        args = _split_carry(kernel, *plan)
+        made = _split_carry(kernel, conflict, *plan)
         _settle(kernel, conflict, st)
         after = _waits(kernel)
         if any(after[k] < v for k, v in before.items() if k in after):
             st.split_carries += 1
         else:
-            _merge_carries(kernel, plan[0], args)
+            _merge_carries(kernel, plan[0], made)
             _settle(kernel, conflict, st)
     return st
 
