@@ -55,7 +55,7 @@ def predicted(kernel) -> tuple[int | None, int | None]:
 
 
 def run_kernel(name: str, path: Path, arch: str) -> dict:
-    from eqsat.egraph.assumes import census, strip_assumes
+    from eqsat.passes.assumes import census, strip_assumes
     from eqsat.frontend import load_cutile
     from eqsat.text import parse, print_kernel
     from eqsat.lowering.cutile_workflow import compare_cutile, compile_ir, width_flags

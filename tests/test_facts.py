@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from corpus_util import CORPUS, EXAMPLES, KERNELS, SPECS, manifest
-from eqsat.egraph.assumes import Known, census, predicates, strip_assumes
+from eqsat.passes.assumes import Known, census, predicates, strip_assumes
 from eqsat.egraph.cost import DEFAULT
 from eqsat.egraph.width import LaneFacts, access_width
 from eqsat.errors import AssumeViolation
@@ -344,7 +344,7 @@ def test_planted_false_assume_is_caught(optimized):
 def test_random_kernels_get_no_false_assume(case):
     # every proven run is claimed here, not only those that make 16-byte vectors, so the
     # checking mode judges the run analysis itself
-    import eqsat.egraph.assumes as placement
+    import eqsat.passes.assumes as placement
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(placement, "VECTOR_BYTES", 1)
         out = optimize(case.kernel).kernel

@@ -11,7 +11,7 @@ e-graph, so `muli(x, stride)` on the contiguous axis folds to `x` by the ordinar
 `muli-one` rule and the address math of gathers and scatters loses a multiply.
 
 The analysis rules (`rules/analysis.py`) carry these facts through the program;
-`eqsat.egraph.assumes` writes what they prove back into the output as `assume` ops.
+`eqsat.passes.assumes` writes what they prove back into the output as `assume` ops.
 """
 from __future__ import annotations
 

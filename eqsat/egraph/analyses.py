@@ -15,7 +15,7 @@ Each is an egglog function whose merge combines two true facts about one value:
   holds one value. All three merge by max: longer groups are also groups of the
   shorter length, so the first lane of a long group is the first of a short one too
   and both divisibility facts hold for it. These are what prove `div_by<d, every n
-  along k>` for pointer tiles (`eqsat.egraph.assumes`).
+  along k>` for pointer tiles (`eqsat.passes.assumes`).
 
 The rules that propagate them live in `rules/analysis.py`; facts that need the
 whole program (assume predicates, parameter attributes, iota ranges) are inserted

@@ -3,25 +3,28 @@
 Each chosen class becomes one value (shared values once: CSE falls out). A node is
 placed in the innermost region that holds all its uses (lowest common ancestor), so
 nothing moves into a branch or loop it was not in, and values used in both arms of
-a branch or inside and after a loop are computed once before them. Ops are emitted
-in a depth-first post-order from the root, memory ops after their token's producer,
-which keeps the token chain's order and puts pure ops just before their first use.
+a branch or inside and after a loop are computed once before them (ops that must
+not run where the program would not are put back by `eqsat.egraph.sinking`). Ops are
+emitted in a depth-first post-order from the root, memory ops after their token's
+producer, which keeps the token chain's order and puts pure ops just before their
+first use.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from eqsat.errors import EqsatError
 from eqsat.ir.attrs import DenseConst
-from eqsat.ir.core import Kernel, Operation, Param, Region, Value, const_int
+from eqsat.ir.core import Kernel, Operation, Param, Region, Value
 from eqsat.ir.ops import SPECS
 from eqsat.ir.numbers import value_of_bits
 from eqsat.ir.types import TokenType
 from eqsat.text.parser import Parser
 from eqsat.egraph import terms as T
-from eqsat.egraph.assumes import place as place_assumes
 from eqsat.egraph.encode import Encoding
 from eqsat.egraph.extract import EGraphView, ENode, Selection, _Scopes
+from eqsat.egraph.sinking import DIVISIONS, GUARDED
 
 
 class DecodeError(EqsatError):
@@ -139,7 +142,17 @@ def _visit_order(v: EGraphView, choice: dict, n: ENode,
             + [c for c in body if not is_token(c)])
 
 
-def decode(enc: Encoding, v: EGraphView, sel: Selection) -> Kernel:
+@dataclass
+class Decoded:
+    """A selection as a kernel, with the value each e-class became (class -> Value, or
+    the Operation of a multi-result op): the post-decode passes read the e-graph's facts
+    of a value through it. Guarded ops still sit where one value serves all their uses:
+    run `eqsat.egraph.sinking.sink_guarded` before the kernel means what the input did."""
+    kernel: Kernel
+    values: dict[str, Any]
+
+
+def decode(enc: Encoding, v: EGraphView, sel: Selection) -> Decoded:
     choice = sel.choice
     nodes = v.nodes
 
@@ -283,124 +296,19 @@ def decode(enc: Encoding, v: EGraphView, sel: Selection) -> Kernel:
         _name(enc, v, cid, op)
     if root_op is None:
         raise DecodeError("no root")
-    kernel = Kernel(enc.kernel.name, params, entry.ir, enc.kernel.hints)
-    _sink_guarded(kernel.body)
-    if enc.extra.get("place_assumes", True):       # issue 6: assumes from the analyses
-        place_assumes(enc, v, kernel, val)
-    return kernel
-
-
-# pure, but not safe to run where the program would not: an assume is a promise only
-# where it stands, a division by zero is undefined
-_GUARDED = frozenset(("assume", "divi", "remi"))
-_DIVISIONS = frozenset(("divi", "remi"))
+    return Decoded(Kernel(enc.kernel.name, params, entry.ir, enc.kernel.hints), val)
 
 
 def _speculatable(n: ENode, node) -> bool:
     """Safe to run where the program would not: not an assume, and not a division
     unless by a constant that cannot trap (`node` gives a class's chosen e-node)."""
-    if not (n.kind.startswith("Op") and n.fields[0] in _GUARDED):
+    if not (n.kind.startswith("Op") and n.fields[0] in GUARDED):
         return True
-    if n.fields[0] in _DIVISIONS and n.kind == "Op2":
+    if n.fields[0] in DIVISIONS and n.kind == "Op2":
         d = node(n.fields[4])
         if d.kind == "Const":
             return int(value_of_bits(d.fields[1], d.fields[2])) not in (0, -1)
     return False
-
-
-def _traps(op: Operation) -> bool:
-    """A division whose divisor is not a constant other than 0 and -1 (INT_MIN / -1
-    overflows): it may trap where the program would not have run it."""
-    return (op.name in _DIVISIONS and len(op.operands) == 2
-            and const_int(op.operands[1]) in (None, 0, -1))
-
-
-def _sink_guarded(region: Region) -> None:
-    """Put a guarded op (and the pure ops computed from it) back under the control flow
-    of its users: one value serves every use of a class, so a division used in two
-    branches was placed before both, where it also runs when neither branch does. An
-    op whose every use lies inside the regions of later ops of its region is copied to
-    the top of each such region instead (a loop body runs it once per iteration: the
-    price of never running it where the program would not)."""
-    changed = True
-    while changed:
-        changed = False
-        tainted: set[int] = set()
-        for op in region.ops:
-            if op.spec is not None and op.spec.effect == "pure" and not op.regions and (
-                    _traps(op) or any(id(v) in tainted for v in op.operands)):
-                tainted.update(id(r) for r in op.results)
-        if not tainted:
-            break
-        users = _Users(region)
-        gone: set[int] = set()
-        tops: dict[int, list[Operation]] = {}       # id(home) -> copies, newest first
-        homes_by_id: dict[int, Region] = {}
-        for op in reversed(list(region.ops)):
-            if not op.results or id(op.results[0]) not in tainted:
-                continue
-            homes = users.homes(op)
-            if homes is None:
-                continue
-            for home, (top, uses) in homes.items():
-                copy = Operation(op.name, list(op.operands), [r.type for r in op.results],
-                                 dict(op.attrs), segments=op.segments,
-                                 result_names=[r.name for r in op.results])
-                copy.parent = home
-                tops.setdefault(id(home), []).insert(0, copy)
-                homes_by_id[id(home)] = home
-                users.add(copy, top, home)
-                for u, i in uses:
-                    u.operands[i] = copy.results[op.results.index(u.operands[i])]
-            users.drop(op)
-            gone.add(id(op))
-            changed = True
-        for hid, copies in tops.items():
-            home = homes_by_id[hid]
-            home.ops = copies + home.ops
-        region.ops = [op for op in region.ops if id(op) not in gone]
-    for op in region.ops:
-        for r in op.regions:
-            _sink_guarded(r)
-
-
-class _Users:
-    """Who reads each value in a region: (user, operand index, the region's op that
-    holds the user, and the nested region of that op it sits in, None at the top)."""
-
-    def __init__(self, region: Region):
-        self.map: dict[int, list[tuple[Operation, int, Operation, Region | None]]] = {}
-        for top in region.ops:
-            self.add(top, top, None)
-            for r in top.regions:
-                for u in r.walk():
-                    self.add(u, top, r)
-
-    def add(self, u: Operation, top: Operation, r: Region | None) -> None:
-        for i, v in enumerate(u.operands):
-            self.map.setdefault(id(v), []).append((u, i, top, r))
-
-    def drop(self, u: Operation) -> None:
-        for v in u.operands:
-            got = self.map.get(id(v))
-            if got:
-                self.map[id(v)] = [e for e in got if e[0] is not u]
-
-    def homes(self, op: Operation) -> dict[Region, tuple[Operation, list]] | None:
-        """The nested regions (of other ops of the region) that hold every use of `op`'s
-        results, each with its uses; None if a use is directly in the region or there
-        is none."""
-        homes: dict[int, tuple[Region, Operation, list]] = {}
-        for res in op.results:
-            for u, i, top, r in self.map.get(id(res), ()):
-                if top is op:
-                    continue
-                if r is None:
-                    return None          # used at this level: runs here in the program too
-                homes.setdefault(id(r), (r, top, []))[2].append((u, i))
-        if not homes:
-            return None
-        return {r: (top, uses) for r, top, uses in homes.values()}
 
 
 def _hoist(reg: _Reg, dep: int, sc: _Scopes, speculatable: bool = True) -> _Reg:
@@ -554,4 +462,4 @@ def _build(enc: Encoding, n: ENode, val: dict, bodies: dict, cid: str) -> Operat
     raise DecodeError(f"cannot decode a {k} node")
 
 
-__all__ = ["decode", "DecodeError"]
+__all__ = ["decode", "Decoded", "DecodeError"]

@@ -1,8 +1,9 @@
 """The e-graph engine in one call: encode a kernel, saturate it under a schedule, then
-extract and decode the cheapest program.
+extract and decode the cheapest program (guarded ops sunk back under their users).
 
-No facts from outside the kernel, no clean-up, no fallback: what the rules alone make
-of a kernel. Rule checks ask exactly that; `optimize` adds the rest around it."""
+No facts from outside the kernel, no assumes written, no clean-up, no fallback: what
+the rules alone make of a kernel. Rule checks ask exactly that; `optimize` adds the
+rest around it."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -14,6 +15,7 @@ from eqsat.egraph.decode import decode
 from eqsat.egraph.encode import encode
 from eqsat.egraph.extract import extract, view
 from eqsat.egraph.saturate import Limits, SaturationStats, saturate
+from eqsat.egraph.sinking import sink_guarded
 from eqsat.errors import EqsatError
 from eqsat.ir.core import Kernel
 
@@ -36,7 +38,8 @@ def rewrite(kernel: Kernel, schedule: Any, *, model: CostModel = DEFAULT,
     if stats.stop_reason == "rule error":
         raise EqsatError(f"a rule failed while saturating: {stats.error or 'unknown error'}")
     v = view(enc)
-    return Rewritten(decode(enc, v, extract(enc, v, model, prefer=prefer)), stats)
+    return Rewritten(sink_guarded(decode(enc, v, extract(enc, v, model, prefer=prefer)).kernel),
+                     stats)
 
 
 __all__ = ["Rewritten", "rewrite"]

@@ -76,13 +76,25 @@ class ENode:
     fields: list              # decoded fields: str / int / type text / class id / [class ids]
 
     def children(self) -> list[str]:
-        out: list[str] = []
-        for k, f in zip(SIGNATURES[self.kind], self.fields):
-            if k == "t":
-                out.append(f)
-            elif k in "vm":
-                out.extend(f)
-        return out
+        """Child classes in field order (computed once: extraction asks for them in
+        every pass; the list is shared, so callers must not change it)."""
+        got = self.__dict__.get("_kids")
+        if got is None:
+            got = []
+            for k, f in zip(SIGNATURES[self.kind], self.fields):
+                if k == "t":
+                    got.append(f)
+                elif k in "vm":
+                    got.extend(f)
+            self.__dict__["_kids"] = got
+        return got
+
+    def child_set(self) -> frozenset[str]:
+        """The distinct child classes (a node pays for a shared child once)."""
+        got = self.__dict__.get("_kid_set")
+        if got is None:
+            got = self.__dict__["_kid_set"] = frozenset(self.children())
+        return got
 
     @property
     def ty(self) -> str | None:
@@ -724,7 +736,7 @@ def _select(v: EGraphView, eligible: dict[str, list[str]], weight: dict[str, flo
                 n = v.nodes[nid]
                 total = weight[nid]
                 priced = True
-                for c in set(n.children()):
+                for c in n.child_set():
                     b = best.get(c)
                     if b is None:
                         priced = False

@@ -7,7 +7,7 @@ thread's lanes are consecutive, that the first is aligned, and that the mask (or
 view's bounds check) is the same for all of them. Its only inputs are `assume`
 predicates, constants and the arithmetic between them, so that is all this module
 reads: entry-parameter attributes do not count until the assume placement
-(`eqsat.egraph.assumes`) has written them into the program. The width of an op is
+(`eqsat.passes.assumes`) has written them into the program. The width of an op is
 therefore what the program *proves*, which is what the cost model rewards.
 
 Facts per value are taken along the last axis of a tile (aligned lane groups of a

@@ -1,58 +1,25 @@
-"""What a kernel's tokens order: the memory ops each token stands for (design §3).
+"""Which memory ops a kernel's tokens order, and which of those orderings are needless.
 
-`make_token` stands for no op; a memory op's result token for the op plus everything
-its input token stands for; `join_tokens` for the union. Loop-carried tokens and
-branch results are solved as a fixpoint, so an op in a loop body is "before" itself
-through the carried token (iteration i before iteration i+1).
+What each token stands for comes from the one token-set solver
+(`eqsat.memory.tokensets`, may-sets): an op in a loop body is "before" itself through
+the carried token (iteration i before iteration i+1).
 """
 from __future__ import annotations
 
 from eqsat.memory.alias import AliasFacts
 from eqsat.memory.conflict import Conflicts
-from eqsat.ir.core import Kernel, Value, control_edges
+from eqsat.memory.tokensets import TokenSets
+from eqsat.ir.core import Kernel
 from eqsat.ir.ops import MEMORY_OPS
-
-
-def token_sets(kernel: Kernel) -> dict[int, frozenset[int]]:
-    """id(token value) -> ids of the memory ops it stands for (static ops)."""
-    sets: dict[int, frozenset[int]] = {}
-    changed = True
-
-    def join(v: Value, s: frozenset) -> None:
-        nonlocal changed
-        old = sets.get(id(v), frozenset())
-        new = old | s
-        if new != old:
-            sets[id(v)] = new
-            changed = True
-
-    def of(v: Value) -> frozenset:
-        return sets.get(id(v), frozenset())
-
-    edges = [(a, b) for a, b in control_edges(kernel) if b.is_token]
-    while changed:
-        changed = False
-        for src, dst in edges:
-            join(dst, of(src))
-        for op in kernel.walk():
-            if op.name in MEMORY_OPS or op.name == "print_tko":
-                t = op.token_out
-                if t is not None:
-                    base = of(op.token_in) if op.token_in is not None else frozenset()
-                    join(t, base | {id(op)})
-            elif op.name == "join_tokens":
-                for v in op.operands:
-                    join(op.result, of(v))
-    return sets
 
 
 def ordered_pairs(kernel: Kernel) -> set[tuple[int, int]]:
     """(id(a), id(b)) for every memory op b whose input token stands for a."""
-    sets = token_sets(kernel)
+    sets = TokenSets(kernel)
     pairs = set()
     for op in kernel.walk():
         if (op.name in MEMORY_OPS or op.name == "print_tko") and op.token_in is not None:
-            for a in sets.get(id(op.token_in), ()):
+            for a, _ in sets.of(op.token_in):
                 pairs.add((a, id(op)))
     return pairs
 

@@ -1,6 +1,6 @@
 """Which memory op waits for which: the direct orderings a kernel's tokens state.
 
-`token_sets` (eqsat.memory.ordering) answers "everything before this op"; a picture
+`TokenSets` (eqsat.memory.tokensets) answers "everything before this op"; a picture
 needs only the direct waits, from which the rest follows by transitivity. An op waits
 directly for the memory ops whose result tokens reach its input token through
 `join_tokens`, loop-carried tokens, loop results and branch results without passing
@@ -99,7 +99,7 @@ Front = frozenset[tuple[int, bool]]    # memory ops (index, reached through a ba
 
 
 def _token_waits(kernel: Kernel, index: dict[int, int]) -> set[Wait]:
-    """Waits through tokens: a fixpoint over the token values, like `token_sets`, but a
+    """Waits through tokens: a fixpoint over the token values, like `TokenSets`, but a
     memory op's result token stands for that op alone."""
     back: set[tuple[int, int]] = set()       # (id(src), id(dst)) crossing a back edge
     for op in kernel.walk():

@@ -1,5 +1,10 @@
 """`optimize(kernel)`: the stages from a kernel to its optimized form, in order.
 
+encode -> the program as encoded -> saturate -> extract, where each candidate goes
+through decode -> guarded-op sinking (`egraph.sinking`) -> assume placement
+(`passes.assumes`) -> token clean-up (`passes.cleanup`) and is priced -> never dearer
+-> versioning (`passes.versioning`, when asked for).
+
 The result is always a valid kernel: if a construct cannot be encoded, the kernel
 comes back unchanged; if a cap stops saturation, the best program found so far is
 extracted; if extraction or decoding ever produced an invalid kernel, the program as
@@ -32,11 +37,13 @@ from eqsat.egraph.extract import EGraphView, Extractor, carry_over, extract, vie
 from eqsat.egraph.extract import Selection as Choice
 from eqsat.egraph.params import seed_param_facts
 from eqsat.egraph.saturate import Limits, Prepared, saturate
+from eqsat.egraph.sinking import sink_guarded
 from eqsat.errors import EqsatError
 from eqsat.ir.core import Kernel
 from eqsat.ir.verify import verify
 from eqsat.memory.alias import alias_model
 from eqsat.memory.conflict import Conflicts
+from eqsat.passes.assumes import place as place_assumes
 from eqsat.passes.cleanup import cleanup
 from eqsat.passes.versioning import version, version_signature
 from eqsat.pipeline.report import Report, Result
@@ -157,7 +164,7 @@ class _Run:
         try:
             v0 = view(enc)
             sel0 = extract(enc, v0, self.model)
-            self.baseline = decode(enc, v0, sel0)
+            self.baseline = _program(enc, v0, sel0)
         except (DecodeError, ValueError) as e:           # pragma: no cover - engine bug
             self.lap("extract")
             self.rep.fallback = f"baseline not decodable: {e}"
@@ -219,7 +226,7 @@ class _Run:
     def decode(self, enc: Encoding, v: EGraphView, sel: Choice) -> tuple[Kernel, dict[str, int]]:
         """A selection as a kernel, with the token plumbing cleaned up (`rules="none"`
         returns the program as encoded: no clean-up)."""
-        k = decode(enc, v, sel)
+        k = _program(enc, v, sel)
         verify(k)
         if not self.sets:
             return k, {}
@@ -263,6 +270,14 @@ class _Run:
     def finish(self, result: Kernel) -> Result:
         self.rep.ops_after = _count_ops(result)
         return Result(result, self.rep)
+
+
+def _program(enc: Encoding, v: EGraphView, sel: Choice) -> Kernel:
+    """The post-decode passes every candidate goes through: guarded ops back under their
+    users, then what the analyses prove written as assumes (widths are priced from them)."""
+    decoded = decode(enc, v, sel)
+    sink_guarded(decoded.kernel)
+    return place_assumes(enc, v, decoded)
 
 
 def _count_ops(k: Kernel) -> int:

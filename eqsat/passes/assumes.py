@@ -1,5 +1,5 @@
-"""Assume placement at decode (issue 6, item 2): what the analyses prove, written where
-tileiras needs a proof.
+"""Assume placement after decode: what the analyses prove, written where tileiras needs
+a proof.
 
 tileiras vectorizes a memory access only when it can prove alignment, contiguity and a
 mask that is uniform over each vector; the only way to tell it is `assume`. The
@@ -40,6 +40,7 @@ from eqsat.ir.core import Kernel, Operation, Region, Value
 from eqsat.ir.numbers import value_of_bits
 from eqsat.ir.types import INT_WIDTHS, PointerType, TileType, byte_size
 from eqsat.egraph.analyses import DIV_CAP, Facts, int_range, read_facts
+from eqsat.egraph.decode import Decoded
 
 PTR_CAP = 1024          # largest pointer alignment claimed (the issue's cap)
 VECTOR_BYTES = 16       # the widest access a thread makes (LDG.E.128 / STG.E.128)
@@ -301,8 +302,9 @@ def _is_constant(v: Value) -> bool:
     return isinstance(v.owner, Operation) and v.owner.name == "constant"
 
 
-def place(enc: Any, view: Any, kernel: Kernel, val: dict) -> Kernel:
-    """The decoder's hook: facts of each decoded value's e-class, then `place_known`.
+def place(enc: Any, view: Any, decoded: Decoded) -> Kernel:
+    """Facts of each decoded value's e-class, then `place_known`, in place on
+    `decoded.kernel` (returned).
     A parameter the e-graph proved equal to a constant (the contiguous stride) is read
     as that constant, which tells tileiras more than the parameter does."""
 
@@ -310,7 +312,8 @@ def place(enc: Any, view: Any, kernel: Kernel, val: dict) -> Kernel:
     facts = read_facts(enc.egraph, getattr(view, "raw", None) or compat.serialize(enc.egraph))
     known: dict[int, Known] = {}
     consts: dict[int, tuple[str, int]] = {}
-    for cid, x in val.items():
+    kernel = decoded.kernel
+    for cid, x in decoded.values.items():
         if isinstance(x, Operation):
             if len(x.results) != 1:
                 continue
