@@ -277,7 +277,7 @@ class TokenSets:
                 if r.is_token:
                     out: frozenset = _EMPTY
                     for t in self.yields(op):
-                        out |= self.of(t.operands[k])
+                        out |= self.of(_at(t.operands, k))
                     yield r, out
         elif n in ("for", "loop"):
             skip = 1 if n == "for" else 0
@@ -285,22 +285,22 @@ class TokenSets:
             inits = op.group("init")
             conts = self.exits(op, "continue")
             for i, init in enumerate(inits):
-                a = args[i + skip]
-                if a.is_token:
+                a = _at(args, i + skip)
+                if a is not None and a.is_token:
                     out = self.of(init)
                     for t in conts:
-                        out |= self._carried(self.of(t.operands[i]), op)
+                        out |= self._carried(self.of(_at(t.operands, i)), op)
                     yield a, out
             for k, r in enumerate(op.results):
                 if r.is_token:
                     out = _EMPTY
                     if n == "for":
-                        out = self.of(inits[k]) | self.of(args[k + skip])
+                        out = self.of(_at(inits, k)) | self.of(_at(args, k + skip))
                         for t in conts:
-                            out |= self.of(t.operands[k])
+                            out |= self.of(_at(t.operands, k))
                     else:
                         for t in self.exits(op, "break"):
-                            out |= self.of(t.operands[k])
+                            out |= self.of(_at(t.operands, k))
                     yield r, out
 
     def _must(self, op: Operation):
@@ -311,7 +311,7 @@ class TokenSets:
             for k, r in enumerate(op.results):
                 if not r.is_token:
                     continue
-                paths = [(i, self.of(b.terminator.operands[k]))
+                paths = [(i, self.of(_at(b.terminator.operands, k)))
                          for i, b in enumerate(op.regions)
                          if b.terminator is not None and b.terminator.name == "yield"]
                 every = frozenset().union(*(s for _, s in paths)) if paths else frozenset()
@@ -331,13 +331,13 @@ class TokenSets:
             inits = op.group("init")
             conts = self.exits(op, "continue")
             for i, init in enumerate(inits):
-                a = args[i + skip]
-                if not a.is_token:
+                a = _at(args, i + skip)
+                if a is None or not a.is_token:
                     continue
                 outside = self.of(init)
                 inside = None
                 for t in conts:
-                    got = self.of(t.operands[i])
+                    got = self.of(_at(t.operands, i))
                     outside &= got
                     # this iteration's instance handed on, and all earlier ones with it
                     keep = frozenset((x, tag | {lid}) for x, tag in got
@@ -350,17 +350,17 @@ class TokenSets:
                 if not r.is_token:
                     continue
                 if n == "for":
-                    every_site = [self.of(t.operands[k]) for t in conts]
+                    every_site = [self.of(_at(t.operands, k)) for t in conts]
                     common = (frozenset.intersection(*every_site) if every_site
                               else frozenset())
-                    before = self.of(inits[k])
+                    before = self.of(_at(inits, k))
                     common = frozenset(e for e in common
                                        if e in before or lid in self.loops_of.get(e[0], ()))
                     yield r, common
                     continue
                 # a break taken before an op of the loop could run in this iteration
                 # owes nothing for that op's instance of this iteration
-                at_break = [(self.pos[id(t)], self.of(t.operands[k]))
+                at_break = [(self.pos[id(t)], self.of(_at(t.operands, k)))
                             for t in self.exits(op, "break")]
                 every = (frozenset().union(*(g for _, g in at_break)) if at_break
                          else frozenset())
@@ -369,6 +369,12 @@ class TokenSets:
                         e in g or (lid not in e[1] and lid in self.loops_of.get(e[0], ())
                                    and self.pos[e[0]] > at)
                         for at, g in at_break))
+
+
+def _at(values, i: int) -> Value | None:
+    """values[i], or None where a kernel that does not verify has too few (`eqsat stats`
+    reads such kernels)."""
+    return values[i] if i < len(values) else None
 
 
 def if_yields(ifop: Operation) -> list[Operation]:
