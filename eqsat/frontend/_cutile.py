@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import inspect
 import io
 import sys
 import time
@@ -30,6 +31,7 @@ from types import ModuleType
 from typing import Any
 
 from eqsat.errors import EqsatError
+from eqsat.toolchain import CudaExtraMissing, bytecode_versions, require_cuda_tile
 from eqsat.frontend.facts import ArrayFacts, ConstantFacts, ListFacts, ParamFacts, ScalarFacts
 
 _DTYPES = {
@@ -56,7 +58,6 @@ _DTYPES = {
 
 
 def _cuda_tile():
-    from eqsat.toolchain import require_cuda_tile
 
     require_cuda_tile()
     import cuda.tile as ct
@@ -162,8 +163,6 @@ def _compile_error(name: str, e: Exception) -> str:
 def launch_bytecode_version() -> str:
     """The bytecode version cuTile writes at launch: the newest of its supported versions
     that the installed tileiras reads (cuTile probes tileiras the same way)."""
-    from eqsat.toolchain import bytecode_versions
-
     _, _, cm = _cuda_tile()
     ours = [v.as_string() for v in getattr(cm, "_SUPPORTED_VERSIONS", [])]
     readable = set(bytecode_versions())
@@ -213,8 +212,6 @@ def load_module(path: str | Path) -> ModuleType:
     except ModuleNotFoundError as e:
         sys.modules.pop(modname, None)
         if (e.name or "").split(".")[0] in ("cuda", "nvidia"):
-            from eqsat.toolchain import CudaExtraMissing
-
             raise CudaExtraMissing(f"`{e.name}` (imported by {path})") from None
         raise EqsatError(f"error: importing {path} failed: {type(e).__name__}: {e}") from None
     except Exception as e:
@@ -284,8 +281,6 @@ def kernel_name(kernel: Any) -> str:
 
 
 def param_names(kernel: Any) -> list[str]:
-    import inspect
-
     return list(inspect.signature(kernel._annotated_function.pyfunc).parameters)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 
@@ -1358,7 +1359,6 @@ def parse(text: str, filename: str = "<input>") -> Kernel:
 
 
 def parse_file(path) -> Kernel:
-    from pathlib import Path
     path = Path(path)
     try:
         text = path.read_text()
