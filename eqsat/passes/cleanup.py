@@ -22,12 +22,14 @@ holds the program-order token, so some things survive only as token plumbing:
   for every op it conflicts with that it waited for before — the token rules
   fix what each memory op waits for, but what a loop carries is only known once
   all its users are chosen;
-* one carried token per alias set: when some memory op waits, through a `for` loop's
-  carried token, for ops of the loop it conflicts with nothing of, the carry is split
-  into one token per class of the loop's ops (classes: components of the conflict
-  graph). Together the new carries stand for what the old one did, every old use gets
-  the join of all of them, and pruning then trims each join to what its user needs: an
-  op after the loop waits only for the classes it conflicts with.
+* one carried token per alias set: when some memory op waits, through a `for` or
+  `loop` op's carried token, for ops of the loop it conflicts with nothing of, the carry
+  is split into one token per class of the loop's ops (classes: components of the
+  conflict graph), and so are the token results of the body's ifs and of a `loop`'s
+  breaks that pass it on: each yield, continue and break hands on one part per class.
+  Together the new tokens stand for what the old one did, every old use gets the join
+  of all of them, and pruning then trims each join to what its user needs: an op after
+  the loop waits only for the classes it conflicts with, whichever way the loop ended.
 
 Memory ops that write are never removed: a store's effect does not need its token.
 """
@@ -42,7 +44,7 @@ from eqsat.interp.machine import may_exit
 from eqsat.ir.core import Kernel, Operation, Region, Value, control_edges
 from eqsat.ir.ops import MEMORY_OPS
 from eqsat.ir.types import TokenType
-from eqsat.memory.tokensets import TokenSets, loop_exits
+from eqsat.memory.tokensets import TokenSets, exit_target, if_yields, loop_exits
 
 _LOADS = ("load_view_tko", "load_ptr_tko")
 
@@ -63,30 +65,57 @@ class CleanupStats:
 
 
 class _Uses:
-    """Who uses each value: id(value) -> [(op, operand index)]."""
+    """Who uses each value, kept up to date as clean-up edits the kernel, so a step
+    costs what it changes rather than a walk of the kernel per change."""
 
     def __init__(self, kernel: Kernel):
-        self.map: dict[int, list[tuple[Operation, int]]] = {}
+        self.map: dict[int, dict[int, Operation]] = {}    # id(value) -> users by id
         for op in kernel.walk():
-            for i, v in enumerate(op.operands):
-                self.map.setdefault(id(v), []).append((op, i))
+            self._add(op)
+
+    def _add(self, op: Operation) -> None:
+        for v in op.operands:
+            self.map.setdefault(id(v), {})[id(op)] = op
+
+    def _drop(self, op: Operation, operands) -> None:
+        for v in operands:
+            users = self.map.get(id(v))
+            if users is not None:
+                users.pop(id(op), None)
 
     def of(self, v: Value) -> list[tuple[Operation, int]]:
-        return self.map.get(id(v), [])
+        return [(op, i) for op in list(self.map.get(id(v), {}).values())
+                for i, x in enumerate(op.operands) if x is v]
 
     def used(self, v: Value) -> bool:
         return bool(self.map.get(id(v)))
+
+    def set_group(self, op: Operation, name: str, values: list[Value]) -> None:
+        """`op.set_group`, recording the new uses."""
+        before = list(op.operands)
+        op.set_group(name, values)
+        self._drop(op, before)
+        self._add(op)
+
+    def removed(self, op: Operation) -> None:
+        """`op` (and everything nested in it) left the kernel."""
+        for inner in op.walk():
+            self._drop(inner, inner.operands)
 
 
 def _replace_uses(uses: _Uses, old: Value, new: Value) -> None:
     for op, i in uses.of(old):
         op.operands[i] = new
+    moved = uses.map.pop(id(old), {})
+    if moved:
+        uses.map.setdefault(id(new), {}).update(moved)
 
 
-def _remove_op(op: Operation) -> None:
+def _remove_op(op: Operation, uses: _Uses) -> None:
     region = op.parent
     assert region is not None, f"'{op.name}' is in no region"
     region.ops.remove(op)
+    uses.removed(op)
 
 
 def _enclosing(op: Operation) -> Operation | Kernel | None:
@@ -94,10 +123,10 @@ def _enclosing(op: Operation) -> Operation | Kernel | None:
     return op.parent.parent if op.parent is not None else None
 
 
-def _drop_operand(term: Operation, idx: int) -> None:
+def _drop_operand(term: Operation, idx: int, uses: _Uses) -> None:
     vals = list(term.operands)
     del vals[idx]
-    term.set_group("values", vals)
+    uses.set_group(term, "values", vals)
 
 
 def _drop_result(op: Operation, idx: int) -> None:
@@ -106,10 +135,10 @@ def _drop_result(op: Operation, idx: int) -> None:
         r.index = i
 
 
-def _drop_output(op: Operation, idx: int, exits) -> None:
+def _drop_output(op: Operation, idx: int, exits, uses: _Uses) -> None:
     """Drop result `idx` of `op` and the operand that feeds it at each of its `exits`."""
     for t in exits:
-        _drop_operand(t, idx)
+        _drop_operand(t, idx, uses)
     _drop_result(op, idx)
 
 
@@ -139,20 +168,27 @@ def _make_token(kernel: Kernel) -> Value:
     return op.result
 
 
+# Each step below makes every change it can find in one walk, keeping the use map
+# current, and returns whether it changed anything; `_settle` repeats a step until it
+# does not. What each step removes does not depend on the order it finds things in,
+# so this ends where one change per walk would.
+
 def _dead_loads(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
+    changed = False
     for op in list(kernel.walk()):
         if op.name not in _LOADS or op.attrs.get("sem", "weak") != "weak":
             continue
-        if uses.used(op.results[0]):
+        if uses.used(op.results[0]) or op.parent is None:
             continue
         tok = op.results[1]
         if uses.used(tok):
             src = op.token_in if op.token_in is not None else _make_token(kernel)
             _replace_uses(uses, tok, src)
-        _remove_op(op)
+        _remove_op(op, uses)
+        op.parent = None
         st.dead_loads += 1
-        return True              # the use map is stale now
-    return False
+        changed = True
+    return changed
 
 
 def _carry_is_dead(loop: Operation, j: int, uses: _Uses) -> bool:
@@ -166,7 +202,7 @@ def _carry_is_dead(loop: Operation, j: int, uses: _Uses) -> bool:
     while work:
         v = work.pop()
         for user, i in uses.of(v):
-            if user.name == "continue" and _target(user) is loop:
+            if user.name == "continue" and exit_target(user) is loop:
                 if i != j:
                     return False
                 continue
@@ -186,47 +222,44 @@ def _carry_is_dead(loop: Operation, j: int, uses: _Uses) -> bool:
     return True
 
 
-def _target(term: Operation) -> Operation | None:
-    """The loop a continue/break belongs to."""
-    r = term.parent
-    while r is not None:
-        owner = r.parent
-        if not isinstance(owner, Operation):
-            return None
-        if owner.name in ("for", "loop"):
-            return owner
-        r = owner.parent
-    return None
-
-
 def _dead_carries(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
-    for loop in kernel.walk():
+    changed = False
+    for loop in list(kernel.walk()):
         if loop.name not in ("for", "loop"):
             continue
-        inits = loop.group("init")
-        for j in range(len(inits)):
-            if _carry_is_dead(loop, j, uses):
-                skip = 1 if loop.name == "for" else 0
-                for t in loop_exits(loop, "continue"):
-                    _drop_operand(t, j)
-                _drop_arg(loop.regions[0], j + skip)
-                loop.set_group("init", inits[:j] + inits[j + 1:])
-                if loop.name == "for":
-                    _drop_result(loop, j)
-                st.dead_carries += 1
-                return True
+        skip = 1 if loop.name == "for" else 0
+        conts = loop_exits(loop, "continue")
+        j = 0
+        while j < len(loop.group("init")):
+            if not _carry_is_dead(loop, j, uses):
+                j += 1
+                continue
+            inits = loop.group("init")
+            for t in conts:
+                _drop_operand(t, j, uses)
+            _drop_arg(loop.regions[0], j + skip)
+            uses.set_group(loop, "init", inits[:j] + inits[j + 1:])
+            if loop.name == "for":
+                _drop_result(loop, j)
+            st.dead_carries += 1
+            changed = True
         if loop.name == "loop":
-            for k, r in enumerate(loop.results):
-                if not uses.used(r):
-                    _drop_output(loop, k, list(loop_exits(loop, "break")))
-                    st.dead_results += 1
-                    return True
-    return False
+            breaks = loop_exits(loop, "break")
+            k = 0
+            while k < len(loop.results):
+                if uses.used(loop.results[k]):
+                    k += 1
+                    continue
+                _drop_output(loop, k, breaks, uses)
+                st.dead_results += 1
+                changed = True
+    return changed
 
 
 def _identity_carries(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
     """Replace a carry that every `continue` passes on unchanged by its init value."""
-    for loop in kernel.walk():
+    changed = False
+    for loop in list(kernel.walk()):
         if loop.name not in ("for", "loop"):
             continue
         skip = 1 if loop.name == "for" else 0
@@ -241,8 +274,8 @@ def _identity_carries(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
             if loop.name == "for":
                 _replace_uses(uses, loop.results[j], init)
             st.identity_carries += 1
-            return True
-    return False
+            changed = True
+    return changed
 
 
 _ROOT = object()          # every make_token result: each stands for no memory op
@@ -348,78 +381,121 @@ def _same_value_webs(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
 
 
 def _dead_if_results(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
-    for op in kernel.walk():
-        if op.name != "if":
-            continue
-        for k, r in enumerate(op.results):
-            if uses.used(r):
-                continue
-            _drop_output(op, k, [t for t in (region.terminator for region in op.regions)
-                                 if t is not None and t.name == "yield"])
-            st.dead_results += 1
-            return True
-    return False
-
-
-def _simplify_joins(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
-    for op in list(kernel.walk()):
-        if op.name != "join_tokens":
-            continue
-        flat: list[Value] = []
-        for v in op.operands:
-            src = v.owner
-            parts = src.operands if isinstance(src, Operation) and \
-                src.name == "join_tokens" and src is not op else [v]
-            for x in parts:
-                if isinstance(x.owner, Operation) and x.owner.name == "make_token":
-                    continue
-                if all(x is not y for y in flat):
-                    flat.append(x)
-        if len(flat) == 1:
-            _replace_uses(uses, op.result, flat[0])
-            _remove_op(op)
-        elif not flat:
-            _replace_uses(uses, op.result, _make_token(kernel))
-            _remove_op(op)
-        elif len(flat) != len(op.operands) or any(a is not b for a, b in zip(flat, op.operands)):
-            op.set_group("tokens", flat)
-        else:
-            continue
-        st.joins_simplified += 1
-        return True
-    return False
-
-
-def _dead_pure(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
     changed = False
     for op in list(kernel.walk()):
-        if _is_pure(op) and op.results and not any(uses.used(r) for r in op.results):
-            _remove_op(op)
-            st.dead_ops += 1
+        if op.name != "if":
+            continue
+        yields = if_yields(op)
+        k = 0
+        while k < len(op.results):
+            if uses.used(op.results[k]):
+                k += 1
+                continue
+            _drop_output(op, k, yields, uses)
+            st.dead_results += 1
             changed = True
     return changed
 
 
+def _simplify_join(kernel: Kernel, op: Operation, uses: _Uses) -> bool:
+    """One simplification of one join; whether it changed (or removed) it."""
+    flat: list[Value] = []
+    seen: set[int] = set()
+    for v in op.operands:
+        src = v.owner
+        parts = src.operands if isinstance(src, Operation) and \
+            src.name == "join_tokens" and src is not op else [v]
+        for x in parts:
+            if isinstance(x.owner, Operation) and x.owner.name == "make_token":
+                continue
+            if id(x) not in seen:
+                seen.add(id(x))
+                flat.append(x)
+    if len(flat) == 1:
+        _replace_uses(uses, op.result, flat[0])
+        _remove_op(op, uses)
+    elif not flat:
+        _replace_uses(uses, op.result, _make_token(kernel))
+        _remove_op(op, uses)
+    elif len(flat) != len(op.operands) or any(a is not b for a, b in zip(flat, op.operands)):
+        uses.set_group(op, "tokens", flat)
+        return True
+    else:
+        return False
+    op.parent = None
+    return True
+
+
+def _simplify_joins(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
+    # a join reads only joins before it, which are already simplified when it is reached
+    changed = False
+    for op in list(kernel.walk()):
+        while op.name == "join_tokens" and op.parent is not None and \
+                _simplify_join(kernel, op, uses):
+            st.joins_simplified += 1
+            changed = True
+    return changed
+
+
+def _dead_pure(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
+    # users come after what they use: walking backwards frees whole dead chains at once
+    gone: dict[int, set[int]] = {}          # id(region) -> ids of its removed ops
+    regions: dict[int, Region] = {}
+    for op in reversed(list(kernel.walk())):
+        if _is_pure(op) and op.results and not any(uses.used(r) for r in op.results):
+            uses.removed(op)
+            home = op.parent
+            assert home is not None, f"'{op.name}' is in no region"
+            gone.setdefault(id(home), set()).add(id(op))
+            regions[id(home)] = home
+            st.dead_ops += 1
+    for rid, ids in gone.items():
+        region = regions[rid]
+        region.ops = [o for o in region.ops if id(o) not in ids]
+    return bool(gone)
+
+
 # -- token plumbing no one needs ------------------------------------------------------------------
-def _needed(kernel: Kernel, conflict: Callable[[Operation, Operation], bool]) -> dict:
-    """For every memory op: the op instances it may wait for that it conflicts with."""
-    ts = TokenSets(kernel)
-    ops = {id(op): op for op in kernel.walk()}
+def _needed(ts: TokenSets, conflict: Callable[[Operation, Operation], bool]) -> dict:
+    """For every memory op: the op instances it may wait for that it conflicts with
+    (the conflict predicate asked once per pair of ops, not per instance)."""
     out = {}
-    for b in ops.values():
-        if (b.name in MEMORY_OPS or b.name == "print_tko") and b.token_in is not None:
-            out[id(b)] = frozenset(x for x in ts.of(b.token_in) if conflict(ops[x[0]], b))
+    for b in ts.eqs:
+        if _is_mem(b) and b.token_in is not None:
+            pairs = ts.of(b.token_in)
+            hits = {a for a in {a for a, _ in pairs} if conflict(ts.by_id[a], b)}
+            out[id(b)] = frozenset(x for x in pairs if x[0] in hits)
     return out
 
 
-def _still_ordered(kernel: Kernel, conflict, need: dict) -> bool:
-    """Does every memory op still wait, on every path, for everything in `need`?"""
-    ts = TokenSets(kernel, must=True)
-    for op in kernel.walk():
+def _still_ordered(ts: TokenSets, ops, need: dict) -> bool:
+    """Does every memory op of `ops` still wait, on every path, for everything in `need`?"""
+    for op in ops:
         want = need.get(id(op))
         if want and not want <= ts.of(op.token_in):
             return False
     return True
+
+
+class _Edits:
+    """Tries edits of token operands, keeping those after which every memory op still
+    waits for all it needs: each try solves again only what the edit reaches."""
+
+    def __init__(self, kernel: Kernel, conflict):
+        self.ts = TokenSets(kernel)
+        self.need = _needed(self.ts, conflict)
+        self.ts.restrict({a for want in self.need.values() for a, _ in want})
+        self.ok = _still_ordered(self.ts, self.ts.eqs, self.need)
+
+    def keep(self, site: Operation, removed: Value, added: Value | None) -> bool:
+        """`site`'s operand `removed` was just taken out (and `added`, if any, put in):
+        does every memory op still wait for what it needs? If not, the solution is put
+        back and the caller undoes the edit."""
+        saved, reached = self.ts.resolve(self.ts.owner(site), removed, added)
+        if _still_ordered(self.ts, reached, self.need):
+            return True
+        self.ts.restore(saved)
+        return False
 
 
 def _plumbing_sites(kernel: Kernel):
@@ -437,17 +513,11 @@ def _plumbing_sites(kernel: Kernel):
                     yield op, i
 
 
-_PRUNE_LIMIT = 400        # memory ops: past this, the must-analysis per trial costs too much
-
-
-def _prune_plumbing(kernel: Kernel, conflict, st: CleanupStats,
-                    limit: int = _PRUNE_LIMIT) -> bool:
+def _prune_plumbing(kernel: Kernel, conflict, st: CleanupStats) -> bool:
     """Drop or weaken passed-on tokens while every memory op keeps waiting for every op
     it conflicts with; returns whether anything changed."""
-    if sum(1 for op in kernel.walk() if op.name in MEMORY_OPS) > limit:
-        return False
-    need = _needed(kernel, conflict)
-    if not _still_ordered(kernel, conflict, need):
+    ed = _Edits(kernel, conflict)
+    if not ed.ok:
         return False            # the analysis cannot vouch for this kernel as it is
     changed = False
     for op, i in list(_plumbing_sites(kernel)):
@@ -457,7 +527,7 @@ def _prune_plumbing(kernel: Kernel, conflict, st: CleanupStats,
             if op.name == "join_tokens" and len(op.operands) > 1:
                 del op.operands[i]
                 op.segments = (len(op.operands),)
-                if _still_ordered(kernel, conflict, need):
+                if ed.keep(op, v, None):
                     st.joins_simplified += 1
                     changed = True
                     break                      # the next operand moved into slot i
@@ -467,7 +537,7 @@ def _prune_plumbing(kernel: Kernel, conflict, st: CleanupStats,
                                                src.name == "print_tko"):
                 weaker = src.token_in if src.token_in is not None else _make_token(kernel)
                 op.operands[i] = weaker
-                if _still_ordered(kernel, conflict, need):
+                if ed.keep(op, v, weaker):
                     st.joins_simplified += 1
                     changed = True
                     continue                   # try to weaken further
@@ -515,16 +585,16 @@ def _classes(ops: list[Operation], conflict) -> list[list[Operation]]:
 
 
 def _split_plan(kernel: Kernel, conflict, done: set[int]):
-    """The first `for` token carry worth splitting: (loop, carry index, classes). Worth it
-    when some memory op waits, through the carry, for ops of a class it conflicts with
-    nothing of."""
+    """The first token carry of a `for` or `loop` worth splitting: (loop, carry index,
+    classes). Worth it when some memory op waits, through the carry, for ops of a class
+    it conflicts with nothing of."""
     ts = TokenSets(kernel)
     ops = {id(op): op for op in kernel.walk()}
     for loop in kernel.walk():
-        if loop.name != "for" or id(loop) in done or may_exit(loop):
+        if loop.name not in ("for", "loop") or id(loop) in done or may_exit(loop):
             continue
         inside = [op for op in loop.regions[0].walk() if _is_mem(op)]
-        for j, a in enumerate(loop.regions[0].args[1:]):
+        for j, a in enumerate(loop.regions[0].args[_skip(loop):]):
             if not a.is_token:
                 continue
             carried = {x for x, tag in ts.of(a) if id(loop) in tag}
@@ -543,34 +613,59 @@ def _split_plan(kernel: Kernel, conflict, done: set[int]):
     return None
 
 
-def _split_carry(kernel: Kernel, loop: Operation, j: int, classes) -> list[Value]:
+def _skip(loop: Operation) -> int:
+    """Block arguments of `loop` before its carried values (a `for`'s induction variable)."""
+    return 1 if loop.name == "for" else 0
+
+
+def _ifs_inner_first(region: Region):
+    """The ifs of `region` and of the ifs in it (not of loops in it), inner ones first."""
+    for op in region.ops:
+        if op.name == "if":
+            for r in op.regions:
+                yield from _ifs_inner_first(r)
+            yield op
+
+
+def _moved(got: list[Value], v: Value) -> bool:
+    return len(got) != 1 or got[0] is not v
+
+
+def _split_carry(kernel: Kernel, conflict, loop: Operation, j: int, classes
+                 ) -> list[tuple[Operation, list[Value]]]:
     """Carry token `j` of `loop` as one token per class. Carry m passes on what the
     old one did minus the tokens of other classes' ops (it goes back to their input
     tokens) and minus the other carries; together they stand for exactly what the old
     carry did, so every old use gets the join of all of them (its own copy, which
-    pruning then trims to what that use needs)."""
+    pruning then trims to what that use needs).
+
+    Token results of the body's ifs and of a `loop`'s breaks that pass on what comes
+    through the carry or the classes' ops are split the same way: each yield or break
+    passes on one part per class, so that whichever is taken hands on, all parts
+    together, what it did before, and every old use gets the join of the parts (a
+    memory op's with the classes it conflicts with nothing of first, which pruning
+    tries to drop first). Returns each split value's owner (the loop for the carry,
+    else the if or loop whose result it is) and its parts, the carry first."""
     body = loop.regions[0]
-    a = body.args[j + 1]
-    r = loop.results[j]
+    a = body.args[j + _skip(loop)]
     init = loop.group("init")[j]
     cls = {id(op): c for c, group in enumerate(classes) for op in group}
-    conts = loop_exits(loop, "continue")
-    arg_uses = [(op, i) for op in kernel.walk() for i, v in enumerate(op.operands)
-                if v is a and not (op in conts and i == j)]
-    res_uses = [(op, i) for op in kernel.walk() for i, v in enumerate(op.operands) if v is r]
-    args, results = [a], [r]
+    n = len(classes)
+    args = [a]
     for _ in classes[1:]:
         args.append(body.add_arg(TokenType()))
-        results.append(Value(TokenType(), None, loop, len(loop.results)))
-        loop.results.append(results[-1])
-    loop.set_group("init", list(loop.group("init")) + [init] * (len(classes) - 1))
+    loop.set_group("init", list(loop.group("init")) + [init] * (n - 1))
+    pieces: dict[int, list[Value]] = {id(a): args}   # a split value -> its part per class
+    made: list[tuple[Operation, list[Value]]] = [(loop, args)]
+    rewritten: set[tuple[int, int]] = set()            # (id(exit), operand) set to a part
+    joins: set[int] = set()                            # the joins made for parts
 
     def parts(v: Value, m: int, seen: set[int]) -> list[Value]:
         if id(v) in seen:
             return []
         seen.add(id(v))
-        if v is a:
-            return [args[m]]
+        if id(v) in pieces:
+            return [pieces[id(v)][m]]
         op = v.owner
         if isinstance(op, Operation) and op.name == "join_tokens":
             return [x for w in op.operands for x in parts(w, m, seen)]
@@ -579,46 +674,114 @@ def _split_carry(kernel: Kernel, loop: Operation, j: int, classes) -> list[Value
             return [] if op.token_in is None else parts(op.token_in, m, seen)
         return [v]
 
-    for t in conts:
-        c = t.operands[j]
+    def split(t: Operation, k: int) -> list[Value]:
+        """Operand k of exit `t`, one part per class."""
         new = []
-        for m in range(len(classes)):
+        for m in range(n):
             got: list[Value] = []
-            for x in parts(c, m, set()):
+            for x in parts(t.operands[k], m, set()):
                 if all(x is not y for y in got):
                     got.append(x)
-            new.append(_join_before(t, got) if got else _make_token(kernel))
-        vals = list(t.operands)
-        vals[j] = new[0]
-        t.set_group("values", vals + new[1:])
-    for op, i in arg_uses:
-        op.operands[i] = _join_before(op, args)
-    for op, i in res_uses:
-        op.operands[i] = _join_before(op, results)
-    return args
+            if len(got) > 1:
+                new.append(_join_before(t, got))
+                joins.add(id(new[-1].owner))
+            else:
+                new.append(got[0] if got else _make_token(kernel))
+        return new
 
-
-def _merge_carries(kernel: Kernel, loop: Operation, args: list[Value]) -> None:
-    """Undo a split that freed no op: the carries among `args` still alive become one
-    that passes on the join of what each passed on (it stands for all of them)."""
-    body = loop.regions[0]
-    alive = [x for x in args if any(x is y for y in body.args)]
-    if len(alive) < 2:
-        return
-    keep = alive[0].index - 1
-    conts = loop_exits(loop, "continue")
-    for x in alive[1:]:
-        j = x.index - 1
-        for t in conts:
+    def split_results(owner: Operation, exits: list[Operation], ks: list[int]) -> None:
+        """Split results `ks` of `owner` at its `exits` (yields or breaks)."""
+        groups = []
+        for k in ks:
+            r = owner.results[k]
+            group = [r]
+            for _ in classes[1:]:
+                group.append(Value(TokenType(), None, owner, len(owner.results)))
+                owner.results.append(group[-1])
+            groups.append(group)
+        for t in exits:
             vals = list(t.operands)
-            vals[keep] = _join_before(t, [vals[keep], vals[j]])
-            t.set_group("values", vals)
-        for op in kernel.walk():
-            for i, v in enumerate(op.operands):
-                if v is x and not (op in conts and i == j):
-                    op.operands[i] = alive[0]
-                elif v is loop.results[j]:
-                    op.operands[i] = loop.results[keep]
+            extra: list[Value] = []
+            for k in ks:
+                new = split(t, k)
+                vals[k] = new[0]
+                extra += new[1:]
+                rewritten.add((id(t), k))
+            t.set_group("values", vals + extra)
+        for group in groups:
+            pieces[id(group[0])] = group
+            made.append((owner, group))
+
+    def reached(owner: Operation, exits: list[Operation]) -> list[int]:
+        """Token results of `owner` whose operands at `exits` reach what is split."""
+        return [k for k, r in enumerate(owner.results) if r.is_token and any(
+            _moved(parts(t.operands[k], m, set()), t.operands[k])
+            for t in exits for m in range(n))]
+
+    for ifop in list(_ifs_inner_first(body)):
+        ys = if_yields(ifop)
+        ks = reached(ifop, ys)
+        if ks:
+            split_results(ifop, ys, ks)
+    conts = loop_exits(loop, "continue")
+    if loop.name == "for":
+        split_results(loop, conts, [j])
+    else:
+        for t in conts:
+            new = split(t, j)
+            vals = list(t.operands)
+            vals[j] = new[0]
+            t.set_group("values", vals + new[1:])
+            rewritten.add((id(t), j))
+        breaks = loop_exits(loop, "break")
+        ks = reached(loop, breaks)
+        if ks:
+            split_results(loop, breaks, ks)
+    for op in list(kernel.walk()):
+        if id(op) in joins:
+            continue
+        for i, v in enumerate(op.operands):
+            if id(v) in pieces and (id(op), i) not in rewritten:
+                got = pieces[id(v)]
+                if _is_mem(op):
+                    hit = [any(conflict(y, op) for y in group) for group in classes]
+                    got = [x for m, x in enumerate(got) if not hit[m]] + \
+                        [x for m, x in enumerate(got) if hit[m]]
+                op.operands[i] = _join_before(op, got)
+    return made
+
+
+def _merge_carries(kernel: Kernel, loop: Operation,
+                   made: list[tuple[Operation, list[Value]]]) -> None:
+    """Undo a split that freed no op: the parts of each split value still alive become
+    one that passes on the join of what each passed on (it stands for all of them)."""
+    for owner, group in made:
+        carry = owner is loop and group[0].owner is not loop
+        if carry:
+            skip = _skip(loop)
+            have = loop.regions[0].args
+            exits = loop_exits(loop, "continue")
+        elif owner.name == "for":
+            continue                    # a `for`'s results go with its carries
+        else:
+            skip = 0
+            have = owner.results
+            exits = if_yields(owner) if owner.name == "if" else loop_exits(owner, "break")
+        alive = [x for x in group if any(x is y for y in have)]
+        if len(alive) < 2:
+            continue
+        slot = [x.index - skip for x in alive]
+        for x, j in zip(alive[1:], slot[1:]):
+            for t in exits:
+                vals = list(t.operands)
+                vals[slot[0]] = _join_before(t, [vals[slot[0]], vals[j]])
+                t.set_group("values", vals)
+            for op in kernel.walk():
+                for i, v in enumerate(op.operands):
+                    if v is x and not (op in exits and i == j):
+                        op.operands[i] = alive[0]
+                    elif carry and loop.name == "for" and v is loop.results[j]:
+                        op.operands[i] = loop.results[slot[0]]
 
 
 def _waits(kernel: Kernel) -> dict[int, frozenset]:
@@ -649,20 +812,19 @@ def cleanup(kernel: Kernel, conflict: Callable[[Operation, Operation], bool] | N
     st = CleanupStats()
     _settle(kernel, conflict, st)
     tried: set[int] = set()
-    while conflict is not None and \
-            sum(1 for op in kernel.walk() if _is_mem(op)) <= _PRUNE_LIMIT:
+    while conflict is not None:
         plan = _split_plan(kernel, conflict, tried)
-        if plan is None or not _still_ordered(kernel, conflict, _needed(kernel, conflict)):
+        if plan is None or not _Edits(kernel, conflict).ok:
             break                       # nothing to split, or pruning cannot trim the joins
         tried.add(id(plan[0]))
         before = _waits(kernel)
-        args = _split_carry(kernel, *plan)
+        made = _split_carry(kernel, conflict, *plan)
         _settle(kernel, conflict, st)
         after = _waits(kernel)
         if any(after[k] < v for k, v in before.items() if k in after):
             st.split_carries += 1
         else:
-            _merge_carries(kernel, plan[0], args)
+            _merge_carries(kernel, plan[0], made)
             _settle(kernel, conflict, st)
     return st
 
