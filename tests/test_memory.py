@@ -138,6 +138,7 @@ def test_ops_after_a_loop_that_may_return_stay_behind_it():
     k = parse(LOOP_RETURN)
     res = optimize(k, noalias=True)
     assert res.report.fallback is None
+    assert res.report.matches.get("need-keep-open-for", 0) > 0
     ops = res.kernel.body.ops
     at = next(i for i, op in enumerate(ops) if op.name == "for")
     after = [op for op in ops[at + 1:] if op.name in ("load_ptr_tko", "store_ptr_tko")]
@@ -166,6 +167,7 @@ def test_a_carried_token_from_elsewhere_is_kept():
     k = parse(OPEN_CARRY)
     res = optimize(k)          # a and b may alias: the store must stay after the load
     assert res.report.fallback is None
+    assert res.report.matches.get("need-keep-open-carried", 0) > 0
     loop = next(op for op in res.kernel.body.ops if op.name == "for")
     inside = [op for op in loop.regions[0].ops if op.name == "store_ptr_tko"]
     # the carried token stands for the load before the loop only through the init:
@@ -180,6 +182,7 @@ def test_ops_after_a_while_loop_that_may_return_stay_behind_it():
         "      return\n    }\n  }", "      return\n    }\n    break %j : tile<i32>\n  }")
     res = optimize(parse(src), noalias=True)
     assert res.report.fallback is None
+    assert res.report.matches.get("need-keep-open-loop", 0) > 0
     ops = res.kernel.body.ops
     at = next(i for i, op in enumerate(ops) if op.name == "loop")
     after = [op for op in ops[at + 1:] if op.name in ("load_ptr_tko", "store_ptr_tko")]
