@@ -77,7 +77,6 @@ class Encoding:
     n_returns: int
     n_values: int = 0
     n_ops: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)
     uid_names: dict[int, str] = field(default_factory=dict)   # memory op uid -> op name
     token_facts: int = 0                                      # relation rows inserted
     need_cases: dict[str, int] = field(default_factory=dict)  # see tokenfacts.need_rows
