@@ -93,6 +93,8 @@ def test_threads_optimize_alike():
             got[i] = [print_kernel(optimize(k).kernel) for k in kernels]
         except BaseException as e:          # reported below, with the thread's failure
             errors.append(e)
+        finally:
+            gc.collect()      # free this thread's e-graphs here, not in a later test's thread
 
     # egglog frees an e-graph only in the thread that made it: collect the garbage
     # earlier tests left before the threads run (a collection in a thread frees it there)
