@@ -244,15 +244,23 @@ def _dead_carries(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
             st.dead_carries += 1
             changed = True
         if loop.name == "loop":
-            breaks = loop_exits(loop, "break")
-            k = 0
-            while k < len(loop.results):
-                if uses.used(loop.results[k]):
-                    k += 1
-                    continue
-                _drop_output(loop, k, breaks, uses)
-                st.dead_results += 1
-                changed = True
+            changed |= _drop_dead_results(loop, loop_exits(loop, "break"), uses, st)
+    return changed
+
+
+def _drop_dead_results(op: Operation, exits: list[Operation], uses: _Uses,
+                       st: CleanupStats) -> bool:
+    """Drop each result of `op` nothing reads, with its operand in every exit that
+    hands it over (the breaks of a `loop`, the yields of an `if`)."""
+    changed = False
+    k = 0
+    while k < len(op.results):
+        if uses.used(op.results[k]):
+            k += 1
+            continue
+        _drop_output(op, k, exits, uses)
+        st.dead_results += 1
+        changed = True
     return changed
 
 
@@ -385,15 +393,7 @@ def _dead_if_results(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
     for op in list(kernel.walk()):
         if op.name != "if":
             continue
-        yields = if_yields(op)
-        k = 0
-        while k < len(op.results):
-            if uses.used(op.results[k]):
-                k += 1
-                continue
-            _drop_output(op, k, yields, uses)
-            st.dead_results += 1
-            changed = True
+        changed |= _drop_dead_results(op, if_yields(op), uses, st)
     return changed
 
 
