@@ -221,7 +221,15 @@ def _wait(model: CostModel, op: Operation, memo: dict[str, Any]) -> float:
         ts = memo["tokens"] = TokenSets(memo["kernel"])
         memo["names"] = {id(o): o.name for o in memo["kernel"].walk()}
     names = memo["names"]
-    return sum(model.token_wait(names[p], op.name) for p, _tag in ts.of(op.token_in))
+    waits = memo.setdefault("waits", {})      # token_wait depends on the two names only
+    total = 0.0
+    for p, _tag in ts.of(op.token_in):
+        key = (names[p], op.name)
+        w = waits.get(key)
+        if w is None:
+            w = waits[key] = model.token_wait(*key)
+        total += w
+    return total
 
 
 def carried_wait(model: CostModel, loop: Operation, tokens: TokenSets | None = None) -> float:

@@ -546,6 +546,7 @@ class Extractor:
         self.pricer = pr = _Pricer(enc, v, model, sc, prefer)
         tsets = token_sets(v, pr.class_ty)
         names = dict(enc.uid_names)
+        waits: dict[tuple[str, str], float] = {}    # token_wait depends on the two names only
         self.weight: dict[str, float] = {}
         self.eligible: dict[str, list[str]] = {}
         self.versions: dict[int, list[str]] = {}     # memory op uid -> its Mem e-nodes
@@ -562,7 +563,11 @@ class Extractor:
                     self.versions.setdefault(n.fields[1], []).append(nid)
                     me = n.fields[0]
                     for uid, _ in tsets.get(n.fields[4], ()):
-                        w += model.token_wait(names.get(uid, ""), me)
+                        key = (names.get(uid, ""), me)
+                        tw = waits.get(key)
+                        if tw is None:
+                            tw = waits[key] = model.token_wait(*key)
+                        w += tw
                 self.weight[nid] = w * pr.mult(s)
 
     def _by_weight(self, nids: list[str]) -> list[str]:
