@@ -136,14 +136,17 @@ LOOP_RETURN = f"""entry @k(%a: {_Q}, %b: {_Q}, %c: {_Q}) {{
 
 def test_ops_after_a_loop_that_may_return_stay_behind_it():
     k = parse(LOOP_RETURN)
-    res = optimize(k, noalias=True)
+    _both_wait_for_the_loop(optimize(k, noalias=True), "for", "need-keep-open-for")
+
+
+def _both_wait_for_the_loop(res, loop: str, case: str) -> None:
+    """The two ops after the loop touch nothing it writes, yet wait for it: they run only
+    when the loop did not return."""
     assert res.report.fallback is None
-    assert res.report.matches.get("need-keep-open-for", 0) > 0
+    assert res.report.matches.get(case, 0) > 0
     ops = res.kernel.body.ops
-    at = next(i for i, op in enumerate(ops) if op.name == "for")
+    at = next(i for i, op in enumerate(ops) if op.name == loop)
     after = [op for op in ops[at + 1:] if op.name in ("load_ptr_tko", "store_ptr_tko")]
-    # the ops after the loop touch nothing it writes, yet wait for it: they run only
-    # when the loop did not return
     assert len(after) == 2
     assert all(op.token_in is not None and op.token_in.owner is ops[at] for op in after)
 
@@ -180,11 +183,4 @@ def test_ops_after_a_while_loop_that_may_return_stay_behind_it():
         "for %i in (%lo to %hi, step %one) : tile<i32> {",
         "%n = loop iter_values(%j = %lo) : tile<i32> -> tile<i32> {").replace(
         "      return\n    }\n  }", "      return\n    }\n    break %j : tile<i32>\n  }")
-    res = optimize(parse(src), noalias=True)
-    assert res.report.fallback is None
-    assert res.report.matches.get("need-keep-open-loop", 0) > 0
-    ops = res.kernel.body.ops
-    at = next(i for i, op in enumerate(ops) if op.name == "loop")
-    after = [op for op in ops[at + 1:] if op.name in ("load_ptr_tko", "store_ptr_tko")]
-    assert len(after) == 2
-    assert all(op.token_in is not None and op.token_in.owner is ops[at] for op in after)
+    _both_wait_for_the_loop(optimize(parse(src), noalias=True), "loop", "need-keep-open-loop")
