@@ -150,7 +150,7 @@ def view(enc: Encoding, raw: dict | None = None) -> EGraphView:
     def lit(nid: str) -> Any:
         op = nodes_raw[nid]["op"]
         if op.startswith('"'):
-            return json.loads(op)
+            return op[1:-1] if "\\" not in op else json.loads(op)
         return int(op)
 
     ty_of_class: dict[str, str] = {}
@@ -170,24 +170,27 @@ def view(enc: Encoding, raw: dict | None = None) -> EGraphView:
         kind = names.get(n["op"])
         if kind is None or n.get("subsumed"):
             continue
-        sig = SIGNATURES[kind]
         kids = n["children"]
         fields: list = []
-        for k, ch in zip(sig, kids):
-            if k in "si":
-                fields.append(lit(ch))
+        for k, ch in zip(SIGNATURES[kind], kids):
+            if k == "t":
+                fields.append(nodes_raw[ch]["eclass"])
+            elif k == "v":
+                fields.append([nodes_raw[c]["eclass"] for c in nodes_raw[ch]["children"]])
             elif k == "y":
                 fields.append(ty_text(ch))
-            elif k == "t":
-                fields.append(nodes_raw[ch]["eclass"])
             elif k == "m":                   # a bag: order its members deterministically
                 fields.append(sorted({nodes_raw[c]["eclass"] for c in nodes_raw[ch]["children"]},
                                      key=_class_key))
             else:
-                fields.append([nodes_raw[c]["eclass"] for c in nodes_raw[ch]["children"]])
-        en = ENode(nid, kind, n["eclass"], fields)
-        nodes[nid] = en
-        classes.setdefault(en.cls, []).append(nid)
+                fields.append(lit(ch))
+        cls = n["eclass"]
+        nodes[nid] = ENode(nid, kind, cls, fields)
+        got = classes.get(cls)
+        if got is None:
+            classes[cls] = [nid]
+        else:
+            got.append(nid)
     lets: dict[str, list[str]] = {}
     root = None
     for cid, data in raw["class_data"].items():
