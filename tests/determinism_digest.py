@@ -12,7 +12,7 @@ sys.path.insert(0, str(ROOT))
 
 from eqsat.frontend import annotate_from_symbol  # noqa: E402
 from eqsat.pipeline.optimize import optimize  # noqa: E402
-from eqsat.text import parse_file, print_kernel  # noqa: E402
+from eqsat.text import parse, parse_file, print_kernel  # noqa: E402
 
 MODES = {
     "default": {},
@@ -26,6 +26,15 @@ QUICK = ["default", "noalias", "signature"]      # what the test runs (versionin
 def inputs() -> list[Path]:
     return sorted((ROOT / "tests" / "corpus").glob("*.mlir")) + sorted(
         (ROOT / "examples").glob("*.mlir"))
+
+
+def synthetic() -> list[tuple[str, str]]:
+    """(name, text) of the scale benchmark's three families at about 100 ops: kernels with
+    many equally cheap choices (which multiply fuses into an fma), where a cost summed in
+    hash order once decided the output."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import bench_scale
+    return [(f"{fam}_100", getattr(bench_scale, fam)(100)[0]) for fam in bench_scale.FAMILIES]
 
 
 def digest(paths: list[Path], modes: list[str]) -> str:
@@ -43,15 +52,25 @@ def digest(paths: list[Path], modes: list[str]) -> str:
     return "".join(out)
 
 
+def digest_synthetic() -> str:
+    out = []
+    for name, text in synthetic():
+        for mode in ("default", "noalias"):
+            res = optimize(parse(text), **MODES[mode])
+            out.append(f"== {name} [{mode}]\n{print_kernel(res.kernel)}"
+                       f"{json.dumps(res.report.decisions())}\n")
+    return "".join(out)
+
+
 def main(argv: list[str]) -> int:
     """`determinism_digest.py [--all-modes] [--twice] [NAME ...]`; with --twice, exit 1
     when two runs in this process differ."""
     modes = list(MODES) if "--all-modes" in argv else QUICK
     names = [a for a in argv if not a.startswith("--")]
     paths = [p for p in inputs() if not names or p.name.split(".")[0] in names]
-    first = digest(paths, modes)
+    first = digest(paths, modes) + ("" if names else digest_synthetic())
     sys.stdout.write(first)
-    if "--twice" in argv and digest(paths, modes) != first:
+    if "--twice" in argv and digest(paths, modes) + ("" if names else digest_synthetic()) != first:
         print("two runs in one process differ", file=sys.stderr)
         return 1
     return 0

@@ -9,10 +9,13 @@ slow with Python cost callbacks), so we choose e-nodes ourselves:
    invariant is never taken from inside the loop).
 2. *Tree pass.* Bellman-Ford over classes: cost(node) = own cost x trip counts of its
    scope + the best costs of its distinct child classes. Positive costs make the
-   choice acyclic.
+   choice acyclic. Scopes and the tree pass are fixpoints of in-order sweeps, computed
+   by re-evaluating only what changed (`_sweep`), so they cost time in proportion to
+   the changes, not to sweeps x nodes (a token chain needs as many sweeps as links).
 3. *DAG pass.* The objective is the cost of the chosen DAG, each reachable node paid
    once. Classes with alternatives are retried one at a time against that exact
-   objective until nothing improves (bounded passes).
+   objective until nothing improves (bounded passes); each try updates the objective
+   by what it makes reachable or unreachable (`_Dag`), not by walking the whole DAG.
 
 4. *Exact pass.* The per-node prices above guide the search; what decides is the
    model's own `kernel_cost` of the program a selection decodes to (with proven
@@ -28,13 +31,15 @@ with fewer ops wins (CSE and folds of free ops still count).
 Memory ops also pay for waiting: each memory op its input token stands for costs
 `CostModel.token_wait` (store->load waits for visibility; a loop-carried token
 makes every iteration wait for the previous one's ops), so of the versions of one
-op that the token rules built, the least serialized is the cheapest. A program
+op that the token rules built, the least serialized is the cheapest (the sets a token
+stands for are bitmasks, `TokenSets`: along a chain they hold O(ops^2) pairs). A program
 must run each memory op once, so the chosen e-nodes hold one version per op
 (uid): the extractor fixes the cheapest version of each op first and chooses
 everything else around it.
 """
 from __future__ import annotations
 
+import heapq
 import json
 import math
 from collections.abc import Callable, Iterable
@@ -89,11 +94,12 @@ class ENode:
             self.__dict__["_kids"] = got
         return got
 
-    def child_set(self) -> frozenset[str]:
-        """The distinct child classes (a node pays for a shared child once)."""
+    def child_set(self) -> tuple[str, ...]:
+        """The distinct child classes, in field order (a node pays for a shared child once;
+        a fixed order keeps sums of child costs the same under any hash seed)."""
         got = self.__dict__.get("_kid_set")
         if got is None:
-            got = self.__dict__["_kid_set"] = frozenset(self.children())
+            got = self.__dict__["_kid_set"] = tuple(dict.fromkeys(self.children()))
         return got
 
     @property
@@ -144,7 +150,7 @@ def view(enc: Encoding, raw: dict | None = None) -> EGraphView:
     def lit(nid: str) -> Any:
         op = nodes_raw[nid]["op"]
         if op.startswith('"'):
-            return json.loads(op)
+            return op[1:-1] if "\\" not in op else json.loads(op)
         return int(op)
 
     ty_of_class: dict[str, str] = {}
@@ -164,24 +170,27 @@ def view(enc: Encoding, raw: dict | None = None) -> EGraphView:
         kind = names.get(n["op"])
         if kind is None or n.get("subsumed"):
             continue
-        sig = SIGNATURES[kind]
         kids = n["children"]
         fields: list = []
-        for k, ch in zip(sig, kids):
-            if k in "si":
-                fields.append(lit(ch))
+        for k, ch in zip(SIGNATURES[kind], kids):
+            if k == "t":
+                fields.append(nodes_raw[ch]["eclass"])
+            elif k == "v":
+                fields.append([nodes_raw[c]["eclass"] for c in nodes_raw[ch]["children"]])
             elif k == "y":
                 fields.append(ty_text(ch))
-            elif k == "t":
-                fields.append(nodes_raw[ch]["eclass"])
             elif k == "m":                   # a bag: order its members deterministically
                 fields.append(sorted({nodes_raw[c]["eclass"] for c in nodes_raw[ch]["children"]},
                                      key=_class_key))
             else:
-                fields.append([nodes_raw[c]["eclass"] for c in nodes_raw[ch]["children"]])
-        en = ENode(nid, kind, n["eclass"], fields)
-        nodes[nid] = en
-        classes.setdefault(en.cls, []).append(nid)
+                fields.append(lit(ch))
+        cls = n["eclass"]
+        nodes[nid] = ENode(nid, kind, cls, fields)
+        got = classes.get(cls)
+        if got is None:
+            classes[cls] = [nid]
+        else:
+            got.append(nid)
     lets: dict[str, list[str]] = {}
     root = None
     for cid, data in raw["class_data"].items():
@@ -274,21 +283,71 @@ def node_scope(n: ENode, scope_of: dict[str, int], sc: _Scopes) -> int | None:
 
 
 def compute_scopes(v: EGraphView, sc: _Scopes) -> tuple[dict[str, int], dict[str, int]]:
+    """Each class's scope and each node's, as the fixpoint of sweeping the nodes in order
+    until no class scope moves (see `_sweep`: only the nodes whose children moved are
+    evaluated again, in the order a full sweep would reach them)."""
     scope_of: dict[str, int] = {}
     node_sc: dict[str, int] = {}
-    changed = True
-    while changed:
-        changed = False
-        for nid, n in v.nodes.items():
-            s = node_scope(n, scope_of, sc)
-            if s is None or s == -1:
-                continue
-            node_sc[nid] = s
-            cur = scope_of.get(n.cls)
-            if cur is None or (cur != s and sc.inside(cur, s)):
-                scope_of[n.cls] = s
-                changed = True
+    order = list(v.nodes.values())
+
+    def step(i: int) -> str | None:
+        n = order[i]
+        s = node_scope(n, scope_of, sc)
+        if s is None or s == -1:
+            return None
+        node_sc[n.id] = s
+        cur = scope_of.get(n.cls)
+        if cur is None or (cur != s and sc.inside(cur, s)):
+            scope_of[n.cls] = s
+            return n.cls
+        return None
+
+    _sweep(len(order), _users(order), step)
     return scope_of, node_sc
+
+
+def _users(order: list[ENode]) -> dict[str, list[int]]:
+    """Class -> positions (in `order`) of the nodes that have it as a child, ascending."""
+    users: dict[str, list[int]] = {}
+    for i, n in enumerate(order):
+        for c in n.child_set():
+            users.setdefault(c, []).append(i)
+    return users
+
+
+def _sweep(size: int, users: dict[str, list[int]], step: Callable[[int], str | None],
+           rounds: int | None = None) -> None:
+    """Run `step` over positions 0..size-1 in rounds, as repeated in-order sweeps until a
+    round changes nothing (at most `rounds` rounds), but evaluating a position only when
+    some class it reads changed since it was last evaluated. `step(i)` returns the class it
+    changed, if any. Evaluating a position whose inputs did not change changes nothing (a
+    value only ever improves), so the result is exactly that of the full sweeps, in time
+    proportional to the changes instead of sweeps x size."""
+    now = list(range(size))          # a sorted list is a valid heap
+    queued = bytearray([1]) * size   # in `now`
+    later: set[int] = set()
+    done = 0
+    while now:
+        if rounds is not None and done >= rounds:
+            return
+        while now:
+            i = heapq.heappop(now)
+            queued[i] = 0
+            changed = step(i)
+            if changed is None:
+                continue
+            for j in users.get(changed, ()):
+                if j > i:
+                    if not queued[j]:
+                        queued[j] = 1
+                        heapq.heappush(now, j)
+                else:
+                    later.add(j)
+        done += 1
+        now = sorted(later)
+        later = set()
+        for j in now:
+            queued[j] = 1
 
 
 # -- costs --------------------------------------------------------------------------------------
@@ -442,95 +501,246 @@ def operand_groups(name: str, segs: tuple[int, ...] | None, kids: list[str]
     return out
 
 
-def token_sets(v: EGraphView, class_ty: dict[str, str]) -> dict[str, frozenset]:
+class TokenSets:
     """The memory ops each token class stands for, as (uid, region) pairs: region 0 for
     an op's instance in the current iteration, r for instances from earlier
     iterations of loop r (reached through its carried token). A memory op's result
     token stands for the op and its input token, a join for the union, a loop's
     carried token for its init and what the body passes on, a loop's or an if's
     results for what the body or branches pass out (least fixpoint; the nodes of
-    one class agree, so they are united)."""
-    def is_tok(c: str) -> bool:
-        return class_ty.get(c) == "token"
+    one class agree, so they are united).
 
-    loops: dict[int, list[ENode]] = {}
-    for n in v.nodes.values():
-        if n.kind in LOOPS:
-            loops.setdefault(n.fields[0], []).append(n)
-    inside: dict[int, frozenset] = {}
+    A set is kept as one bitmask of op indices per region tag (`sets[cls][region]`):
+    along a program-order chain of M memory ops the sets hold O(M^2) pairs, which as
+    Python sets cost time and gigabytes, as bitmasks a few machine words each. The
+    fixpoint re-evaluates only the nodes whose inputs grew (a worklist); unions are
+    monotone, so the least fixpoint does not depend on that order."""
 
-    def loop_uids(n: ENode) -> frozenset:
-        """Every memory op reachable from a `loop` body (its exits hide in branches)."""
-        key = id(n)
-        got = inside.get(key)
-        if got is None:
-            seen, stack, out = set(), list(n.fields[2]), set()
-            while stack:
-                c = stack.pop()
-                if c in seen:
-                    continue
-                seen.add(c)
-                for nid in v.classes.get(c, ()):
-                    m = v.nodes[nid]
-                    if m.kind == "Mem":
-                        out.add((m.fields[1], 0))
-                    stack.extend(m.children())
-            got = inside[key] = frozenset(out)
+    def __init__(self, v: EGraphView, class_ty: dict[str, str]):
+        self.v = v
+        self.uids = sorted({n.fields[1] for n in v.nodes.values() if n.kind == "Mem"})
+        self.bit = {u: 1 << i for i, u in enumerate(self.uids)}
+        self.sets: dict[str, dict[int, int]] = {}
+        self._solve(class_ty)
+
+    def pairs(self, cls: str) -> frozenset[tuple[int, int]]:
+        """The class's set as (uid, region) pairs."""
+        out = set()
+        for region, mask in self.sets.get(cls, {}).items():
+            for i, u in enumerate(self.uids):
+                if mask >> i & 1:
+                    out.add((u, region))
+        return frozenset(out)
+
+    def counts(self, cls: str, groups: dict[Any, int]) -> dict[Any, int]:
+        """How many (uid, region) pairs of the class's set fall in each group of uids
+        (`groups`: key -> bitmask of `self.bit`s)."""
+        got = dict.fromkeys(groups, 0)
+        for mask in self.sets.get(cls, {}).values():
+            for key, g in groups.items():
+                got[key] += (mask & g).bit_count()
         return got
 
-    def carried(ops: frozenset, region: int) -> frozenset:
-        return frozenset((u, region) if r == 0 else (u, r) for u, r in ops)
-
-    sets: dict[str, frozenset] = {}
-    empty: frozenset = frozenset()
-    changed = True
-    while changed:
-        changed = False
+    def _solve(self, class_ty: dict[str, str]) -> None:
+        v = self.v
+        loops: dict[int, list[ENode]] = {}
         for n in v.nodes.values():
-            if not is_tok(n.cls) and n.kind not in ("Join", "ReJoin", "SrcJoin"):
-                continue
+            if n.kind in LOOPS:
+                loops.setdefault(n.fields[0], []).append(n)
+        inside: dict[str, int] = {}
+
+        def loop_uids(n: ENode) -> int:
+            """Every memory op reachable from a `loop` body (its exits hide in branches)."""
+            got = inside.get(n.id)
+            if got is None:
+                seen, stack, out = set(), list(n.fields[2]), 0
+                while stack:
+                    c = stack.pop()
+                    if c in seen:
+                        continue
+                    seen.add(c)
+                    for nid in v.classes.get(c, ()):
+                        m = v.nodes[nid]
+                        if m.kind == "Mem":
+                            out |= self.bit[m.fields[1]]
+                        stack.extend(m.children())
+                got = inside[n.id] = out
+            return got
+
+        sets = self.sets
+        empty: dict[int, int] = {}
+
+        def into(acc: dict[int, int], s: dict[int, int]) -> None:
+            for r, m in s.items():
+                acc[r] = acc.get(r, 0) | m
+
+        def carried_into(acc: dict[int, int], s: dict[int, int], region: int) -> None:
+            for r, m in s.items():
+                key = region if r == 0 else r
+                acc[key] = acc.get(key, 0) | m
+
+        def evaluate(n: ENode) -> dict[int, int]:
+            """The set node `n` stands for, from the current sets of its inputs."""
             k = n.kind
-            new = empty
+            new: dict[int, int] = {}
             if k in ("Join", "SrcJoin"):
                 for c in n.fields[0]:
-                    new |= sets.get(c, empty)
+                    into(new, sets.get(c, empty))
             elif k == "ReJoin":
-                new = sets.get(n.fields[0], empty) | sets.get(n.fields[1], empty)
+                into(new, sets.get(n.fields[0], empty))
+                into(new, sets.get(n.fields[1], empty))
             elif k == "Proj":
+                i = n.fields[1]
                 for nid in v.classes.get(n.fields[0], ()):
                     src = v.nodes[nid]
-                    i = n.fields[1]
                     if src.kind == "Mem":
-                        new |= {(src.fields[1], 0)} | sets.get(src.fields[4], empty)
+                        new[0] = new.get(0, 0) | self.bit[src.fields[1]]
+                        into(new, sets.get(src.fields[4], empty))
                     elif src.kind == "For":
                         for vec in (src.fields[4], src.fields[5]):
                             if i < len(vec):
-                                new |= sets.get(vec[i], empty)
+                                into(new, sets.get(vec[i], empty))
                     elif src.kind == "Loop":
-                        new |= loop_uids(src)
+                        new[0] = new.get(0, 0) | loop_uids(src)
                         for c in src.fields[1]:
-                            new |= sets.get(c, empty)
+                            into(new, sets.get(c, empty))
                     elif src.kind == "If":
                         for vec in (src.fields[1], src.fields[2]):
                             if i < len(vec):
-                                new |= sets.get(vec[i], empty)
+                                into(new, sets.get(vec[i], empty))
             elif k == "Arg":
-                for lp in loops.get(n.fields[0], ()):
+                region = n.fields[0]
+                for lp in loops.get(region, ()):
                     i = n.fields[1] - (1 if lp.kind == "For" else 0)
                     if lp.kind == "For":
                         if 0 <= i < len(lp.fields[4]):
-                            new |= sets.get(lp.fields[4][i], empty)
+                            into(new, sets.get(lp.fields[4][i], empty))
                         if 0 <= i < len(lp.fields[5]):
-                            new |= carried(sets.get(lp.fields[5][i], empty), n.fields[0])
+                            carried_into(new, sets.get(lp.fields[5][i], empty), region)
                     else:
-                        new |= carried(loop_uids(lp), n.fields[0])
+                        lu = loop_uids(lp)
+                        if lu:
+                            new[region] = new.get(region, 0) | lu
                         if 0 <= i < len(lp.fields[1]):
-                            new |= sets.get(lp.fields[1][i], empty)
-            old = sets.get(n.cls, empty)
-            if not new <= old:
-                sets[n.cls] = old | new
-                changed = True
-    return sets
+                            into(new, sets.get(lp.fields[1][i], empty))
+            return new
+
+        def reads(n: ENode) -> list[str]:
+            """The classes whose sets `evaluate(n)` reads."""
+            k = n.kind
+            if k in ("Join", "SrcJoin"):
+                return list(n.fields[0])
+            if k == "ReJoin":
+                return [n.fields[0], n.fields[1]]
+            out: list[str] = []
+            if k == "Proj":
+                for nid in v.classes.get(n.fields[0], ()):
+                    src = v.nodes[nid]
+                    if src.kind == "Mem":
+                        out.append(src.fields[4])
+                    elif src.kind == "For":
+                        out += src.fields[4] + src.fields[5]
+                    elif src.kind == "Loop":
+                        out += src.fields[1]
+                    elif src.kind == "If":
+                        out += src.fields[1] + src.fields[2]
+            elif k == "Arg":
+                for lp in loops.get(n.fields[0], ()):
+                    out += (lp.fields[4] + lp.fields[5]) if lp.kind == "For" else lp.fields[1]
+            return out
+
+        nodes = [n for n in v.nodes.values()
+                 if class_ty.get(n.cls) == "token" or n.kind in ("Join", "ReJoin", "SrcJoin")]
+        of_class: dict[str, list[int]] = {}
+        needs: dict[str, list[str]] = {}         # class -> the classes its nodes read
+        for i, n in enumerate(nodes):
+            of_class.setdefault(n.cls, []).append(i)
+            needs.setdefault(n.cls, []).extend(reads(n))
+        users: dict[str, list[int]] = {}
+        for i, n in enumerate(nodes):
+            for c in dict.fromkeys(reads(n)):
+                users.setdefault(c, []).append(i)
+        # what a class reads is solved before it: one evaluation per node outside loops,
+        # a local fixpoint inside each strongly connected part (a loop's carried tokens)
+        for part in _components(list(of_class), needs):
+            work = [i for c in part for i in of_class[c]]
+            work.reverse()
+            inside_part = set(part)
+            queued = set(work)
+            while work:
+                i = work.pop()
+                queued.discard(i)
+                n = nodes[i]
+                old = sets.get(n.cls, empty)
+                grown = False
+                merged = dict(old)
+                for r, m in evaluate(n).items():
+                    have = merged.get(r, 0)
+                    if m & ~have:
+                        merged[r] = have | m
+                        grown = True
+                if grown:
+                    sets[n.cls] = merged
+                    if len(part) > 1 or n.cls in needs.get(n.cls, ()):
+                        for j in users.get(n.cls, ()):
+                            if nodes[j].cls in inside_part and j not in queued:
+                                queued.add(j)
+                                work.append(j)
+
+
+def _components(keys: list[str], edges: dict[str, list[str]]) -> list[list[str]]:
+    """Strongly connected parts of a graph (Tarjan, iterative), each after every part it
+    has an edge into: the order in which a fixpoint over `edges` (x reads y) solves
+    each part once."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on: set[str] = set()
+    stack: list[str] = []
+    out: list[list[str]] = []
+    counter = 0
+    for start in keys:
+        if start in index:
+            continue
+        work: list[tuple[str, int]] = [(start, 0)]
+        while work:
+            x, i = work.pop()
+            if i == 0:
+                index[x] = low[x] = counter
+                counter += 1
+                stack.append(x)
+                on.add(x)
+            succ = edges.get(x, ())
+            if i < len(succ):
+                work.append((x, i + 1))
+                y = succ[i]
+                if y not in index:
+                    if y in edges:
+                        work.append((y, 0))
+                    else:
+                        index[y] = low[y] = counter      # a class no token node makes
+                        counter += 1
+                elif y in on:
+                    low[x] = min(low[x], index[y])
+                continue
+            if low[x] == index[x]:
+                part = []
+                while True:
+                    y = stack.pop()
+                    on.discard(y)
+                    part.append(y)
+                    if y == x:
+                        break
+                out.append(part)
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[x])
+    return out
+
+
+def token_sets(v: EGraphView, class_ty: dict[str, str]) -> dict[str, frozenset]:
+    """`TokenSets` as (uid, region) pairs per token class (for inspection and tests)."""
+    ts = TokenSets(v, class_ty)
+    return {cls: ts.pairs(cls) for cls in ts.sets}
 
 
 class Extractor:
@@ -544,9 +754,15 @@ class Extractor:
         sc = _Scopes(enc)
         scope_of, node_sc = compute_scopes(v, sc)
         self.pricer = pr = _Pricer(enc, v, model, sc, prefer)
-        tsets = token_sets(v, pr.class_ty)
-        names = dict(enc.uid_names)
-        waits: dict[tuple[str, str], float] = {}    # token_wait depends on the two names only
+        tsets = TokenSets(v, pr.class_ty)
+        # token_wait depends on the two op names only: count the ops a token stands for
+        # per name, then price each name once
+        by_name: dict[str, int] = {}
+        for uid, b in tsets.bit.items():
+            name = enc.uid_names.get(uid, "")
+            by_name[name] = by_name.get(name, 0) | b
+        by_name = dict(sorted(by_name.items()))
+        waits: dict[tuple[str, str], float] = {}
         self.weight: dict[str, float] = {}
         self.eligible: dict[str, list[str]] = {}
         self.versions: dict[int, list[str]] = {}     # memory op uid -> its Mem e-nodes
@@ -562,12 +778,13 @@ class Extractor:
                 if n.kind == "Mem":
                     self.versions.setdefault(n.fields[1], []).append(nid)
                     me = n.fields[0]
-                    for uid, _ in tsets.get(n.fields[4], ()):
-                        key = (names.get(uid, ""), me)
-                        tw = waits.get(key)
-                        if tw is None:
-                            tw = waits[key] = model.token_wait(*key)
-                        w += tw
+                    for name, count in tsets.counts(n.fields[4], by_name).items():
+                        if count:
+                            key = (name, me)
+                            tw = waits.get(key)
+                            if tw is None:
+                                tw = waits[key] = model.token_wait(*key)
+                            w += tw * count
                 self.weight[nid] = w * pr.mult(s)
 
     def _by_weight(self, nids: list[str]) -> list[str]:
@@ -731,31 +948,27 @@ def _select(v: EGraphView, eligible: dict[str, list[str]], weight: dict[str, flo
             banned: set[str], dag_passes: int, max_alternatives: int) -> Selection | None:
     """Tree pass then DAG pass over the allowed nodes; None if the root has no choice."""
     allowed = {cid: [nid for nid in nids if nid not in banned] for cid, nids in eligible.items()}
-    # tree pass (Bellman-Ford); children counted once per node
+    # tree pass (Bellman-Ford sweeps, see `_sweep`); children counted once per node
     best: dict[str, float] = {}
     choice: dict[str, str] = {}
-    for _ in range(len(v.classes) + 2):
-        changed = False
-        for cid, nids in allowed.items():
-            for nid in nids:
-                n = v.nodes[nid]
-                total = weight[nid]
-                priced = True
-                for c in n.child_set():
-                    b = best.get(c)
-                    if b is None:
-                        priced = False
-                        break
-                    total += b
-                if not priced:
-                    continue
-                cur = best.get(cid)
-                if cur is None or total < cur - 1e-12:
-                    best[cid] = total
-                    choice[cid] = nid
-                    changed = True
-        if not changed:
-            break
+    order = [(cid, v.nodes[nid]) for cid, nids in allowed.items() for nid in nids]
+
+    def step(i: int) -> str | None:
+        cid, n = order[i]
+        total = weight[n.id]
+        for c in n.child_set():
+            b = best.get(c)
+            if b is None:
+                return None
+            total += b
+        cur = best.get(cid)
+        if cur is None or total < cur - 1e-12:
+            best[cid] = total
+            choice[cid] = n.id
+            return cid
+        return None
+
+    _sweep(len(order), _users([n for _, n in order]), step, rounds=len(v.classes) + 2)
     if v.root not in choice:
         return None
     res = dag_cost(v, choice, weight)
@@ -766,22 +979,130 @@ def _select(v: EGraphView, eligible: dict[str, list[str]], weight: dict[str, flo
     alts = [(cid, nid) for cid in reach for nid in allowed.get(cid, ())
             if nid != choice[cid] and all(c in choice for c in v.nodes[nid].children())]
     alts = alts[:max_alternatives]
-    for _ in range(dag_passes if alts else 0):
-        improved = False
-        for cid, nid in alts:
-            if choice.get(cid) == nid:
-                continue
-            old = choice[cid]
-            choice[cid] = nid
-            res = dag_cost(v, choice, weight)
-            if res is not None and res[0] < cost - 1e-9:
-                cost, reach = res
-                improved = True
-            else:
-                choice[cid] = old
-        if not improved:
-            break
+    if alts:
+        dag = _Dag(v, choice, weight, reach)
+        for _ in range(dag_passes):
+            improved = False
+            for cid, nid in alts:
+                if choice.get(cid) != nid and dag.move(cid, nid):
+                    improved = True
+            if not improved:
+                break
+        res = dag_cost(v, choice, weight)
+        assert res is not None, "the DAG pass keeps the choice acyclic"
+        cost, reach = res
     return Selection({c: choice[c] for c in reach}, cost, len(reach))
+
+
+_SCALE = 1100       # weights as exact integers in units of 2**-_SCALE (floats are dyadic)
+
+
+def _exact(w: float) -> int:
+    n, d = w.as_integer_ratio()
+    return n * ((1 << _SCALE) // d)
+
+
+class _Dag:
+    """The DAG pass's objective (each reachable class's chosen node paid once), kept up
+    to date as one class's choice changes at a time: reference counts say which classes
+    are reachable, and a move adds what became reachable and removes what no longer is,
+    instead of walking the whole DAG per tried alternative. Sums are exact (integers), so
+    a move counts as an improvement only if it really is one."""
+
+    def __init__(self, v: EGraphView, choice: dict[str, str], weight: dict[str, float],
+                 reach: list[str]):
+        self.v, self.choice, self.weight = v, choice, weight
+        self._w: dict[str, int] = {}
+        self.rc: dict[str, int] = {v.root: 1}
+        total = 0
+        for c in reach:
+            nid = choice[c]
+            total += self.w(nid)
+            for k in v.nodes[nid].child_set():
+                self.rc[k] = self.rc.get(k, 0) + 1
+        self.total = total
+        self.post = {c: i for i, c in enumerate(reach)}
+
+    def w(self, nid: str) -> int:
+        got = self._w.get(nid)
+        if got is None:
+            got = self._w[nid] = _exact(self.weight.get(nid, 0.0))
+        return got
+
+    def _cyclic(self, cid: str, nid: str) -> bool:
+        """Would choosing `nid` for `cid` close a cycle among the reachable classes? Any new
+        cycle passes through `cid`; a class already reachable that comes before `cid` in
+        post-order cannot reach it, so the search stops there."""
+        v, choice, post, rc = self.v, self.choice, self.post, self.rc
+        bound = post[cid]
+        state: dict[str, int] = {}        # 1 = on the path, 2 = done
+        stack: list[tuple[str, bool]] = [(k, False) for k in v.nodes[nid].child_set()]
+        while stack:
+            c, leaving = stack.pop()
+            if leaving:
+                state[c] = 2
+                continue
+            if c == cid:
+                return True
+            st = state.get(c)
+            if st == 1:
+                return True
+            if st == 2 or (rc.get(c, 0) > 0 and post.get(c, -1) < bound):
+                continue
+            state[c] = 1
+            stack.append((c, True))
+            got = choice.get(c)
+            if got is None:
+                return True           # unpriceable: treated like an invalid choice
+            for k in v.nodes[got].child_set():
+                s2 = state.get(k)
+                if s2 == 1 or k == cid:
+                    return True
+                if s2 is None:
+                    stack.append((k, False))
+        return False
+
+    def move(self, cid: str, nid: str) -> bool:
+        """Choose `nid` for `cid` if that lowers the objective; returns whether it did."""
+        if self.rc.get(cid, 0) <= 0:
+            return False             # not reachable: the objective cannot change
+        if self._cyclic(cid, nid):
+            return False
+        v, choice, rc = self.v, self.choice, self.rc
+        old = choice[cid]
+        log: list[str] = []           # classes whose count changed: +1 first, then -1
+        delta = self.w(nid) - self.w(old)
+        choice[cid] = nid
+        stack = list(v.nodes[nid].child_set())
+        while stack:
+            k = stack.pop()
+            rc[k] = rc.get(k, 0) + 1
+            log.append(k)
+            if rc[k] == 1:
+                got = choice[k]
+                delta += self.w(got)
+                stack.extend(v.nodes[got].child_set())
+        adds = len(log)
+        stack = list(v.nodes[old].child_set())
+        while stack:
+            k = stack.pop()
+            rc[k] -= 1
+            log.append(k)
+            if rc[k] == 0:
+                got = choice[k]
+                delta -= self.w(got)
+                stack.extend(v.nodes[got].child_set())
+        scale = 1 << _SCALE
+        if (self.total + delta) / scale < self.total / scale - 1e-9:
+            self.total += delta
+            res = dag_cost(v, choice, self.weight)
+            assert res is not None
+            self.post = {c: i for i, c in enumerate(res[1])}
+            return True
+        for i in range(len(log) - 1, -1, -1):    # undo
+            rc[log[i]] += -1 if i < adds else 1
+        choice[cid] = old
+        return False
 
 
 def dag_cost(v: EGraphView, choice: dict[str, str], weight: dict[str, float]):
@@ -816,5 +1137,5 @@ def dag_cost(v: EGraphView, choice: dict[str, str], weight: dict[str, float]):
     return total, order
 
 
-__all__ = ["extract", "Extractor", "carry_over", "view", "token_sets", "EGraphView", "ENode",
-           "Selection", "dag_cost", "EPS", "NEIGHBOURS"]
+__all__ = ["extract", "Extractor", "carry_over", "view", "token_sets", "TokenSets", "EGraphView",
+           "ENode", "Selection", "dag_cost", "EPS", "NEIGHBOURS"]
