@@ -187,183 +187,133 @@ def display_serialized(eg: egglog.EGraph) -> Any:
 
 # -- building terms in bulk ----------------------------------------------------------------------
 class TermBuilder:
-    """Constructors and `let` bindings for encoding whole kernels.
+    """Terms, `let` bindings and table rows for encoding whole kernels, built as egglog's
+    own command objects (`egglog.bindings`) and sent in one batch (`flush`).
 
-    egglog's generic call path (signature binding, type inference, a copy of the
-    declarations per call) and `EGraph.let` (declarations merged and one egglog command
-    per binding) cost about half a millisecond per term, most of an encoding. Here a
-    constructor call is built straight from its declaration, sharing one declarations
-    object, and bindings are converted exactly as `EGraph.let` converts them but sent
-    in one batch (`flush`, before anything else reads or writes the e-graph). Anything
-    but expressions of the declared types and plain str / int literals goes through
-    egglog's own path, which also reports misuse."""
+    egglog's expression path (signature binding, type inference, declarations merged and
+    converted per call, a Python-side cache of every converted expression) costs tens of
+    microseconds per term, most of an encoding; the command a term becomes is a few
+    objects. A term here is a `bindings` expression, a bound one the `Var` of its `let`.
+    Plain `int` and `str` arguments are literals. egglog type-checks the commands when
+    they run, so a misuse is reported at `flush`."""
 
-    def __init__(self, eg: egglog.EGraph, constructors: dict[str, Any], elem: type,
-                 sample: Any):
-        """`constructors`: name -> egglog function (then `builder.NAME(...)`); `elem`:
-        the sort `vec` builds vectors of, `sample` any expression of it."""
+    def __init__(self, eg: egglog.EGraph, constructors: dict[str, Any], elem: type):
+        """`constructors`: name -> egglog constructor (then `builder.NAME(...)`); `elem`:
+        the sort `vec` and `bag` hold."""
         self.eg = eg
         self._pending: list[Any] = []
         key = (id(constructors), elem)
         parts = _BUILDER_PARTS.get(key)
         if parts is None:
-            parts = _BUILDER_PARTS[key] = _builder_parts(constructors, elem, sample)
-        self._ctors, self._vec, self.decls = parts
-        eg._add_decls(self.decls)
+            parts = _BUILDER_PARTS[key] = _builder_parts(constructors, elem)
+        decls, self._vec, self._bag, self._set_of, self._set_empty = parts
+        eg._add_decls(decls)
+        self._names: dict[int, str] = {}
+        self._ints: dict[int, Any] = {}
+        self._strs: dict[str, Any] = {}
+        for name, fn in constructors.items():
+            setattr(self, name, self._ctor(egg_name(eg, fn)))
 
     def __getattr__(self, name: str) -> Any:
-        """`builder.Op2(...)`: the constructor of that name."""
-        try:
-            return self.__dict__["_ctors"][name]
-        except KeyError:
-            raise AttributeError(name) from None
+        """`builder.Op2(...)`: the constructor of that name (set in `__init__`)."""
+        raise AttributeError(name)
+
+    def _ctor(self, egg: str) -> Any:
+        call, arg = _bindings.Call, self.arg
+
+        def make(*args: Any) -> Any:
+            return call(_SPAN, egg, [arg(a) for a in args])
+        return make
+
+    def arg(self, x: Any) -> Any:
+        """`x` as an argument: an int or str literal, else as it is (an expression)."""
+        t = type(x)
+        if t is int:
+            got = self._ints.get(x)
+            if got is None:
+                got = self._ints[x] = _bindings.Lit(_SPAN, _bindings.Int(x))
+            return got
+        if t is str:
+            got = self._strs.get(x)
+            if got is None:
+                got = self._strs[x] = _bindings.Lit(_SPAN, _bindings.String(x))
+            return got
+        return x
+
+    def name(self, fn: Any) -> str:
+        """The egglog name of a function, relation or constructor (declared on first use)."""
+        got = self._names.get(id(fn))
+        if got is None:
+            got = self._names[id(fn)] = egg_name(self.eg, fn)
+        return got
 
     def vec(self, xs: list) -> Any:
-        return self._vec(xs)
+        """A `Vec` of terms."""
+        return _bindings.Call(_SPAN, self._vec, list(xs))
+
+    def bag(self, xs: list) -> Any:
+        """A `MultiSet` of terms."""
+        return _bindings.Call(_SPAN, self._bag, list(xs))
+
+    def int_set(self, xs: tuple[int, ...] | list[int]) -> Any:
+        """A `Set[i64]` of the ints `xs`."""
+        if not xs:
+            return _bindings.Call(_SPAN, self._set_empty, [])
+        return _bindings.Call(_SPAN, self._set_of, [self.arg(x) for x in xs])
 
     def let(self, name: str, expr: Any) -> Any:
-        """Bind `expr` to `name` (sent at the next `flush`); the reference to it."""
-        from egglog.declarations import LetRefDecl, TypedExprDecl
-        from egglog.runtime import RuntimeExpr
-        typed = expr.__egg_typed_expr__
-        if expr.__egg_decls__ is not self.decls:
-            self.eg._add_decls(expr)
-        state = self.eg._state
-        # as EGraph.let converts it, less egglog's search for repeated sub-terms to bind
-        # apart (a per-binding walk that hashes the whole term; it only saves re-sending
-        # a repeated sub-term, which encoded terms, one level deep, barely have)
-        var = state._expr_to_egg(LetRefDecl(name))
-        value = state.typed_expr_to_egg(typed, False)
-        self._pending.append(egglog.bindings.ActionCommand(
-            egglog.bindings.Let(_SPAN, var.name, value)))
-        return RuntimeExpr.__from_values__(self.decls, TypedExprDecl(typed.tp, LetRefDecl(name)))
+        """Bind `expr` to the global `name` (sent at the next `flush`); the reference to it."""
+        var = _global_name(name)
+        self._pending.append(_bindings.ActionCommand(_bindings.Let(_SPAN, var, expr)))
+        return _bindings.Var(_SPAN, var)
 
-    def flush(self) -> None:
-        if self._pending:
-            cmds, self._pending = self._pending, []
+    def set(self, fn: Any, args: tuple | list, value: Any) -> None:
+        """`set_(fn(*args)).to(value)` (sent at the next `flush`)."""
+        self._pending.append(_bindings.ActionCommand(_bindings.Set(
+            _SPAN, self.name(fn), [self.arg(a) for a in args], self.arg(value))))
+
+    def row(self, rel: Any, args: tuple | list) -> None:
+        """A row of the relation `rel` (sent at the next `flush`)."""
+        self._pending.append(_bindings.ActionCommand(_bindings.Expr_(
+            _SPAN, _bindings.Call(_SPAN, self.name(rel), [self.arg(a) for a in args]))))
+
+    def union(self, a: Any, b: Any) -> None:
+        """`union(a).with_(b)` (sent at the next `flush`)."""
+        self._pending.append(_bindings.ActionCommand(_bindings.Union(_SPAN, a, b)))
+
+    @staticmethod
+    def let_name(ref: Any) -> str | None:
+        """The name a `let` reference was bound as (None: not one)."""
+        return ref.name[1:] if type(ref) is _bindings.Var else None
+
+    def flush(self) -> int:
+        """Send what is pending, in order; returns how many commands."""
+        cmds, self._pending = self._pending, []
+        if cmds:
             self.eg._run_program(*cmds)
+        return len(cmds)
 
 
-_SPAN = egglog.bindings.RustSpan("", 0, 0)
-_BUILDER_PARTS: dict[tuple[int, type], tuple[dict[str, Any], Any, Any]] = {}
+_bindings = egglog.bindings
+_SPAN = _bindings.RustSpan("", 0, 0)
+_BUILDER_PARTS: dict[tuple[int, type], tuple[Any, str, str, str, str]] = {}
 
 
-def _builder_parts(constructors: dict[str, Any], elem: type,
-                   sample: Any) -> tuple[dict[str, Any], Any, Any]:
-    """A TermBuilder's constructors, vector builder and shared declarations (made once)."""
+def _global_name(name: str) -> str:
+    """What egglog calls the global `let` binding `name`."""
+    return name if name.startswith("$") else "$" + name
+
+
+def _builder_parts(constructors: dict[str, Any],
+                   elem: type) -> tuple[Any, str, str, str, str]:
+    """A TermBuilder's declarations (its constructors and the container sorts it builds)
+    and the egglog names of the vector, bag, int set and empty int set constructors
+    (made once)."""
     from egglog.declarations import Declarations
-    ctors = {name: _Ctor(fn) for name, fn in constructors.items()}
-    vec_cls: Any = egglog.Vec[elem]         # type: ignore[valid-type]
-    multiset: Any = egglog.MultiSet[elem]()  # type: ignore[valid-type]
-    vec = _VecCtor(vec_cls, vec_cls(sample))
-    decls = Declarations.create(*[c.fn for c in ctors.values()], vec_cls(sample), multiset)
-    for c in ctors.values():
-        c.decls = decls
-    vec.decls = decls
-    return ctors, vec, decls
-
-
-class _Ctor:
-    """One constructor built from its declaration (see `TermBuilder`)."""
-
-    def __init__(self, fn: Any):
-        from egglog.runtime import resolve_callable
-        self.fn = fn
-        self.ref, own = resolve_callable(fn)        # a function, or a class's constructor
-        sig: Any = own.get_callable_decl(self.ref).signature
-        self.args = tuple(t.to_just() for t in sig.arg_types)
-        self.ret = sig.return_type.to_just()
-        self.decls: Any = None
-
-    def __call__(self, *args: Any) -> Any:
-        from egglog.declarations import CallDecl, LitDecl, TypedExprDecl
-        from egglog.runtime import RuntimeExpr
-        if len(args) != len(self.args):
-            return self.fn(*args)
-        exprs = []
-        for a, tp in zip(args, self.args):
-            if isinstance(a, RuntimeExpr):
-                typed = a.__egg_typed_expr__
-                if typed.tp != tp:
-                    return self.fn(*args)
-                exprs.append(typed)
-            elif (isinstance(a, str) and tp.ident.name == "String") or (
-                    type(a) is int and tp.ident.name == "i64"):
-                exprs.append(TypedExprDecl(tp, LitDecl(a)))
-            else:
-                return self.fn(*args)
-        return RuntimeExpr.__from_values__(
-            self.decls, TypedExprDecl(self.ret, CallDecl(self.ref, tuple(exprs))))
-
-
-class _VecCtor:
-    """`Vec[elem](*xs)` built like `_Ctor`, its shape read off an expression egglog made."""
-
-    def __init__(self, cls: Any, proto: Any):
-        from egglog.declarations import CallDecl
-        self.cls = cls
-        typed = proto.__egg_typed_expr__
-        call = typed.expr
-        assert isinstance(call, CallDecl)
-        self.tp, self.ref, self.params = typed.tp, call.callable, call.bound_tp_params
-        self.elem = self.tp.args[0]
-        self.decls: Any = None
-
-    def __call__(self, xs: list) -> Any:
-        from egglog.declarations import CallDecl, TypedExprDecl
-        from egglog.runtime import RuntimeExpr
-        exprs = []
-        for x in xs:
-            typed = x.__egg_typed_expr__ if isinstance(x, RuntimeExpr) else None
-            if typed is None or typed.tp != self.elem:
-                return self.cls(*xs)
-            exprs.append(typed)
-        return RuntimeExpr.__from_values__(
-            self.decls, TypedExprDecl(self.tp, CallDecl(self.ref, tuple(exprs), self.params)))
-
-
-def set_value(fn: Any, args: tuple, value: Any) -> Any:
-    """The action `set_(fn(*args)).to(value)` for a function returning i64 or String,
-    built straight from declarations (egglog's own path unless `value` is a plain int /
-    str and `args` plain literals or expressions of the declared types)."""
-    from egglog.declarations import CallDecl, Declarations, InitRef, LetRefDecl, LitDecl, SetDecl
-    from egglog.egraph import Action
-    from egglog.runtime import RuntimeExpr
-    c = _own_ctor(fn)
-    want = {"i64": int, "String": str}.get(c.ret.ident.name)
-    made = c(*args) if want is not None and type(value) is want else None
-    if made is None or made.__egg_decls__ is not c.decls:
-        return egglog.set_(fn(*args)).to(value)
-    extra = []                  # arguments whose declarations `fn`'s may lack
-    for a in args:
-        if isinstance(a, RuntimeExpr):
-            e = a.__egg_typed_expr__.expr
-            if isinstance(e, LetRefDecl) or (
-                    isinstance(e, CallDecl) and isinstance(e.callable, InitRef)
-                    and e.callable.ident in c.decls._classes
-                    and all(isinstance(x.expr, LitDecl) for x in e.args)):
-                continue
-            extra.append(a)
-    decls = Declarations.create(c.decls, *extra) if extra else c.decls
-    return Action(decls, SetDecl(c.ret, made.__egg_typed_expr__.expr, LitDecl(value)))
-
-
-def make(fn: Any, *args: Any) -> Any:
-    """`fn(*args)` for an egglog function or class, built straight from its declaration
-    when `args` are plain literals or expressions of the declared types (see
-    `TermBuilder`); egglog's own path otherwise."""
-    return _own_ctor(fn)(*args)
-
-
-def _own_ctor(fn: Any) -> Any:
-    """The `_Ctor` of `fn` carrying `fn`'s own declarations (made once)."""
-    hit = _SETTERS.get(id(fn))
-    if hit is None:
-        from egglog.runtime import resolve_callable
-        c = _Ctor(fn)
-        c.decls = resolve_callable(fn)[1]
-        hit = _SETTERS[id(fn)] = (fn, c)      # fn kept: its id stays its own
-    return hit[1]
-
-
-_SETTERS: dict[int, tuple[Any, Any]] = {}
+    vec_cls: Any = egglog.Vec[elem]            # type: ignore[valid-type]
+    bag_cls: Any = egglog.MultiSet[elem]       # type: ignore[valid-type]
+    set_cls: Any = egglog.Set[egglog.i64]
+    decls = Declarations.create(*constructors.values(), vec_cls, bag_cls, set_cls)
+    probe = egglog.EGraph()
+    return (decls, egg_name(probe, vec_cls), egg_name(probe, bag_cls), egg_name(probe, set_cls),
+            egg_name(probe, set_cls.empty))

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Callable
 
-from egglog import EGraph, MultiSet
+from egglog import EGraph
 
 from eqsat.errors import EqsatError
 from eqsat.ir.attrs import DenseConst
@@ -142,7 +142,7 @@ class _Encoder:
         self.join_members: dict[int, list[Value]] = {}      # join_tokens result -> flat members
         self.uid_names: dict[int, str] = {}
         self.eg = EGraph() if egraph is None else egraph
-        self.mk = compat.TermBuilder(self.eg, _BUILT, T.Term, T.NoTok())
+        self.mk = compat.TermBuilder(self.eg, _BUILT, T.Term)
         self.env: dict[int, Any] = {}
         self.types: dict[str, Any] = {}
         self.ty_cache: dict[str, Any] = {}
@@ -158,10 +158,9 @@ class _Encoder:
         self.tok: Any = None             # current token of the chain (token-free input)
         self.uid = 0
         self.leaf_region = 0             # innermost enclosing leaf region
-        self.facts: list = []            # analysis facts known at encode time
+        self.facts: list[A.Fact] = []    # analysis facts known at encode time
         self.levels: list[tuple[Any, int]] = []     # token term, its binding order
         self.mem_levels: dict[int, int] = {}        # memory op uid -> its token's order
-        self.let_names: dict[int, str] = {}         # id of a bound reference -> its name
         self.tokens = TokenGraph()
 
     # -- helpers -------------------------------------------------------------------------
@@ -185,7 +184,6 @@ class _Encoder:
         self.order[name] = self.n
         if v is not None:
             self.env[id(v)] = e
-        self.let_names[id(e)] = name
         if token or v is not None and v.is_token:
             self.levels.append((e, self.n))
             self.tokens.add(name, e, ("other",))
@@ -193,7 +191,7 @@ class _Encoder:
 
     def name_of(self, e: Any) -> str | None:
         """The let name of a bound reference (None: not one, e.g. `NoTok()`)."""
-        return self.let_names.get(id(e))
+        return self.mk.let_name(e)
 
     def use(self, v: Value) -> Any:
         try:
@@ -227,31 +225,30 @@ class _Encoder:
         if chain:
             outs.append(self.tok)
         outs.extend(effects)
-        self.mk.let("root", self.mk.Root(self.vec(outs)))
-        self.mk.flush()
+        mk = self.mk
+        mk.let("root", mk.Root(self.vec(outs)))
         n_token_facts = 0
         need_cases: dict[str, int] = {}
         if self.want_facts:
             alias = self.alias if self.alias is not None else alias_facts(k)
             rel = relations(self.memory, alias)
-            n_token_facts = insert_facts(self.eg, rel, [m.term for m in self.memory.ops],
-                                         self.use)
-            n_token_facts += insert_levels(self.eg, self.levels, self.mem_levels)
-            needs, need_cases = need_rows(rel, self.tokens, self.name_of, self.use, self.mk)
-            self.mk.flush()
-            compat.register(self.eg, needs)
-            n_token_facts += len(needs)
-        facts = list(self.facts)
+            n_token_facts = insert_facts(mk, rel, [m.term for m in self.memory.ops], self.use)
+            n_token_facts += insert_levels(mk, self.levels, self.mem_levels)
+            n_needs, need_cases = need_rows(rel, self.tokens, self.name_of, self.use, mk)
+            n_token_facts += n_needs
+        facts = self.facts
         for text, t in self.types.items():
             ty = self.ty_cache[text]
             elem, bits, pb = _type_facts(t)
-            facts.append(compat.set_value(T.ty_elem, (ty,), elem))
+            facts.append((T.ty_elem, (ty,), elem))
             if bits:
-                facts.append(compat.set_value(T.ty_bits, (ty,), bits))
+                facts.append((T.ty_bits, (ty,), bits))
             if pb:
-                facts.append(compat.set_value(T.ty_pointee_bytes, (ty,), pb))
+                facts.append((T.ty_pointee_bytes, (ty,), pb))
             facts.extend(A.type_facts(ty, t))
-        compat.register(self.eg, facts)
+        for fn, args, value in facts:
+            mk.set(fn, args, value)
+        mk.flush()
         enc = Encoding(self.eg, k, self.tokenized, "root", self.types, self.regions, self.dense,
                        self.names, self.order, len(term_ops), self.n, self.n_ops)
         enc.uid_names = dict(self.uid_names)
@@ -364,7 +361,7 @@ class _Encoder:
                     members.append(m)
         self.join_members[id(op.result)] = members
         terms = [self.use(m) for m in members]
-        e = self.bind(op.result, self.mk.SrcJoin(MultiSet[T.Term](*terms)))
+        e = self.bind(op.result, self.mk.SrcJoin(self.mk.bag(terms)))
         self.tokens.kind(self.name_of(e), ("join", tuple(self.name_of(t) for t in terms)))
         return None
 

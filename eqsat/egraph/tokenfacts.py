@@ -47,7 +47,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
-from egglog import EGraph, MultiSet, Set, Unit, function, i64, i64Like, relation, set_
+from egglog import MultiSet, Set, Unit, function, i64, i64Like, relation
 
 from eqsat.ir.core import Value
 from eqsat.memory.relations import TokenRelations
@@ -104,37 +104,40 @@ NO_TOKEN = "<no token>"      # the input of a memory op that takes none (`NoTok`
 def Need(need_class: i64Like, token: T.Term) -> MultiSet[T.Term]: ...
 
 
-def _keys(ks: tuple[int, ...], made: dict[tuple[int, ...], Any]) -> Any:
-    """The key set `ks` as an egglog value, built once per distinct set (`made`): egglog's
-    expression building costs about a millisecond, and most ops share their keys."""
-    got = made.get(ks)
-    if got is None:
-        got = made[ks] = Set[i64](*[i64(k) for k in ks]) if ks else NO_KEYS
-    return got
-
-
-def insert_facts(eg: EGraph, rel: TokenRelations, heads: list[Any],
+def insert_facts(mk: compat.TermBuilder, rel: TokenRelations, heads: list[Any],
                  use: Callable[[Value], Any]) -> int:
-    """Insert `rel` (and `Orig` of each memory op's term in `heads`); `use` gives the
-    term of an IR value. Returns the number of rows."""
+    """Insert `rel` (and `Orig` of each memory op's term in `heads`) with the encoder's
+    term builder `mk`; `use` gives the term of an IR value. Returns the number of rows."""
     second, free, bound = rel.classes()
     made: dict[tuple[int, ...], Any] = {}
-    rows: list[Any] = [Orig(h) for h in heads]
-    rows += [compat.set_value(NeedClass, (u,), c) for u, c in rel.need_class.items()]
-    rows += [set_(MemFirst(u)).to(_keys(ks, made)) for u, ks in rel.first.items()]
-    rows += [set_(MemSecond(c)).to(_keys(ks, made)) for c, ks in second.items()]
-    rows += [set_(LoopKeys(r)).to(_keys(ks, made)) for r, ks in rel.loop_keys.items()]
-    rows += [set_(IfKeys(h)).to(_keys(ks, made)) for h, ks in rel.if_keys]
-    rows += [LoopFree(c, r) for c, r in free]
-    rows += [LoopBound(c, r) for c, r in bound]
-    rows += [CarryArg(*x) for x in rel.carry_arg]
-    rows += [OpenArg(*x) for x in rel.open_arg]
-    rows += [CarryOut(*x) for x in rel.carry_out]
-    rows += [OpenOut(*x) for x in rel.open_out]
-    rows += [IfBase(h, k, use(b) if isinstance(b, Value) else b) for h, k, b in rel.if_base]
-    rows += [OpenIf(h, k) for h, k in rel.open_if]
-    compat.register(eg, rows)
-    return len(rows)
+
+    def keys(ks: tuple[int, ...]) -> Any:
+        got = made.get(ks)
+        if got is None:
+            got = made[ks] = mk.int_set(ks)
+        return got
+
+    n = 0
+    for h in heads:
+        mk.row(Orig, (h,))
+    for u, c in rel.need_class.items():
+        mk.set(NeedClass, (u,), c)
+    for table, rows in ((MemFirst, rel.first.items()), (MemSecond, second.items()),
+                        (LoopKeys, rel.loop_keys.items()), (IfKeys, rel.if_keys)):
+        for x, ks in rows:
+            mk.set(table, (x,), keys(ks))
+            n += 1
+    for table, tuples in ((LoopFree, free), (LoopBound, bound), (CarryArg, rel.carry_arg),
+                          (OpenArg, rel.open_arg), (CarryOut, rel.carry_out),
+                          (OpenOut, rel.open_out)):
+        for x in tuples:
+            mk.row(table, x)
+            n += 1
+    for h, k, b in rel.if_base:
+        mk.row(IfBase, (h, k, use(b) if isinstance(b, Value) else b))
+    for h, k in rel.open_if:
+        mk.row(OpenIf, (h, k))
+    return n + len(heads) + len(rel.need_class) + len(rel.if_base) + len(rel.open_if)
 
 
 class TokenGraph:
@@ -331,11 +334,11 @@ class _Needs:
 
 
 def need_rows(rel: TokenRelations, graph: TokenGraph, name_of: Callable[[Any], str | None],
-              use: Callable[[Value], Any], mk: Any) -> tuple[list[Any], dict[str, int]]:
-    """`Need(c, T)` for each memory op's input token T and class c, the bag of tokens the
-    op needs of T (`_Needs`), with the weaker forms of the ops it keeps let-bound with
-    the encoder's term builder `mk` (flush it before inserting the rows); and how many
-    times each case decided."""
+              use: Callable[[Value], Any], mk: compat.TermBuilder) -> tuple[int, dict[str, int]]:
+    """Insert `Need(c, T)` for each memory op's input token T and class c, the bag of
+    tokens the op needs of T (`_Needs`), with the weaker forms of the ops it keeps
+    let-bound, all with the encoder's term builder `mk`. Returns the number of rows and
+    how many times each case decided."""
     needs = _Needs(rel, graph, name_of, use)
     weak: dict[tuple[int, int], Any] = {}
     mems: dict[int, Any] = {}
@@ -353,30 +356,34 @@ def need_rows(rel: TokenRelations, graph: TokenGraph, name_of: Callable[[Any], s
                 name, ty, args = graph.mems[u]
                 bag = needs.need[needs.rel.need_class[u], inputs[u]]
                 m = mems[u] = mk.let(f"w{u}_", mk.Mem(name, u, ty, args, mk.Join(
-                    MultiSet[T.Term](*[term(y) for y in bag]))))
+                    mk.bag([term(y) for y in bag]))))
             got = weak[x[1], x[2]] = mk.Proj(m, x[2], token_ty[x[1], x[2]])
         return got
 
-    rows: list[Any] = []
+    rows: list[tuple[Any, Any]] = []
     done: set[tuple[int, str]] = set()
     for u, t in needs.heads:
         key = (rel.need_class[u], t)
         if key in done or key not in needs.need:
             continue
         done.add(key)
-        ref = T.NoTok() if t == NO_TOKEN else graph.nodes[t][0]
-        rows.append(set_(Need(key[0], ref)).to(
-            MultiSet[T.Term](*[term(x) for x in needs.need[key]])))
-    return rows, dict(sorted(needs.cases.items()))
+        ref = mk.NoTok() if t == NO_TOKEN else graph.nodes[t][0]
+        rows.append(((key[0], ref), mk.bag([term(x) for x in needs.need[key]])))
+    for args, bag in rows:            # after the weaker forms they name are bound
+        mk.set(Need, args, bag)
+    return len(rows), dict(sorted(needs.cases.items()))
 
 
-def insert_levels(eg: EGraph, levels: list[tuple[Any, int]], mem_levels: dict[int, int]) -> int:
+def insert_levels(mk: compat.TermBuilder, levels: list[tuple[Any, int]],
+                  mem_levels: dict[int, int]) -> int:
     """Insert `Level` of the program's tokens (term, position) and `MemLevel` of its memory
-    ops (uid, position of its result token). Returns the number of rows."""
-    rows: list[Any] = [compat.set_value(Level, (t,), n) for t, n in levels]
-    rows += [compat.set_value(MemLevel, (u,), n) for u, n in mem_levels.items()]
-    compat.register(eg, rows)
-    return len(rows)
+    ops (uid, position of its result token) with the encoder's term builder `mk`. Returns
+    the number of rows."""
+    for t, n in levels:
+        mk.set(Level, (t,), n)
+    for u, n in mem_levels.items():
+        mk.set(MemLevel, (u,), n)
+    return len(levels) + len(mem_levels)
 
 
 _TABLES = (("NeedClass", NeedClass), ("MemFirst", MemFirst), ("MemSecond", MemSecond),
