@@ -21,12 +21,31 @@ EGGLOG_MAJOR = int(EGGLOG_VERSION.split(".")[0]) if EGGLOG_VERSION[:1].isdigit()
 
 
 def serialize(eg: egglog.EGraph) -> dict[str, Any]:
-    """The e-graph as egraph-serialize JSON: `nodes`, `class_data` (with `let` names).
+    """The e-graph as egraph-serialize JSON: `nodes`, `class_data` (with `let` names: of
+    egglog's own bindings and of a `TermBuilder`'s, which are rows of its binding table).
 
     Uses the raw dump (egglog op names, not Python renderings); both 13.2 and 14.0
     expose it as `EGraph._egraph.serialize([])`."""
     raw = eg._egraph.serialize([], max_functions=_NO_LIMIT, max_calls_per_function=_NO_LIMIT)
-    return json.loads(raw.to_json())
+    out: dict[str, Any] = json.loads(raw.to_json())
+    _add_bindings(out)
+    return out
+
+
+def _add_bindings(raw: dict[str, Any]) -> None:
+    """The names of binding-table rows (`TermBuilder.let`) as `let` class data, written
+    as egglog writes its own (`$name`, comma-separated)."""
+    nodes = raw["nodes"]
+    found: dict[str, list[str]] = {}
+    for n in nodes.values():
+        if n["op"] in _BINDING_OPS and len(n["children"]) == 1:
+            name = json.loads(nodes[n["children"][0]]["op"])
+            found.setdefault(n["eclass"], []).append(_global_name(name))
+    data = raw["class_data"]
+    for cid, names in found.items():
+        entry = data.setdefault(cid, {})
+        had = entry.get("let")
+        entry["let"] = ", ".join(([had] if had else []) + names)
 
 
 _NO_LIMIT = 1 << 62     # the default truncates each table to a few hundred rows
@@ -187,21 +206,30 @@ def display_serialized(eg: egglog.EGraph) -> Any:
 
 # -- building terms in bulk ----------------------------------------------------------------------
 class TermBuilder:
-    """Terms, `let` bindings and table rows for encoding whole kernels, built as egglog's
-    own command objects (`egglog.bindings`) and sent in one batch (`flush`).
+    """Terms, bindings and table rows for encoding whole kernels, built as egglog's own
+    command objects (`egglog.bindings`) and sent in one batch (`flush`).
 
     egglog's expression path (signature binding, type inference, declarations merged and
     converted per call, a Python-side cache of every converted expression) costs tens of
     microseconds per term, most of an encoding; the command a term becomes is a few
-    objects. A term here is a `bindings` expression, a bound one the `Var` of its `let`.
-    Plain `int` and `str` arguments are literals. egglog type-checks the commands when
-    they run, so a misuse is reported at `flush`."""
+    objects. A term here is a `bindings` expression. Plain `int` and `str` arguments are
+    literals. egglog type-checks the commands when they run, so a misuse is reported at
+    `flush`.
 
-    def __init__(self, eg: egglog.EGraph, constructors: dict[str, Any], elem: type):
+    Bindings (`let`) are rows of a binding table when one is given: `binding(name)` is
+    the term bound as `name`. egglog makes each of its own `let`s a table, and every
+    command costs time in proportion to the tables there are, so a kernel bound value by
+    value with `let` took time quadratic in its size. `serialize` reports the table's
+    rows as `let` names, as it reports egglog's own."""
+
+    def __init__(self, eg: egglog.EGraph, constructors: dict[str, Any], elem: type,
+                 binding: Any = None):
         """`constructors`: name -> egglog constructor (then `builder.NAME(...)`); `elem`:
-        the sort `vec` and `bag` hold."""
+        the sort `vec` and `bag` hold; `binding`: a function from a name (String) to
+        `elem`, the binding table (default: egglog's `let`)."""
         self.eg = eg
         self._pending: list[Any] = []
+        self._refs: dict[int, tuple[Any, str]] = {}     # id of a bound reference -> it, name
         key = (id(constructors), elem)
         parts = _BUILDER_PARTS.get(key)
         if parts is None:
@@ -213,6 +241,9 @@ class TermBuilder:
         self._strs: dict[str, Any] = {}
         for name, fn in constructors.items():
             setattr(self, name, self._ctor(egg_name(eg, fn)))
+        self._binding = None if binding is None else egg_name(eg, binding)
+        if self._binding is not None:
+            _BINDING_OPS.add(self._binding)
 
     def __getattr__(self, name: str) -> Any:
         """`builder.Op2(...)`: the constructor of that name (set in `__init__`)."""
@@ -262,10 +293,19 @@ class TermBuilder:
         return _bindings.Call(_SPAN, self._set_of, [self.arg(x) for x in xs])
 
     def let(self, name: str, expr: Any) -> Any:
-        """Bind `expr` to the global `name` (sent at the next `flush`); the reference to it."""
-        var = _global_name(name)
-        self._pending.append(_bindings.ActionCommand(_bindings.Let(_SPAN, var, expr)))
-        return _bindings.Var(_SPAN, var)
+        """Bind `expr` to `name` (sent at the next `flush`); the reference to it."""
+        ref: Any
+        if self._binding is None:
+            var = _global_name(name)
+            self._pending.append(_bindings.ActionCommand(_bindings.Let(_SPAN, var, expr)))
+            ref = _bindings.Var(_SPAN, var)
+        else:
+            key = [self.arg(name)]
+            self._pending.append(_bindings.ActionCommand(_bindings.Set(
+                _SPAN, self._binding, key, expr)))
+            ref = _bindings.Call(_SPAN, self._binding, key)
+        self._refs[id(ref)] = (ref, name)
+        return ref
 
     def set(self, fn: Any, args: tuple | list, value: Any) -> None:
         """`set_(fn(*args)).to(value)` (sent at the next `flush`)."""
@@ -281,10 +321,10 @@ class TermBuilder:
         """`union(a).with_(b)` (sent at the next `flush`)."""
         self._pending.append(_bindings.ActionCommand(_bindings.Union(_SPAN, a, b)))
 
-    @staticmethod
-    def let_name(ref: Any) -> str | None:
-        """The name a `let` reference was bound as (None: not one)."""
-        return ref.name[1:] if type(ref) is _bindings.Var else None
+    def let_name(self, ref: Any) -> str | None:
+        """The name a reference `let` returned was bound as (None: not one)."""
+        got = self._refs.get(id(ref))
+        return None if got is None else got[1]
 
     def flush(self) -> int:
         """Send what is pending, in order; returns how many commands."""
@@ -297,6 +337,7 @@ class TermBuilder:
 _bindings = egglog.bindings
 _SPAN = _bindings.RustSpan("", 0, 0)
 _BUILDER_PARTS: dict[tuple[int, type], tuple[Any, str, str, str, str]] = {}
+_BINDING_OPS: set[str] = set()          # egglog names of the binding tables (`serialize`)
 
 
 def _global_name(name: str) -> str:

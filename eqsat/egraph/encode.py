@@ -142,7 +142,7 @@ class _Encoder:
         self.join_members: dict[int, list[Value]] = {}      # join_tokens result -> flat members
         self.uid_names: dict[int, str] = {}
         self.eg = EGraph() if egraph is None else egraph
-        self.mk = compat.TermBuilder(self.eg, _BUILT, T.Term)
+        self.mk = compat.TermBuilder(self.eg, _BUILT, T.Term, T.Named)
         self.env: dict[int, Any] = {}
         self.types: dict[str, Any] = {}
         self.ty_cache: dict[str, Any] = {}

@@ -132,6 +132,10 @@ def Proj(x: Term, index: i64Like, ty: Ty) -> Term: ...
 def Root(outs: Vec[Term]) -> Term: ...
 
 
+@function(merge=lambda old, new: old)
+def Named(name: StringLike) -> Term: ...     # the value the encoder bound as `name`
+
+
 # -- facts about types, set by the encoder for every type it creates -------------------------
 @function(merge=lambda old, new: old)
 def ty_elem(t: Ty) -> String: ...          # "i32", "f32", "ptr", "token", "view", "tuple"
@@ -248,6 +252,6 @@ TERM_CONSTRUCTORS = {
 
 __all__ = ["Ty", "Term", "Param", "Arg", "Const", "ConstDense", "NoTok", "Op0", "Op1", "Op2",
            "Op3", "OpN", "Mem", "For", "Loop", "Exit", "Join", "ReJoin", "SrcJoin", "If",
-           "Combine", "Proj", "Root", "ty_elem", "ty_bits", "ty_pointee_bytes", "Want1",
+           "Combine", "Proj", "Root", "Named", "ty_elem", "ty_bits", "ty_pointee_bytes", "Want1",
            "Want2", "Want3", "fold1", "fold2", "fold3", "ATTRS", "NO_ATTRS", "attr_id",
            "TERM_CONSTRUCTORS"]

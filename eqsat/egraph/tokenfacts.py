@@ -127,11 +127,11 @@ def insert_facts(mk: compat.TermBuilder, rel: TokenRelations, heads: list[Any],
         for x, ks in rows:
             mk.set(table, (x,), keys(ks))
             n += 1
-    for table, tuples in ((LoopFree, free), (LoopBound, bound), (CarryArg, rel.carry_arg),
-                          (OpenArg, rel.open_arg), (CarryOut, rel.carry_out),
-                          (OpenOut, rel.open_out)):
+    for rel_table, tuples in ((LoopFree, free), (LoopBound, bound),
+                              (CarryArg, rel.carry_arg), (OpenArg, rel.open_arg),
+                              (CarryOut, rel.carry_out), (OpenOut, rel.open_out)):
         for x in tuples:
-            mk.row(table, x)
+            mk.row(rel_table, x)
             n += 1
     for h, k, b in rel.if_base:
         mk.row(IfBase, (h, k, use(b) if isinstance(b, Value) else b))
