@@ -12,23 +12,11 @@ ops:
 
 * `NeedClass(o)`: the need class of op o (eqsat.memory.relations.need_classes): ops of
   one class need the same of every earlier token, so the rules ask per class;
-* `MemFirst(o)`: the `first` ordering keys of op o (eqsat.memory.conflict), and
-  `MemSecond(c)` the `second` keys of the ops of class c: o must wait for an earlier p
-  exactly when `MemFirst(p) & MemSecond(NeedClass(o))` is not empty;
-* `LoopKeys(r)`, `IfKeys(h)`: the union of `MemFirst` over the ops inside loop r / the
-  `if` h: an op after it need not wait for anything inside when its `MemSecond` meets
-  none of them;
-* `LoopFree(c, r)`: the ops of class c, inside loop r, need not wait for any instance
-  of any op of r from an earlier iteration (a load of memory the loop does not write, or
-  a store whose address is injective in the induction variable,
-  eqsat.memory.injective); `LoopBound(c, r)`: they must;
 * `CarryArg(r, a, i)`: the token carried in body argument a / init i of loop r is
   *closed* (what the body passes on for it stands for the carried token, the init and
-  ops of the body only); `OpenArg(r, a)`: it is not;
+  ops of the body only);
 * `CarryOut(r, k, i)`: result k of loop r stands for init i and ops of the loop;
-  `OpenOut(r, k)`: it may stand for more (or the loop may leave early);
 * `IfBase(h, k, b)`: result token k of the `if` h stands for token b and ops inside;
-  `OpenIf(h, k)`: it does not (or the if may leave early);
 * `Orig(m)`: m is a memory op as encoded (the token rules weaken these);
 * `Need(c, T)`: the bag of tokens the ops of need class c need of their input token T
   (`need_rows`, computed here over the encoder's `TokenGraph`, see `_Needs`);
@@ -39,15 +27,19 @@ ops:
   merged by min, which keeps that true when the rules union two token classes.
 
 Loops and ifs that may leave early (`return`, or `break`/`continue` out of an if) have
-only open results: ops behind them must stay behind them, since they only run when
-control gets there.
+only open results (no `CarryOut`, `IfBase` rows): ops behind them must stay behind them,
+since they only run when control gets there.
+
+The rest of what eqsat.memory.relations computes (each op's ordering keys, each
+region's, which loops' earlier iterations an op may skip, which tokens are open) is
+read here, by `_Needs`, and not inserted: no rule reads it.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any, cast
 
-from egglog import MultiSet, Set, Unit, function, i64, i64Like, relation
+from egglog import MultiSet, Unit, function, i64, i64Like, relation
 
 from eqsat.ir.core import Value
 from eqsat.memory.relations import TokenRelations
@@ -56,36 +48,15 @@ from eqsat.egraph import terms as T
 
 # (typed as egglog calls them: an i64 column takes a Python int too)
 Orig = cast(Callable[[T.Term], Unit], relation("Orig", T.Term))
-LoopFree = cast(Callable[[i64Like, i64Like], Unit], relation("LoopFree", i64, i64))
-LoopBound = cast(Callable[[i64Like, i64Like], Unit], relation("LoopBound", i64, i64))
 CarryArg = cast(Callable[[i64Like, i64Like, i64Like], Unit], relation("CarryArg", i64, i64, i64))
-OpenArg = cast(Callable[[i64Like, i64Like], Unit], relation("OpenArg", i64, i64))
 CarryOut = cast(Callable[[i64Like, i64Like, i64Like], Unit], relation("CarryOut", i64, i64, i64))
-OpenOut = cast(Callable[[i64Like, i64Like], Unit], relation("OpenOut", i64, i64))
 IfBase = cast(Callable[[T.Term, i64Like, T.Term], Unit], relation("IfBase", T.Term, i64, T.Term))
-OpenIf = cast(Callable[[T.Term, i64Like], Unit], relation("OpenIf", T.Term, i64))
 # derived by rules/tokens.py: token a stands for every op token b stands for
 Contains = cast(Callable[[T.Term, T.Term], Unit], relation("Contains", T.Term, T.Term))
 
 
 @function
 def NeedClass(op: i64Like) -> i64: ...
-
-
-@function
-def MemFirst(op: i64Like) -> Set[i64]: ...
-
-
-@function
-def MemSecond(need_class: i64Like) -> Set[i64]: ...
-
-
-@function
-def LoopKeys(region: i64Like) -> Set[i64]: ...
-
-
-@function
-def IfKeys(head: T.Term) -> Set[i64]: ...
 
 
 @function(merge=lambda old, new: old.min(new))
@@ -96,7 +67,6 @@ def Level(token: T.Term) -> i64: ...
 def MemLevel(op: i64Like) -> i64: ...
 
 
-NO_KEYS = Set[i64].empty()
 NO_TOKEN = "<no token>"      # the input of a memory op that takes none (`NoTok`)
 
 
@@ -106,38 +76,21 @@ def Need(need_class: i64Like, token: T.Term) -> MultiSet[T.Term]: ...
 
 def insert_facts(mk: compat.TermBuilder, rel: TokenRelations, heads: list[Any],
                  use: Callable[[Value], Any]) -> int:
-    """Insert `rel` (and `Orig` of each memory op's term in `heads`) with the encoder's
-    term builder `mk`; `use` gives the term of an IR value. Returns the number of rows."""
-    second, free, bound = rel.classes()
-    made: dict[tuple[int, ...], Any] = {}
-
-    def keys(ks: tuple[int, ...]) -> Any:
-        got = made.get(ks)
-        if got is None:
-            got = made[ks] = mk.int_set(ks)
-        return got
-
-    n = 0
+    """Insert the rows of `rel` the rules read (and `Orig` of each memory op's term in
+    `heads`) with the encoder's term builder `mk`; `use` gives the term of an IR value.
+    Returns the number of rows."""
     for h in heads:
         mk.row(Orig, (h,))
     for u, c in rel.need_class.items():
         mk.set(NeedClass, (u,), c)
-    for table, rows in ((MemFirst, rel.first.items()), (MemSecond, second.items()),
-                        (LoopKeys, rel.loop_keys.items()), (IfKeys, rel.if_keys)):
-        for x, ks in rows:
-            mk.set(table, (x,), keys(ks))
-            n += 1
-    for rel_table, tuples in ((LoopFree, free), (LoopBound, bound),
-                              (CarryArg, rel.carry_arg), (OpenArg, rel.open_arg),
-                              (CarryOut, rel.carry_out), (OpenOut, rel.open_out)):
-        for x in tuples:
-            mk.row(rel_table, x)
-            n += 1
+    for x in rel.carry_arg:
+        mk.row(CarryArg, x)
+    for x in rel.carry_out:
+        mk.row(CarryOut, x)
     for h, k, b in rel.if_base:
         mk.row(IfBase, (h, k, use(b) if isinstance(b, Value) else b))
-    for h, k in rel.open_if:
-        mk.row(OpenIf, (h, k))
-    return n + len(heads) + len(rel.need_class) + len(rel.if_base) + len(rel.open_if)
+    return (len(heads) + len(rel.need_class) + len(rel.carry_arg) + len(rel.carry_out)
+            + len(rel.if_base))
 
 
 class TokenGraph:
@@ -386,11 +339,9 @@ def insert_levels(mk: compat.TermBuilder, levels: list[tuple[Any, int]],
     return len(levels) + len(mem_levels)
 
 
-_TABLES = (("NeedClass", NeedClass), ("MemFirst", MemFirst), ("MemSecond", MemSecond),
-           ("LoopKeys", LoopKeys), ("IfKeys", IfKeys), ("LoopFree", LoopFree),
-           ("LoopBound", LoopBound), ("CarryArg", CarryArg), ("OpenArg", OpenArg),
-           ("CarryOut", CarryOut), ("OpenOut", OpenOut), ("IfBase", IfBase), ("OpenIf", OpenIf),
-           ("Orig", Orig), ("Level", Level), ("MemLevel", MemLevel), ("Contains", Contains))
+_TABLES = (("NeedClass", NeedClass), ("CarryArg", CarryArg), ("CarryOut", CarryOut),
+           ("IfBase", IfBase), ("Orig", Orig), ("Level", Level), ("MemLevel", MemLevel),
+           ("Contains", Contains))
 
 
 def facts_of(eg: Any) -> dict[str, int]:
@@ -404,7 +355,6 @@ def facts_of(eg: Any) -> dict[str, int]:
     return out
 
 
-__all__ = ["Orig", "NeedClass", "MemFirst", "MemSecond", "LoopKeys", "IfKeys", "LoopFree",
-           "LoopBound", "CarryArg", "OpenArg", "CarryOut", "OpenOut", "IfBase", "OpenIf",
-           "Level", "MemLevel", "Contains", "Need", "NO_KEYS", "TokenGraph", "insert_facts",
-           "insert_levels", "need_rows", "facts_of"]
+__all__ = ["Orig", "NeedClass", "CarryArg", "CarryOut", "IfBase", "Level", "MemLevel",
+           "Contains", "Need", "TokenGraph", "insert_facts", "insert_levels", "need_rows",
+           "facts_of"]
