@@ -137,8 +137,14 @@ class _Needs:
 
     A class reaches a token through its ops' inputs and the cases that pass through.
     Undefined (None) where a part is, as for a token of unknown origin. `cases` counts
-    the (class, token) pairs each case decided, by the name the rule had when rules
-    derived `Need` ("need-keep-mem", "want-through-loop", ...), for reports and tests."""
+    the cases decided, by the name the rule had when rules derived `Need`
+    ("need-keep-mem", "want-through-loop", ...), for reports and tests.
+
+    Passing a memory op, a loop or an if depends on a class only through its `second`
+    keys, so classes with the same keys pass the same tokens: each such run of tokens is
+    walked once per key set (`_skip`, counted once per key set and token), not once per
+    class. Many classes on a long chain (ops in a row of loops, each its own class)
+    would otherwise take time quadratic in the chain."""
 
     def __init__(self, rel: TokenRelations, graph: TokenGraph,
                  name_of: Callable[[Any], str | None], use: Callable[[Value], Any]):
@@ -162,12 +168,17 @@ class _Needs:
         self.order = order
         self.need: dict[tuple[int, str], Bag] = {}
         self.cases: dict[str, int] = {}
+        # per key set: token -> the first token at or before it that it does not pass
+        self.skips: dict[tuple[int, ...], dict[str | None, str | None]] = {}
+        self.key_sets = {c: frozenset(ks) for c, ks in self.second.items()}
         for c, t in sorted(self._reached(), key=lambda p: (order[p[1]], p[0])):
             got = self._of(c, t)
             if got is not None:
                 self.need[c, t] = got
 
-    def _need(self, c: int, t: str | None) -> Bag | None:
+    def of(self, c: int, t: str | None) -> Bag | None:
+        """What class c needs of token t (None: undefined)."""
+        t = self._skip(c, t)
         return None if t is None else self.need.get((c, t))
 
     def _case(self, name: str, loop: int | None = None) -> None:
@@ -176,10 +187,64 @@ class _Needs:
         self.cases[name] = self.cases.get(name, 0) + 1
 
     def _free_of(self, keys: tuple[int, ...], c: int) -> bool:
-        return set(keys).isdisjoint(self.second[c])
+        return self.key_sets[c].isdisjoint(keys)
+
+    def _passes(self, c: int, t: str) -> str | None:
+        """The token a class with the keys of c passes on to from t (a memory op, loop or
+        if it need not wait for), counting the case; None where it stops at t."""
+        kind = self.kinds.get(t)
+        if kind is None:
+            return None
+        tag = kind[0]
+        if tag == "mem":
+            if self._free_of(self.rel.first[kind[1]], c):
+                self._case("want-through-mem")
+                self._case("need-past-mem")
+                return NO_TOKEN if kind[4] is None else kind[4]
+        elif tag == "loop":
+            r, k = kind[1], kind[2]
+            if ((r, k) not in self.open_out and (r, k) in self.carry_out
+                    and self._free_of(self.rel.loop_keys.get(r, ()), c)):
+                nxt = self.inits[r][self.carry_out[r, k]]
+                if nxt is not None:
+                    self._case("want-through", r)
+                    self._case("need-past", r)
+                return nxt
+        elif tag == "if":
+            h, k = kind[1], kind[2]
+            if ((h, k) not in self.open_if and (h, k) in self.if_base
+                    and self._free_of(self.if_keys.get(h, ()), c)):
+                nxt = self.if_base[h, k]
+                if nxt is not None:
+                    self._case("want-through-if")
+                    self._case("need-past-if")
+                return nxt
+        return None
+
+    def _skip(self, c: int, t: str | None) -> str | None:
+        """The first token from t on (t itself, or what it passes on to, and so on) that
+        a class with the keys of c does not pass: what c needs of t it needs of that one
+        (None: of an undefined token)."""
+        if t is None:
+            return None
+        memo = self.skips.setdefault(self.second[c], {})
+        path: list[str] = []
+        cur: str | None = t
+        while cur is not None and cur not in memo:
+            nxt = self._passes(c, cur)
+            if nxt is None:
+                memo[cur] = cur
+                break
+            path.append(cur)
+            cur = nxt
+        end = memo.get(cur) if cur is not None else None
+        for x in path:
+            memo[x] = end
+        return end
 
     def _through(self, c: int, t: str) -> list[str | None]:
-        """The tokens whose need class c's need of t is made of."""
+        """The tokens whose need class c's need of t is made of (t a token c does not
+        pass)."""
         kind = self.kinds[t]
         tag = kind[0]
         if tag == "mem":
@@ -188,46 +253,41 @@ class _Needs:
         if tag == "arg" and (kind[1], kind[2]) in self.carry_arg and (c, kind[1]) in self.free:
             self._case("want-through-carried", kind[1])
             return [self.inits[kind[1]][self.carry_arg[kind[1], kind[2]]]]
-        if tag == "loop" and (kind[1], kind[2]) in self.carry_out and self._free_of(
-                self.rel.loop_keys.get(kind[1], ()), c):
-            self._case("want-through", kind[1])
-            return [self.inits[kind[1]][self.carry_out[kind[1], kind[2]]]]
-        if tag == "if" and (kind[1], kind[2]) in self.if_base and self._free_of(
-                self.if_keys.get(kind[1], ()), c):
-            self._case("want-through-if")
-            return [self.if_base[kind[1], kind[2]]]
         if tag == "join":
             self._case("want-parts")
             return list(kind[1])
         return []
 
     def _reached(self) -> set[tuple[int, str]]:
+        """The (class, token) pairs computed: tokens the classes do not pass."""
         seen: set[tuple[int, str]] = set()
-        stack = [(self.rel.need_class[u], t) for u, t in self.heads]
+        stack: list[tuple[int, str | None]] = [(self.rel.need_class[u], t)
+                                               for u, t in self.heads]
         self.cases["want-input"] = len(stack)
         while stack:
             c, t = stack.pop()
-            if (c, t) in seen or t not in self.kinds:
+            s = self._skip(c, t)
+            if s is None or (c, s) in seen or s not in self.kinds:
                 continue
-            seen.add((c, t))
-            stack.extend((c, b) for b in self._through(c, t) if b is not None)
+            seen.add((c, s))
+            stack.extend((c, b) for b in self._through(c, s) if b is not None)
         return seen
 
     def _of(self, c: int, t: str) -> Bag | None:
         kind = self.kinds[t]
-        tag, need, keep = kind[0], self.need, (("tok", t),)
+        tag, keep = kind[0], (("tok", t),)
         if tag == "root":
             self._case("need-none" if t == NO_TOKEN else "need-root")
             return ()
         if tag == "mem":
             u, k, tin = kind[1], kind[2], NO_TOKEN if kind[4] is None else kind[4]
-            mine = need.get((c, tin))
+            mine = self.of(c, tin)
             if mine is None:
                 return None
             if self._free_of(self.rel.first[u], c):
                 self._case("need-past-mem")
                 return mine
-            theirs = need.get((self.rel.need_class[u], tin))
+            theirs = self.of(self.rel.need_class[u], tin)
             if theirs is None:
                 return None
             self._case("need-keep-mem")
@@ -241,7 +301,7 @@ class _Needs:
                 self._case("need-keep-carried")
                 return keep
             if (r, a) in self.carry_arg and (c, r) in self.free:
-                got = self._need(c, self.inits[r][self.carry_arg[r, a]])
+                got = self.of(c, self.inits[r][self.carry_arg[r, a]])
                 if got is not None:
                     self._case("need-past-carried", r)
                 return got
@@ -255,7 +315,7 @@ class _Needs:
                 if not self._free_of(self.rel.loop_keys.get(r, ()), c):
                     self._case("need-keep", r)
                     return keep
-                got = self._need(c, self.inits[r][self.carry_out[r, k]])
+                got = self.of(c, self.inits[r][self.carry_out[r, k]])
                 if got is not None:
                     self._case("need-past", r)
                 return got
@@ -269,13 +329,13 @@ class _Needs:
                 if not self._free_of(self.if_keys.get(h, ()), c):
                     self._case("need-keep-if")
                     return keep
-                got = self._need(c, self.if_base[h, k])
+                got = self.of(c, self.if_base[h, k])
                 if got is not None:
                     self._case("need-past-if")
                 return got
             return None
         if tag == "join":
-            parts = [self._need(c, x) for x in kind[1]]
+            parts = [self.of(c, x) for x in kind[1]]
             whole: list[tuple] = []
             for part in parts:
                 if part is None:
@@ -307,7 +367,8 @@ def need_rows(rel: TokenRelations, graph: TokenGraph, name_of: Callable[[Any], s
             m = mems.get(u)
             if m is None:
                 name, ty, args = graph.mems[u]
-                bag = needs.need[needs.rel.need_class[u], inputs[u]]
+                bag = needs.of(needs.rel.need_class[u], inputs[u])
+                assert bag is not None          # a kept op's own need is defined
                 m = mems[u] = mk.let(f"w{u}_", mk.Mem(name, u, ty, args, mk.Join(
                     mk.bag([term(y) for y in bag]))))
             got = weak[x[1], x[2]] = mk.Proj(m, x[2], token_ty[x[1], x[2]])
@@ -317,11 +378,12 @@ def need_rows(rel: TokenRelations, graph: TokenGraph, name_of: Callable[[Any], s
     done: set[tuple[int, str]] = set()
     for u, t in needs.heads:
         key = (rel.need_class[u], t)
-        if key in done or key not in needs.need:
+        got = needs.of(*key)
+        if key in done or got is None:
             continue
         done.add(key)
         ref = mk.NoTok() if t == NO_TOKEN else graph.nodes[t][0]
-        rows.append(((key[0], ref), mk.bag([term(x) for x in needs.need[key]])))
+        rows.append(((key[0], ref), mk.bag([term(x) for x in got])))
     for args, bag in rows:            # after the weaker forms they name are bound
         mk.set(Need, args, bag)
     return len(rows), dict(sorted(needs.cases.items()))
