@@ -122,11 +122,8 @@ def test_join_algebra():
     e = _Encoder(k, None, True)
     enc = e.run()
     ops = {op.results[0].name: op for op in k.body.ops if op.results}
-
-    def bound(v):                    # the term the encoder bound v as
-        return TT.Named(e.name_of(e.env[id(v)]))
-    t0 = bound(ops["t0"].results[0])
-    t1 = bound(next(op for op in k.body.ops if op.name == "load_ptr_tko").results[1])
+    t0 = e.env[id(ops["t0"].results[0])]
+    t1 = e.env[id(next(op for op in k.body.ops if op.name == "load_ptr_tko").results[1])]
     twice = TT.Join(MultiSet[TT.Term](t1, t1))
     with_root = TT.Join(MultiSet[TT.Term](t0, t1))
     enc.egraph.register(twice, with_root)

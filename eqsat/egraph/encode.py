@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 
 from egglog import EGraph
 
@@ -131,6 +131,24 @@ class _Loop:
         self.op, self.carry = op, carry
 
 
+class _Terms(Mapping[int, Any]):
+    """`_Encoder.env`: values' terms as egglog expressions, made when asked for."""
+
+    def __init__(self, enc: _Encoder):
+        self.enc = enc
+
+    def __getitem__(self, key: int) -> Any:
+        name = self.enc.name_of(self.enc.refs[key])
+        assert name is not None                 # every value is bound
+        return T.Named(name)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.enc.refs)
+
+    def __len__(self) -> int:
+        return len(self.enc.refs)
+
+
 class _Encoder:
     def __init__(self, kernel: Kernel, alias: Any = None, facts: bool = True,
                  egraph: EGraph | None = None):
@@ -143,7 +161,7 @@ class _Encoder:
         self.uid_names: dict[int, str] = {}
         self.eg = EGraph() if egraph is None else egraph
         self.mk = compat.TermBuilder(self.eg, _BUILT, T.Term, T.Named)
-        self.env: dict[int, Any] = {}
+        self.refs: dict[int, Any] = {}       # id of an IR value -> its bound reference
         self.types: dict[str, Any] = {}
         self.ty_cache: dict[str, Any] = {}
         self.regions: dict[int, RegionInfo] = {}
@@ -162,6 +180,12 @@ class _Encoder:
         self.levels: list[tuple[Any, int]] = []     # token term, its binding order
         self.mem_levels: dict[int, int] = {}        # memory op uid -> its token's order
         self.tokens = TokenGraph()
+
+    @property
+    def env(self) -> Mapping[int, Any]:
+        """id of an IR value -> the egglog expression of its e-class (`Named(let name)`),
+        for callers that build egglog facts about encoded values (rule checks)."""
+        return _Terms(self)
 
     # -- helpers -------------------------------------------------------------------------
     def ty(self, t: Any):
@@ -183,7 +207,7 @@ class _Encoder:
         self.names[name] = v.name if v is not None else hint
         self.order[name] = self.n
         if v is not None:
-            self.env[id(v)] = e
+            self.refs[id(v)] = e
         if token or v is not None and v.is_token:
             self.levels.append((e, self.n))
             self.tokens.add(name, e, ("other",))
@@ -195,7 +219,7 @@ class _Encoder:
 
     def use(self, v: Value) -> Any:
         try:
-            return self.env[id(v)]
+            return self.refs[id(v)]
         except KeyError:
             raise EncodeError(f"value {v!r} is used before it is defined") from None
 
