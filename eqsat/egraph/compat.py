@@ -7,6 +7,8 @@ names, schedule declarations) have no public replacement yet in either release.
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from typing import Any
 
 import egglog
@@ -206,21 +208,24 @@ def display_serialized(eg: egglog.EGraph) -> Any:
 
 # -- building terms in bulk ----------------------------------------------------------------------
 class TermBuilder:
-    """Terms, bindings and table rows for encoding whole kernels, built as egglog's own
-    command objects (`egglog.bindings`) and sent in one batch (`flush`).
+    """Terms, bindings and table rows for encoding whole kernels, written as egglog
+    program text and run in one batch (`flush`).
 
     egglog's expression path (signature binding, type inference, declarations merged and
     converted per call, a Python-side cache of every converted expression) costs tens of
-    microseconds per term, most of an encoding; the command a term becomes is a few
-    objects. A term here is a `bindings` expression. Plain `int` and `str` arguments are
-    literals. egglog type-checks the commands when they run, so a misuse is reported at
-    `flush`.
+    microseconds per term, and so does building egglog's command objects
+    (`egglog.bindings`: each constructor deep-copies its arguments): most of an
+    encoding. Text costs a string format, and egglog parses a whole file of it
+    (`include`) in a fraction of the time it takes to run it. A term here is its
+    program text; arguments are converted by the declared type of their position: an
+    `int` for i64, a `str` literal for String (quoted here), a term otherwise.
 
     Bindings (`let`) are rows of a binding table when one is given: `binding(name)` is
     the term bound as `name`. egglog makes each of its own `let`s a table, and every
     command costs time in proportion to the tables there are, so a kernel bound value by
     value with `let` took time quadratic in its size. `serialize` reports the table's
-    rows as `let` names, as it reports egglog's own."""
+    rows as `let` names, as it reports egglog's own. egglog type-checks the program when
+    it runs, so a misuse is reported at `flush`."""
 
     def __init__(self, eg: egglog.EGraph, constructors: dict[str, Any], elem: type,
                  binding: Any = None):
@@ -228,19 +233,20 @@ class TermBuilder:
         the sort `vec` and `bag` hold; `binding`: a function from a name (String) to
         `elem`, the binding table (default: egglog's `let`)."""
         self.eg = eg
-        self._pending: list[Any] = []
-        self._refs: dict[int, tuple[Any, str]] = {}     # id of a bound reference -> it, name
+        self._pending: list[str] = []
+        self._refs: dict[str, str] = {}          # a bound reference -> its name
         key = (id(constructors), elem)
         parts = _BUILDER_PARTS.get(key)
         if parts is None:
             parts = _BUILDER_PARTS[key] = _builder_parts(constructors, elem)
-        decls, self._vec, self._bag, self._set_of, self._set_empty = parts
+        decls, vec, bag, set_of, set_empty = parts
         eg._add_decls(decls)
-        self._names: dict[int, str] = {}
-        self._ints: dict[int, Any] = {}
-        self._strs: dict[str, Any] = {}
+        self._vec, self._bag = f"({vec} ", f"({bag} "
+        self._empty_vec, self._empty_bag = f"({vec})", f"({bag})"
+        self._set_of, self._set_empty = f"({set_of} ", f"({set_empty})"
+        self._tables: dict[int, tuple[str, tuple[Any, ...], Any]] = {}
         for name, fn in constructors.items():
-            setattr(self, name, self._ctor(egg_name(eg, fn)))
+            setattr(self, name, self._ctor(fn))
         self._binding = None if binding is None else egg_name(eg, binding)
         if self._binding is not None:
             _BINDING_OPS.add(self._binding)
@@ -249,95 +255,137 @@ class TermBuilder:
         """`builder.Op2(...)`: the constructor of that name (set in `__init__`)."""
         raise AttributeError(name)
 
-    def _ctor(self, egg: str) -> Any:
-        call, arg = _bindings.Call, self.arg
-
-        def make(*args: Any) -> Any:
-            return call(_SPAN, egg, [arg(a) for a in args])
-        return make
-
-    def arg(self, x: Any) -> Any:
-        """`x` as an argument: an int or str literal, else as it is (an expression)."""
-        t = type(x)
-        if t is int:
-            got = self._ints.get(x)
-            if got is None:
-                got = self._ints[x] = _bindings.Lit(_SPAN, _bindings.Int(x))
-            return got
-        if t is str:
-            got = self._strs.get(x)
-            if got is None:
-                got = self._strs[x] = _bindings.Lit(_SPAN, _bindings.String(x))
-            return got
-        return x
-
-    def name(self, fn: Any) -> str:
-        """The egglog name of a function, relation or constructor (declared on first use)."""
-        got = self._names.get(id(fn))
+    def _table(self, fn: Any) -> tuple[str, tuple[Any, ...], Any]:
+        """`fn`'s egglog name (declared on this e-graph) and the converters of its
+        arguments and value."""
+        got = self._tables.get(id(fn))
         if got is None:
-            got = self._names[id(fn)] = egg_name(self.eg, fn)
+            args, ret = _signature(fn)
+            got = self._tables[id(fn)] = ("(" + egg_name(self.eg, fn), args, ret)
         return got
 
-    def vec(self, xs: list) -> Any:
+    def _ctor(self, fn: Any) -> Any:
+        head, convs, _ = self._table(fn)
+        n = len(convs)
+
+        def make(*args: Any) -> str:
+            if len(args) != n:
+                raise TypeError(f"{head[1:]} takes {n} arguments, not {len(args)}")
+            return head + "".join([" " + c(a) for c, a in zip(convs, args)]) + ")"
+        return make
+
+    def vec(self, xs: list[str]) -> str:
         """A `Vec` of terms."""
-        return _bindings.Call(_SPAN, self._vec, list(xs))
+        return self._vec + " ".join(xs) + ")" if xs else self._empty_vec
 
-    def bag(self, xs: list) -> Any:
+    def bag(self, xs: list[str]) -> str:
         """A `MultiSet` of terms."""
-        return _bindings.Call(_SPAN, self._bag, list(xs))
+        return self._bag + " ".join(xs) + ")" if xs else self._empty_bag
 
-    def int_set(self, xs: tuple[int, ...] | list[int]) -> Any:
+    def int_set(self, xs: tuple[int, ...] | list[int]) -> str:
         """A `Set[i64]` of the ints `xs`."""
-        if not xs:
-            return _bindings.Call(_SPAN, self._set_empty, [])
-        return _bindings.Call(_SPAN, self._set_of, [self.arg(x) for x in xs])
+        return self._set_of + " ".join([_int(x) for x in xs]) + ")" if xs else self._set_empty
 
-    def let(self, name: str, expr: Any) -> Any:
-        """Bind `expr` to `name` (sent at the next `flush`); the reference to it."""
-        ref: Any
+    def let(self, name: str, expr: str) -> str:
+        """Bind `expr` to `name` (run at the next `flush`); the reference to it."""
         if self._binding is None:
-            var = _global_name(name)
-            self._pending.append(_bindings.ActionCommand(_bindings.Let(_SPAN, var, expr)))
-            ref = _bindings.Var(_SPAN, var)
+            ref = _global_name(name)
+            self._pending.append(f"(let {ref} {expr})")
         else:
-            key = [self.arg(name)]
-            self._pending.append(_bindings.ActionCommand(_bindings.Set(
-                _SPAN, self._binding, key, expr)))
-            ref = _bindings.Call(_SPAN, self._binding, key)
-        self._refs[id(ref)] = (ref, name)
+            ref = f"({self._binding} {_quote(name)})"
+            self._pending.append(f"(set {ref} {expr})")
+        self._refs[ref] = name
         return ref
 
     def set(self, fn: Any, args: tuple | list, value: Any) -> None:
-        """`set_(fn(*args)).to(value)` (sent at the next `flush`)."""
-        self._pending.append(_bindings.ActionCommand(_bindings.Set(
-            _SPAN, self.name(fn), [self.arg(a) for a in args], self.arg(value))))
+        """`set_(fn(*args)).to(value)` (run at the next `flush`)."""
+        head, convs, ret = self._table(fn)
+        parts = "".join([" " + c(a) for c, a in zip(convs, args)])
+        self._pending.append(f"(set {head}{parts}) {ret(value)})")
 
     def row(self, rel: Any, args: tuple | list) -> None:
-        """A row of the relation `rel` (sent at the next `flush`)."""
-        self._pending.append(_bindings.ActionCommand(_bindings.Expr_(
-            _SPAN, _bindings.Call(_SPAN, self.name(rel), [self.arg(a) for a in args]))))
+        """A row of the relation `rel` (run at the next `flush`)."""
+        head, convs, _ = self._table(rel)
+        self._pending.append(head + "".join([" " + c(a) for c, a in zip(convs, args)]) + ")")
 
-    def union(self, a: Any, b: Any) -> None:
-        """`union(a).with_(b)` (sent at the next `flush`)."""
-        self._pending.append(_bindings.ActionCommand(_bindings.Union(_SPAN, a, b)))
+    def union(self, a: str, b: str) -> None:
+        """`union(a).with_(b)` (run at the next `flush`)."""
+        self._pending.append(f"(union {a} {b})")
 
     def let_name(self, ref: Any) -> str | None:
         """The name a reference `let` returned was bound as (None: not one)."""
-        got = self._refs.get(id(ref))
-        return None if got is None else got[1]
+        return self._refs.get(ref) if type(ref) is str else None
 
     def flush(self) -> int:
-        """Send what is pending, in order; returns how many commands."""
+        """Run what is pending, in order; returns how many commands."""
         cmds, self._pending = self._pending, []
         if cmds:
-            self.eg._run_program(*cmds)
+            run_text(self.eg, cmds)
         return len(cmds)
+
+
+def run_text(eg: egglog.EGraph, commands: list[str]) -> None:
+    """Run egglog commands given as program text: written to a temporary file that
+    egglog includes, so that they are parsed where they run (`EGraph.parse_program`
+    hands every command back to Python as objects, each span with a copy of the whole
+    text)."""
+    try:
+        fd, path = tempfile.mkstemp(prefix="eqsat-", suffix=".egg")
+    except OSError:                       # no temporary directory: one command at a time
+        for cmd in commands:
+            eg._run_program(*eg._egraph.parse_program(cmd))
+        return
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write("\n".join(commands))
+            f.write("\n")
+        eg._run_program(_bindings.Include(_SPAN, path))
+    finally:
+        os.unlink(path)
+
+
+def _int(x: Any) -> str:
+    if type(x) is not int:
+        raise TypeError(f"expected an int for an i64, got {x!r}")
+    return str(x)
+
+
+def _quote(x: Any) -> str:
+    if type(x) is not str:
+        raise TypeError(f"expected a str for a String, got {x!r}")
+    if '"' in x or "\\" in x:
+        x = x.replace("\\", "\\\\").replace('"', '\\"')
+    return f'"{x}"'
+
+
+def _term(x: Any) -> str:
+    if type(x) is not str:
+        raise TypeError(f"expected a term, got {x!r}")
+    return x
+
+
+def _signature(fn: Any) -> tuple[tuple[Any, ...], Any]:
+    """Converters of an egglog function's arguments and value, by declared sort (made
+    once per function)."""
+    hit = _SIGNATURES.get(id(fn))
+    if hit is None:
+        from egglog.runtime import resolve_callable
+        ref, decls = resolve_callable(fn)
+        sig: Any = decls.get_callable_decl(ref).signature
+
+        def conv(tp: Any) -> Any:
+            name = tp.to_just().ident.name
+            return _int if name == "i64" else _quote if name == "String" else _term
+        hit = _SIGNATURES[id(fn)] = (fn, (tuple(conv(t) for t in sig.arg_types),
+                                          conv(sig.return_type)))
+    return hit[1]
 
 
 _bindings = egglog.bindings
 _SPAN = _bindings.RustSpan("", 0, 0)
 _BUILDER_PARTS: dict[tuple[int, type], tuple[Any, str, str, str, str]] = {}
 _BINDING_OPS: set[str] = set()          # egglog names of the binding tables (`serialize`)
+_SIGNATURES: dict[int, tuple[Any, tuple[tuple[Any, ...], Any]]] = {}   # id -> fn, converters
 
 
 def _global_name(name: str) -> str:
