@@ -118,12 +118,31 @@ def register_schedule(eg: egglog.EGraph, schedule: Any) -> Any:
     rules use) without running anything, and return the command that runs it, for
     `run_registered`. egglog's `EGraph.run` registers lazily on every call and wraps
     the report by hashing every rule; both cost more than a small kernel's iteration.
-    None where this egglog has no such entry points (`EGraph.run` is then used)."""
+    None where this egglog has no such entry points (`EGraph.run` is then used).
+
+    The functions given to `declare_early` are declared on `eg` too."""
     try:
         eg._add_decls(schedule)
-        return eg._state.run_schedule_to_egg(schedule.schedule)
+        command = eg._state.run_schedule_to_egg(schedule.schedule)
     except AttributeError:  # pragma: no cover - an egglog with other internals
         return None
+    for fn in _EARLY:
+        egg_name(eg, fn)
+    return command
+
+
+def declare_early(*fns: Any) -> None:
+    """Have every e-graph a schedule is registered on (`register_schedule`) declare
+    `fns` then. egglog declares a function on its first use, and an e-graph that lends
+    itself to one kernel after another (push, encode, pop) forgets what each kernel
+    declared: the encoder's constructors that no rule names were declared again for
+    every kernel, a fair share of encoding a small one."""
+    for fn in fns:
+        if all(fn is not x for x in _EARLY):
+            _EARLY.append(fn)
+
+
+_EARLY: list[Any] = []
 
 
 def run_registered(eg: egglog.EGraph, command: Any) -> Any:

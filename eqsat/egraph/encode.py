@@ -46,6 +46,7 @@ from eqsat.interp.machine import may_exit
 
 
 _BUILT = {**T.TERM_CONSTRUCTORS, "Ty": T.Ty}     # what the encoder's TermBuilder makes
+compat.declare_early(*_BUILT.values(), T.Named)
 
 
 class EncodeError(EqsatError):
