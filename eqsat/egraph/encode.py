@@ -1,7 +1,8 @@
 """Kernel -> e-graph (design section 4).
 
-Each SSA value becomes one `let` binding, so terms stay one level deep on the Python
-side (deep nested terms overflow the recursion limit) and insertion is linear.
+Each SSA value is bound by name (a row of `Named`, through compat.TermBuilder, which
+writes the whole encoding as egglog program text), so terms stay one level deep (deep
+nested terms overflow the recursion limit) and insertion is linear.
 
 Token-free input means program order; it is encoded with one token chain: a
 `make_token` at entry, every memory op takes the current token and yields the next,
@@ -261,7 +262,7 @@ class _Encoder:
             n_token_facts += insert_levels(mk, self.levels, self.mem_levels)
             n_needs, need_cases = need_rows(rel, self.tokens, self.name_of, self.use, mk)
             n_token_facts += n_needs
-        facts = self.facts
+        facts = list(self.facts)
         for text, t in self.types.items():
             ty = self.ty_cache[text]
             elem, bits, pb = _type_facts(t)
