@@ -166,6 +166,7 @@ class _Encoder:
         self.refs: dict[int, Any] = {}       # id of an IR value -> its bound reference
         self.types: dict[str, Any] = {}
         self.ty_cache: dict[str, Any] = {}
+        self.ty_of: dict[Any, Any] = {}      # type (or tuple of types) -> its Ty term
         self.regions: dict[int, RegionInfo] = {}
         self.dense: dict[int, DenseConst] = {}
         self.dense_keys: dict[DenseConst, int] = {}
@@ -191,12 +192,15 @@ class _Encoder:
 
     # -- helpers -------------------------------------------------------------------------
     def ty(self, t: Any):
-        text = type_text(t)
-        got = self.ty_cache.get(text)
+        got = self.ty_of.get(t)         # types are frozen: printing one costs more
         if got is None:
-            got = self.mk.Ty(text)
-            self.ty_cache[text] = got
-            self.types[text] = t
+            text = type_text(t)
+            got = self.ty_cache.get(text)
+            if got is None:
+                got = self.mk.Ty(text)
+                self.ty_cache[text] = got
+                self.types[text] = t
+            self.ty_of[t] = got
         return got
 
     def bind(self, v: Value | None, expr: Any, hint: str | None = None,
