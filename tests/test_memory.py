@@ -81,10 +81,10 @@ def test_token_facts_grow_with_ops_not_pairs():
         rows[n] = enc.token_facts
         assert enc.memory is not None and len(enc.memory.ops) == 2 * n
     # linear: doubling the ops adds the same rows each time (pairs would quadruple);
-    # per op: its keys, need class, loop freedom, the levels of it and its token, and
-    # what it needs of its input token
+    # per op: its need class, the levels of it and its token, and what it needs of its
+    # input token
     assert rows[32] - rows[16] == 2 * (rows[16] - rows[8])
-    assert rows[32] <= 7 * 64
+    assert rows[32] <= 6 * 64
 
 
 def test_record_lists_memory_ops_in_program_order_with_their_uids():

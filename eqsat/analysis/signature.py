@@ -15,6 +15,7 @@ strides (what proves a pointer scatter stays inside its array).
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from dataclasses import dataclass, field
@@ -111,7 +112,17 @@ class _Reader:
 
 
 def decode_symbol(symbol: str) -> Signature:
-    """Parse a mangled kernel symbol. Raises SignatureError if it is not one."""
+    """Parse a mangled kernel symbol. Raises SignatureError if it is not one.
+
+    One optimization reads the entry's symbol several times (alias model, token facts,
+    parameter facts, assume placement, each candidate's clean-up), so parses are kept
+    per symbol; each call returns its own `Signature`."""
+    sig = _decode(symbol)
+    return Signature(sig.name, sig.cconv, list(sig.params))
+
+
+@functools.lru_cache(maxsize=256)
+def _decode(symbol: str) -> Signature:
     at = symbol.rfind("_K")
     if at <= 0:
         raise SignatureError(f"'{symbol}' is not a cuTile mangled kernel name (no '_K')")

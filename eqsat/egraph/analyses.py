@@ -87,21 +87,25 @@ def int_range(elem: str) -> tuple[int, int]:
     return -(1 << (w - 1)), (1 << (w - 1)) - 1
 
 
-def type_facts(ty_expr: Any, t: Any) -> list:
+# a fact the encoder inserts: (function, its arguments, the value it is set to)
+Fact = tuple[Any, tuple, Any]
+
+
+def type_facts(ty_expr: Any, t: Any) -> list[Fact]:
     """ty_min/ty_max for integer tile types, ty_last for every tile type."""
-    out = []
+    out: list[Fact] = []
     if isinstance(t, TileType):
-        out.append(compat.set_value(ty_last, (ty_expr,), t.shape[-1] if t.shape else 1))
+        out.append((ty_last, (ty_expr,), t.shape[-1] if t.shape else 1))
         if isinstance(t.elem, str) and t.elem in INT_WIDTHS and t.elem != "i1":
             # i1 gets no range: its signed value is 0 or -1 (exti) but its bits 0 or 1,
             # so no bounds rule reads i1 values
             mn, mx = int_range(t.elem)
-            out += [compat.set_value(ty_min, (ty_expr,), mn),
-                    compat.set_value(ty_max, (ty_expr,), mx)]
+            out += [(ty_min, (ty_expr,), mn),
+                    (ty_max, (ty_expr,), mx)]
     return out
 
 
-def iota_facts(term: Any, n: int, elem: Any) -> list:
+def iota_facts(term: Any, n: int, elem: Any) -> list[Fact]:
     """Bounds and runs of `iota` of n lanes: lane i holds i wrapped to the type (the
     interpreter's `arange(n).astype(elem)`), so past 2^(w-1) lanes it turns negative.
     Runs are capped at 2^(w-1) lanes, which never cross the wrap-around point; their
@@ -110,33 +114,33 @@ def iota_facts(term: Any, n: int, elem: Any) -> list:
     if not isinstance(elem, str) or elem not in INT_WIDTHS or elem == "i1" or n < 1:
         return []
     half = 1 << (INT_WIDTHS[elem] - 1)
-    out = [compat.set_value(lo, (term,), 0 if n <= half else -half),
-           compat.set_value(hi, (term,), min(n, half) - 1)]
+    out = [(lo, (term,), 0 if n <= half else -half),
+           (hi, (term,), min(n, half) - 1)]
     if n & (n - 1) == 0:
-        out += [compat.set_value(contig, (term,), min(n, half)),
-                compat.set_value(contig_div, (term,), DIV_CAP if n <= half else min(half, DIV_CAP))]
+        out += [(contig, (term,), min(n, half)),
+                (contig_div, (term,), DIV_CAP if n <= half else min(half, DIV_CAP))]
     return out
 
 
-def op_facts(op_name: str, attrs: dict, term: Any, result_type: Any) -> list:
+def op_facts(op_name: str, attrs: dict, term: Any, result_type: Any) -> list[Fact]:
     """Facts an op states about its result by itself (assume predicates, iota)."""
-    out = []
+    out: list[Fact] = []
     if op_name == "assume":
         p = attrs.get("predicate")
         if isinstance(p, DivBy) and p.every is None and 0 < p.divisor <= DIV_CAP:
-            out.append(compat.set_value(div2, (term,), p.divisor))
+            out.append((div2, (term,), p.divisor))
         elif (isinstance(p, DivBy) and isinstance(result_type, TileType) and result_type.shape
               and p.along == result_type.rank - 1 and 0 < p.divisor <= DIV_CAP
               and p.every and p.every & (p.every - 1) == 0
               and result_type.shape[-1] % p.every == 0):
-            out += [compat.set_value(contig, (term,), p.every),
-                    compat.set_value(contig_div, (term,), p.divisor)]
+            out += [(contig, (term,), p.every),
+                    (contig_div, (term,), p.divisor)]
         elif isinstance(p, Bounded) and not (isinstance(result_type, TileType)
                                              and result_type.elem == "i1"):
             if p.lo is not None:
-                out.append(compat.set_value(lo, (term,), p.lo))
+                out.append((lo, (term,), p.lo))
             if p.hi is not None:
-                out.append(compat.set_value(hi, (term,), p.hi))
+                out.append((hi, (term,), p.hi))
     elif op_name == "iota" and isinstance(result_type, TileType) and result_type.shape:
         out += iota_facts(term, result_type.shape[0], result_type.elem)
     elif op_name == "get_tile_block_id":
@@ -144,12 +148,12 @@ def op_facts(op_name: str, attrs: dict, term: Any, result_type: Any) -> list:
     return out
 
 
-def param_facts(attrs: dict, term: Any, t: Any) -> list:
+def param_facts(attrs: dict, term: Any, t: Any) -> list[Fact]:
     """Parameter attributes (`{div_by = 16}`) as facts."""
-    out = []
+    out: list[Fact] = []
     d = attrs.get("div_by")
     if isinstance(d, int) and 0 < d <= DIV_CAP and d & (d - 1) == 0:
-        out.append(compat.set_value(div2, (term,), d))
+        out.append((div2, (term,), d))
     return out
 
 
@@ -191,6 +195,6 @@ def read_facts(eg: Any, raw: dict) -> dict[str, Facts]:
     return out
 
 
-__all__ = ["type_of", "cval", "div2", "lo", "hi", "contig", "contig_div", "same", "ty_min",
+__all__ = ["Fact", "type_of", "cval", "div2", "lo", "hi", "contig", "contig_div", "same", "ty_min",
            "ty_max", "ty_last", "DIV_CAP", "Facts",
            "read_facts", "op_facts", "iota_facts", "param_facts", "type_facts", "int_range"]

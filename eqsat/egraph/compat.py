@@ -7,6 +7,8 @@ names, schedule declarations) have no public replacement yet in either release.
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from typing import Any
 
 import egglog
@@ -21,12 +23,31 @@ EGGLOG_MAJOR = int(EGGLOG_VERSION.split(".")[0]) if EGGLOG_VERSION[:1].isdigit()
 
 
 def serialize(eg: egglog.EGraph) -> dict[str, Any]:
-    """The e-graph as egraph-serialize JSON: `nodes`, `class_data` (with `let` names).
+    """The e-graph as egraph-serialize JSON: `nodes`, `class_data` (with `let` names: of
+    egglog's own bindings and of a `TermBuilder`'s, which are rows of its binding table).
 
     Uses the raw dump (egglog op names, not Python renderings); both 13.2 and 14.0
     expose it as `EGraph._egraph.serialize([])`."""
     raw = eg._egraph.serialize([], max_functions=_NO_LIMIT, max_calls_per_function=_NO_LIMIT)
-    return json.loads(raw.to_json())
+    out: dict[str, Any] = json.loads(raw.to_json())
+    _add_bindings(out)
+    return out
+
+
+def _add_bindings(raw: dict[str, Any]) -> None:
+    """The names of binding-table rows (`TermBuilder.let`) as `let` class data, written
+    as egglog writes its own (`$name`, comma-separated)."""
+    nodes = raw["nodes"]
+    found: dict[str, list[str]] = {}
+    for n in nodes.values():
+        if n["op"] in _BINDING_OPS and len(n["children"]) == 1:
+            name = json.loads(nodes[n["children"][0]]["op"])
+            found.setdefault(n["eclass"], []).append(_global_name(name))
+    data = raw["class_data"]
+    for cid, names in found.items():
+        entry = data.setdefault(cid, {})
+        had = entry.get("let")
+        entry["let"] = ", ".join(([had] if had else []) + names)
 
 
 _NO_LIMIT = 1 << 62     # the default truncates each table to a few hundred rows
@@ -97,12 +118,31 @@ def register_schedule(eg: egglog.EGraph, schedule: Any) -> Any:
     rules use) without running anything, and return the command that runs it, for
     `run_registered`. egglog's `EGraph.run` registers lazily on every call and wraps
     the report by hashing every rule; both cost more than a small kernel's iteration.
-    None where this egglog has no such entry points (`EGraph.run` is then used)."""
+    None where this egglog has no such entry points (`EGraph.run` is then used).
+
+    The functions given to `declare_early` are declared on `eg` too."""
     try:
         eg._add_decls(schedule)
-        return eg._state.run_schedule_to_egg(schedule.schedule)
+        command = eg._state.run_schedule_to_egg(schedule.schedule)
     except AttributeError:  # pragma: no cover - an egglog with other internals
         return None
+    for fn in _EARLY:
+        egg_name(eg, fn)
+    return command
+
+
+def declare_early(*fns: Any) -> None:
+    """Have every e-graph a schedule is registered on (`register_schedule`) declare
+    `fns` then. egglog declares a function on its first use, and an e-graph that lends
+    itself to one kernel after another (push, encode, pop) forgets what each kernel
+    declared: the encoder's constructors that no rule names were declared again for
+    every kernel, a fair share of encoding a small one."""
+    for fn in fns:
+        if all(fn is not x for x in _EARLY):
+            _EARLY.append(fn)
+
+
+_EARLY: list[Any] = []
 
 
 def run_registered(eg: egglog.EGraph, command: Any) -> Any:
@@ -187,183 +227,201 @@ def display_serialized(eg: egglog.EGraph) -> Any:
 
 # -- building terms in bulk ----------------------------------------------------------------------
 class TermBuilder:
-    """Constructors and `let` bindings for encoding whole kernels.
+    """Terms, bindings and table rows for encoding whole kernels, written as egglog
+    program text and run in one batch (`flush`).
 
-    egglog's generic call path (signature binding, type inference, a copy of the
-    declarations per call) and `EGraph.let` (declarations merged and one egglog command
-    per binding) cost about half a millisecond per term, most of an encoding. Here a
-    constructor call is built straight from its declaration, sharing one declarations
-    object, and bindings are converted exactly as `EGraph.let` converts them but sent
-    in one batch (`flush`, before anything else reads or writes the e-graph). Anything
-    but expressions of the declared types and plain str / int literals goes through
-    egglog's own path, which also reports misuse."""
+    egglog's expression path (signature binding, type inference, declarations merged and
+    converted per call, a Python-side cache of every converted expression) costs tens of
+    microseconds per term, and so does building egglog's command objects
+    (`egglog.bindings`: each constructor deep-copies its arguments): most of an
+    encoding. Text costs a string format, and egglog parses a whole file of it
+    (`include`) in a fraction of the time it takes to run it. A term here is its
+    program text; arguments are converted by the declared type of their position: an
+    `int` for i64, a `str` literal for String (quoted here), a term otherwise.
+
+    Bindings (`let`) are rows of a binding table when one is given: `binding(name)` is
+    the term bound as `name`. egglog makes each of its own `let`s a table, and every
+    command costs time in proportion to the tables there are, so a kernel bound value by
+    value with `let` took time quadratic in its size. `serialize` reports the table's
+    rows as `let` names, as it reports egglog's own. egglog type-checks the program when
+    it runs, so a misuse is reported at `flush`."""
 
     def __init__(self, eg: egglog.EGraph, constructors: dict[str, Any], elem: type,
-                 sample: Any):
-        """`constructors`: name -> egglog function (then `builder.NAME(...)`); `elem`:
-        the sort `vec` builds vectors of, `sample` any expression of it."""
+                 binding: Any = None):
+        """`constructors`: name -> egglog constructor (then `builder.NAME(...)`); `elem`:
+        the sort `vec` and `bag` hold; `binding`: a function from a name (String) to
+        `elem`, the binding table (default: egglog's `let`)."""
         self.eg = eg
-        self._pending: list[Any] = []
+        self._pending: list[str] = []
+        self._refs: dict[str, str] = {}          # a bound reference -> its name
         key = (id(constructors), elem)
         parts = _BUILDER_PARTS.get(key)
         if parts is None:
-            parts = _BUILDER_PARTS[key] = _builder_parts(constructors, elem, sample)
-        self._ctors, self._vec, self.decls = parts
-        eg._add_decls(self.decls)
+            parts = _BUILDER_PARTS[key] = _builder_parts(constructors, elem)
+        decls, vec, bag, set_of, set_empty = parts
+        eg._add_decls(decls)
+        self._vec, self._bag = f"({vec} ", f"({bag} "
+        self._empty_vec, self._empty_bag = f"({vec})", f"({bag})"
+        self._set_of, self._set_empty = f"({set_of} ", f"({set_empty})"
+        self._tables: dict[int, tuple[str, tuple[Any, ...], Any]] = {}
+        for name, fn in constructors.items():
+            setattr(self, name, self._ctor(fn))
+        self._binding = None if binding is None else egg_name(eg, binding)
+        if self._binding is not None:
+            _BINDING_OPS.add(self._binding)
 
     def __getattr__(self, name: str) -> Any:
-        """`builder.Op2(...)`: the constructor of that name."""
-        try:
-            return self.__dict__["_ctors"][name]
-        except KeyError:
-            raise AttributeError(name) from None
+        """`builder.Op2(...)`: the constructor of that name (set in `__init__`)."""
+        raise AttributeError(name)
 
-    def vec(self, xs: list) -> Any:
-        return self._vec(xs)
+    def _table(self, fn: Any) -> tuple[str, tuple[Any, ...], Any]:
+        """`fn`'s egglog name (declared on this e-graph) and the converters of its
+        arguments and value."""
+        got = self._tables.get(id(fn))
+        if got is None:
+            args, ret = _signature(fn)
+            got = self._tables[id(fn)] = ("(" + egg_name(self.eg, fn), args, ret)
+        return got
 
-    def let(self, name: str, expr: Any) -> Any:
-        """Bind `expr` to `name` (sent at the next `flush`); the reference to it."""
-        from egglog.declarations import LetRefDecl, TypedExprDecl
-        from egglog.runtime import RuntimeExpr
-        typed = expr.__egg_typed_expr__
-        if expr.__egg_decls__ is not self.decls:
-            self.eg._add_decls(expr)
-        state = self.eg._state
-        # as EGraph.let converts it, less egglog's search for repeated sub-terms to bind
-        # apart (a per-binding walk that hashes the whole term; it only saves re-sending
-        # a repeated sub-term, which encoded terms, one level deep, barely have)
-        var = state._expr_to_egg(LetRefDecl(name))
-        value = state.typed_expr_to_egg(typed, False)
-        self._pending.append(egglog.bindings.ActionCommand(
-            egglog.bindings.Let(_SPAN, var.name, value)))
-        return RuntimeExpr.__from_values__(self.decls, TypedExprDecl(typed.tp, LetRefDecl(name)))
+    def _ctor(self, fn: Any) -> Any:
+        head, convs, _ = self._table(fn)
+        n = len(convs)
 
-    def flush(self) -> None:
-        if self._pending:
-            cmds, self._pending = self._pending, []
-            self.eg._run_program(*cmds)
+        def make(*args: Any) -> str:
+            if len(args) != n:
+                raise TypeError(f"{head[1:]} takes {n} arguments, not {len(args)}")
+            return head + "".join([" " + c(a) for c, a in zip(convs, args)]) + ")"
+        return make
 
+    def vec(self, xs: list[str]) -> str:
+        """A `Vec` of terms."""
+        return self._vec + " ".join(xs) + ")" if xs else self._empty_vec
 
-_SPAN = egglog.bindings.RustSpan("", 0, 0)
-_BUILDER_PARTS: dict[tuple[int, type], tuple[dict[str, Any], Any, Any]] = {}
+    def bag(self, xs: list[str]) -> str:
+        """A `MultiSet` of terms."""
+        return self._bag + " ".join(xs) + ")" if xs else self._empty_bag
 
+    def int_set(self, xs: tuple[int, ...] | list[int]) -> str:
+        """A `Set[i64]` of the ints `xs`."""
+        return self._set_of + " ".join([_int(x) for x in xs]) + ")" if xs else self._set_empty
 
-def _builder_parts(constructors: dict[str, Any], elem: type,
-                   sample: Any) -> tuple[dict[str, Any], Any, Any]:
-    """A TermBuilder's constructors, vector builder and shared declarations (made once)."""
-    from egglog.declarations import Declarations
-    ctors = {name: _Ctor(fn) for name, fn in constructors.items()}
-    vec_cls: Any = egglog.Vec[elem]         # type: ignore[valid-type]
-    multiset: Any = egglog.MultiSet[elem]()  # type: ignore[valid-type]
-    vec = _VecCtor(vec_cls, vec_cls(sample))
-    decls = Declarations.create(*[c.fn for c in ctors.values()], vec_cls(sample), multiset)
-    for c in ctors.values():
-        c.decls = decls
-    vec.decls = decls
-    return ctors, vec, decls
+    def let(self, name: str, expr: str) -> str:
+        """Bind `expr` to `name` (run at the next `flush`); the reference to it."""
+        if self._binding is None:
+            ref = _global_name(name)
+            self._pending.append(f"(let {ref} {expr})")
+        else:
+            ref = f"({self._binding} {_quote(name)})"
+            self._pending.append(f"(set {ref} {expr})")
+        self._refs[ref] = name
+        return ref
 
+    def set(self, fn: Any, args: tuple | list, value: Any) -> None:
+        """`set_(fn(*args)).to(value)` (run at the next `flush`)."""
+        head, convs, ret = self._table(fn)
+        parts = "".join([" " + c(a) for c, a in zip(convs, args)])
+        self._pending.append(f"(set {head}{parts}) {ret(value)})")
 
-class _Ctor:
-    """One constructor built from its declaration (see `TermBuilder`)."""
+    def row(self, rel: Any, args: tuple | list) -> None:
+        """A row of the relation `rel` (run at the next `flush`)."""
+        head, convs, _ = self._table(rel)
+        self._pending.append(head + "".join([" " + c(a) for c, a in zip(convs, args)]) + ")")
 
-    def __init__(self, fn: Any):
-        from egglog.runtime import resolve_callable
-        self.fn = fn
-        self.ref, own = resolve_callable(fn)        # a function, or a class's constructor
-        sig: Any = own.get_callable_decl(self.ref).signature
-        self.args = tuple(t.to_just() for t in sig.arg_types)
-        self.ret = sig.return_type.to_just()
-        self.decls: Any = None
+    def union(self, a: str, b: str) -> None:
+        """`union(a).with_(b)` (run at the next `flush`)."""
+        self._pending.append(f"(union {a} {b})")
 
-    def __call__(self, *args: Any) -> Any:
-        from egglog.declarations import CallDecl, LitDecl, TypedExprDecl
-        from egglog.runtime import RuntimeExpr
-        if len(args) != len(self.args):
-            return self.fn(*args)
-        exprs = []
-        for a, tp in zip(args, self.args):
-            if isinstance(a, RuntimeExpr):
-                typed = a.__egg_typed_expr__
-                if typed.tp != tp:
-                    return self.fn(*args)
-                exprs.append(typed)
-            elif (isinstance(a, str) and tp.ident.name == "String") or (
-                    type(a) is int and tp.ident.name == "i64"):
-                exprs.append(TypedExprDecl(tp, LitDecl(a)))
-            else:
-                return self.fn(*args)
-        return RuntimeExpr.__from_values__(
-            self.decls, TypedExprDecl(self.ret, CallDecl(self.ref, tuple(exprs))))
+    def let_name(self, ref: Any) -> str | None:
+        """The name a reference `let` returned was bound as (None: not one)."""
+        return self._refs.get(ref) if type(ref) is str else None
+
+    def flush(self) -> int:
+        """Run what is pending, in order; returns how many commands."""
+        cmds, self._pending = self._pending, []
+        if cmds:
+            run_text(self.eg, cmds)
+        return len(cmds)
 
 
-class _VecCtor:
-    """`Vec[elem](*xs)` built like `_Ctor`, its shape read off an expression egglog made."""
-
-    def __init__(self, cls: Any, proto: Any):
-        from egglog.declarations import CallDecl
-        self.cls = cls
-        typed = proto.__egg_typed_expr__
-        call = typed.expr
-        assert isinstance(call, CallDecl)
-        self.tp, self.ref, self.params = typed.tp, call.callable, call.bound_tp_params
-        self.elem = self.tp.args[0]
-        self.decls: Any = None
-
-    def __call__(self, xs: list) -> Any:
-        from egglog.declarations import CallDecl, TypedExprDecl
-        from egglog.runtime import RuntimeExpr
-        exprs = []
-        for x in xs:
-            typed = x.__egg_typed_expr__ if isinstance(x, RuntimeExpr) else None
-            if typed is None or typed.tp != self.elem:
-                return self.cls(*xs)
-            exprs.append(typed)
-        return RuntimeExpr.__from_values__(
-            self.decls, TypedExprDecl(self.tp, CallDecl(self.ref, tuple(exprs), self.params)))
+def run_text(eg: egglog.EGraph, commands: list[str]) -> None:
+    """Run egglog commands given as program text: written to a temporary file that
+    egglog includes, so that they are parsed where they run (`EGraph.parse_program`
+    hands every command back to Python as objects, each span with a copy of the whole
+    text)."""
+    try:
+        fd, path = tempfile.mkstemp(prefix="eqsat-", suffix=".egg")
+    except OSError:                       # no temporary directory: one command at a time
+        for cmd in commands:
+            eg._run_program(*eg._egraph.parse_program(cmd))
+        return
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write("\n".join(commands))
+            f.write("\n")
+        eg._run_program(_bindings.Include(_SPAN, path))
+    finally:
+        os.unlink(path)
 
 
-def set_value(fn: Any, args: tuple, value: Any) -> Any:
-    """The action `set_(fn(*args)).to(value)` for a function returning i64 or String,
-    built straight from declarations (egglog's own path unless `value` is a plain int /
-    str and `args` plain literals or expressions of the declared types)."""
-    from egglog.declarations import CallDecl, Declarations, InitRef, LetRefDecl, LitDecl, SetDecl
-    from egglog.egraph import Action
-    from egglog.runtime import RuntimeExpr
-    c = _own_ctor(fn)
-    want = {"i64": int, "String": str}.get(c.ret.ident.name)
-    made = c(*args) if want is not None and type(value) is want else None
-    if made is None or made.__egg_decls__ is not c.decls:
-        return egglog.set_(fn(*args)).to(value)
-    extra = []                  # arguments whose declarations `fn`'s may lack
-    for a in args:
-        if isinstance(a, RuntimeExpr):
-            e = a.__egg_typed_expr__.expr
-            if isinstance(e, LetRefDecl) or (
-                    isinstance(e, CallDecl) and isinstance(e.callable, InitRef)
-                    and e.callable.ident in c.decls._classes
-                    and all(isinstance(x.expr, LitDecl) for x in e.args)):
-                continue
-            extra.append(a)
-    decls = Declarations.create(c.decls, *extra) if extra else c.decls
-    return Action(decls, SetDecl(c.ret, made.__egg_typed_expr__.expr, LitDecl(value)))
+def _int(x: Any) -> str:
+    if type(x) is not int:
+        raise TypeError(f"expected an int for an i64, got {x!r}")
+    return str(x)
 
 
-def make(fn: Any, *args: Any) -> Any:
-    """`fn(*args)` for an egglog function or class, built straight from its declaration
-    when `args` are plain literals or expressions of the declared types (see
-    `TermBuilder`); egglog's own path otherwise."""
-    return _own_ctor(fn)(*args)
+def _quote(x: Any) -> str:
+    if type(x) is not str:
+        raise TypeError(f"expected a str for a String, got {x!r}")
+    if '"' in x or "\\" in x:
+        x = x.replace("\\", "\\\\").replace('"', '\\"')
+    return f'"{x}"'
 
 
-def _own_ctor(fn: Any) -> Any:
-    """The `_Ctor` of `fn` carrying `fn`'s own declarations (made once)."""
-    hit = _SETTERS.get(id(fn))
+def _term(x: Any) -> str:
+    if type(x) is not str:
+        raise TypeError(f"expected a term, got {x!r}")
+    return x
+
+
+def _signature(fn: Any) -> tuple[tuple[Any, ...], Any]:
+    """Converters of an egglog function's arguments and value, by declared sort (made
+    once per function)."""
+    hit = _SIGNATURES.get(id(fn))
     if hit is None:
         from egglog.runtime import resolve_callable
-        c = _Ctor(fn)
-        c.decls = resolve_callable(fn)[1]
-        hit = _SETTERS[id(fn)] = (fn, c)      # fn kept: its id stays its own
+        ref, decls = resolve_callable(fn)
+        sig: Any = decls.get_callable_decl(ref).signature
+
+        def conv(tp: Any) -> Any:
+            name = tp.to_just().ident.name
+            return _int if name == "i64" else _quote if name == "String" else _term
+        hit = _SIGNATURES[id(fn)] = (fn, (tuple(conv(t) for t in sig.arg_types),
+                                          conv(sig.return_type)))
     return hit[1]
 
 
-_SETTERS: dict[int, tuple[Any, Any]] = {}
+_bindings = egglog.bindings
+_SPAN = _bindings.RustSpan("", 0, 0)
+_BUILDER_PARTS: dict[tuple[int, type], tuple[Any, str, str, str, str]] = {}
+_BINDING_OPS: set[str] = set()          # egglog names of the binding tables (`serialize`)
+_SIGNATURES: dict[int, tuple[Any, tuple[tuple[Any, ...], Any]]] = {}   # id -> fn, converters
+
+
+def _global_name(name: str) -> str:
+    """What egglog calls the global `let` binding `name`."""
+    return name if name.startswith("$") else "$" + name
+
+
+def _builder_parts(constructors: dict[str, Any],
+                   elem: type) -> tuple[Any, str, str, str, str]:
+    """A TermBuilder's declarations (its constructors and the container sorts it builds)
+    and the egglog names of the vector, bag, int set and empty int set constructors
+    (made once)."""
+    from egglog.declarations import Declarations
+    vec_cls: Any = egglog.Vec[elem]            # type: ignore[valid-type]
+    bag_cls: Any = egglog.MultiSet[elem]       # type: ignore[valid-type]
+    set_cls: Any = egglog.Set[egglog.i64]
+    decls = Declarations.create(*constructors.values(), vec_cls, bag_cls, set_cls)
+    probe = egglog.EGraph()
+    return (decls, egg_name(probe, vec_cls), egg_name(probe, bag_cls), egg_name(probe, set_cls),
+            egg_name(probe, set_cls.empty))

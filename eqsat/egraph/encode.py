@@ -1,7 +1,8 @@
 """Kernel -> e-graph (design section 4).
 
-Each SSA value becomes one `let` binding, so terms stay one level deep on the Python
-side (deep nested terms overflow the recursion limit) and insertion is linear.
+Each SSA value is bound by name (a row of `Named`, through compat.TermBuilder, which
+writes the whole encoding as egglog program text), so terms stay one level deep (deep
+nested terms overflow the recursion limit) and insertion is linear.
 
 Token-free input means program order; it is encoded with one token chain: a
 `make_token` at entry, every memory op takes the current token and yields the next,
@@ -26,9 +27,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 
-from egglog import EGraph, MultiSet
+from egglog import EGraph
 
 from eqsat.errors import EqsatError
 from eqsat.ir.attrs import DenseConst
@@ -46,6 +47,7 @@ from eqsat.interp.machine import may_exit
 
 
 _BUILT = {**T.TERM_CONSTRUCTORS, "Ty": T.Ty}     # what the encoder's TermBuilder makes
+compat.declare_early(*_BUILT.values(), T.Named)
 
 
 class EncodeError(EqsatError):
@@ -131,6 +133,24 @@ class _Loop:
         self.op, self.carry = op, carry
 
 
+class _Terms(Mapping[int, Any]):
+    """`_Encoder.env`: values' terms as egglog expressions, made when asked for."""
+
+    def __init__(self, enc: _Encoder):
+        self.enc = enc
+
+    def __getitem__(self, key: int) -> Any:
+        name = self.enc.name_of(self.enc.refs[key])
+        assert name is not None                 # every value is bound
+        return T.Named(name)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.enc.refs)
+
+    def __len__(self) -> int:
+        return len(self.enc.refs)
+
+
 class _Encoder:
     def __init__(self, kernel: Kernel, alias: Any = None, facts: bool = True,
                  egraph: EGraph | None = None):
@@ -142,10 +162,11 @@ class _Encoder:
         self.join_members: dict[int, list[Value]] = {}      # join_tokens result -> flat members
         self.uid_names: dict[int, str] = {}
         self.eg = EGraph() if egraph is None else egraph
-        self.mk = compat.TermBuilder(self.eg, _BUILT, T.Term, T.NoTok())
-        self.env: dict[int, Any] = {}
+        self.mk = compat.TermBuilder(self.eg, _BUILT, T.Term, T.Named)
+        self.refs: dict[int, Any] = {}       # id of an IR value -> its bound reference
         self.types: dict[str, Any] = {}
         self.ty_cache: dict[str, Any] = {}
+        self.ty_of: dict[Any, Any] = {}      # type (or tuple of types) -> its Ty term
         self.regions: dict[int, RegionInfo] = {}
         self.dense: dict[int, DenseConst] = {}
         self.dense_keys: dict[DenseConst, int] = {}
@@ -158,20 +179,28 @@ class _Encoder:
         self.tok: Any = None             # current token of the chain (token-free input)
         self.uid = 0
         self.leaf_region = 0             # innermost enclosing leaf region
-        self.facts: list = []            # analysis facts known at encode time
+        self.facts: list[A.Fact] = []    # analysis facts known at encode time
         self.levels: list[tuple[Any, int]] = []     # token term, its binding order
         self.mem_levels: dict[int, int] = {}        # memory op uid -> its token's order
-        self.let_names: dict[int, str] = {}         # id of a bound reference -> its name
         self.tokens = TokenGraph()
+
+    @property
+    def env(self) -> Mapping[int, Any]:
+        """id of an IR value -> the egglog expression of its e-class (`Named(let name)`),
+        for callers that build egglog facts about encoded values (rule checks)."""
+        return _Terms(self)
 
     # -- helpers -------------------------------------------------------------------------
     def ty(self, t: Any):
-        text = type_text(t)
-        got = self.ty_cache.get(text)
+        got = self.ty_of.get(t)         # types are frozen: printing one costs more
         if got is None:
-            got = self.mk.Ty(text)
-            self.ty_cache[text] = got
-            self.types[text] = t
+            text = type_text(t)
+            got = self.ty_cache.get(text)
+            if got is None:
+                got = self.mk.Ty(text)
+                self.ty_cache[text] = got
+                self.types[text] = t
+            self.ty_of[t] = got
         return got
 
     def bind(self, v: Value | None, expr: Any, hint: str | None = None,
@@ -184,8 +213,7 @@ class _Encoder:
         self.names[name] = v.name if v is not None else hint
         self.order[name] = self.n
         if v is not None:
-            self.env[id(v)] = e
-        self.let_names[id(e)] = name
+            self.refs[id(v)] = e
         if token or v is not None and v.is_token:
             self.levels.append((e, self.n))
             self.tokens.add(name, e, ("other",))
@@ -193,11 +221,11 @@ class _Encoder:
 
     def name_of(self, e: Any) -> str | None:
         """The let name of a bound reference (None: not one, e.g. `NoTok()`)."""
-        return self.let_names.get(id(e))
+        return self.mk.let_name(e)
 
     def use(self, v: Value) -> Any:
         try:
-            return self.env[id(v)]
+            return self.refs[id(v)]
         except KeyError:
             raise EncodeError(f"value {v!r} is used before it is defined") from None
 
@@ -227,31 +255,30 @@ class _Encoder:
         if chain:
             outs.append(self.tok)
         outs.extend(effects)
-        self.mk.let("root", self.mk.Root(self.vec(outs)))
-        self.mk.flush()
+        mk = self.mk
+        mk.let("root", mk.Root(self.vec(outs)))
         n_token_facts = 0
         need_cases: dict[str, int] = {}
         if self.want_facts:
             alias = self.alias if self.alias is not None else alias_facts(k)
             rel = relations(self.memory, alias)
-            n_token_facts = insert_facts(self.eg, rel, [m.term for m in self.memory.ops],
-                                         self.use)
-            n_token_facts += insert_levels(self.eg, self.levels, self.mem_levels)
-            needs, need_cases = need_rows(rel, self.tokens, self.name_of, self.use, self.mk)
-            self.mk.flush()
-            compat.register(self.eg, needs)
-            n_token_facts += len(needs)
+            n_token_facts = insert_facts(mk, rel, [m.term for m in self.memory.ops], self.use)
+            n_token_facts += insert_levels(mk, self.levels, self.mem_levels)
+            n_needs, need_cases = need_rows(rel, self.tokens, self.name_of, self.use, mk)
+            n_token_facts += n_needs
         facts = list(self.facts)
         for text, t in self.types.items():
             ty = self.ty_cache[text]
             elem, bits, pb = _type_facts(t)
-            facts.append(compat.set_value(T.ty_elem, (ty,), elem))
+            facts.append((T.ty_elem, (ty,), elem))
             if bits:
-                facts.append(compat.set_value(T.ty_bits, (ty,), bits))
+                facts.append((T.ty_bits, (ty,), bits))
             if pb:
-                facts.append(compat.set_value(T.ty_pointee_bytes, (ty,), pb))
+                facts.append((T.ty_pointee_bytes, (ty,), pb))
             facts.extend(A.type_facts(ty, t))
-        compat.register(self.eg, facts)
+        for fn, args, value in facts:
+            mk.set(fn, args, value)
+        mk.flush()
         enc = Encoding(self.eg, k, self.tokenized, "root", self.types, self.regions, self.dense,
                        self.names, self.order, len(term_ops), self.n, self.n_ops)
         enc.uid_names = dict(self.uid_names)
@@ -364,7 +391,7 @@ class _Encoder:
                     members.append(m)
         self.join_members[id(op.result)] = members
         terms = [self.use(m) for m in members]
-        e = self.bind(op.result, self.mk.SrcJoin(MultiSet[T.Term](*terms)))
+        e = self.bind(op.result, self.mk.SrcJoin(self.mk.bag(terms)))
         self.tokens.kind(self.name_of(e), ("join", tuple(self.name_of(t) for t in terms)))
         return None
 

@@ -5,40 +5,40 @@ from __future__ import annotations
 
 from typing import Any
 
-from egglog import union
-
 from eqsat.analysis.params import array_params
 from eqsat.egraph import compat
 from eqsat.egraph import terms as T
 from eqsat.egraph.analyses import div2, lo
 from eqsat.egraph.encode import type_text
 
+_BUILT = {"Param": T.Param, "Const": T.Const, "Ty": T.Ty}
+
 
 def seed_param_facts(enc: Any) -> int:
     """Insert the facts `array_params` finds into an encoded kernel's e-graph (the
     pointer's own alignment is inserted by the encoder); returns how many."""
-    facts: list = []
+    mk = compat.TermBuilder(enc.egraph, _BUILT, T.Term)
     params = enc.kernel.params
     terms: dict[int, Any] = {}
 
     def term(j: int) -> Any:
         if j not in terms:
-            terms[j] = compat.make(T.Param, j, compat.make(T.Ty, type_text(params[j].type)))
+            terms[j] = mk.Param(j, mk.Ty(type_text(params[j].type)))
         return terms[j]
 
     for arr in array_params(enc.kernel):
         for j, d in zip(arr.shapes, arr.shape_div):
-            facts.append(compat.set_value(lo, (term(j),), 0))     # sizes are never negative
+            mk.set(lo, (term(j),), 0)                   # sizes are never negative
             if d > 1:
-                facts.append(compat.set_value(div2, (term(j),), d))
+                mk.set(div2, (term(j),), d)
         for j, d in zip(arr.strides, arr.stride_div):
             if d > 1:
-                facts.append(compat.set_value(div2, (term(j),), d))
+                mk.set(div2, (term(j),), d)
         one = arr.contiguous_stride
         if one is not None:
             t = params[one].type
-            facts.append(union(term(one)).with_(T.Const(T.Ty(type_text(t)), str(t.elem), 1)))
-    compat.register(enc.egraph, facts)
-    return len(facts)
+            mk.union(term(one), mk.Const(mk.Ty(type_text(t)), str(t.elem), 1))
+    return mk.flush()
+
 
 __all__ = ["seed_param_facts"]

@@ -17,7 +17,9 @@ constructors cover every op so that rules read like the IR (`Op2("muli", a, t, x
   weakening lemma puts into a memory op's result token
   (`token(o[T]) = ReJoin(token(o[T']), T)`); keeping them apart keeps joins from
   being rebuilt through one another;
-* `Root` holds the kernel's return values and its effects.
+* `Root` holds the kernel's return values and its effects;
+* `Named(name)` is the value the encoder bound as `name` (`v3_`, `root`, ...): one
+  table of bindings, which serialization reports as `let` names (eqsat.egraph.compat).
 
 Types are `Ty(text)`, the canonical type text; a multi-result op has the tuple type
 `(t1, t2)`. Attributes are interned to integers (`attr_id`) so that equal attribute
@@ -130,6 +132,10 @@ def Proj(x: Term, index: i64Like, ty: Ty) -> Term: ...
 
 @function
 def Root(outs: Vec[Term]) -> Term: ...
+
+
+@function(merge=lambda old, new: old)
+def Named(name: StringLike) -> Term: ...     # the value the encoder bound as `name`
 
 
 # -- facts about types, set by the encoder for every type it creates -------------------------
@@ -248,6 +254,6 @@ TERM_CONSTRUCTORS = {
 
 __all__ = ["Ty", "Term", "Param", "Arg", "Const", "ConstDense", "NoTok", "Op0", "Op1", "Op2",
            "Op3", "OpN", "Mem", "For", "Loop", "Exit", "Join", "ReJoin", "SrcJoin", "If",
-           "Combine", "Proj", "Root", "ty_elem", "ty_bits", "ty_pointee_bytes", "Want1",
+           "Combine", "Proj", "Root", "Named", "ty_elem", "ty_bits", "ty_pointee_bytes", "Want1",
            "Want2", "Want3", "fold1", "fold2", "fold3", "ATTRS", "NO_ATTRS", "attr_id",
            "TERM_CONSTRUCTORS"]

@@ -12,23 +12,11 @@ ops:
 
 * `NeedClass(o)`: the need class of op o (eqsat.memory.relations.need_classes): ops of
   one class need the same of every earlier token, so the rules ask per class;
-* `MemFirst(o)`: the `first` ordering keys of op o (eqsat.memory.conflict), and
-  `MemSecond(c)` the `second` keys of the ops of class c: o must wait for an earlier p
-  exactly when `MemFirst(p) & MemSecond(NeedClass(o))` is not empty;
-* `LoopKeys(r)`, `IfKeys(h)`: the union of `MemFirst` over the ops inside loop r / the
-  `if` h: an op after it need not wait for anything inside when its `MemSecond` meets
-  none of them;
-* `LoopFree(c, r)`: the ops of class c, inside loop r, need not wait for any instance
-  of any op of r from an earlier iteration (a load of memory the loop does not write, or
-  a store whose address is injective in the induction variable,
-  eqsat.memory.injective); `LoopBound(c, r)`: they must;
 * `CarryArg(r, a, i)`: the token carried in body argument a / init i of loop r is
   *closed* (what the body passes on for it stands for the carried token, the init and
-  ops of the body only); `OpenArg(r, a)`: it is not;
+  ops of the body only);
 * `CarryOut(r, k, i)`: result k of loop r stands for init i and ops of the loop;
-  `OpenOut(r, k)`: it may stand for more (or the loop may leave early);
 * `IfBase(h, k, b)`: result token k of the `if` h stands for token b and ops inside;
-  `OpenIf(h, k)`: it does not (or the if may leave early);
 * `Orig(m)`: m is a memory op as encoded (the token rules weaken these);
 * `Need(c, T)`: the bag of tokens the ops of need class c need of their input token T
   (`need_rows`, computed here over the encoder's `TokenGraph`, see `_Needs`);
@@ -39,15 +27,19 @@ ops:
   merged by min, which keeps that true when the rules union two token classes.
 
 Loops and ifs that may leave early (`return`, or `break`/`continue` out of an if) have
-only open results: ops behind them must stay behind them, since they only run when
-control gets there.
+only open results (no `CarryOut`, `IfBase` rows): ops behind them must stay behind them,
+since they only run when control gets there.
+
+The rest of what eqsat.memory.relations computes (each op's ordering keys, each
+region's, which loops' earlier iterations an op may skip, which tokens are open) is
+read here, by `_Needs`, and not inserted: no rule reads it.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any, cast
 
-from egglog import EGraph, MultiSet, Set, Unit, function, i64, i64Like, relation, set_
+from egglog import MultiSet, Unit, function, i64, i64Like, relation
 
 from eqsat.ir.core import Value
 from eqsat.memory.relations import TokenRelations
@@ -56,36 +48,15 @@ from eqsat.egraph import terms as T
 
 # (typed as egglog calls them: an i64 column takes a Python int too)
 Orig = cast(Callable[[T.Term], Unit], relation("Orig", T.Term))
-LoopFree = cast(Callable[[i64Like, i64Like], Unit], relation("LoopFree", i64, i64))
-LoopBound = cast(Callable[[i64Like, i64Like], Unit], relation("LoopBound", i64, i64))
 CarryArg = cast(Callable[[i64Like, i64Like, i64Like], Unit], relation("CarryArg", i64, i64, i64))
-OpenArg = cast(Callable[[i64Like, i64Like], Unit], relation("OpenArg", i64, i64))
 CarryOut = cast(Callable[[i64Like, i64Like, i64Like], Unit], relation("CarryOut", i64, i64, i64))
-OpenOut = cast(Callable[[i64Like, i64Like], Unit], relation("OpenOut", i64, i64))
 IfBase = cast(Callable[[T.Term, i64Like, T.Term], Unit], relation("IfBase", T.Term, i64, T.Term))
-OpenIf = cast(Callable[[T.Term, i64Like], Unit], relation("OpenIf", T.Term, i64))
 # derived by rules/tokens.py: token a stands for every op token b stands for
 Contains = cast(Callable[[T.Term, T.Term], Unit], relation("Contains", T.Term, T.Term))
 
 
 @function
 def NeedClass(op: i64Like) -> i64: ...
-
-
-@function
-def MemFirst(op: i64Like) -> Set[i64]: ...
-
-
-@function
-def MemSecond(need_class: i64Like) -> Set[i64]: ...
-
-
-@function
-def LoopKeys(region: i64Like) -> Set[i64]: ...
-
-
-@function
-def IfKeys(head: T.Term) -> Set[i64]: ...
 
 
 @function(merge=lambda old, new: old.min(new))
@@ -96,7 +67,6 @@ def Level(token: T.Term) -> i64: ...
 def MemLevel(op: i64Like) -> i64: ...
 
 
-NO_KEYS = Set[i64].empty()
 NO_TOKEN = "<no token>"      # the input of a memory op that takes none (`NoTok`)
 
 
@@ -104,37 +74,23 @@ NO_TOKEN = "<no token>"      # the input of a memory op that takes none (`NoTok`
 def Need(need_class: i64Like, token: T.Term) -> MultiSet[T.Term]: ...
 
 
-def _keys(ks: tuple[int, ...], made: dict[tuple[int, ...], Any]) -> Any:
-    """The key set `ks` as an egglog value, built once per distinct set (`made`): egglog's
-    expression building costs about a millisecond, and most ops share their keys."""
-    got = made.get(ks)
-    if got is None:
-        got = made[ks] = Set[i64](*[i64(k) for k in ks]) if ks else NO_KEYS
-    return got
-
-
-def insert_facts(eg: EGraph, rel: TokenRelations, heads: list[Any],
+def insert_facts(mk: compat.TermBuilder, rel: TokenRelations, heads: list[Any],
                  use: Callable[[Value], Any]) -> int:
-    """Insert `rel` (and `Orig` of each memory op's term in `heads`); `use` gives the
-    term of an IR value. Returns the number of rows."""
-    second, free, bound = rel.classes()
-    made: dict[tuple[int, ...], Any] = {}
-    rows: list[Any] = [Orig(h) for h in heads]
-    rows += [compat.set_value(NeedClass, (u,), c) for u, c in rel.need_class.items()]
-    rows += [set_(MemFirst(u)).to(_keys(ks, made)) for u, ks in rel.first.items()]
-    rows += [set_(MemSecond(c)).to(_keys(ks, made)) for c, ks in second.items()]
-    rows += [set_(LoopKeys(r)).to(_keys(ks, made)) for r, ks in rel.loop_keys.items()]
-    rows += [set_(IfKeys(h)).to(_keys(ks, made)) for h, ks in rel.if_keys]
-    rows += [LoopFree(c, r) for c, r in free]
-    rows += [LoopBound(c, r) for c, r in bound]
-    rows += [CarryArg(*x) for x in rel.carry_arg]
-    rows += [OpenArg(*x) for x in rel.open_arg]
-    rows += [CarryOut(*x) for x in rel.carry_out]
-    rows += [OpenOut(*x) for x in rel.open_out]
-    rows += [IfBase(h, k, use(b) if isinstance(b, Value) else b) for h, k, b in rel.if_base]
-    rows += [OpenIf(h, k) for h, k in rel.open_if]
-    compat.register(eg, rows)
-    return len(rows)
+    """Insert the rows of `rel` the rules read (and `Orig` of each memory op's term in
+    `heads`) with the encoder's term builder `mk`; `use` gives the term of an IR value.
+    Returns the number of rows."""
+    for h in heads:
+        mk.row(Orig, (h,))
+    for u, c in rel.need_class.items():
+        mk.set(NeedClass, (u,), c)
+    for x in rel.carry_arg:
+        mk.row(CarryArg, x)
+    for x in rel.carry_out:
+        mk.row(CarryOut, x)
+    for h, k, b in rel.if_base:
+        mk.row(IfBase, (h, k, use(b) if isinstance(b, Value) else b))
+    return (len(heads) + len(rel.need_class) + len(rel.carry_arg) + len(rel.carry_out)
+            + len(rel.if_base))
 
 
 class TokenGraph:
@@ -181,8 +137,14 @@ class _Needs:
 
     A class reaches a token through its ops' inputs and the cases that pass through.
     Undefined (None) where a part is, as for a token of unknown origin. `cases` counts
-    the (class, token) pairs each case decided, by the name the rule had when rules
-    derived `Need` ("need-keep-mem", "want-through-loop", ...), for reports and tests."""
+    the cases decided, by the name the rule had when rules derived `Need`
+    ("need-keep-mem", "want-through-loop", ...), for reports and tests.
+
+    Passing a memory op, a loop or an if depends on a class only through its `second`
+    keys, so classes with the same keys pass the same tokens: each such run of tokens is
+    walked once per key set (`_skip`, counted once per key set and token), not once per
+    class. Many classes on a long chain (ops in a row of loops, each its own class)
+    would otherwise take time quadratic in the chain."""
 
     def __init__(self, rel: TokenRelations, graph: TokenGraph,
                  name_of: Callable[[Any], str | None], use: Callable[[Value], Any]):
@@ -206,12 +168,17 @@ class _Needs:
         self.order = order
         self.need: dict[tuple[int, str], Bag] = {}
         self.cases: dict[str, int] = {}
+        # per key set: token -> the first token at or before it that it does not pass
+        self.skips: dict[tuple[int, ...], dict[str | None, str | None]] = {}
+        self.key_sets = {c: frozenset(ks) for c, ks in self.second.items()}
         for c, t in sorted(self._reached(), key=lambda p: (order[p[1]], p[0])):
             got = self._of(c, t)
             if got is not None:
                 self.need[c, t] = got
 
-    def _need(self, c: int, t: str | None) -> Bag | None:
+    def of(self, c: int, t: str | None) -> Bag | None:
+        """What class c needs of token t (None: undefined)."""
+        t = self._skip(c, t)
         return None if t is None else self.need.get((c, t))
 
     def _case(self, name: str, loop: int | None = None) -> None:
@@ -220,10 +187,64 @@ class _Needs:
         self.cases[name] = self.cases.get(name, 0) + 1
 
     def _free_of(self, keys: tuple[int, ...], c: int) -> bool:
-        return set(keys).isdisjoint(self.second[c])
+        return self.key_sets[c].isdisjoint(keys)
+
+    def _passes(self, c: int, t: str) -> str | None:
+        """The token a class with the keys of c passes on to from t (a memory op, loop or
+        if it need not wait for), counting the case; None where it stops at t."""
+        kind = self.kinds.get(t)
+        if kind is None:
+            return None
+        tag = kind[0]
+        if tag == "mem":
+            if self._free_of(self.rel.first[kind[1]], c):
+                self._case("want-through-mem")
+                self._case("need-past-mem")
+                return NO_TOKEN if kind[4] is None else kind[4]
+        elif tag == "loop":
+            r, k = kind[1], kind[2]
+            if ((r, k) not in self.open_out and (r, k) in self.carry_out
+                    and self._free_of(self.rel.loop_keys.get(r, ()), c)):
+                nxt = self.inits[r][self.carry_out[r, k]]
+                if nxt is not None:
+                    self._case("want-through", r)
+                    self._case("need-past", r)
+                return nxt
+        elif tag == "if":
+            h, k = kind[1], kind[2]
+            if ((h, k) not in self.open_if and (h, k) in self.if_base
+                    and self._free_of(self.if_keys.get(h, ()), c)):
+                nxt = self.if_base[h, k]
+                if nxt is not None:
+                    self._case("want-through-if")
+                    self._case("need-past-if")
+                return nxt
+        return None
+
+    def _skip(self, c: int, t: str | None) -> str | None:
+        """The first token from t on (t itself, or what it passes on to, and so on) that
+        a class with the keys of c does not pass: what c needs of t it needs of that one
+        (None: of an undefined token)."""
+        if t is None:
+            return None
+        memo = self.skips.setdefault(self.second[c], {})
+        path: list[str] = []
+        cur: str | None = t
+        while cur is not None and cur not in memo:
+            nxt = self._passes(c, cur)
+            if nxt is None:
+                memo[cur] = cur
+                break
+            path.append(cur)
+            cur = nxt
+        end = memo.get(cur) if cur is not None else None
+        for x in path:
+            memo[x] = end
+        return end
 
     def _through(self, c: int, t: str) -> list[str | None]:
-        """The tokens whose need class c's need of t is made of."""
+        """The tokens whose need class c's need of t is made of (t a token c does not
+        pass)."""
         kind = self.kinds[t]
         tag = kind[0]
         if tag == "mem":
@@ -232,46 +253,41 @@ class _Needs:
         if tag == "arg" and (kind[1], kind[2]) in self.carry_arg and (c, kind[1]) in self.free:
             self._case("want-through-carried", kind[1])
             return [self.inits[kind[1]][self.carry_arg[kind[1], kind[2]]]]
-        if tag == "loop" and (kind[1], kind[2]) in self.carry_out and self._free_of(
-                self.rel.loop_keys.get(kind[1], ()), c):
-            self._case("want-through", kind[1])
-            return [self.inits[kind[1]][self.carry_out[kind[1], kind[2]]]]
-        if tag == "if" and (kind[1], kind[2]) in self.if_base and self._free_of(
-                self.if_keys.get(kind[1], ()), c):
-            self._case("want-through-if")
-            return [self.if_base[kind[1], kind[2]]]
         if tag == "join":
             self._case("want-parts")
             return list(kind[1])
         return []
 
     def _reached(self) -> set[tuple[int, str]]:
+        """The (class, token) pairs computed: tokens the classes do not pass."""
         seen: set[tuple[int, str]] = set()
-        stack = [(self.rel.need_class[u], t) for u, t in self.heads]
+        stack: list[tuple[int, str | None]] = [(self.rel.need_class[u], t)
+                                               for u, t in self.heads]
         self.cases["want-input"] = len(stack)
         while stack:
             c, t = stack.pop()
-            if (c, t) in seen or t not in self.kinds:
+            s = self._skip(c, t)
+            if s is None or (c, s) in seen or s not in self.kinds:
                 continue
-            seen.add((c, t))
-            stack.extend((c, b) for b in self._through(c, t) if b is not None)
+            seen.add((c, s))
+            stack.extend((c, b) for b in self._through(c, s) if b is not None)
         return seen
 
     def _of(self, c: int, t: str) -> Bag | None:
         kind = self.kinds[t]
-        tag, need, keep = kind[0], self.need, (("tok", t),)
+        tag, keep = kind[0], (("tok", t),)
         if tag == "root":
             self._case("need-none" if t == NO_TOKEN else "need-root")
             return ()
         if tag == "mem":
             u, k, tin = kind[1], kind[2], NO_TOKEN if kind[4] is None else kind[4]
-            mine = need.get((c, tin))
+            mine = self.of(c, tin)
             if mine is None:
                 return None
             if self._free_of(self.rel.first[u], c):
                 self._case("need-past-mem")
                 return mine
-            theirs = need.get((self.rel.need_class[u], tin))
+            theirs = self.of(self.rel.need_class[u], tin)
             if theirs is None:
                 return None
             self._case("need-keep-mem")
@@ -285,7 +301,7 @@ class _Needs:
                 self._case("need-keep-carried")
                 return keep
             if (r, a) in self.carry_arg and (c, r) in self.free:
-                got = self._need(c, self.inits[r][self.carry_arg[r, a]])
+                got = self.of(c, self.inits[r][self.carry_arg[r, a]])
                 if got is not None:
                     self._case("need-past-carried", r)
                 return got
@@ -299,7 +315,7 @@ class _Needs:
                 if not self._free_of(self.rel.loop_keys.get(r, ()), c):
                     self._case("need-keep", r)
                     return keep
-                got = self._need(c, self.inits[r][self.carry_out[r, k]])
+                got = self.of(c, self.inits[r][self.carry_out[r, k]])
                 if got is not None:
                     self._case("need-past", r)
                 return got
@@ -313,13 +329,13 @@ class _Needs:
                 if not self._free_of(self.if_keys.get(h, ()), c):
                     self._case("need-keep-if")
                     return keep
-                got = self._need(c, self.if_base[h, k])
+                got = self.of(c, self.if_base[h, k])
                 if got is not None:
                     self._case("need-past-if")
                 return got
             return None
         if tag == "join":
-            parts = [self._need(c, x) for x in kind[1]]
+            parts = [self.of(c, x) for x in kind[1]]
             whole: list[tuple] = []
             for part in parts:
                 if part is None:
@@ -331,11 +347,11 @@ class _Needs:
 
 
 def need_rows(rel: TokenRelations, graph: TokenGraph, name_of: Callable[[Any], str | None],
-              use: Callable[[Value], Any], mk: Any) -> tuple[list[Any], dict[str, int]]:
-    """`Need(c, T)` for each memory op's input token T and class c, the bag of tokens the
-    op needs of T (`_Needs`), with the weaker forms of the ops it keeps let-bound with
-    the encoder's term builder `mk` (flush it before inserting the rows); and how many
-    times each case decided."""
+              use: Callable[[Value], Any], mk: compat.TermBuilder) -> tuple[int, dict[str, int]]:
+    """Insert `Need(c, T)` for each memory op's input token T and class c, the bag of
+    tokens the op needs of T (`_Needs`), with the weaker forms of the ops it keeps
+    let-bound, all with the encoder's term builder `mk`. Returns the number of rows and
+    how many times each case decided."""
     needs = _Needs(rel, graph, name_of, use)
     weak: dict[tuple[int, int], Any] = {}
     mems: dict[int, Any] = {}
@@ -351,39 +367,43 @@ def need_rows(rel: TokenRelations, graph: TokenGraph, name_of: Callable[[Any], s
             m = mems.get(u)
             if m is None:
                 name, ty, args = graph.mems[u]
-                bag = needs.need[needs.rel.need_class[u], inputs[u]]
+                bag = needs.of(needs.rel.need_class[u], inputs[u])
+                assert bag is not None          # a kept op's own need is defined
                 m = mems[u] = mk.let(f"w{u}_", mk.Mem(name, u, ty, args, mk.Join(
-                    MultiSet[T.Term](*[term(y) for y in bag]))))
+                    mk.bag([term(y) for y in bag]))))
             got = weak[x[1], x[2]] = mk.Proj(m, x[2], token_ty[x[1], x[2]])
         return got
 
-    rows: list[Any] = []
+    rows: list[tuple[Any, Any]] = []
     done: set[tuple[int, str]] = set()
     for u, t in needs.heads:
         key = (rel.need_class[u], t)
-        if key in done or key not in needs.need:
+        got = needs.of(*key)
+        if key in done or got is None:
             continue
         done.add(key)
-        ref = T.NoTok() if t == NO_TOKEN else graph.nodes[t][0]
-        rows.append(set_(Need(key[0], ref)).to(
-            MultiSet[T.Term](*[term(x) for x in needs.need[key]])))
-    return rows, dict(sorted(needs.cases.items()))
+        ref = mk.NoTok() if t == NO_TOKEN else graph.nodes[t][0]
+        rows.append(((key[0], ref), mk.bag([term(x) for x in got])))
+    for args, bag in rows:            # after the weaker forms they name are bound
+        mk.set(Need, args, bag)
+    return len(rows), dict(sorted(needs.cases.items()))
 
 
-def insert_levels(eg: EGraph, levels: list[tuple[Any, int]], mem_levels: dict[int, int]) -> int:
+def insert_levels(mk: compat.TermBuilder, levels: list[tuple[Any, int]],
+                  mem_levels: dict[int, int]) -> int:
     """Insert `Level` of the program's tokens (term, position) and `MemLevel` of its memory
-    ops (uid, position of its result token). Returns the number of rows."""
-    rows: list[Any] = [compat.set_value(Level, (t,), n) for t, n in levels]
-    rows += [compat.set_value(MemLevel, (u,), n) for u, n in mem_levels.items()]
-    compat.register(eg, rows)
-    return len(rows)
+    ops (uid, position of its result token) with the encoder's term builder `mk`. Returns
+    the number of rows."""
+    for t, n in levels:
+        mk.set(Level, (t,), n)
+    for u, n in mem_levels.items():
+        mk.set(MemLevel, (u,), n)
+    return len(levels) + len(mem_levels)
 
 
-_TABLES = (("NeedClass", NeedClass), ("MemFirst", MemFirst), ("MemSecond", MemSecond),
-           ("LoopKeys", LoopKeys), ("IfKeys", IfKeys), ("LoopFree", LoopFree),
-           ("LoopBound", LoopBound), ("CarryArg", CarryArg), ("OpenArg", OpenArg),
-           ("CarryOut", CarryOut), ("OpenOut", OpenOut), ("IfBase", IfBase), ("OpenIf", OpenIf),
-           ("Orig", Orig), ("Level", Level), ("MemLevel", MemLevel), ("Contains", Contains))
+_TABLES = (("NeedClass", NeedClass), ("CarryArg", CarryArg), ("CarryOut", CarryOut),
+           ("IfBase", IfBase), ("Orig", Orig), ("Level", Level), ("MemLevel", MemLevel),
+           ("Contains", Contains))
 
 
 def facts_of(eg: Any) -> dict[str, int]:
@@ -397,7 +417,6 @@ def facts_of(eg: Any) -> dict[str, int]:
     return out
 
 
-__all__ = ["Orig", "NeedClass", "MemFirst", "MemSecond", "LoopKeys", "IfKeys", "LoopFree",
-           "LoopBound", "CarryArg", "OpenArg", "CarryOut", "OpenOut", "IfBase", "OpenIf",
-           "Level", "MemLevel", "Contains", "Need", "NO_KEYS", "TokenGraph", "insert_facts",
-           "insert_levels", "need_rows", "facts_of"]
+__all__ = ["Orig", "NeedClass", "CarryArg", "CarryOut", "IfBase", "Level", "MemLevel",
+           "Contains", "Need", "TokenGraph", "insert_facts", "insert_levels", "need_rows",
+           "facts_of"]
