@@ -202,3 +202,16 @@ def test_saturation_takes_its_budgets_from_the_kernel_as_encoded(monkeypatch):
     enc, schedule = _encoded(k, rules_pkg.get("tokens"))
     assert sat.saturate(enc, schedule, Limits(nodes=rows)).stop_reason == "node limit"
 
+
+def test_fold_requests_are_read_only_when_they_grow(monkeypatch):
+    # reading a request table costs far more than a saturation step: a table that did
+    # not grow since it was last read holds nothing new
+    import eqsat.rules as rules_pkg
+    reads = []
+    real = compat.function_rows
+    monkeypatch.setattr(compat, "function_rows", lambda eg, fn: reads.append(fn) or real(eg, fn))
+    enc, schedule = _encoded(parse_file(CORPUS / "moe_permute.seq.mlir"),
+                             [r for n in rules_pkg.DEFAULT for r in rules_pkg.get(n)])
+    st = sat.saturate(enc, schedule, Limits())
+    assert st.stop_reason == "saturated"
+    assert 0 < len(reads) < st.iterations      # asked in 2 of 11 iterations

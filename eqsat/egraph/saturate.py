@@ -170,9 +170,11 @@ class RuleGraph:
             self._local.busy = False
 
 
-def term_rows(eg: Any) -> int:
-    """E-nodes of the Term sort (the size the node cap applies to)."""
-    sizes = compat.function_sizes(eg)
+def term_rows(eg: Any, sizes: dict[str, int] | None = None) -> int:
+    """E-nodes of the Term sort (the size the node cap applies to); `sizes`: the rows per
+    table (`compat.function_sizes`) when the caller has them already."""
+    if sizes is None:
+        sizes = compat.function_sizes(eg)
     return sum(sizes.get(compat.egg_name(eg, fn), 0) for fn in T.TERM_CONSTRUCTORS.values())
 
 
@@ -292,9 +294,10 @@ def saturate(enc: Encoding, schedule: Any, limits: Limits) -> SaturationStats:
         found = compat.rule_matches(rep)
         for k, v in found.items():
             st.matches[k] = st.matches.get(k, 0) + v
-        answered = folds.answer()
+        sizes = compat.function_sizes(eg)      # one egglog call serves both below
+        answered = folds.answer(sizes)         # (answers add no Term row)
         st.folds += answered
-        before, rows = rows, term_rows(eg)
+        before, rows = rows, term_rows(eg, sizes)
         st.nodes = rows
         if compat.reached_fixpoint(rep) and not answered:
             st.stop_reason = "saturated"
@@ -316,7 +319,7 @@ def saturate(enc: Encoding, schedule: Any, limits: Limits) -> SaturationStats:
                 st.stop_reason = bounded_by
                 break
     st.seconds = time.perf_counter() - t0
-    st.nodes = term_rows(eg)
+    st.nodes = term_rows(eg) if st.error else rows     # a failed run may have added rows
     st.matches = dict(sorted(st.matches.items()))
     return st
 
