@@ -42,6 +42,7 @@ from typing import Any
 
 from egglog import EGraph
 from egglog import ruleset as egg_ruleset
+from egglog import unstable_combine_rulesets
 from egglog.bindings import EggSmolError
 
 from eqsat.egraph.saturate import RuleGraph
@@ -183,7 +184,10 @@ def rule_graph(sets: list[RuleSet]) -> RuleGraph:
     a set registered anew, or a rule added to one, is compiled again.
 
     The schedule is one ruleset of every rule; the sets whose `phase` is "first" (the
-    token rules) run with core to a fixpoint first in every iteration.
+    token rules) run with core to a fixpoint first in every iteration. Each rule is
+    registered once (the whole ruleset combines the first phase's with the rest's):
+    every copy of a rule is copied again with the template for every kernel, and a rule
+    shared by both phases does not match again what the first phase applied.
     """
     chosen = (get("core"), *sets) if sets else ()
     key = tuple(id(rs) for rs in chosen)
@@ -218,11 +222,15 @@ def _schedule(chosen: tuple[RuleSet, ...], sets: list[RuleSet]) -> Any:
         raise _error(f"rule names must be unique across rule sets: {dup}")
     try:
         compiled = {id(r): r.egglog() for r in all_rules}
-        schedule: Any = egg_ruleset(*[compiled[id(r)] for r in all_rules], name="eqsat")
         if any(rs.phase == "first" for rs in sets):
             first = [r for rs in chosen if rs is chosen[0] or rs.phase == "first" for r in rs]
-            schedule = egg_ruleset(*[compiled[id(r)] for r in first],
-                                   name="eqsat-tokens").saturate() + schedule
+            taken = {id(r) for r in first}
+            head = egg_ruleset(*[compiled[id(r)] for r in first], name="eqsat-tokens")
+            rest = egg_ruleset(*[compiled[id(r)] for r in all_rules if id(r) not in taken],
+                               name="eqsat-rest")
+            schedule: Any = head.saturate() + unstable_combine_rulesets(head, rest, name="eqsat")
+        else:
+            schedule = egg_ruleset(*[compiled[id(r)] for r in all_rules], name="eqsat")
     except Exception as e:
         raise _error(f"a rule does not compile: {e}") from None
     return schedule

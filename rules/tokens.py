@@ -65,6 +65,12 @@ Weak = relation("Weak", T.Term, T.Term, T.Term)
 # algebra could simplify, and passed down from x only to tokens no earlier than y.
 Ask = relation("Ask", T.Term, T.Term)
 
+# Pair(j, x, y): j is the two-token join of x and y. The absorption rules match it with
+# `Contains(x, y)` on both tokens; matching the join's bag and picking its members
+# instead would bind x and y only after the match, pairing every join with every
+# `Contains` row (joins x tokens).
+Pair = relation("Pair", T.Term, T.Term, T.Term)
+
 # Member(j, e): token e is a member of the rule-built join j; Rest(j, xs): the members
 # of a join of j's class still to list. Listing them one by one keeps the rules below a
 # join of the members it has; matching each join against every token and asking
@@ -127,12 +133,11 @@ TOKENS.add(
           then=[union(j).with_(xs.pick())]),
     infer("join-empty", j == T.Join(xs), xs.length() == i64(0),
           then=[union(j).with_(ROOT_TOKEN)]),
-    infer("join-absorb", j == T.Join(xs), xs.length() == i64(2), eq(x).to(xs.pick()),
-          eq(y).to(xs.remove(x).pick()), ne(x).to(y), Contains(x, y), then=[union(j).with_(x)],
+    infer("join-absorb", Pair(j, x, y), ne(x).to(y), Contains(x, y), then=[union(j).with_(x)],
           doc="join(a, b) = a when a already stands for everything b stands for (larger "
               "joins are pruned after extraction, where it is one pass, see eqsat.passes.cleanup)"),
-    infer("join-absorb-other", j == T.Join(xs), xs.length() == i64(2), eq(x).to(xs.pick()),
-          eq(y).to(xs.remove(x).pick()), ne(x).to(y), Contains(y, x), then=[union(j).with_(y)]),
+    infer("join-absorb-other", Pair(j, x, y), ne(x).to(y), Contains(y, x),
+          then=[union(j).with_(y)]),
     infer("rejoin-absorb", j == T.ReJoin(x, y), Contains(x, y), then=[union(j).with_(x)],
           doc="token(o[T']) already stands for T: the re-join is o's weaker token itself"),
 )
@@ -162,7 +167,7 @@ TOKENS.add(
               "later"),
     infer("ask-rejoin", j == T.ReJoin(x, y), then=[Ask(x, y)]),
     infer("ask-join", j == T.Join(xs), xs.length() == i64(2), eq(x).to(xs.pick()),
-          eq(y).to(xs.remove(x).pick()), then=[Ask(x, y), Ask(y, x)]),
+          eq(y).to(xs.remove(x).pick()), then=[Ask(x, y), Ask(y, x), Pair(j, x, y)]),
     infer("ask-rejoin-first", Ask(x, j), j == T.ReJoin(y, e), then=[Ask(x, y)],
           doc="x stands for join(y, e) when it stands for y and for e: y first"),
     infer("ask-rejoin-then", Ask(x, j), j == T.ReJoin(y, e), Contains(x, y), then=[Ask(x, e)],
@@ -180,4 +185,4 @@ TOKENS.add(
           then=[Contains(x, e)]),
 )
 
-__all__ = ["TOKENS", "Need", "Weak"]
+__all__ = ["TOKENS", "Need", "Pair", "Weak"]

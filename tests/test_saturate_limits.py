@@ -82,7 +82,7 @@ def test_explosive_rules_stop_on_the_node_budget():
     k = _product_of_sums(10)
     res = optimize(k, rules=[_explosive_rules()])
     assert res.report.stop_reason in CAPS
-    assert res.report.enodes <= Limits().nodes
+    assert res.report.enodes <= sat.NODES_FLOOR      # the default budget of a small kernel
     assert res.report.bounded_iterations >= 1
     verify(res.kernel)
 
@@ -172,3 +172,46 @@ def test_bounded_schedule_bans_rules_over_the_limit_and_keeps_names():
     composed = compat.bounded_schedule(schedule.saturate() + schedule, 1000)
     assert composed is not None
     assert set(compat.rule_matches(enc4.egraph.run(composed))) <= names
+
+
+def test_default_budgets_follow_the_kernel_and_numbers_are_fixed():
+    # a small kernel gets the floors; a large one so many per e-node as encoded
+    assert Limits().budgets(100) == (sat.NODES_FLOOR, sat.MATCHES_FLOOR)
+    big = 100 * sat.NODES_FLOOR
+    assert Limits().budgets(big) == (sat.NODES_PER_ROW * big, sat.MATCHES_PER_ROW * big)
+    assert Limits(nodes=10, matches=5).budgets(big) == (10, 5)
+    assert Limits(nodes=10).budgets(big) == (10, sat.MATCHES_PER_ROW * big)
+    with pytest.raises(ValueError):
+        Limits(matches=-1)
+
+
+def test_saturation_takes_its_budgets_from_the_kernel_as_encoded(monkeypatch):
+    # without the floors, the default budgets are the per-e-node ones alone: a usual run
+    # still saturates, unbounded, while a fixed budget of the same size as the kernel
+    # stops it
+    monkeypatch.setattr(sat, "NODES_FLOOR", 0)
+    monkeypatch.setattr(sat, "MATCHES_FLOOR", 0)
+    import eqsat.rules as rules_pkg
+    k = parse_file(CORPUS / "moe_permute.seq.mlir")
+    enc, schedule = _encoded(k, rules_pkg.get("tokens"))
+    rows = sat.term_rows(enc.egraph)
+    st = sat.saturate(enc, schedule, Limits())
+    assert (st.stop_reason, st.bounded) == ("saturated", 0)
+    assert (st.node_budget, st.match_budget) == (sat.NODES_PER_ROW * rows,
+                                                 sat.MATCHES_PER_ROW * rows)
+    enc, schedule = _encoded(k, rules_pkg.get("tokens"))
+    assert sat.saturate(enc, schedule, Limits(nodes=rows)).stop_reason == "node limit"
+
+
+def test_fold_requests_are_read_only_when_they_grow(monkeypatch):
+    # reading a request table costs far more than a saturation step: a table that did
+    # not grow since it was last read holds nothing new
+    import eqsat.rules as rules_pkg
+    reads = []
+    real = compat.function_rows
+    monkeypatch.setattr(compat, "function_rows", lambda eg, fn: reads.append(fn) or real(eg, fn))
+    enc, schedule = _encoded(parse_file(CORPUS / "moe_permute.seq.mlir"),
+                             [r for n in rules_pkg.DEFAULT for r in rules_pkg.get(n)])
+    st = sat.saturate(enc, schedule, Limits())
+    assert st.stop_reason == "saturated"
+    assert 0 < len(reads) < st.iterations      # asked in 2 of 11 iterations

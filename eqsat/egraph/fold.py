@@ -36,15 +36,25 @@ class FoldService:
         self.seen: set[tuple] = set()
         self.answered = 0
         self.refused = 0
+        self._read: dict[str, int] = {}     # request table -> its rows when last read
 
-    def answer(self) -> int:
-        """Read new requests, insert answers; returns how many answers were added."""
+    def answer(self, sizes: dict[str, int] | None = None) -> int:
+        """Read new requests, insert answers; returns how many answers were added.
+        `sizes`: the rows per table now (`compat.function_sizes`), if the caller has them.
+
+        A request table is read again only when it has grown: its rows are only ever
+        added (their one e-class argument, a type, is never merged with another), and
+        reading a table costs far more than the rows per table."""
         eg = self.enc.egraph
         facts = []
-        sizes = compat.function_sizes(eg)       # one call; most kernels ask nothing
+        if sizes is None:
+            sizes = compat.function_sizes(eg)   # one call; most kernels ask nothing
         for rel, fn in ((T.Want1, T.fold1), (T.Want2, T.fold2), (T.Want3, T.fold3)):
-            if not sizes.get(compat.egg_name(eg, rel), 0):
+            name = compat.egg_name(eg, rel)
+            size = sizes.get(name, 0)
+            if size == self._read.get(name, 0):
                 continue
+            self._read[name] = size
             for row in compat.function_rows(eg, rel):
                 args = compat.call_args(row)
                 name = compat.literal(args[0])

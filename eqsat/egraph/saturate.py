@@ -6,6 +6,11 @@ counts something egglog computes the same way on any machine: iterations, Term r
 any normal run (`Limits.seconds`, a minute by default); hitting it is a failure of the
 budgets, reported in the stop reason and on stderr with the budget to lower.
 
+The default node and match budgets follow the kernel: a fixed budget that a small
+kernel never nears would bound (and change) every run on a kernel of ten thousand ops,
+whose encoding alone is tens of thousands of e-nodes. They grow with the e-nodes the
+kernel has as encoded, a count, so the same input still stops at the same place.
+
 egglog has no node limit, so we run one iteration at a time and check the budgets
 between iterations. Constant-folding answers are inserted between iterations too.
 Hitting a budget is a normal outcome: the caller extracts the best program found so far.
@@ -47,6 +52,13 @@ from eqsat.egraph import terms as T
 from eqsat.egraph.encode import Encoding
 from eqsat.egraph.fold import FoldService
 
+# Default budgets (see `Limits`): the larger of a floor and so many per e-node as encoded.
+NODES_FLOOR = 50_000
+NODES_PER_ROW = 10      # the rules grow a usual kernel 1.1-1.5x
+MATCHES_FLOOR = 200_000
+MATCHES_PER_ROW = 100   # a first iteration finds 3-7 matches per e-node, and the guard
+                        # predicts the second from its square (the growth it saw)
+
 # Tuning of the guard (see the module docstring).
 GROWTH_FLOOR = 4.0      # the next iteration is assumed at least this many times the last
 SMALL = 1_000           # growth is measured against at least this many matches / rows,
@@ -71,15 +83,28 @@ class Limits:
 
     `iterations`, `nodes` (Term rows) and `matches` (per rule per iteration) decide
     what is extracted and never depend on the machine; `seconds` is only a safety net
-    that a normal run never reaches (hitting it warns on stderr)."""
+    that a normal run never reaches (hitting it warns on stderr).
+
+    `nodes` and `matches` left at None follow the kernel: the larger of 50,000 and 10
+    per e-node of the kernel as encoded, and of 200,000 and 100 per e-node, so that no
+    usual run is capped however large the kernel, while an explosive rule set still
+    stops within a constant factor of the kernel's size. A number is a fixed budget."""
     iterations: int = 30
-    nodes: int = 50_000
-    matches: int = 200_000
+    nodes: int | None = None
+    matches: int | None = None
     seconds: float = 60.0
 
     def __post_init__(self) -> None:
-        if min(self.iterations, self.nodes, self.matches) < 0 or self.seconds < 0:
+        budgets = [self.iterations] + [b for b in (self.nodes, self.matches) if b is not None]
+        if min(budgets) < 0 or self.seconds < 0:
             raise ValueError("limits must be non-negative")
+
+    def budgets(self, rows: int) -> tuple[int, int]:
+        """The (nodes, matches) budgets of a kernel encoded as `rows` e-nodes."""
+        nodes = max(NODES_FLOOR, NODES_PER_ROW * rows) if self.nodes is None else self.nodes
+        matches = (max(MATCHES_FLOOR, MATCHES_PER_ROW * rows) if self.matches is None
+                   else self.matches)
+        return nodes, matches
 
 
 @dataclass
@@ -92,6 +117,8 @@ class SaturationStats:
     nodes: int = 0
     error: str | None = None
     bounded: int = 0            # iterations run with a per-rule match limit
+    node_budget: int = 0        # the budgets this run had (`Limits.budgets`)
+    match_budget: int = 0
 
 
 @dataclass(frozen=True)
@@ -143,9 +170,11 @@ class RuleGraph:
             self._local.busy = False
 
 
-def term_rows(eg: Any) -> int:
-    """E-nodes of the Term sort (the size the node cap applies to)."""
-    sizes = compat.function_sizes(eg)
+def term_rows(eg: Any, sizes: dict[str, int] | None = None) -> int:
+    """E-nodes of the Term sort (the size the node cap applies to); `sizes`: the rows per
+    table (`compat.function_sizes`) when the caller has them already."""
+    if sizes is None:
+        sizes = compat.function_sizes(eg)
     return sum(sizes.get(compat.egg_name(eg, fn), 0) for fn in T.TERM_CONSTRUCTORS.values())
 
 
@@ -161,7 +190,7 @@ def _growth(new: float, old: float) -> float:
     return max(GROWTH_FLOOR, new / max(old, SMALL))
 
 
-def _risky(hist: list[_Step], rows: int, limits: Limits) -> str | None:
+def _risky(hist: list[_Step], rows: int, nodes: int, matches: int) -> str | None:
     """The budget the next ordinary iteration may blow ("node limit", "match limit"),
     or None when it is predicted to fit with a wide margin. An iteration predicted to
     add fewer than SMALL rows or matches is never bounded (a bounded one would let
@@ -176,18 +205,18 @@ def _risky(hist: list[_Step], rows: int, limits: Limits) -> str | None:
         new_matches = last.matches * g
     else:                        # first iteration: about one match per row to start with
         new_rows = new_matches = rows * GROWTH_FLOOR
-    if new_rows >= SMALL and rows + new_rows > limits.nodes:
+    if new_rows >= SMALL and rows + new_rows > nodes:
         return "node limit"
-    if new_matches >= SMALL and new_matches > limits.matches:
+    if new_matches >= SMALL and new_matches > matches:
         return "match limit"
     return None
 
 
-def _match_limit(rows: int, limits: Limits) -> tuple[int, str]:
+def _match_limit(rows: int, nodes: int, matches: int) -> tuple[int, str]:
     """Per-rule match limit of a bounded iteration, and the budget that sets it."""
-    by_nodes = max(0, limits.nodes - rows) * NODE_SHARE
-    reason = "node limit" if by_nodes <= limits.matches else "match limit"
-    return int(max(SMALL, min(by_nodes, limits.matches))), reason
+    by_nodes = max(0, nodes - rows) * NODE_SHARE
+    reason = "node limit" if by_nodes <= matches else "match limit"
+    return int(max(SMALL, min(by_nodes, matches))), reason
 
 
 def _safety_net(st: SaturationStats, limits: Limits) -> None:
@@ -222,6 +251,8 @@ def saturate(enc: Encoding, schedule: Any, limits: Limits) -> SaturationStats:
     bounded_by: str | None = None   # set once iterations are bounded: the cap at risk
     stalled = 0                     # bounded iterations in a row that added no row
     rows = term_rows(eg)
+    nodes, matches = limits.budgets(rows)
+    st.node_budget, st.match_budget = nodes, matches
     all_rows = -1                   # rows of all tables, tracked in bounded iterations
     while True:
         if st.iterations >= limits.iterations:
@@ -232,9 +263,9 @@ def saturate(enc: Encoding, schedule: Any, limits: Limits) -> SaturationStats:
             break
         run = schedule
         if bounded_by is None:
-            bounded_by = _risky(hist, rows, limits)
+            bounded_by = _risky(hist, rows, nodes, matches)
         if bounded_by is not None:
-            limit, bounded_by = _match_limit(rows, limits)
+            limit, bounded_by = _match_limit(rows, nodes, matches)
             run = compat.bounded_schedule(schedule, limit)
             if run is None:              # this egglog cannot bound an iteration: stop
                 st.stop_reason = bounded_by
@@ -263,14 +294,15 @@ def saturate(enc: Encoding, schedule: Any, limits: Limits) -> SaturationStats:
         found = compat.rule_matches(rep)
         for k, v in found.items():
             st.matches[k] = st.matches.get(k, 0) + v
-        answered = folds.answer()
+        sizes = compat.function_sizes(eg)      # one egglog call serves both below
+        answered = folds.answer(sizes)         # (answers add no Term row)
         st.folds += answered
-        before, rows = rows, term_rows(eg)
+        before, rows = rows, term_rows(eg, sizes)
         st.nodes = rows
         if compat.reached_fixpoint(rep) and not answered:
             st.stop_reason = "saturated"
             break
-        if rows > limits.nodes:
+        if rows > nodes:
             st.stop_reason = "node limit"
             break
         if run is schedule:
@@ -287,7 +319,7 @@ def saturate(enc: Encoding, schedule: Any, limits: Limits) -> SaturationStats:
                 st.stop_reason = bounded_by
                 break
     st.seconds = time.perf_counter() - t0
-    st.nodes = term_rows(eg)
+    st.nodes = term_rows(eg) if st.error else rows     # a failed run may have added rows
     st.matches = dict(sorted(st.matches.items()))
     return st
 

@@ -308,8 +308,11 @@ def place(enc: Any, view: Any, decoded: Decoded) -> Kernel:
     A parameter the e-graph proved equal to a constant (the contiguous stride) is read
     as that constant, which tells tileiras more than the parameter does."""
 
-    # the view's serialization is of this very e-graph: serializing again costs as much
-    facts = read_facts(enc.egraph, getattr(view, "raw", None) or compat.serialize(enc.egraph))
+    # the view read the facts off its serialization of this very e-graph (`extract.view`);
+    # reading them again costs a pass over every e-node, per candidate
+    facts = getattr(view, "facts", None)
+    if not facts:
+        facts = read_facts(enc.egraph, getattr(view, "raw", None) or compat.serialize(enc.egraph))
     known: dict[int, Known] = {}
     consts: dict[int, tuple[str, int]] = {}
     kernel = decoded.kernel
@@ -331,7 +334,8 @@ def place(enc: Any, view: Any, decoded: Decoded) -> Kernel:
 
 
 def _materialize_constant_params(kernel: Kernel, consts: dict[int, tuple[str, int]]) -> None:
-
+    if not any(id(p.value) in consts for p in kernel.params):
+        return
     uses = _Uses(kernel)
     at = 0
     for p in kernel.params:
