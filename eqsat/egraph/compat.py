@@ -271,7 +271,9 @@ class TermBuilder:
     command costs time in proportion to the tables there are, so a kernel bound value by
     value with `let` took time quadratic in its size. `serialize` reports the table's
     rows as `let` names, as it reports egglog's own. egglog type-checks the program when
-    it runs, so a misuse is reported at `flush`."""
+    it runs, so a misuse is reported at `flush`. Each action stays a command of its own:
+    a batch as one rule run once builds the same e-graph, but compiling the rule grows
+    faster than the batch, and the e-graph costs no less to pop."""
 
     def __init__(self, eg: egglog.EGraph, constructors: dict[str, Any], elem: type,
                  binding: Any = None):
