@@ -44,7 +44,8 @@ from eqsat.interp.machine import may_exit
 from eqsat.ir.core import Kernel, Operation, Region, Value, control_edges
 from eqsat.ir.ops import MEMORY_OPS
 from eqsat.ir.types import TokenType
-from eqsat.memory.tokensets import TokenSets, exit_target, if_yields, loop_exits
+from eqsat.memory.conflict import Conflicts
+from eqsat.memory.tokensets import TokenSets, bits, exit_target, if_yields, loop_exits, mask
 
 _LOADS = ("load_view_tko", "load_ptr_tko")
 
@@ -456,23 +457,57 @@ def _dead_pure(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
 
 
 # -- token plumbing no one needs ------------------------------------------------------------------
-def _needed(ts: TokenSets, conflict: Callable[[Operation, Operation], bool]) -> dict:
+class _ConflictBits:
+    """Which memory ops of `ts` an op must stay after, as a bitset: from the ordering
+    keys when `conflict` is a `Conflicts` (one mask per key, so no pair is asked
+    about), else one call per pair."""
+
+    def __init__(self, ts: TokenSets, conflict: Callable[[Operation, Operation], bool]):
+        self.ts, self.conflict = ts, conflict
+        self.by_key: dict[Any, int] | None = None
+        self._memo: dict[frozenset, int] = {}
+        if type(conflict) is Conflicts:
+            at: dict[Any, list[int]] = {}
+            for i, op in enumerate(ts.bit_ops):
+                for key in conflict.keys(op).first:
+                    at.setdefault(key, []).append(i)
+            self.by_key = {key: mask(got, ts.width) for key, got in at.items()}
+
+    def before(self, b: Operation, among: int) -> int:
+        """The ops of `among` (a bitset of ops) that `b` must stay after."""
+        if not among:
+            return 0
+        if self.by_key is not None:
+            assert isinstance(self.conflict, Conflicts)
+            second = self.conflict.keys(b).second
+            hit = self._memo.get(second)
+            if hit is None:
+                hit = 0
+                for key in second:
+                    hit |= self.by_key.get(key, 0)
+                self._memo[second] = hit
+            return among & hit
+        ops = self.ts.bit_ops
+        return mask([i for i in bits(among) if self.conflict(ops[i], b)], self.ts.width)
+
+
+def _needed(ts: TokenSets, conflict: Callable[[Operation, Operation], bool]) -> dict[int, int]:
     """For every memory op: the op instances it may wait for that it conflicts with
-    (the conflict predicate asked once per pair of ops, not per instance)."""
+    (the conflict predicate asked once per pair of ops, not per instance), a bitset."""
+    cb = _ConflictBits(ts, conflict)
     out = {}
     for b in ts.eqs:
         if _is_mem(b) and b.token_in is not None:
-            pairs = ts.of(b.token_in)
-            hits = {a for a in {a for a, _ in pairs} if conflict(ts.by_id[a], b)}
-            out[id(b)] = frozenset(x for x in pairs if x[0] in hits)
+            pairs = ts.get(b.token_in)
+            out[id(b)] = pairs & ts.every(cb.before(b, ts.ops(pairs)))
     return out
 
 
-def _still_ordered(ts: TokenSets, ops, need: dict) -> bool:
+def _still_ordered(ts: TokenSets, ops, need: dict[int, int]) -> bool:
     """Does every memory op of `ops` still wait, on every path, for everything in `need`?"""
     for op in ops:
         want = need.get(id(op))
-        if want and not want <= ts.of(op.token_in):
+        if want and want & ~ts.get(op.token_in):
             return False
     return True
 
@@ -482,10 +517,13 @@ class _Edits:
     waits for all it needs: each try solves again only what the edit reaches."""
 
     def __init__(self, kernel: Kernel, conflict):
-        self.ts = TokenSets(kernel)
-        self.need = _needed(self.ts, conflict)
-        self.ts.restrict({a for want in self.need.values() for a, _ in want})
-        self.ok = _still_ordered(self.ts, self.ts.eqs, self.need)
+        self.ts = ts = TokenSets(kernel)
+        self.need = _needed(ts, conflict)
+        wanted = 0
+        for want in self.need.values():
+            wanted |= want
+        ts.restrict({id(ts.bit_ops[i]) for i in bits(ts.ops(wanted))})
+        self.ok = _still_ordered(ts, ts.eqs, self.need)
 
     def keep(self, site: Operation, removed: Value, added: Value | None) -> bool:
         """`site`'s operand `removed` was just taken out (and `added`, if any, put in):
@@ -573,11 +611,31 @@ def _classes(ops: list[Operation], conflict) -> list[list[Operation]]:
             parent[i] = parent[parent[i]]
             i = parent[i]
         return i
-    for i, a in enumerate(ops):
-        for j in range(i):
-            b = ops[j]
-            if conflict(b, a) or conflict(a, b):
-                parent[find(i)] = find(j)
+    if type(conflict) is Conflicts:
+        # two ops conflict when one's `first` and the other's `second` share a key:
+        # all ops with a key on either side are one component, unless one op alone
+        # has it on both sides
+        sides: dict[Any, tuple[list[int], list[int]]] = {}
+        for i, a in enumerate(ops):
+            keys = conflict.keys(a)
+            for key in keys.first:
+                sides.setdefault(key, ([], []))[0].append(i)
+            for key in keys.second:
+                sides.setdefault(key, ([], []))[1].append(i)
+        for firsts, seconds in sides.values():
+            if not firsts or not seconds or firsts == seconds and len(firsts) == 1:
+                continue
+            root = find(firsts[0])
+            for i in firsts + seconds:
+                r = find(i)
+                if r != root:
+                    parent[r] = root
+    else:
+        for i, a in enumerate(ops):
+            for j in range(i):
+                b = ops[j]
+                if conflict(b, a) or conflict(a, b):
+                    parent[find(i)] = find(j)
     groups: dict[int, list[Operation]] = {}
     for i, op in enumerate(ops):
         groups.setdefault(find(i), []).append(op)
@@ -589,7 +647,8 @@ def _split_plan(kernel: Kernel, conflict, done: set[int]):
     classes). Worth it when some memory op waits, through the carry, for ops of a class
     it conflicts with nothing of."""
     ts = TokenSets(kernel)
-    ops = {id(op): op for op in kernel.walk()}
+    cb = _ConflictBits(ts, conflict)
+    mem = [x for x in kernel.walk() if _is_mem(x) and x.token_in is not None]
     for loop in kernel.walk():
         if loop.name not in ("for", "loop") or id(loop) in done or may_exit(loop):
             continue
@@ -597,18 +656,19 @@ def _split_plan(kernel: Kernel, conflict, done: set[int]):
         for j, a in enumerate(loop.regions[0].args[_skip(loop):]):
             if not a.is_token:
                 continue
-            carried = {x for x, tag in ts.of(a) if id(loop) in tag}
-            classes = _classes([op for op in inside if id(op) in carried], conflict)
+            carried = set(bits(ts.through(ts.get(a), loop)))
+            classes = _classes([op for op in inside if ts.bit[id(op)] in carried], conflict)
             if len(classes) < 2:
                 continue
-            cls = {id(op): c for c, group in enumerate(classes) for op in group}
-            for x in ops.values():
-                if not _is_mem(x) or x.token_in is None:
-                    continue
-                via = {cls[y] for y, tag in ts.of(x.token_in) if y in cls}
-                need = {cls[y] for y, tag in ts.of(x.token_in) if y in cls and
-                        conflict(ops[y], x)}
-                if need < via:
+            cls = {ts.bit[id(op)]: c for c, group in enumerate(classes) for op in group}
+            of_class = [mask([ts.bit[id(op)] for op in group], ts.width) for group in classes]
+            anywhere = mask(cls, ts.width)
+            for x in mem:
+                via = ts.ops(ts.get(x.token_in)) & anywhere
+                need = cb.before(x, via)
+                # a class it waits for through ops it conflicts with none of
+                if via != need and any(not of_class[c] & need
+                                       for c in {cls[i] for i in bits(via & ~need)}):
                     return loop, j, classes
     return None
 
@@ -784,10 +844,26 @@ def _merge_carries(kernel: Kernel, loop: Operation,
                         op.operands[i] = loop.results[slot[0]]
 
 
-def _waits(kernel: Kernel) -> dict[int, frozenset]:
+def _waits(kernel: Kernel) -> tuple[TokenSets, dict[int, int]]:
     """What each memory op may wait for."""
     ts = TokenSets(kernel)
-    return {id(op): ts.of(op.token_in) for op in kernel.walk() if _is_mem(op)}
+    return ts, {id(op): ts.get(op.token_in) for op in kernel.walk() if _is_mem(op)}
+
+
+def _fewer(before: tuple[TokenSets, dict[int, int]],
+           after: tuple[TokenSets, dict[int, int]]) -> bool:
+    """Does some memory op wait for less after than before? Two solutions number the ops
+    alike when the kernel kept all its memory ops; else they are compared as pairs."""
+    (bt, bw), (at, aw) = before, after
+    alike = len(bt.bit_ops) == len(at.bit_ops) and all(
+        x is y for x, y in zip(bt.bit_ops, at.bit_ops))
+    for k, v in bw.items():
+        if k not in aw:
+            continue
+        got = aw[k]
+        if got != v and (not got & ~v if alike else at.pairs(got) < bt.pairs(v)):
+            return True
+    return False
 
 
 def _settle(kernel: Kernel, conflict, st: CleanupStats) -> None:
@@ -820,8 +896,7 @@ def cleanup(kernel: Kernel, conflict: Callable[[Operation, Operation], bool] | N
         before = _waits(kernel)
         made = _split_carry(kernel, conflict, *plan)
         _settle(kernel, conflict, st)
-        after = _waits(kernel)
-        if any(after[k] < v for k, v in before.items() if k in after):
+        if _fewer(before, _waits(kernel)):
             st.split_carries += 1
         else:
             _merge_carries(kernel, plan[0], made)
