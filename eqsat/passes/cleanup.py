@@ -67,10 +67,16 @@ class CleanupStats:
 
 class _Uses:
     """Who uses each value, kept up to date as clean-up edits the kernel, so a step
-    costs what it changes rather than a walk of the kernel per change."""
+    costs what it changes rather than a walk of the kernel per change.
+
+    `ghost` and `dropped`: joins that `_simplify_joins` takes out ahead of `_dead_pure`
+    (see there); until `_dead_pure` runs, the values they would have used still count
+    as used."""
 
     def __init__(self, kernel: Kernel):
         self.map: dict[int, dict[int, Operation]] = {}    # id(value) -> users by id
+        self.ghost: dict[int, Value] = {}                  # id(value) -> value
+        self.dropped = 0
         for op in kernel.walk():
             self._add(op)
 
@@ -89,7 +95,7 @@ class _Uses:
                 for i, x in enumerate(op.operands) if x is v]
 
     def used(self, v: Value) -> bool:
-        return bool(self.map.get(id(v)))
+        return bool(self.map.get(id(v))) or id(v) in self.ghost
 
     def set_group(self, op: Operation, name: str, values: list[Value]) -> None:
         """`op.set_group`, recording the new uses."""
@@ -110,6 +116,8 @@ def _replace_uses(uses: _Uses, old: Value, new: Value) -> None:
     moved = uses.map.pop(id(old), {})
     if moved:
         uses.map.setdefault(id(new), {}).update(moved)
+    if uses.ghost.pop(id(old), None) is not None:
+        uses.ghost[id(new)] = new
 
 
 def _remove_op(op: Operation, uses: _Uses) -> None:
@@ -398,48 +406,126 @@ def _dead_if_results(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
     return changed
 
 
-def _simplify_join(kernel: Kernel, op: Operation, uses: _Uses) -> bool:
-    """One simplification of one join; whether it changed (or removed) it."""
+def _is_join(v: Value) -> bool:
+    return isinstance(v.owner, Operation) and v.owner.name == "join_tokens"
+
+
+def _is_root(v: Value) -> bool:
+    return isinstance(v.owner, Operation) and v.owner.name == "make_token"
+
+
+def _leaves(op: Operation) -> list[Value]:
+    """The operands of join `op` once every join it reads is flattened: each join operand
+    replaced by its own (flattened) operands, root tokens left out, each value once,
+    where it first comes. Joins it reads may not be flattened themselves (see
+    `_simplify_joins`), so this walks through all of them."""
     flat: list[Value] = []
     seen: set[int] = set()
-    for v in op.operands:
-        src = v.owner
-        parts = src.operands if isinstance(src, Operation) and \
-            src.name == "join_tokens" and src is not op else [v]
-        for x in parts:
-            if isinstance(x.owner, Operation) and x.owner.name == "make_token":
+    done: set[int] = set()                       # joins already walked through
+    stack = [iter(op.operands)]
+    while stack:
+        for v in stack[-1]:
+            src = v.owner
+            if isinstance(src, Operation) and src.name == "join_tokens" and src is not op:
+                if id(src) not in done:
+                    done.add(id(src))
+                    stack.append(iter(src.operands))
+                    break
                 continue
-            if id(x) not in seen:
-                seen.add(id(x))
-                flat.append(x)
+            if not _is_root(v) and id(v) not in seen:
+                seen.add(id(v))
+                flat.append(v)
+        else:
+            stack.pop()
+    return flat
+
+
+def _simplify_join(kernel: Kernel, op: Operation, uses: _Uses, gone: list[Operation]) -> bool:
+    """One simplification of one join; whether it changed (or removed) it. A removed
+    join goes to `gone`, for its region to drop."""
+    flat = _leaves(op)
     if len(flat) == 1:
         _replace_uses(uses, op.result, flat[0])
-        _remove_op(op, uses)
     elif not flat:
         _replace_uses(uses, op.result, _make_token(kernel))
-        _remove_op(op, uses)
     elif len(flat) != len(op.operands) or any(a is not b for a, b in zip(flat, op.operands)):
         uses.set_group(op, "tokens", flat)
         return True
     else:
         return False
-    op.parent = None
+    uses.removed(op)
+    gone.append(op)
     return True
 
 
+def _feeds_only_joins(op: Operation, uses: _Uses) -> bool:
+    """Does nothing but joins use join `op`'s result, and are its operands joins and
+    values of ops that are not pure? Then once flattened it is dead, and `_dead_pure`
+    would remove it with nothing it uses."""
+    users = uses.map.get(id(op.result), {})
+    if any(u.name != "join_tokens" for u in users.values()):
+        return False
+    for v in op.operands:
+        src = v.owner
+        if isinstance(src, Operation) and src.name not in ("join_tokens", "make_token") \
+                and _is_pure(src):
+            return False
+    return any(_is_join(v) for v in op.operands)
+
+
 def _simplify_joins(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
-    # a join reads only joins before it, which are already simplified when it is reached
+    """Flatten joins, drop root tokens and repeats, replace joins of one value (or none).
+
+    A join reads only joins before it, which are simplified when it is reached. Along a
+    chain of joins each read only by the next, every one would be flattened into a copy
+    of all before it and then be dead: quadratic work for ops `_dead_pure` removes at
+    the end of the round. Such a join (read only by joins, reading a join, so it keeps
+    two values or more and changes) is counted as simplified and taken out now, its
+    operands as they are; the values it reads stay `used` (`_Uses.ghost`) and it is
+    counted as removed (`_Uses.dropped`) when `_dead_pure` runs, so every other step
+    sees what it would have seen. Joins that read it flatten through it (`_leaves`)."""
     changed = False
+    gone: list[Operation] = []
     for op in list(kernel.walk()):
-        while op.name == "join_tokens" and op.parent is not None and \
-                _simplify_join(kernel, op, uses):
+        if op.name != "join_tokens" or op.parent is None:
+            continue
+        if _feeds_only_joins(op, uses):
+            for v in op.operands:
+                if not _is_join(v) and not _is_root(v):
+                    uses.ghost[id(v)] = v
+            uses.removed(op)
+            uses.dropped += 1
+            gone.append(op)
             st.joins_simplified += 1
             changed = True
+            continue
+        while op.parent is not None and _simplify_join(kernel, op, uses, gone):
+            st.joins_simplified += 1
+            changed = True
+            if gone and gone[-1] is op:
+                break
+    _drop_ops(gone)
     return changed
+
+
+def _drop_ops(ops: list[Operation]) -> None:
+    """Take `ops` out of their regions, one pass per region."""
+    by_region: dict[int, tuple[Region, set[int]]] = {}
+    for op in ops:
+        region = op.parent
+        assert region is not None, f"'{op.name}' is in no region"
+        by_region.setdefault(id(region), (region, set()))[1].add(id(op))
+        op.parent = None
+    for region, ids in by_region.values():
+        region.ops = [o for o in region.ops if id(o) not in ids]
 
 
 def _dead_pure(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
     # users come after what they use: walking backwards frees whole dead chains at once
+    ghosts = uses.dropped                   # joins `_simplify_joins` took out already
+    st.dead_ops += ghosts
+    uses.dropped = 0
+    uses.ghost.clear()
     gone: dict[int, set[int]] = {}          # id(region) -> ids of its removed ops
     regions: dict[int, Region] = {}
     for op in reversed(list(kernel.walk())):
@@ -453,7 +539,7 @@ def _dead_pure(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
     for rid, ids in gone.items():
         region = regions[rid]
         region.ops = [o for o in region.ops if id(o) not in ids]
-    return bool(gone)
+    return bool(gone) or ghosts > 0
 
 
 # -- token plumbing no one needs ------------------------------------------------------------------
@@ -872,8 +958,9 @@ def _settle(kernel: Kernel, conflict, st: CleanupStats) -> None:
     progress = True
     while progress:
         progress = False
+        uses = _Uses(kernel)            # the steps keep it current; pruning does not
         for step in steps:
-            while step(kernel, _Uses(kernel), st):
+            while step(kernel, uses, st):
                 progress = True
         if conflict is not None and _prune_plumbing(kernel, conflict, st):
             progress = True
