@@ -16,7 +16,8 @@ import heapq
 from collections.abc import Iterator
 
 from eqsat.ir.core import Kernel, Operation, Region, Value, region_exits
-from eqsat.ir.ops import MEMORY_OPS
+from eqsat.ir.ops import MEMORY_OPS, SPECS
+from eqsat.ir.types import TokenType
 
 
 def loop_exits(loop: Operation, kind: str) -> list[Operation]:
@@ -120,7 +121,7 @@ class TokenSets:
             self.restrict(None)
 
     def _walk(self, region: Region, chain: tuple[int, ...], loops: frozenset,
-              ifs: frozenset) -> None:
+              ifs: frozenset, exit_to: int | None = None) -> None:
         for op in region.ops:
             k = id(op)
             self.loops_of[k], self.ifs_of[k] = loops, ifs
@@ -138,14 +139,15 @@ class TokenSets:
                 start = len(self.bit_ops)
                 self._depth[k] = len(chain)
                 self._levels = max(self._levels, len(chain) + 1)
-                for r in op.regions:
-                    self._walk(r, chain + (k,), loops | {k}, ifs)
+                self._exits[(k, "continue")], self._exits[(k, "break")] = [], []
+                for i, r in enumerate(op.regions):
+                    self._walk(r, chain + (k,), loops | {k}, ifs, k if i == 0 else None)
                 self._span[k] = (start, len(self.bit_ops))
             elif n == "if":
                 spans = []
                 for i, r in enumerate(op.regions):
                     start = len(self.bit_ops)
-                    self._walk(r, chain, loops, ifs | {(k, i)})
+                    self._walk(r, chain, loops, ifs | {(k, i)}, exit_to)
                     spans.append((start, len(self.bit_ops)))
                 self._branches[k] = spans
                 self.rank[k] = self._ranked = self._ranked + 1   # its results come last
@@ -154,6 +156,8 @@ class TokenSets:
                     self._walk(r, chain, loops, ifs)
                 if n == "break":
                     self._after[k] = len(self.bit_ops)
+                if n in ("continue", "break") and exit_to is not None:
+                    self._exits[(exit_to, n)].append(op)   # as `loop_exits` finds them
 
     # -- bitsets ---------------------------------------------------------------------
     def _select(self, care: int, want: int) -> int:
@@ -280,7 +284,8 @@ class TokenSets:
             return (list(op.group("init")) + list(op.regions[0].args)
                     + [v for kind in ("continue", "break") for t in self.exits(op, kind)
                        for v in t.operands])
-        return [op.token_in] if op.token_in is not None else []
+        t = _token_in(op)
+        return [t] if t is not None else []
 
     @staticmethod
     def outputs(op: Operation) -> list[Value]:
@@ -327,8 +332,8 @@ class TokenSets:
         if added is not None:
             self.readers.setdefault(id(added), set()).add(id(owner))
         gone = self.ops(self.may.get(id(removed), 0))
-        if gone and self._subsumed(owner, removed, added):
-            return {}, []
+        if not gone or self._subsumed(owner, removed, added):
+            return {}, []       # it stood for no tracked op (nor does what replaces it)
         saved: dict[int, tuple] = {}
 
         def save(k: int) -> None:
@@ -400,8 +405,8 @@ class TokenSets:
             return False
         if added is not None:
             src = removed.owner
-            if not (isinstance(src, Operation) and src.token_in is added
-                    and src.token_out is removed):
+            if not (isinstance(src, Operation) and _token_in(src) is added
+                    and _token_out(src) is removed):
                 return False
         if removed in owner.operands:
             return True
@@ -420,7 +425,7 @@ class TokenSets:
                 if op.name == "join_tokens":
                     y = op.result if x in op.operands else None
                 elif op.name in MEMORY_OPS or op.name == "print_tko":
-                    y = op.token_out if op.token_in is x else None
+                    y = _token_out(op) if _token_in(op) is x else None
                 else:
                     continue
                 if y is None or id(y) in seen:
@@ -440,20 +445,29 @@ class TokenSets:
                 else:
                     d[k] = x
 
-    def _solve(self, ops: list[Operation], grow: bool, limit: int = 200) -> None:
+    def _solve(self, ops: list[Operation], grow: bool) -> None:
+        """The least (`grow`) or greatest fixpoint, from the current sets, of the
+        equations of `ops`, every other value held: in program order, going back only
+        to equations that read a value that changed."""
         sets = self.sets
-        for _ in range(limit):
-            changed = False
-            for op in ops:
-                for v, new in (self._may(op) if grow else self._must(op)):
-                    old = sets.get(id(v), 0)
-                    new = old | new if grow else old & new
-                    if new != old:
-                        sets[id(v)] = new
-                        changed = True
-            if not changed:
-                return
-        raise RuntimeError("token sets did not converge")     # pragma: no cover
+        rule = self._may if grow else self._must
+        scope = {id(op) for op in ops}
+        heap = [(self.rank[k], k) for k in scope]
+        heapq.heapify(heap)
+        queued = set(scope)
+        while heap:
+            _, key = heapq.heappop(heap)
+            queued.discard(key)
+            for v, new in rule(self.by_id[key]):
+                k = id(v)
+                old = sets.get(k, 0)
+                new = old | new if grow else old & new
+                if new != old:
+                    sets[k] = new
+                    for r in self.readers.get(k, ()):
+                        if r in scope and r not in queued:
+                            queued.add(r)
+                            heapq.heappush(heap, (self.rank[r], r))
 
     def get(self, v: Value | None) -> int:
         """The bitset of `v` (module docstring)."""
@@ -471,9 +485,9 @@ class TokenSets:
     def _common(self, op: Operation) -> Eqs:
         n = op.name
         if n in MEMORY_OPS or n == "print_tko":
-            t = op.token_out
+            t = _token_out(op)
             if t is not None:
-                mine = self.get(op.token_in)
+                mine = self.get(_token_in(op))
                 if self.only is None or id(op) in self.only:
                     mine |= 1 << self.bit[id(op)]
                 yield t, mine
@@ -575,6 +589,34 @@ class TokenSets:
                 for t in breaks:
                     every &= self.get(_at(t.operands, k)) | self._late(lid, t)
                 yield r, every
+
+
+_TOKEN_SLOT: dict[str, int | None] = {}
+
+
+def _token_in(op: Operation) -> Value | None:
+    """`op.token_in`, without walking the op's spec each time."""
+    k = _TOKEN_SLOT.get(op.name, -1)
+    if k == -1:
+        sp = SPECS.get(op.name)
+        groups = [g for g, _ in sp.operands] if sp is not None else []
+        k = _TOKEN_SLOT[op.name] = groups.index("token") if "token" in groups else None
+    if k is None:
+        return None
+    seg = op.segments
+    if not seg:
+        return op.operands[k] if k < len(op.operands) else None
+    if k >= len(seg):
+        return op.token_in                   # as the op itself answers (or fails)
+    start = sum(seg[:k])
+    return op.operands[start] if seg[k] and start < len(op.operands) else None
+
+
+def _token_out(op: Operation) -> Value | None:
+    for r in op.results:
+        if isinstance(r.type, TokenType):
+            return r
+    return None
 
 
 def _at(values, i: int) -> Value | None:

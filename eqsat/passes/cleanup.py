@@ -71,12 +71,16 @@ class _Uses:
 
     `ghost` and `dropped`: joins that `_simplify_joins` takes out ahead of `_dead_pure`
     (see there); until `_dead_pure` runs, the values they would have used still count
-    as used."""
+    as used. `orphans`: values that lost their last user (or were made without one)
+    since `_dead_pure` last ran, the only places it can find new dead ops once it has
+    swept the whole kernel (`swept`)."""
 
     def __init__(self, kernel: Kernel):
         self.map: dict[int, dict[int, Operation]] = {}    # id(value) -> users by id
         self.ghost: dict[int, Value] = {}                  # id(value) -> value
         self.dropped = 0
+        self.orphans: dict[int, Value] = {}
+        self.swept = False
         for op in kernel.walk():
             self._add(op)
 
@@ -89,6 +93,8 @@ class _Uses:
             users = self.map.get(id(v))
             if users is not None:
                 users.pop(id(op), None)
+                if not users:
+                    self.orphans[id(v)] = v
 
     def of(self, v: Value) -> list[tuple[Operation, int]]:
         return [(op, i) for op in list(self.map.get(id(v), {}).values())
@@ -109,6 +115,18 @@ class _Uses:
         for inner in op.walk():
             self._drop(inner, inner.operands)
 
+    def edited(self, op: Operation, removed: Value, added: Value | None) -> None:
+        """`op`'s operands changed in place: `removed` taken out (it may still be there
+        elsewhere), `added`, if any, put in."""
+        if added is not None:
+            self.map.setdefault(id(added), {})[id(op)] = op
+        if removed not in op.operands:
+            self._drop(op, [removed])
+
+    def made(self, v: Value) -> None:
+        """`v` was just made, with no user yet."""
+        self.orphans[id(v)] = v
+
 
 def _replace_uses(uses: _Uses, old: Value, new: Value) -> None:
     for op, i in uses.of(old):
@@ -116,6 +134,7 @@ def _replace_uses(uses: _Uses, old: Value, new: Value) -> None:
     moved = uses.map.pop(id(old), {})
     if moved:
         uses.map.setdefault(id(new), {}).update(moved)
+    uses.orphans[id(old)] = old
     if uses.ghost.pop(id(old), None) is not None:
         uses.ghost[id(new)] = new
 
@@ -166,7 +185,7 @@ def _is_pure(op: Operation) -> bool:
     return not op.regions and sp.effect in ("pure", "token")
 
 
-def _make_token(kernel: Kernel) -> Value:
+def _make_token(kernel: Kernel, uses: _Uses | None = None) -> Value:
     """A root token at the start of the kernel (reusing one if there is one)."""
     for op in kernel.body.ops:
         if op.name == "make_token":
@@ -174,6 +193,8 @@ def _make_token(kernel: Kernel) -> Value:
     op = Operation("make_token", [], [TokenType()])
     op.parent = kernel.body
     kernel.body.ops.insert(0, op)
+    if uses is not None:
+        uses.made(op.result)
     return op.result
 
 
@@ -191,7 +212,7 @@ def _dead_loads(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
             continue
         tok = op.results[1]
         if uses.used(tok):
-            src = op.token_in if op.token_in is not None else _make_token(kernel)
+            src = op.token_in if op.token_in is not None else _make_token(kernel, uses)
             _replace_uses(uses, tok, src)
         _remove_op(op, uses)
         op.parent = None
@@ -388,7 +409,7 @@ def _same_value_webs(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
     for k, g in val.items():
         if g is top or g is bottom or not uses.used(node[k]):
             continue
-        new = _make_token(kernel) if g is _ROOT else g
+        new = _make_token(kernel, uses) if g is _ROOT else g
         if new is node[k]:
             continue
         _replace_uses(uses, node[k], new)
@@ -447,7 +468,7 @@ def _simplify_join(kernel: Kernel, op: Operation, uses: _Uses, gone: list[Operat
     if len(flat) == 1:
         _replace_uses(uses, op.result, flat[0])
     elif not flat:
-        _replace_uses(uses, op.result, _make_token(kernel))
+        _replace_uses(uses, op.result, _make_token(kernel, uses))
     elif len(flat) != len(op.operands) or any(a is not b for a, b in zip(flat, op.operands)):
         uses.set_group(op, "tokens", flat)
         return True
@@ -521,23 +542,45 @@ def _drop_ops(ops: list[Operation]) -> None:
 
 
 def _dead_pure(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
-    # users come after what they use: walking backwards frees whole dead chains at once
+    """Remove pure ops no one uses (and so whole dead chains).
+
+    The first time, a walk backwards: users come after what they use, so one pass frees
+    whole dead chains. After that, an op can only have died through a value that lost
+    its last user since (`_Uses.orphans`): those are followed instead, as far as
+    removals go, which finds the same ops. Not where pure ops have regions: a backwards
+    walk counts the dead ops inside one before the op itself."""
     ghosts = uses.dropped                   # joins `_simplify_joins` took out already
     st.dead_ops += ghosts
     uses.dropped = 0
+    for v in uses.ghost.values():
+        uses.orphans[id(v)] = v
     uses.ghost.clear()
-    gone: dict[int, set[int]] = {}          # id(region) -> ids of its removed ops
-    regions: dict[int, Region] = {}
-    for op in reversed(list(kernel.walk())):
-        if _is_pure(op) and op.results and not any(uses.used(r) for r in op.results):
-            uses.removed(op)
-            home = op.parent
-            assert home is not None, f"'{op.name}' is in no region"
-            gone.setdefault(id(home), set()).add(id(op))
-            regions[id(home)] = home
-            st.dead_ops += 1
-    for rid, ids in gone.items():
-        region = regions[rid]
+    gone: dict[int, tuple[Region, set[int]]] = {}     # id(region) -> its removed ops
+
+    def dead(op: Operation) -> bool:
+        return _is_pure(op) and bool(op.results) and not any(uses.used(r) for r in op.results)
+
+    def remove(op: Operation) -> None:
+        uses.removed(op)
+        home = op.parent
+        assert home is not None, f"'{op.name}' is in no region"
+        gone.setdefault(id(home), (home, set()))[1].add(id(op))
+        op.parent = None
+        st.dead_ops += 1
+    if not uses.swept:
+        ops = list(kernel.walk())
+        uses.swept = not any(op.regions and _is_pure(op) for op in ops)
+        uses.orphans.clear()
+        for op in reversed(ops):
+            if dead(op):
+                remove(op)
+        uses.orphans.clear()
+    while uses.orphans:
+        _, v = uses.orphans.popitem()
+        op = v.owner
+        if isinstance(op, Operation) and op.parent is not None and dead(op):
+            remove(op)
+    for region, ids in gone.values():
         region.ops = [o for o in region.ops if id(o) not in ids]
     return bool(gone) or ghosts > 0
 
@@ -600,9 +643,16 @@ def _still_ordered(ts: TokenSets, ops, need: dict[int, int]) -> bool:
 
 class _Edits:
     """Tries edits of token operands, keeping those after which every memory op still
-    waits for all it needs: each try solves again only what the edit reaches."""
+    waits for all it needs: each try solves again only what the edit reaches.
+
+    Every kept edit drops a join operand or puts in its place the token it was built
+    from, and either only shrinks every `must` set (the solution after is a post-fixpoint
+    of the equations before). So a join edit that failed fails again after further kept
+    edits, and `failed` answers it without solving; a join is a union, so the edit is
+    only what leaves it, not where."""
 
     def __init__(self, kernel: Kernel, conflict):
+        self.conflict = conflict
         self.ts = ts = TokenSets(kernel)
         self.need = _needed(ts, conflict)
         wanted = 0
@@ -610,15 +660,23 @@ class _Edits:
             wanted |= want
         ts.restrict({id(ts.bit_ops[i]) for i in bits(ts.ops(wanted))})
         self.ok = _still_ordered(ts, ts.eqs, self.need)
+        self.failed: set[tuple[int, int, int]] = set()   # (join, removed, added) ids
 
     def keep(self, site: Operation, removed: Value, added: Value | None) -> bool:
         """`site`'s operand `removed` was just taken out (and `added`, if any, put in):
         does every memory op still wait for what it needs? If not, the solution is put
         back and the caller undoes the edit."""
+        key = None
+        if site.name == "join_tokens" and removed not in site.operands:
+            key = (id(site), id(removed), id(added) if added is not None else 0)
+            if key in self.failed:
+                return False
         saved, reached = self.ts.resolve(self.ts.owner(site), removed, added)
         if _still_ordered(self.ts, reached, self.need):
             return True
         self.ts.restore(saved)
+        if key is not None:
+            self.failed.add(key)
         return False
 
 
@@ -637,10 +695,9 @@ def _plumbing_sites(kernel: Kernel):
                     yield op, i
 
 
-def _prune_plumbing(kernel: Kernel, conflict, st: CleanupStats) -> bool:
+def _prune_plumbing(kernel: Kernel, ed: _Edits, uses: _Uses, st: CleanupStats) -> bool:
     """Drop or weaken passed-on tokens while every memory op keeps waiting for every op
     it conflicts with; returns whether anything changed."""
-    ed = _Edits(kernel, conflict)
     if not ed.ok:
         return False            # the analysis cannot vouch for this kernel as it is
     changed = False
@@ -652,6 +709,7 @@ def _prune_plumbing(kernel: Kernel, conflict, st: CleanupStats) -> bool:
                 del op.operands[i]
                 op.segments = (len(op.operands),)
                 if ed.keep(op, v, None):
+                    uses.edited(op, v, None)
                     st.joins_simplified += 1
                     changed = True
                     break                      # the next operand moved into slot i
@@ -659,9 +717,11 @@ def _prune_plumbing(kernel: Kernel, conflict, st: CleanupStats) -> bool:
                 op.segments = (len(op.operands),)
             if isinstance(src, Operation) and (src.name in MEMORY_OPS or
                                                src.name == "print_tko"):
-                weaker = src.token_in if src.token_in is not None else _make_token(kernel)
+                weaker = src.token_in if src.token_in is not None \
+                    else _make_token(kernel, uses)
                 op.operands[i] = weaker
                 if ed.keep(op, v, weaker):
+                    uses.edited(op, v, weaker)
                     st.joins_simplified += 1
                     changed = True
                     continue                   # try to weaken further
@@ -955,15 +1015,24 @@ def _fewer(before: tuple[TokenSets, dict[int, int]],
 def _settle(kernel: Kernel, conflict, st: CleanupStats) -> None:
     steps = (_dead_loads, _simplify_joins, _identity_carries, _same_value_webs, _dead_carries,
              _dead_if_results, _dead_pure)
+    uses = _Uses(kernel)                # every step and pruning keep it current
+    ed: _Edits | None = None
     progress = True
     while progress:
         progress = False
-        uses = _Uses(kernel)            # the steps keep it current; pruning does not
         for step in steps:
             while step(kernel, uses, st):
                 progress = True
-        if conflict is not None and _prune_plumbing(kernel, conflict, st):
-            progress = True
+                ed = None
+        if conflict is not None:
+            # Pruning's own edits keep its solution exact, and they only take pairs out of
+            # what memory ops wait for, never out of what they need: so while no other step
+            # changed the kernel, what a fresh one would find (solution, needs, tracked
+            # ops) is what it holds already.
+            if ed is None:
+                ed = _Edits(kernel, conflict)
+            if _prune_plumbing(kernel, ed, uses, st):
+                progress = True
 
 
 def cleanup(kernel: Kernel, conflict: Callable[[Operation, Operation], bool] | None = None
