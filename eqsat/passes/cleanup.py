@@ -73,16 +73,37 @@ class _Uses:
     (see there); until `_dead_pure` runs, the values they would have used still count
     as used. `orphans`: values that lost their last user (or were made without one)
     since `_dead_pure` last ran, the only places it can find new dead ops once it has
-    swept the whole kernel (`swept`)."""
+    swept the whole kernel (`swept`). `walk` and `named`: the kernel's ops in walk
+    order, walked again only after an op came or went (`reshaped`)."""
 
     def __init__(self, kernel: Kernel):
+        self.kernel = kernel
         self.map: dict[int, dict[int, Operation]] = {}    # id(value) -> users by id
         self.ghost: dict[int, Value] = {}                  # id(value) -> value
         self.dropped = 0
         self.orphans: dict[int, Value] = {}
         self.swept = False
-        for op in kernel.walk():
+        self._ops: list[Operation] | None = None
+        self._named: dict[tuple[str, ...], list[Operation]] = {}
+        for op in self.walk():
             self._add(op)
+
+    def walk(self) -> list[Operation]:
+        if self._ops is None:
+            self._ops = list(self.kernel.walk())
+            self._named = {}
+        return self._ops
+
+    def named(self, *names: str) -> list[Operation]:
+        ops = self.walk()
+        got = self._named.get(names)
+        if got is None:
+            got = self._named[names] = [op for op in ops if op.name in names]
+        return got
+
+    def reshaped(self) -> None:
+        """An op came into the kernel or left it."""
+        self._ops = None
 
     def _add(self, op: Operation) -> None:
         for v in op.operands:
@@ -124,8 +145,9 @@ class _Uses:
             self._drop(op, [removed])
 
     def made(self, v: Value) -> None:
-        """`v` was just made, with no user yet."""
+        """`v` was just made (by a new op), with no user yet."""
         self.orphans[id(v)] = v
+        self.reshaped()
 
 
 def _replace_uses(uses: _Uses, old: Value, new: Value) -> None:
@@ -137,13 +159,6 @@ def _replace_uses(uses: _Uses, old: Value, new: Value) -> None:
     uses.orphans[id(old)] = old
     if uses.ghost.pop(id(old), None) is not None:
         uses.ghost[id(new)] = new
-
-
-def _remove_op(op: Operation, uses: _Uses) -> None:
-    region = op.parent
-    assert region is not None, f"'{op.name}' is in no region"
-    region.ops.remove(op)
-    uses.removed(op)
 
 
 def _enclosing(op: Operation) -> Operation | Kernel | None:
@@ -204,9 +219,9 @@ def _make_token(kernel: Kernel, uses: _Uses | None = None) -> Value:
 # so this ends where one change per walk would.
 
 def _dead_loads(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
-    changed = False
-    for op in list(kernel.walk()):
-        if op.name not in _LOADS or op.attrs.get("sem", "weak") != "weak":
+    gone: list[Operation] = []
+    for op in uses.named(*_LOADS):
+        if op.attrs.get("sem", "weak") != "weak":
             continue
         if uses.used(op.results[0]) or op.parent is None:
             continue
@@ -214,11 +229,11 @@ def _dead_loads(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
         if uses.used(tok):
             src = op.token_in if op.token_in is not None else _make_token(kernel, uses)
             _replace_uses(uses, tok, src)
-        _remove_op(op, uses)
-        op.parent = None
+        uses.removed(op)
+        gone.append(op)
         st.dead_loads += 1
-        changed = True
-    return changed
+    _drop_ops(gone, uses)
+    return bool(gone)
 
 
 def _carry_is_dead(loop: Operation, j: int, uses: _Uses) -> bool:
@@ -254,9 +269,7 @@ def _carry_is_dead(loop: Operation, j: int, uses: _Uses) -> bool:
 
 def _dead_carries(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
     changed = False
-    for loop in list(kernel.walk()):
-        if loop.name not in ("for", "loop"):
-            continue
+    for loop in uses.named("for", "loop"):
         skip = 1 if loop.name == "for" else 0
         conts = loop_exits(loop, "continue")
         j = 0
@@ -297,9 +310,7 @@ def _drop_dead_results(op: Operation, exits: list[Operation], uses: _Uses,
 def _identity_carries(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
     """Replace a carry that every `continue` passes on unchanged by its init value."""
     changed = False
-    for loop in list(kernel.walk()):
-        if loop.name not in ("for", "loop"):
-            continue
+    for loop in uses.named("for", "loop"):
         skip = 1 if loop.name == "for" else 0
         args = loop.regions[0].args
         conts = loop_exits(loop, "continue")
@@ -354,7 +365,7 @@ def _same_value_webs(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
         incoming.setdefault(id(dst), []).append(src)
         node[id(dst)] = dst
     pinned: set[int] = set()
-    for op in kernel.walk():
+    for op in uses.named("for", "loop", "if", "join_tokens"):
         if op.name in ("for", "loop", "if"):
             for v in [*op.results, *(op.regions[0].args if op.name != "if" else [])]:
                 site[id(v)] = op
@@ -420,9 +431,7 @@ def _same_value_webs(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
 
 def _dead_if_results(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
     changed = False
-    for op in list(kernel.walk()):
-        if op.name != "if":
-            continue
+    for op in uses.named("if"):
         changed |= _drop_dead_results(op, if_yields(op), uses, st)
     return changed
 
@@ -507,8 +516,8 @@ def _simplify_joins(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
     sees what it would have seen. Joins that read it flatten through it (`_leaves`)."""
     changed = False
     gone: list[Operation] = []
-    for op in list(kernel.walk()):
-        if op.name != "join_tokens" or op.parent is None:
+    for op in uses.named("join_tokens"):
+        if op.parent is None:
             continue
         if _feeds_only_joins(op, uses):
             for v in op.operands:
@@ -525,11 +534,11 @@ def _simplify_joins(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
             changed = True
             if gone and gone[-1] is op:
                 break
-    _drop_ops(gone)
+    _drop_ops(gone, uses)
     return changed
 
 
-def _drop_ops(ops: list[Operation]) -> None:
+def _drop_ops(ops: list[Operation], uses: _Uses) -> None:
     """Take `ops` out of their regions, one pass per region."""
     by_region: dict[int, tuple[Region, set[int]]] = {}
     for op in ops:
@@ -539,6 +548,8 @@ def _drop_ops(ops: list[Operation]) -> None:
         op.parent = None
     for region, ids in by_region.values():
         region.ops = [o for o in region.ops if id(o) not in ids]
+    if ops:
+        uses.reshaped()
 
 
 def _dead_pure(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
@@ -568,7 +579,7 @@ def _dead_pure(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
         op.parent = None
         st.dead_ops += 1
     if not uses.swept:
-        ops = list(kernel.walk())
+        ops = uses.walk()
         uses.swept = not any(op.regions and _is_pure(op) for op in ops)
         uses.orphans.clear()
         for op in reversed(ops):
@@ -582,6 +593,8 @@ def _dead_pure(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
             remove(op)
     for region, ids in gone.values():
         region.ops = [o for o in region.ops if id(o) not in ids]
+    if gone:
+        uses.reshaped()
     return bool(gone) or ghosts > 0
 
 
@@ -680,19 +693,17 @@ class _Edits:
         return False
 
 
-def _plumbing_sites(kernel: Kernel):
+def _plumbing_sites(uses: _Uses):
     """(op, operand index) of tokens passed on rather than waited for."""
-    for op in kernel.walk():
-        if op.name in ("join_tokens", "yield", "continue", "break") or \
-                op.name in ("for", "loop"):
-            start = 3 if op.name == "for" else 0
-            for i, v in enumerate(op.operands):
-                if i >= start and v.is_token:
-                    owner = _enclosing(op)
-                    if op.name == "yield" and not (isinstance(owner, Operation)
-                                                    and owner.name == "if"):
-                        continue
-                    yield op, i
+    for op in uses.named("join_tokens", "yield", "continue", "break", "for", "loop"):
+        start = 3 if op.name == "for" else 0
+        for i, v in enumerate(op.operands):
+            if i >= start and v.is_token:
+                owner = _enclosing(op)
+                if op.name == "yield" and not (isinstance(owner, Operation)
+                                                and owner.name == "if"):
+                    continue
+                yield op, i
 
 
 def _prune_plumbing(kernel: Kernel, ed: _Edits, uses: _Uses, st: CleanupStats) -> bool:
@@ -701,7 +712,7 @@ def _prune_plumbing(kernel: Kernel, ed: _Edits, uses: _Uses, st: CleanupStats) -
     if not ed.ok:
         return False            # the analysis cannot vouch for this kernel as it is
     changed = False
-    for op, i in list(_plumbing_sites(kernel)):
+    for op, i in list(_plumbing_sites(uses)):
         while i < len(op.operands):
             v = op.operands[i]
             src = v.owner
@@ -788,11 +799,11 @@ def _classes(ops: list[Operation], conflict) -> list[list[Operation]]:
     return list(groups.values())
 
 
-def _split_plan(kernel: Kernel, conflict, done: set[int]):
+def _split_plan(kernel: Kernel, conflict, done: set[int], ts: TokenSets | None = None):
     """The first token carry of a `for` or `loop` worth splitting: (loop, carry index,
     classes). Worth it when some memory op waits, through the carry, for ops of a class
-    it conflicts with nothing of."""
-    ts = TokenSets(kernel)
+    it conflicts with nothing of. `ts`: the kernel's token sets, if at hand."""
+    ts = ts if ts is not None else TokenSets(kernel)
     cb = _ConflictBits(ts, conflict)
     mem = [x for x in kernel.walk() if _is_mem(x) and x.token_in is not None]
     for loop in kernel.walk():
@@ -990,9 +1001,9 @@ def _merge_carries(kernel: Kernel, loop: Operation,
                         op.operands[i] = loop.results[slot[0]]
 
 
-def _waits(kernel: Kernel) -> tuple[TokenSets, dict[int, int]]:
-    """What each memory op may wait for."""
-    ts = TokenSets(kernel)
+def _waits(kernel: Kernel, ts: TokenSets | None = None) -> tuple[TokenSets, dict[int, int]]:
+    """What each memory op may wait for (`ts`: the kernel's solution, if at hand)."""
+    ts = ts if ts is not None else TokenSets(kernel)
     return ts, {id(op): ts.get(op.token_in) for op in kernel.walk() if _is_mem(op)}
 
 
@@ -1012,7 +1023,9 @@ def _fewer(before: tuple[TokenSets, dict[int, int]],
     return False
 
 
-def _settle(kernel: Kernel, conflict, st: CleanupStats) -> None:
+def _settle(kernel: Kernel, conflict, st: CleanupStats) -> _Edits | None:
+    """Run the steps and pruning until nothing changes; returns pruning's state, which
+    then describes the kernel as it is (None without `conflict`)."""
     steps = (_dead_loads, _simplify_joins, _identity_carries, _same_value_webs, _dead_carries,
              _dead_if_results, _dead_pure)
     uses = _Uses(kernel)                # every step and pruning keep it current
@@ -1033,6 +1046,7 @@ def _settle(kernel: Kernel, conflict, st: CleanupStats) -> None:
                 ed = _Edits(kernel, conflict)
             if _prune_plumbing(kernel, ed, uses, st):
                 progress = True
+    return ed
 
 
 def cleanup(kernel: Kernel, conflict: Callable[[Operation, Operation], bool] | None = None
@@ -1042,21 +1056,22 @@ def cleanup(kernel: Kernel, conflict: Callable[[Operation, Operation], bool] | N
     `first`?) also drop passed-on tokens no memory op needs, and split loop-carried
     tokens per alias set where that frees some op."""
     st = CleanupStats()
-    _settle(kernel, conflict, st)
+    ed = _settle(kernel, conflict, st)
     tried: set[int] = set()
-    while conflict is not None:
-        plan = _split_plan(kernel, conflict, tried)
-        if plan is None or not _Edits(kernel, conflict).ok:
-            break                       # nothing to split, or pruning cannot trim the joins
+    while ed is not None and ed.ok:     # else pruning could not trim the joins of a split
+        ts = TokenSets(kernel)
+        plan = _split_plan(kernel, conflict, tried, ts)
+        if plan is None:
+            break
         tried.add(id(plan[0]))
-        before = _waits(kernel)
+        before = _waits(kernel, ts)
         made = _split_carry(kernel, conflict, *plan)
-        _settle(kernel, conflict, st)
+        ed = _settle(kernel, conflict, st)
         if _fewer(before, _waits(kernel)):
             st.split_carries += 1
         else:
             _merge_carries(kernel, plan[0], made)
-            _settle(kernel, conflict, st)
+            ed = _settle(kernel, conflict, st)
     return st
 
 
