@@ -408,14 +408,10 @@ class TokenSets:
             if not (isinstance(src, Operation) and _token_in(src) is added
                     and _token_out(src) is removed):
                 return False
-        if removed in owner.operands:
-            return True
         limit = self.pos.get(id(owner))
-        if limit is None:
-            return False
         work = [removed]
         seen = {id(removed)}
-        while work and budget > 0:
+        while limit is not None and work and budget > 0:
             x = work.pop()
             budget -= 1
             for r in self.readers.get(id(x), ()):
@@ -430,11 +426,12 @@ class TokenSets:
                     continue
                 if y is None or id(y) in seen:
                     continue
-                if y in owner.operands:
+                # `readers` holds every join that ever read a value: a cheap first test
+                if id(owner) in self.readers.get(id(y), ()) and y in owner.operands:
                     return True
                 seen.add(id(y))
                 work.append(y)
-        return False
+        return removed in owner.operands        # it is still there (it was there twice)
 
     def restore(self, saved: dict[int, tuple]) -> None:
         """Put back the solution `resolve` changed (its edit was undone)."""

@@ -136,13 +136,10 @@ class _Uses:
         for inner in op.walk():
             self._drop(inner, inner.operands)
 
-    def edited(self, op: Operation, removed: Value, added: Value | None) -> None:
-        """`op`'s operands changed in place: `removed` taken out (it may still be there
-        elsewhere), `added`, if any, put in."""
-        if added is not None:
-            self.map.setdefault(id(added), {})[id(op)] = op
-        if removed not in op.operands:
-            self._drop(op, [removed])
+    def edited(self, op: Operation, before: list[Value]) -> None:
+        """`op`'s operands, `before` until now, changed in place."""
+        self._drop(op, before)
+        self._add(op)
 
     def made(self, v: Value) -> None:
         """`v` was just made (by a new op), with no user yet."""
@@ -679,16 +676,14 @@ class _Edits:
         """`site`'s operand `removed` was just taken out (and `added`, if any, put in):
         does every memory op still wait for what it needs? If not, the solution is put
         back and the caller undoes the edit."""
-        key = None
-        if site.name == "join_tokens" and removed not in site.operands:
-            key = (id(site), id(removed), id(added) if added is not None else 0)
-            if key in self.failed:
-                return False
+        key = (id(site), id(removed), id(added) if added is not None else 0)
+        if key in self.failed and removed not in site.operands:
+            return False
         saved, reached = self.ts.resolve(self.ts.owner(site), removed, added)
         if _still_ordered(self.ts, reached, self.need):
             return True
         self.ts.restore(saved)
-        if key is not None:
+        if site.name == "join_tokens":          # (what it dropped was its only copy)
             self.failed.add(key)
         return False
 
@@ -712,7 +707,10 @@ def _prune_plumbing(kernel: Kernel, ed: _Edits, uses: _Uses, st: CleanupStats) -
     if not ed.ok:
         return False            # the analysis cannot vouch for this kernel as it is
     changed = False
+    before: dict[int, tuple[Operation, list[Value]]] = {}     # operands of edited ops
     for op, i in list(_plumbing_sites(uses)):
+        if id(op) not in before:
+            before[id(op)] = (op, list(op.operands))
         while i < len(op.operands):
             v = op.operands[i]
             src = v.owner
@@ -720,7 +718,6 @@ def _prune_plumbing(kernel: Kernel, ed: _Edits, uses: _Uses, st: CleanupStats) -
                 del op.operands[i]
                 op.segments = (len(op.operands),)
                 if ed.keep(op, v, None):
-                    uses.edited(op, v, None)
                     st.joins_simplified += 1
                     changed = True
                     break                      # the next operand moved into slot i
@@ -732,12 +729,14 @@ def _prune_plumbing(kernel: Kernel, ed: _Edits, uses: _Uses, st: CleanupStats) -
                     else _make_token(kernel, uses)
                 op.operands[i] = weaker
                 if ed.keep(op, v, weaker):
-                    uses.edited(op, v, weaker)
                     st.joins_simplified += 1
                     changed = True
                     continue                   # try to weaken further
                 op.operands[i] = v
             break
+    for op, operands in before.values():        # the use map catches up, once per op
+        if operands != op.operands:
+            uses.edited(op, operands)
     return changed
 
 
