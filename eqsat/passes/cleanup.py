@@ -655,11 +655,11 @@ class _Edits:
     """Tries edits of token operands, keeping those after which every memory op still
     waits for all it needs: each try solves again only what the edit reaches.
 
-    Every kept edit drops a join operand or puts in its place the token it was built
-    from, and either only shrinks every `must` set (the solution after is a post-fixpoint
-    of the equations before). So a join edit that failed fails again after further kept
-    edits, and `failed` answers it without solving; a join is a union, so the edit is
-    only what leaves it, not where."""
+    Every kept edit drops a join operand or puts the token it was built from in an
+    operand's place; either way no `must` set can grow (the solution after is a
+    post-fixpoint of the equations before). So a join edit that failed fails again
+    after further kept edits, and `failed` answers it without solving (a join is a
+    union: the edit is what leaves it, not where from)."""
 
     def __init__(self, kernel: Kernel, conflict):
         self.conflict = conflict
