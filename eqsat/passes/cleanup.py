@@ -41,7 +41,7 @@ from typing import Any
 from collections.abc import Callable
 
 from eqsat.interp.machine import may_exit
-from eqsat.ir.core import Kernel, Operation, Region, Value, control_edges
+from eqsat.ir.core import Kernel, Operation, Region, Value
 from eqsat.ir.ops import MEMORY_OPS
 from eqsat.ir.types import TokenType
 from eqsat.memory.conflict import Conflicts
@@ -73,8 +73,9 @@ class _Uses:
     (see there); until `_dead_pure` runs, the values they would have used still count
     as used. `orphans`: values that lost their last user (or were made without one)
     since `_dead_pure` last ran, the only places it can find new dead ops once it has
-    swept the whole kernel (`swept`). `walk` and `named`: the kernel's ops in walk
-    order, walked again only after an op came or went (`reshaped`)."""
+    swept the whole kernel (`swept`). `walk`, `named`, `exits`, `may_exit`: the kernel's
+    ops in walk order and what follows from where they are, found again only after an
+    op came or went (`reshaped`)."""
 
     def __init__(self, kernel: Kernel):
         self.kernel = kernel
@@ -85,14 +86,38 @@ class _Uses:
         self.swept = False
         self._ops: list[Operation] | None = None
         self._named: dict[tuple[str, ...], list[Operation]] = {}
+        self._exits: dict[tuple[int, str], list[Operation]] | None = None
+        self._exiting: dict[int, bool] = {}
         for op in self.walk():
             self._add(op)
 
     def walk(self) -> list[Operation]:
         if self._ops is None:
             self._ops = list(self.kernel.walk())
-            self._named = {}
         return self._ops
+
+    def exits(self, loop: Operation, kind: str) -> list[Operation]:
+        """`loop_exits(loop, kind)`: the continues or breaks that end `loop`'s body,
+        directly or through ifs, in walk order (kind "*": both)."""
+        if self._exits is None:
+            self._exits = {}
+            for t in self.named("continue", "break"):
+                r = t.parent
+                owner = r.parent if r is not None else None
+                while isinstance(owner, Operation) and owner.name == "if":
+                    r = owner.parent
+                    owner = r.parent if r is not None else None
+                if isinstance(owner, Operation) and owner.name in ("for", "loop") and \
+                        r is owner.regions[0]:
+                    self._exits.setdefault((id(owner), t.name), []).append(t)
+                    self._exits.setdefault((id(owner), "*"), []).append(t)
+        return self._exits.get((id(loop), kind), [])
+
+    def may_exit(self, op: Operation) -> bool:
+        got = self._exiting.get(id(op))
+        if got is None:
+            got = self._exiting[id(op)] = may_exit(op)
+        return got
 
     def named(self, *names: str) -> list[Operation]:
         ops = self.walk()
@@ -103,7 +128,7 @@ class _Uses:
 
     def reshaped(self) -> None:
         """An op came into the kernel or left it."""
-        self._ops = None
+        self._ops, self._named, self._exits, self._exiting = None, {}, None, {}
 
     def _add(self, op: Operation) -> None:
         for v in op.operands:
@@ -268,7 +293,7 @@ def _dead_carries(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
     changed = False
     for loop in uses.named("for", "loop"):
         skip = 1 if loop.name == "for" else 0
-        conts = loop_exits(loop, "continue")
+        conts = uses.exits(loop, "continue")
         j = 0
         while j < len(loop.group("init")):
             if not _carry_is_dead(loop, j, uses):
@@ -284,7 +309,7 @@ def _dead_carries(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
             st.dead_carries += 1
             changed = True
         if loop.name == "loop":
-            changed |= _drop_dead_results(loop, loop_exits(loop, "break"), uses, st)
+            changed |= _drop_dead_results(loop, uses.exits(loop, "break"), uses, st)
     return changed
 
 
@@ -310,7 +335,7 @@ def _identity_carries(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
     for loop in uses.named("for", "loop"):
         skip = 1 if loop.name == "for" else 0
         args = loop.regions[0].args
-        conts = loop_exits(loop, "continue")
+        conts = uses.exits(loop, "continue")
         for j, init in enumerate(loop.group("init")):
             arg = args[j + skip]
             if not uses.used(arg) or any(
@@ -344,6 +369,29 @@ def _visible_at(v: Value, op: Operation) -> bool:
     return False
 
 
+def _control_edges(uses: _Uses) -> list[tuple[Value, Value]]:
+    """`control_edges(kernel)`, from the loops, ifs and exits `uses` has at hand."""
+    edges: list[tuple[Value, Value]] = []
+    for op in uses.named("for", "loop", "if"):
+        if op.name == "if":
+            for t in if_yields(op):
+                edges += list(zip(t.operands, op.results))
+            continue
+        args = op.regions[0].args[1:] if op.name == "for" else op.regions[0].args
+        inits = op.group("init")
+        edges += list(zip(inits, args))
+        if op.name == "for":
+            edges += list(zip(inits, op.results))
+        for t in uses.exits(op, "*"):
+            if t.name == "continue":
+                edges += list(zip(t.operands, args))
+                if op.name == "for":
+                    edges += list(zip(t.operands, op.results))
+            else:
+                edges += list(zip(t.operands, op.results))
+    return edges
+
+
 def _same_value_webs(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
     """Carried values, loop and if results and joins that, through one another, only
     ever take one outside value: all of them are that value.
@@ -354,7 +402,7 @@ def _same_value_webs(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
     equal to its one source until a second source shows up), then each value of a web
     is replaced by the source when that is visible where the value is defined. A join
     ignores root tokens, so a join of a web's values and the root is the web's value."""
-    edges = control_edges(kernel)
+    edges = _control_edges(uses)
     incoming: dict[int, list[Value]] = {}
     node: dict[int, Value] = {}
     site: dict[int, Operation] = {}
@@ -366,7 +414,7 @@ def _same_value_webs(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
         if op.name in ("for", "loop", "if"):
             for v in [*op.results, *(op.regions[0].args if op.name != "if" else [])]:
                 site[id(v)] = op
-            if may_exit(op):          # its results also say that control got past it
+            if uses.may_exit(op):     # its results also say that control got past it
                 pinned.update(id(r) for r in op.results)
         elif op.name == "join_tokens":
             incoming[id(op.result)] = list(op.operands)
