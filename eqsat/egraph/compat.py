@@ -41,7 +41,8 @@ def _add_bindings(raw: dict[str, Any]) -> None:
     found: dict[str, list[str]] = {}
     for n in nodes.values():
         if n["op"] in _BINDING_OPS and len(n["children"]) == 1:
-            name = json.loads(nodes[n["children"][0]]["op"])
+            text = nodes[n["children"][0]]["op"]
+            name = text[1:-1] if "\\" not in text else json.loads(text)
             found.setdefault(n["eclass"], []).append(_global_name(name))
     data = raw["class_data"]
     for cid, names in found.items():
