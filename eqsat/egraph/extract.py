@@ -527,52 +527,70 @@ class TokenSets:
         self.sets: dict[str, tuple[int, int]] = {}     # class -> (region-0 ops, sources)
         self.sources: list[tuple[str, int]] = []       # source bit -> (Arg class, region)
         self.carry: list[int] = []                     # source bit -> the ops it carries
-        self._by_sources: dict[int, dict[int, int]] = {}
-        self._counts: dict[tuple[int, int], tuple[dict[Any, int], dict[Any, int]]] = {}
+        self._groups: dict[Any, int] | None = None
+        self._counts: dict[int, dict[Any, int]] = {}   # sources -> pairs per group
         self._solve(class_ty)
+        self._region_bits: dict[int, int] = {}         # region -> bits of its sources
+        for i, (_, region) in enumerate(self.sources):
+            self._region_bits[region] = self._region_bits.get(region, 0) | 1 << i
 
     def regions(self, sources: int) -> dict[int, int]:
         """Region -> the ops whose earlier-iteration instances `sources` stand for."""
-        got = self._by_sources.get(sources)
-        if got is None:
-            got = {}
-            i = 0
-            x = sources
-            while x:
-                if x & 1:
-                    region = self.sources[i][1]
-                    got[region] = got.get(region, 0) | self.carry[i]
-                x >>= 1
-                i += 1
-            got = self._by_sources[sources] = {r: m for r, m in got.items() if m}
-        return got
+        got: dict[int, int] = {}
+        for i in _set_bits(sources):
+            region = self.sources[i][1]
+            got[region] = got.get(region, 0) | self.carry[i]
+        return {r: m for r, m in got.items() if m}
 
     def pairs(self, cls: str) -> frozenset[tuple[int, int]]:
         """The class's set as (uid, region) pairs."""
         m0, src = self.sets.get(cls, (0, 0))
         out = set()
         for region, mask in [(0, m0), *self.regions(src).items()]:
-            for i, u in enumerate(self.uids):
-                if mask >> i & 1:
-                    out.add((u, region))
+            for i in _set_bits(mask):
+                out.add((self.uids[i], region))
         return frozenset(out)
 
     def counts(self, cls: str, groups: dict[Any, int]) -> dict[Any, int]:
         """How many (uid, region) pairs of the class's set fall in each group of uids
         (`groups`: key -> bitmask of `self.bit`s)."""
         m0, src = self.sets.get(cls, (0, 0))
-        key = (id(groups), src)
-        hit = self._counts.get(key)
-        if hit is None or hit[0] is not groups:
-            got = dict.fromkeys(groups, 0)
-            for mask in self.regions(src).values():
-                for k, g in groups.items():
-                    got[k] += (mask & g).bit_count()
-            hit = self._counts[key] = (groups, got)
-        out = dict(hit[1])
+        out = dict(self._source_counts(src, groups))
         for k, g in groups.items():
             out[k] += (m0 & g).bit_count()
         return out
+
+    def _source_counts(self, src: int, groups: dict[Any, int]) -> dict[Any, int]:
+        """Pairs per group that the sources `src` stand for. Along a chain a source set
+        is the one before plus a loop's source: its counts are that set's plus what the
+        new source carries, unless another source of the same loop is there too (the
+        two may carry the same ops), which is counted in full."""
+        if self._groups is not groups:
+            self._groups, self._counts = groups, {}
+        cache = self._counts
+        added: list[int] = []                # sources stripped off, counted one by one
+        x = src
+        while x and x not in cache:
+            i = x.bit_length() - 1
+            rest = x ^ (1 << i)
+            if rest & self._region_bits[self.sources[i][1]]:
+                break
+            added.append(i)
+            x = rest
+        got = cache.get(x)
+        if got is None:
+            got = dict.fromkeys(groups, 0)
+            for mask in self.regions(x).values():
+                for k, g in groups.items():
+                    got[k] += (mask & g).bit_count()
+            cache[x] = got
+        for i in reversed(added):
+            x |= 1 << i
+            got = dict(got)
+            for k, g in groups.items():
+                got[k] += (self.carry[i] & g).bit_count()
+            cache[x] = got
+        return got
 
     def _solve(self, class_ty: dict[str, str]) -> None:
         v = self.v
@@ -735,6 +753,16 @@ class TokenSets:
                         self.carry[j] |= sets.get(lp.fields[5][i], none)[0]
                 else:
                     self.carry[j] |= loop_uids(lp)
+
+def _set_bits(x: int) -> list[int]:
+    """Positions of the set bits of `x`, lowest first (one pass over its digits)."""
+    digits = bin(x)[:1:-1]
+    out, i = [], digits.find("1")
+    while i >= 0:
+        out.append(i)
+        i = digits.find("1", i + 1)
+    return out
+
 
 def _components(keys: list[str], edges: dict[str, list[str]]) -> list[list[str]]:
     """Strongly connected parts of a graph (Tarjan, iterative), each after every part it
