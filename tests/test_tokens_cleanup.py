@@ -403,13 +403,18 @@ SELF_SUPPORT = f"""entry @k(%a: {P}, %b: {P}, %n: tile<i32>) {{
 
 def test_pruning_re_solves_only_what_an_edit_reaches_and_agrees_with_a_full_solve(
         monkeypatch):
-    """After every tried edit (kept or undone) the token sets equal a solve from scratch."""
+    """After every tried edit (kept or undone) the token sets equal a solve from scratch,
+    and so does the answer (with the needs of a fresh start: pruning keeps its solution
+    across rounds where nothing else changed the kernel). The shortcuts are taken: edits
+    no solution can see, and join edits that failed before."""
     import glob
 
     import eqsat.passes.cleanup as cl
     from eqsat.memory.tokensets import TokenSets
     checked = {True: 0, False: 0}
-    keep = cl._Edits.keep
+    seen = {"reused": 0, "resolved": 0, "unseen": 0}
+    keep, prune = cl._Edits.keep, cl._prune_plumbing
+    resolve, subsumed = TokenSets.resolve, TokenSets._subsumed
 
     def agrees(ts) -> None:
         fresh = TokenSets(ts.kernel)
@@ -417,24 +422,51 @@ def test_pruning_re_solves_only_what_an_edit_reaches_and_agrees_with_a_full_solv
         for op in ts.eqs:
             for v in ts.outputs(op):
                 for mine, ref in ((ts.may, fresh.may), (ts.must, fresh.must)):
-                    assert mine.get(id(v), frozenset()) == ref.get(id(v), frozenset())
+                    assert ts.pairs(mine.get(id(v), 0)) == fresh.pairs(ref.get(id(v), 0))
 
     def checked_keep(self, site, removed, added):
         before = (dict(self.ts.may), dict(self.ts.must))
         ok = keep(self, site, removed, added)
+        fresh = TokenSets(self.ts.kernel)           # the edit is still in place
+        fresh.restrict(self.ts.only)
+        assert ok == cl._still_ordered(fresh, fresh.eqs, self.need)
         if ok:
             agrees(self.ts)
         else:       # the caller undoes the edit: the solution must be the one before it
             assert (self.ts.may, self.ts.must) == before
         checked[ok] += 1
         return ok
+
+    def checked_prune(kernel, ed, uses, st):
+        if getattr(ed, "pruned", False):
+            seen["reused"] += 1
+            fresh = cl._Edits(kernel, ed.conflict)
+            assert fresh.ts.only == ed.ts.only
+            assert {k: ed.ts.pairs(v) for k, v in ed.need.items()} == \
+                {k: fresh.ts.pairs(v) for k, v in fresh.need.items()}
+        ed.pruned = True
+        return prune(kernel, ed, uses, st)
+
+    def counted_resolve(self, owner, removed, added):
+        seen["resolved"] += 1
+        return resolve(self, owner, removed, added)
+
+    def counted_subsumed(self, owner, removed, added):
+        got = subsumed(self, owner, removed, added)
+        seen["unseen"] += got
+        return got
     monkeypatch.setattr(cl._Edits, "keep", checked_keep)
+    monkeypatch.setattr(cl, "_prune_plumbing", checked_prune)
+    monkeypatch.setattr(TokenSets, "resolve", counted_resolve)
+    monkeypatch.setattr(TokenSets, "_subsumed", counted_subsumed)
     sources = [_threaded(seed) for seed in range(10)] + [SELF_SUPPORT]
     sources += [open(f).read() for f in sorted(glob.glob("tests/corpus/*.cutile.mlir"))]
     for src in sources:
         for noalias in (False, True):
             _clean(src, noalias=noalias)
     assert checked[True] > 50 and checked[False] > 0
+    assert seen["reused"] > 0 and seen["unseen"] > 0
+    assert seen["resolved"] < sum(checked.values())     # some failed edits were known
 
 
 # a while loop: a load of %a and a store to %a feeding the next iteration's load, a
@@ -570,3 +602,72 @@ def test_clean_up_with_splits_runs_like_its_input_under_schedule_fuzzing():
             r = check_equivalent(parse(src), k, spec, trials=2, schedules=6, exact=True)
             assert r.ok, (seed, noalias, r.counterexample)
     assert splits > 5
+
+
+def test_the_use_map_finds_exits_and_control_edges_as_the_ir_does():
+    """Clean-up's cached exits, early exits and control edges (steps read them instead of
+    walking the kernel) are `loop_exits`, `may_exit` and `control_edges`."""
+    import glob
+
+    import eqsat.passes.cleanup as cl
+    from eqsat.interp.machine import may_exit
+    from eqsat.ir.core import control_edges
+    from eqsat.memory.tokensets import loop_exits
+    sources = [WHILE_SRC, SELF_SUPPORT] + [_threaded(seed) for seed in range(5)]
+    sources += [open(f).read() for f in sorted(glob.glob("tests/corpus/*.cutile.mlir"))]
+    for src in sources:
+        k = parse(src)
+        uses = cl._Uses(k)
+        want, got = control_edges(k), cl._control_edges(uses)
+        assert [(id(a), id(b)) for a, b in want] == [(id(a), id(b)) for a, b in got]
+        for op in k.walk():
+            if op.name in ("for", "loop"):
+                for kind in ("continue", "break"):
+                    assert [id(t) for t in uses.exits(op, kind)] == \
+                        [id(t) for t in loop_exits(op, kind)]
+            if op.name in ("for", "loop", "if"):
+                assert uses.may_exit(op) == may_exit(op)
+
+
+# a join chain only joins read (%j2, %j3), the only user of a `for` result: clean-up
+# takes such joins out when it reaches them, yet the steps between must still see the
+# result as used, as they did while the flattened joins were still in the kernel
+GHOST_SRC = f"""entry @k(%a: {P}, %b: {P}, %n: tile<i32>) {{
+  %c0 = constant <i32: 0> : tile<i32>
+  %c1 = constant <i32: 1> : tile<i32>
+  %t = make_token : token
+  %x, %t1 = load_ptr_tko weak %a token=%t : {P} -> tile<f32>, token
+  %t2 = store_ptr_tko weak %b, %x token=%t1 : {P}, tile<f32> -> token
+  %r = for %i in (%c0 to %n, step %c1) : tile<i32> iter_values(%g = %t1) -> (token) {{
+    %h = join_tokens %g, %t : token
+    continue %h : token
+  }}
+  %j1 = join_tokens %t1, %t2 : token
+  %j2 = join_tokens %j1, %r : token
+  %j3 = join_tokens %j2, %t, %t2 : token
+  %y, %t3 = load_ptr_tko weak %a token=%t2 : {P} -> tile<f32>, token
+  %t4 = store_ptr_tko weak %b, %y token=%t3 : {P}, tile<f32> -> token
+  return
+}}"""
+
+
+def test_joins_that_only_feed_joins_leave_early_and_count_as_before(monkeypatch):
+    """The counts are those of flattening every join and removing the dead ones after."""
+    from eqsat.passes.cleanup import CleanupStats
+    import eqsat.passes.cleanup as cl
+    early = []
+    feeds = cl._feeds_only_joins
+
+    def counted(op, uses):
+        got = feeds(op, uses)
+        early.append(got)
+        return got
+    monkeypatch.setattr(cl, "_feeds_only_joins", counted)
+    for noalias in (None, True):
+        k, st = _clean(GHOST_SRC, noalias=noalias)
+        assert st == CleanupStats(dead_carries=1, identity_carries=1, dead_ops=3,
+                                  joins_simplified=3)
+        assert "join_tokens" not in _names(k)
+        loop = next(op for op in k.walk() if op.name == "for")
+        assert not loop.results and len(loop.regions[0].args) == 1
+    assert any(early)

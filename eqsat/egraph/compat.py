@@ -41,7 +41,8 @@ def _add_bindings(raw: dict[str, Any]) -> None:
     found: dict[str, list[str]] = {}
     for n in nodes.values():
         if n["op"] in _BINDING_OPS and len(n["children"]) == 1:
-            name = json.loads(nodes[n["children"][0]]["op"])
+            text = nodes[n["children"][0]]["op"]
+            name = text[1:-1] if "\\" not in text else json.loads(text)
             found.setdefault(n["eclass"], []).append(_global_name(name))
     data = raw["class_data"]
     for cid, names in found.items():
@@ -51,6 +52,27 @@ def _add_bindings(raw: dict[str, Any]) -> None:
 
 
 _NO_LIMIT = 1 << 62     # the default truncates each table to a few hundred rows
+
+
+def _run(eg: egglog.EGraph, *commands: Any) -> list[Any]:
+    """Run egglog commands (`egglog.bindings`) on `eg`: 13.2 through `EGraph._run_program`,
+    14.x through the e-graph's state, which records them when asked to."""
+    run = getattr(eg, "_run_program", None)
+    if run is not None:
+        out: list[Any] = run(*commands)
+        return out
+    state: Any = eg._state
+    return list(state.run_program(*commands))
+
+
+def _action_to_egg(eg: egglog.EGraph, action: Any) -> list[Any]:
+    """The egglog commands of one `Action` (13.2 makes one, 14.x a list)."""
+    one = getattr(eg, "_command_to_egg", None)
+    if one is not None:
+        cmd = one(action)
+        return [] if cmd is None else [cmd]
+    egraph: Any = eg
+    return list(egraph._commands_to_egg(action))
 
 
 def egg_name(eg: egglog.EGraph, fn: Any) -> str:
@@ -80,19 +102,25 @@ def register(eg: egglog.EGraph, actions: list[Any]) -> None:
     if not all(type(a) is Action for a in actions):
         eg.register(*actions)
         return
-    state = eg._state
-    have = state.__egg_decls__
+    have = eg._state.__egg_decls__
     for a in actions:
         d = a.__egg_decls__
-        if not (d._functions.keys() <= have._functions.keys()
-                and d._classes.keys() <= have._classes.keys()
-                and d._constants.keys() <= have._constants.keys()
-                and d._rulesets.keys() <= have._rulesets.keys()
-                and d._unnamed_functions <= have._unnamed_functions
-                and not d.default_ruleset.rules):
+        if not _known(d, have):
             eg._add_decls(d)
-    cmds = [eg._command_to_egg(a) for a in actions]
-    eg._run_program(*[c for c in cmds if c is not None])
+    _run(eg, *[c for a in actions for c in _action_to_egg(eg, a)])
+
+
+def _known(d: Any, have: Any) -> bool:
+    """Whether declarations `have` hold every one of `d` (13.2 also keeps unnamed
+    functions apart, and a default ruleset in every set of declarations)."""
+    if not (d._functions.keys() <= have._functions.keys()
+            and d._classes.keys() <= have._classes.keys()
+            and d._constants.keys() <= have._constants.keys()
+            and d._rulesets.keys() <= have._rulesets.keys()):
+        return False
+    if not getattr(d, "_unnamed_functions", set()) <= getattr(have, "_unnamed_functions", set()):
+        return False
+    return not (hasattr(d, "default_ruleset") and d.default_ruleset.rules)
 
 
 def rule_matches(report: Any) -> dict[str, int]:
@@ -148,7 +176,7 @@ _EARLY: list[Any] = []
 def run_registered(eg: egglog.EGraph, command: Any) -> Any:
     """Run a command from `register_schedule`; egglog's own RunReport (rule names as keys,
     which `rule_matches` and `reached_fixpoint` read)."""
-    out: Any = eg._run_program(command)[0]
+    out: Any = _run(eg, command)[0]
     return out.report
 
 
@@ -156,7 +184,7 @@ def function_sizes(eg: egglog.EGraph) -> dict[str, int]:
     """Rows per table, by egglog name, in one egglog call (`EGraph.function_size` takes
     one call per table)."""
     from egglog import bindings
-    out: Any = eg._run_program(bindings.PrintSize(_SPAN, None))[0]
+    out: Any = _run(eg, bindings.PrintSize(_SPAN, None))[0]
     return {name: int(size) for name, size in out.sizes}
 
 
@@ -244,7 +272,9 @@ class TermBuilder:
     command costs time in proportion to the tables there are, so a kernel bound value by
     value with `let` took time quadratic in its size. `serialize` reports the table's
     rows as `let` names, as it reports egglog's own. egglog type-checks the program when
-    it runs, so a misuse is reported at `flush`."""
+    it runs, so a misuse is reported at `flush`. Each action stays a command of its own:
+    a batch as one rule run once builds the same e-graph, but compiling the rule grows
+    faster than the batch, and the e-graph costs no less to pop."""
 
     def __init__(self, eg: egglog.EGraph, constructors: dict[str, Any], elem: type,
                  binding: Any = None):
@@ -352,13 +382,13 @@ def run_text(eg: egglog.EGraph, commands: list[str]) -> None:
         fd, path = tempfile.mkstemp(prefix="eqsat-", suffix=".egg")
     except OSError:                       # no temporary directory: one command at a time
         for cmd in commands:
-            eg._run_program(*eg._egraph.parse_program(cmd))
+            _run(eg, *eg._egraph.parse_program(cmd))
         return
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write("\n".join(commands))
             f.write("\n")
-        eg._run_program(_bindings.Include(_SPAN, path))
+        _run(eg, _bindings.Include(_SPAN, path))
     finally:
         os.unlink(path)
 

@@ -219,16 +219,21 @@ def _wait(model: CostModel, op: Operation, memo: dict[str, Any]) -> float:
     ts = memo.get("tokens")
     if ts is None:
         ts = memo["tokens"] = TokenSets(memo["kernel"])
-        memo["names"] = {id(o): o.name for o in memo["kernel"].walk()}
-    names = memo["names"]
+        by_name: dict[str, int] = {}         # producer name -> its ops, under every tag
+        for i, o in enumerate(ts.bit_ops):
+            by_name[o.name] = by_name.get(o.name, 0) | 1 << i
+        memo["by_name"] = {n: ts.every(m) for n, m in sorted(by_name.items())}
     waits = memo.setdefault("waits", {})      # token_wait depends on the two names only
+    x = ts.get(op.token_in)
     total = 0.0
-    for p, _tag in ts.of(op.token_in):
-        key = (names[p], op.name)
-        w = waits.get(key)
-        if w is None:
-            w = waits[key] = model.token_wait(*key)
-        total += w
+    for name, ops in memo["by_name"].items():
+        count = (x & ops).bit_count()
+        if count:
+            key = (name, op.name)
+            w = waits.get(key)
+            if w is None:
+                w = waits[key] = model.token_wait(*key)
+            total += w * count
     return total
 
 

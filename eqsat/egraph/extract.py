@@ -510,35 +510,86 @@ class TokenSets:
     results for what the body or branches pass out (least fixpoint; the nodes of
     one class agree, so they are united).
 
-    A set is kept as one bitmask of op indices per region tag (`sets[cls][region]`):
-    along a program-order chain of M memory ops the sets hold O(M^2) pairs, which as
-    Python sets cost time and gigabytes, as bitmasks a few machine words each. The
-    fixpoint re-evaluates only the nodes whose inputs grew (a worklist); unions are
-    monotone, so the least fixpoint does not depend on that order."""
+    As Python sets of pairs, the sets of a chain of M memory ops through R loops cost
+    O(M^2) time and gigabytes. Here a set is two bitmasks: the ops of region 0, and the
+    *sources* whose earlier-iteration instances it holds, a source being a loop's
+    carried token (an `Arg` class of a loop region): a pair (u, r) with r != 0 is made
+    only there, from the ops the loop passes to its next iteration (`carry`), and never
+    changes afterwards. So the pairs of region r are the union of `carry` over the
+    sources of region r in the set. Neither mask depends on the other, so each is a
+    least fixpoint of unions, solved once per strongly connected part of what reads
+    what (a worklist inside each); the order does not change the result."""
 
     def __init__(self, v: EGraphView, class_ty: dict[str, str]):
         self.v = v
         self.uids = sorted({n.fields[1] for n in v.nodes.values() if n.kind == "Mem"})
         self.bit = {u: 1 << i for i, u in enumerate(self.uids)}
-        self.sets: dict[str, dict[int, int]] = {}
+        self.sets: dict[str, tuple[int, int]] = {}     # class -> (region-0 ops, sources)
+        self.sources: list[tuple[str, int]] = []       # source bit -> (Arg class, region)
+        self.carry: list[int] = []                     # source bit -> the ops it carries
+        self._groups: dict[Any, int] | None = None
+        self._counts: dict[int, dict[Any, int]] = {}   # sources -> pairs per group
         self._solve(class_ty)
+        self._region_bits: dict[int, int] = {}         # region -> bits of its sources
+        for i, (_, region) in enumerate(self.sources):
+            self._region_bits[region] = self._region_bits.get(region, 0) | 1 << i
+
+    def regions(self, sources: int) -> dict[int, int]:
+        """Region -> the ops whose earlier-iteration instances `sources` stand for."""
+        got: dict[int, int] = {}
+        for i in _set_bits(sources):
+            region = self.sources[i][1]
+            got[region] = got.get(region, 0) | self.carry[i]
+        return {r: m for r, m in got.items() if m}
 
     def pairs(self, cls: str) -> frozenset[tuple[int, int]]:
         """The class's set as (uid, region) pairs."""
+        m0, src = self.sets.get(cls, (0, 0))
         out = set()
-        for region, mask in self.sets.get(cls, {}).items():
-            for i, u in enumerate(self.uids):
-                if mask >> i & 1:
-                    out.add((u, region))
+        for region, mask in [(0, m0), *self.regions(src).items()]:
+            for i in _set_bits(mask):
+                out.add((self.uids[i], region))
         return frozenset(out)
 
     def counts(self, cls: str, groups: dict[Any, int]) -> dict[Any, int]:
         """How many (uid, region) pairs of the class's set fall in each group of uids
         (`groups`: key -> bitmask of `self.bit`s)."""
-        got = dict.fromkeys(groups, 0)
-        for mask in self.sets.get(cls, {}).values():
-            for key, g in groups.items():
-                got[key] += (mask & g).bit_count()
+        m0, src = self.sets.get(cls, (0, 0))
+        out = dict(self._source_counts(src, groups))
+        for k, g in groups.items():
+            out[k] += (m0 & g).bit_count()
+        return out
+
+    def _source_counts(self, src: int, groups: dict[Any, int]) -> dict[Any, int]:
+        """Pairs per group that the sources `src` stand for. Along a chain a source set
+        is the one before plus a loop's source: its counts are that set's plus what the
+        new source carries, unless another source of the same loop is there too (the
+        two may carry the same ops), which is counted in full."""
+        if self._groups is not groups:
+            self._groups, self._counts = groups, {}
+        cache = self._counts
+        added: list[int] = []                # sources stripped off, counted one by one
+        x = src
+        while x and x not in cache:
+            i = x.bit_length() - 1
+            rest = x ^ (1 << i)
+            if rest & self._region_bits[self.sources[i][1]]:
+                break
+            added.append(i)
+            x = rest
+        got = cache.get(x)
+        if got is None:
+            got = dict.fromkeys(groups, 0)
+            for mask in self.regions(x).values():
+                for k, g in groups.items():
+                    got[k] += (mask & g).bit_count()
+            cache[x] = got
+        for i in reversed(added):
+            x |= 1 << i
+            got = dict(got)
+            for k, g in groups.items():
+                got[k] += (self.carry[i] & g).bit_count()
+            cache[x] = got
         return got
 
     def _solve(self, class_ty: dict[str, str]) -> None:
@@ -568,62 +619,60 @@ class TokenSets:
             return got
 
         sets = self.sets
-        empty: dict[int, int] = {}
+        none = (0, 0)
+        source_bit: dict[tuple[str, int], int] = {}
 
-        def into(acc: dict[int, int], s: dict[int, int]) -> None:
-            for r, m in s.items():
-                acc[r] = acc.get(r, 0) | m
+        def source(n: ENode) -> int:
+            key = (n.cls, n.fields[0])
+            got = source_bit.get(key)
+            if got is None:
+                got = source_bit[key] = 1 << len(self.sources)
+                self.sources.append(key)
+            return got
 
-        def carried_into(acc: dict[int, int], s: dict[int, int], region: int) -> None:
-            for r, m in s.items():
-                key = region if r == 0 else r
-                acc[key] = acc.get(key, 0) | m
-
-        def evaluate(n: ENode) -> dict[int, int]:
+        def evaluate(n: ENode) -> tuple[int, int]:
             """The set node `n` stands for, from the current sets of its inputs."""
             k = n.kind
-            new: dict[int, int] = {}
-            if k in ("Join", "SrcJoin"):
-                for c in n.fields[0]:
-                    into(new, sets.get(c, empty))
-            elif k == "ReJoin":
-                into(new, sets.get(n.fields[0], empty))
-                into(new, sets.get(n.fields[1], empty))
+            ops = srcs = 0
+            if k in ("Join", "SrcJoin", "ReJoin"):
+                for c in (n.fields[0] if k != "ReJoin" else n.fields[:2]):
+                    m, s = sets.get(c, none)
+                    ops, srcs = ops | m, srcs | s
             elif k == "Proj":
                 i = n.fields[1]
                 for nid in v.classes.get(n.fields[0], ()):
                     src = v.nodes[nid]
                     if src.kind == "Mem":
-                        new[0] = new.get(0, 0) | self.bit[src.fields[1]]
-                        into(new, sets.get(src.fields[4], empty))
-                    elif src.kind == "For":
-                        for vec in (src.fields[4], src.fields[5]):
+                        m, s = sets.get(src.fields[4], none)
+                        ops, srcs = ops | m | self.bit[src.fields[1]], srcs | s
+                    elif src.kind in ("For", "If"):
+                        vecs = ((src.fields[4], src.fields[5]) if src.kind == "For"
+                                else (src.fields[1], src.fields[2]))
+                        for vec in vecs:
                             if i < len(vec):
-                                into(new, sets.get(vec[i], empty))
+                                m, s = sets.get(vec[i], none)
+                                ops, srcs = ops | m, srcs | s
                     elif src.kind == "Loop":
-                        new[0] = new.get(0, 0) | loop_uids(src)
+                        ops |= loop_uids(src)
                         for c in src.fields[1]:
-                            into(new, sets.get(c, empty))
-                    elif src.kind == "If":
-                        for vec in (src.fields[1], src.fields[2]):
-                            if i < len(vec):
-                                into(new, sets.get(vec[i], empty))
+                            m, s = sets.get(c, none)
+                            ops, srcs = ops | m, srcs | s
             elif k == "Arg":
                 region = n.fields[0]
                 for lp in loops.get(region, ()):
                     i = n.fields[1] - (1 if lp.kind == "For" else 0)
+                    init = lp.fields[4] if lp.kind == "For" else lp.fields[1]
+                    if 0 <= i < len(init):
+                        m, s = sets.get(init[i], none)
+                        ops, srcs = ops | m, srcs | s
                     if lp.kind == "For":
-                        if 0 <= i < len(lp.fields[4]):
-                            into(new, sets.get(lp.fields[4][i], empty))
                         if 0 <= i < len(lp.fields[5]):
-                            carried_into(new, sets.get(lp.fields[5][i], empty), region)
-                    else:
-                        lu = loop_uids(lp)
-                        if lu:
-                            new[region] = new.get(region, 0) | lu
-                        if 0 <= i < len(lp.fields[1]):
-                            into(new, sets.get(lp.fields[1][i], empty))
-            return new
+                            # what the body passes on: its ops become earlier-iteration
+                            # instances (this source), what came through loops stays
+                            srcs |= source(n) | sets.get(lp.fields[5][i], none)[1]
+                    elif loop_uids(lp):
+                        srcs |= source(n)
+            return ops, srcs
 
         def reads(n: ENode) -> list[str]:
             """The classes whose sets `evaluate(n)` reads."""
@@ -663,36 +712,65 @@ class TokenSets:
         # what a class reads is solved before it: one evaluation per node outside loops,
         # a local fixpoint inside each strongly connected part (a loop's carried tokens)
         for part in _components(list(of_class), needs):
-            work = [i for c in part for i in of_class[c]]
-            work.reverse()
-            inside_part = set(part)
+            order = [i for c in part for i in of_class[c]]
+            if len(order) == 1 and part[0] not in needs.get(part[0], ()):
+                n = nodes[order[0]]
+                sets[n.cls] = evaluate(n)
+                continue
+            # around a cycle (a loop's carried tokens): sweep in the order found, again
+            # only where an input grew, until nothing does
+            place = {i: k for k, i in enumerate(order)}
+            work = list(range(len(order)))
             queued = set(work)
             while work:
-                i = work.pop()
-                queued.discard(i)
-                n = nodes[i]
-                old = sets.get(n.cls, empty)
-                grown = False
-                merged = dict(old)
-                for r, m in evaluate(n).items():
-                    have = merged.get(r, 0)
-                    if m & ~have:
-                        merged[r] = have | m
-                        grown = True
-                if grown:
+                k = heapq.heappop(work)
+                queued.discard(k)
+                n = nodes[order[k]]
+                old = sets.get(n.cls, none)
+                got = evaluate(n)
+                merged = (old[0] | got[0], old[1] | got[1])
+                if merged != old:
                     sets[n.cls] = merged
-                    if len(part) > 1 or n.cls in needs.get(n.cls, ()):
-                        for j in users.get(n.cls, ()):
-                            if nodes[j].cls in inside_part and j not in queued:
-                                queued.add(j)
-                                work.append(j)
+                    for j in users.get(n.cls, ()):
+                        kj = place.get(j)
+                        if kj is not None and kj not in queued:
+                            queued.add(kj)
+                            heapq.heappush(work, kj)
+
+        # what each source carries, from the solved region-0 ops of what its loop yields
+        self.carry = [0] * len(self.sources)
+        for n in nodes:
+            if n.kind != "Arg":
+                continue
+            got = source_bit.get((n.cls, n.fields[0]))
+            if got is None:
+                continue
+            j = got.bit_length() - 1
+            for lp in loops.get(n.fields[0], ()):
+                i = n.fields[1] - (1 if lp.kind == "For" else 0)
+                if lp.kind == "For":
+                    if 0 <= i < len(lp.fields[5]):
+                        self.carry[j] |= sets.get(lp.fields[5][i], none)[0]
+                else:
+                    self.carry[j] |= loop_uids(lp)
+
+def _set_bits(x: int) -> list[int]:
+    """Positions of the set bits of `x`, lowest first (one pass over its digits)."""
+    digits = bin(x)[:1:-1]
+    out, i = [], digits.find("1")
+    while i >= 0:
+        out.append(i)
+        i = digits.find("1", i + 1)
+    return out
 
 
 def _components(keys: list[str], edges: dict[str, list[str]]) -> list[list[str]]:
     """Strongly connected parts of a graph (Tarjan, iterative), each after every part it
     has an edge into: the order in which a fixpoint over `edges` (x reads y) solves
-    each part once."""
+    each part once. A part lists its members in the order the search finished them,
+    what they read first except around a cycle."""
     index: dict[str, int] = {}
+    finished: dict[str, int] = {}
     low: dict[str, int] = {}
     on: set[str] = set()
     stack: list[str] = []
@@ -722,6 +800,7 @@ def _components(keys: list[str], edges: dict[str, list[str]]) -> list[list[str]]
                 elif y in on:
                     low[x] = min(low[x], index[y])
                 continue
+            finished[x] = len(finished)
             if low[x] == index[x]:
                 part = []
                 while True:
@@ -730,6 +809,7 @@ def _components(keys: list[str], edges: dict[str, list[str]]) -> list[list[str]]
                     part.append(y)
                     if y == x:
                         break
+                part.sort(key=finished.__getitem__)
                 out.append(part)
             if work:
                 parent = work[-1][0]

@@ -2,13 +2,22 @@
 after, told apart by the loops whose carried tokens they came through. One solver for
 the cost model's token waits (`eqsat.egraph.cost`) and clean-up's token pruning
 (`eqsat.passes.cleanup`), which edits token operands one at a time and re-solves only
-what each edit reaches (`TokenSets.resolve`)."""
+what each edit reaches (`TokenSets.resolve`).
+
+A set is one Python int, a bitset: the memory ops are numbered in program order, and
+an instance's tag (the loops it came through, all of them around the op) is a subset
+of the loop depths, so instance (op, tag) is bit `op + width * tag`. Unions,
+intersections, comparisons and the loop and branch rules are then a few big-int
+operations per equation, not a walk of every instance: along a chain of M memory ops
+the sets cost O(M^2 / 64) words rather than O(M^2) tuples."""
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterator
 
 from eqsat.ir.core import Kernel, Operation, Region, Value, region_exits
-from eqsat.ir.ops import MEMORY_OPS
+from eqsat.ir.ops import MEMORY_OPS, SPECS
+from eqsat.ir.types import TokenType
 
 
 def loop_exits(loop: Operation, kind: str) -> list[Operation]:
@@ -29,8 +38,27 @@ def exit_target(term: Operation) -> Operation | None:
     return None
 
 
-_Tag = frozenset          # the loops (region ids) whose carried tokens an op instance came through
 _EMPTY: frozenset = frozenset()
+Eqs = Iterator[tuple[Value, int]]
+
+
+def bits(x: int) -> list[int]:
+    """The positions of the set bits of `x`, lowest first."""
+    s = bin(x)[:1:-1]
+    out = []
+    i = s.find("1")
+    while i >= 0:
+        out.append(i)
+        i = s.find("1", i + 1)
+    return out
+
+
+def mask(positions, width: int) -> int:
+    """The int whose set bits are `positions` (each below `width`)."""
+    buf = bytearray((width + 7) // 8)
+    for i in positions:
+        buf[i >> 3] |= 1 << (i & 7)
+    return int.from_bytes(buf, "little")
 
 
 class TokenSets:
@@ -48,6 +76,10 @@ class TokenSets:
     it *must* wait for after. `of` reads `must` when built with `must=True` (or after
     `restrict`), else `may`.
 
+    `of` gives a set as (id(op), frozenset of loop ids) pairs; `get` gives the bitset
+    (module docstring), `ops` the memory ops in it (bit per op, tags folded) and
+    `pairs` a bitset as pairs; `may` and `must` map id(value) to bitsets.
+
     Whether a pair belongs to a set depends only on pairs of the same op, so the sets
     can be restricted to the ops some memory op needs (`restrict`), and after an edit
     of token operands only the equations downstream of it are solved again
@@ -56,8 +88,8 @@ class TokenSets:
     def __init__(self, kernel: Kernel, must: bool = False):
         self.kernel = kernel
         self.only: set[int] | None = None            # ids of the ops tracked (None: all)
-        self.may: dict[int, frozenset] = {}
-        self.must: dict[int, frozenset] = {}
+        self.may: dict[int, int] = {}
+        self.must: dict[int, int] = {}
         self.sets = self.may                         # the solution `of` reads
         self.loops_of: dict[int, frozenset] = {}     # id(op) -> ids of the loops around it
         self.ifs_of: dict[int, frozenset] = {}       # id(op) -> (id(if), branch) around it
@@ -66,7 +98,19 @@ class TokenSets:
         self.eqs: list[Operation] = []               # ops whose token outputs have equations
         self.rank: dict[int, int] = {}               # id(op) -> when its equation is solved
         self._ranked = 0
-        self._walk(kernel.body, frozenset(), frozenset())
+        self.bit: dict[int, int] = {}                # id(memory op) -> its bit
+        self.bit_ops: list[Operation] = []           # bit -> memory op
+        self._chain: dict[int, tuple[int, ...]] = {}  # id(memory op) -> loops, outermost first
+        self._depth: dict[int, int] = {}             # id(loop) -> loops around it
+        self._span: dict[int, tuple[int, int]] = {}  # id(loop) -> bits of its memory ops
+        self._branches: dict[int, list[tuple[int, int]]] = {}   # id(if) -> bits per branch
+        self._after: dict[int, int] = {}             # id(break) -> first bit after it
+        self._levels = 0                             # the deepest loop nest
+        self._walk(kernel.body, (), _EMPTY, _EMPTY)
+        self.width = len(self.bit_ops)
+        self.full = (1 << self.width) - 1            # every op, untagged
+        self._sel: dict[tuple[int, int], int] = {}
+        self._masks: dict[tuple, int] = {}
         self.by_id = {id(op): op for op in self.eqs}
         self.readers: dict[int, set[int]] = {}       # id(value) -> ids of eqs reading it
         for op in self.eqs:
@@ -76,25 +120,147 @@ class TokenSets:
         if must:
             self.restrict(None)
 
-    def _walk(self, region: Region, loops: frozenset, ifs: frozenset) -> None:
+    def _walk(self, region: Region, chain: tuple[int, ...], loops: frozenset,
+              ifs: frozenset, exit_to: int | None = None) -> None:
         for op in region.ops:
-            self.loops_of[id(op)], self.ifs_of[id(op)] = loops, ifs
-            self.pos[id(op)] = len(self.pos)
+            k = id(op)
+            self.loops_of[k], self.ifs_of[k] = loops, ifs
+            self.pos[k] = len(self.pos)
             n = op.name
-            eq = n in MEMORY_OPS or n in ("print_tko", "join_tokens", "if", "for", "loop")
-            if eq:
+            mem = n in MEMORY_OPS or n == "print_tko"
+            if mem:
+                self.bit[k] = len(self.bit_ops)
+                self.bit_ops.append(op)
+                self._chain[k] = chain
+            if mem or n in ("join_tokens", "if", "for", "loop"):
                 self.eqs.append(op)
-                self.rank[id(op)] = self._ranked = self._ranked + 1
-            for k, r in enumerate(op.regions):
-                if n in ("for", "loop"):
-                    self._walk(r, loops | {id(op)}, ifs)
-                elif n == "if":
-                    self._walk(r, loops, ifs | {(id(op), k)})
-                else:
-                    self._walk(r, loops, ifs)
-            if n == "if":                    # its results come after its branches
-                self.rank[id(op)] = self._ranked = self._ranked + 1
+                self.rank[k] = self._ranked = self._ranked + 1
+            if n in ("for", "loop"):
+                start = len(self.bit_ops)
+                self._depth[k] = len(chain)
+                self._levels = max(self._levels, len(chain) + 1)
+                self._exits[(k, "continue")], self._exits[(k, "break")] = [], []
+                for i, r in enumerate(op.regions):
+                    self._walk(r, chain + (k,), loops | {k}, ifs, k if i == 0 else None)
+                self._span[k] = (start, len(self.bit_ops))
+            elif n == "if":
+                spans = []
+                for i, r in enumerate(op.regions):
+                    start = len(self.bit_ops)
+                    self._walk(r, chain, loops, ifs | {(k, i)}, exit_to)
+                    spans.append((start, len(self.bit_ops)))
+                self._branches[k] = spans
+                self.rank[k] = self._ranked = self._ranked + 1   # its results come last
+            else:
+                for r in op.regions:
+                    self._walk(r, chain, loops, ifs)
+                if n == "break":
+                    self._after[k] = len(self.bit_ops)
+                if n in ("continue", "break") and exit_to is not None:
+                    self._exits[(exit_to, n)].append(op)   # as `loop_exits` finds them
 
+    # -- bitsets ---------------------------------------------------------------------
+    def _select(self, care: int, want: int) -> int:
+        """One bit at the start of every tag's stretch whose tag t has t & care == want:
+        multiplying an untagged set by it copies the set to those tags."""
+        key = (care, want)
+        got = self._sel.get(key)
+        if got is None:
+            w = self.width
+            got = self._sel[key] = sum(1 << (t * w) for t in range(1 << self._levels)
+                                       if t & care == want)
+        return got
+
+    def _range(self, span: tuple[int, int]) -> int:
+        return ((1 << span[1]) - 1) ^ ((1 << span[0]) - 1)
+
+    def every(self, ops: int) -> int:
+        """The instances, under every tag, of the untagged set `ops`."""
+        return ops * self._select(0, 0)
+
+    def ops(self, x: int) -> int:
+        """The memory ops with an instance in `x` (tags folded: bit per op)."""
+        out, w, full = 0, self.width, self.full
+        while x:
+            out |= x & full
+            x >>= w
+        return out
+
+    def through(self, x: int, loop: Operation) -> int:
+        """The ops of `loop` with an instance in `x` from an earlier iteration."""
+        d = 1 << self._depth[id(loop)]
+        return self.ops(x & self.full * self._select(d, d))
+
+    def _fresh_in(self, lid: int) -> int:
+        """Instances of `lid`'s ops that did not come through its carried token."""
+        key = ("fresh", lid)
+        got = self._masks.get(key)
+        if got is None:
+            d = 1 << self._depth[lid]
+            got = self._masks[key] = self._range(self._span[lid]) * self._select(d, 0)
+        return got
+
+    def _all_in(self, lid: int) -> int:
+        key = ("all", lid)
+        got = self._masks.get(key)
+        if got is None:
+            got = self._masks[key] = self.every(self._range(self._span[lid]))
+        return got
+
+    def _other(self, ifid: int, branch: int) -> int:
+        """Instances of the ops of `ifid`'s other branches that came through no loop
+        around the if."""
+        key = ("other", ifid, branch)
+        got = self._masks.get(key)
+        if got is None:
+            other = 0
+            for i, span in enumerate(self._branches[ifid]):
+                if i != branch:
+                    other |= self._range(span)
+            low = (1 << len(self.loops_of[ifid])) - 1
+            got = self._masks[key] = other * self._select(low, 0)
+        return got
+
+    def _late(self, lid: int, brk: Operation) -> int:
+        """Instances of this iteration of `lid`'s ops that come after the break."""
+        key = ("late", lid, id(brk))
+        got = self._masks.get(key)
+        if got is None:
+            d = 1 << self._depth[lid]
+            after = self.full ^ ((1 << self._after[id(brk)]) - 1)
+            got = self._masks[key] = (self._range(self._span[lid]) & after) * self._select(d, 0)
+        return got
+
+    def _shift(self, lid: int) -> int:
+        """How far an instance moves when it crosses `lid`'s carried token."""
+        return (1 << self._depth[lid]) * self.width
+
+    def pairs(self, x: int) -> frozenset:
+        """A bitset as (id(op), frozenset of loop ids) pairs."""
+        out = []
+        w, full, t = self.width, self.full, 0
+        while x:
+            seg = x & full
+            if seg:
+                for i in bits(seg):
+                    k = id(self.bit_ops[i])
+                    out.append((k, self._tag(k, t)))
+            x >>= w
+            t += 1
+        return frozenset(out)
+
+    def _tag(self, k: int, t: int) -> frozenset:
+        if not t:
+            return _EMPTY
+        key = ("tag", self._chain[k], t)
+        got = self._masks.get(key)
+        if got is None:
+            chain = self._chain[k]
+            got = self._masks[key] = frozenset(     # type: ignore[assignment]
+                chain[d] for d in range(len(chain)) if t >> d & 1)
+        return got                                   # type: ignore[return-value]
+
+    # -- the equations ---------------------------------------------------------------
     def exits(self, loop: Operation, kind: str) -> list[Operation]:
         key = (id(loop), kind)
         if key not in self._exits:
@@ -118,7 +284,8 @@ class TokenSets:
             return (list(op.group("init")) + list(op.regions[0].args)
                     + [v for kind in ("continue", "break") for t in self.exits(op, kind)
                        for v in t.operands])
-        return [op.token_in] if op.token_in is not None else []
+        t = _token_in(op)
+        return [t] if t is not None else []
 
     @staticmethod
     def outputs(op: Operation) -> list[Value]:
@@ -143,7 +310,8 @@ class TokenSets:
         """Track only the ops in `only` (None: all), and solve `must`; `of` reads it."""
         self.only = only
         if only is not None:
-            self.may = {k: frozenset(e for e in s if e[0] in only) for k, s in self.may.items()}
+            keep = self.every(mask((self.bit[k] for k in only if k in self.bit), self.width))
+            self.may = {k: s & keep for k, s in self.may.items()}
         self.must = dict(self.may)
         self.sets = self.must
         self._solve(self.eqs, grow=False)
@@ -163,13 +331,16 @@ class TokenSets:
         within the new `may`, each equation again whenever one it reads changed."""
         if added is not None:
             self.readers.setdefault(id(added), set()).add(id(owner))
+        gone = self.ops(self.may.get(id(removed), 0))
+        if not gone or self._subsumed(owner, removed, added):
+            return {}, []       # it stood for no tracked op (nor does what replaces it)
         saved: dict[int, tuple] = {}
 
         def save(k: int) -> None:
             if k not in saved:
                 saved[k] = (self.may.get(k), self.must.get(k))
 
-        gone = {a for a, _ in self.may.get(id(removed), _EMPTY)}
+        kept = ~self.every(gone)
         cut: list[int] = []                         # values whose `may` was cut
         hit = [id(owner)]                           # equations reading what was cut
         seen = {id(owner)}
@@ -178,9 +349,9 @@ class TokenSets:
             op = work.pop()
             for v in self.outputs(op):
                 k = id(v)
-                old = self.may.get(k, _EMPTY)
-                new = frozenset(e for e in old if e[0] not in gone)
-                if len(new) == len(old):
+                old = self.may.get(k, 0)
+                new = old & kept
+                if new == old:
                     continue
                 save(k)
                 self.may[k] = new
@@ -194,7 +365,7 @@ class TokenSets:
         self.sets = self.may
         self._solve([self.by_id[r] for r in eqs], grow=True)
         for k in cut:
-            self.must[k] = self.must.get(k, _EMPTY) & self.may[k]
+            self.must[k] = self.must.get(k, 0) & self.may[k]
 
         touched: set[int] = set(cut)                # values whose `must` may have changed
         heap = [(self.rank[r], r) for r in eqs]
@@ -206,7 +377,7 @@ class TokenSets:
             queued.discard(key)
             for v, got in self._must(self.by_id[key]):
                 k = id(v)
-                old = self.must.get(k, _EMPTY)
+                old = self.must.get(k, 0)
                 new = old & got
                 if new == old:
                     continue
@@ -221,6 +392,47 @@ class TokenSets:
                          key=self.rank.__getitem__)
         return saved, [self.by_id[r] for r in reached]
 
+    def _subsumed(self, owner: Operation, removed: Value, added: Value | None,
+                  budget: int = 256) -> bool:
+        """Is `removed` (a join's operand, replaced by `added`, the token it was built
+        from, or dropped) an ancestor of another of the join's operands through memory
+        ops' and joins' token edges? Each of those makes its output a superset of its
+        inputs in every solution, so the join's equation is the same function on the
+        solutions before and after the edit: the systems have the same fixpoints and
+        no set changes. Such a path only visits values defined before the join; the
+        search gives up after `budget` values (then the edit is solved again)."""
+        if owner.name != "join_tokens":
+            return False
+        if added is not None:
+            src = removed.owner
+            if not (isinstance(src, Operation) and _token_in(src) is added
+                    and _token_out(src) is removed):
+                return False
+        limit = self.pos.get(id(owner))
+        work = [removed]
+        seen = {id(removed)}
+        while limit is not None and work and budget > 0:
+            x = work.pop()
+            budget -= 1
+            for r in self.readers.get(id(x), ()):
+                if self.pos[r] >= limit:
+                    continue
+                op = self.by_id[r]
+                if op.name == "join_tokens":
+                    y = op.result if x in op.operands else None
+                elif op.name in MEMORY_OPS or op.name == "print_tko":
+                    y = _token_out(op) if _token_in(op) is x else None
+                else:
+                    continue
+                if y is None or id(y) in seen:
+                    continue
+                # `readers` holds every join that ever read a value: a cheap first test
+                if id(owner) in self.readers.get(id(y), ()) and y in owner.operands:
+                    return True
+                seen.add(id(y))
+                work.append(y)
+        return removed in owner.operands        # it is still there (it was there twice)
+
     def restore(self, saved: dict[int, tuple]) -> None:
         """Put back the solution `resolve` changed (its edit was undone)."""
         for k, (m, mu) in saved.items():
@@ -230,80 +442,94 @@ class TokenSets:
                 else:
                     d[k] = x
 
-    def _solve(self, ops: list[Operation], grow: bool, limit: int = 200) -> None:
-        for _ in range(limit):
-            changed = False
-            for op in ops:
-                for v, new in (self._may(op) if grow else self._must(op)):
-                    old = self.sets.get(id(v), _EMPTY)
-                    new = old | new if grow else old & new
-                    if new != old:
-                        self.sets[id(v)] = new
-                        changed = True
-            if not changed:
-                return
-        raise RuntimeError("token sets did not converge")     # pragma: no cover
+    def _solve(self, ops: list[Operation], grow: bool) -> None:
+        """The least (`grow`) or greatest fixpoint, from the current sets, of the
+        equations of `ops`, every other value held: in program order, going back only
+        to equations that read a value that changed."""
+        sets = self.sets
+        rule = self._may if grow else self._must
+        scope = {id(op) for op in ops}
+        heap = [(self.rank[k], k) for k in scope]
+        heapq.heapify(heap)
+        queued = set(scope)
+        while heap:
+            _, key = heapq.heappop(heap)
+            queued.discard(key)
+            for v, new in rule(self.by_id[key]):
+                k = id(v)
+                old = sets.get(k, 0)
+                new = old | new if grow else old & new
+                if new != old:
+                    sets[k] = new
+                    for r in self.readers.get(k, ()):
+                        if r in scope and r not in queued:
+                            queued.add(r)
+                            heapq.heappush(heap, (self.rank[r], r))
+
+    def get(self, v: Value | None) -> int:
+        """The bitset of `v` (module docstring)."""
+        return 0 if v is None else self.sets.get(id(v), 0)
 
     def of(self, v: Value | None) -> frozenset:
-        return _EMPTY if v is None else self.sets.get(id(v), _EMPTY)
+        return self.pairs(self.get(v))
 
-    def _carried(self, xs: frozenset, loop: Operation) -> frozenset:
+    def _carried(self, x: int, lid: int) -> int:
         """Instances handed to the next iteration: those of ops inside the loop are now
         from an earlier iteration; an op before the loop has one instance either way."""
-        lid = id(loop)
-        return frozenset((a, tag | {lid}) if lid in self.loops_of.get(a, ()) else (a, tag)
-                         for a, tag in xs)
+        moved = x & self._fresh_in(lid)
+        return (x ^ moved) | (moved << self._shift(lid))
 
-    def _common(self, op: Operation):
+    def _common(self, op: Operation) -> Eqs:
         n = op.name
         if n in MEMORY_OPS or n == "print_tko":
-            t = op.token_out
+            t = _token_out(op)
             if t is not None:
-                mine = self.of(op.token_in)
+                mine = self.get(_token_in(op))
                 if self.only is None or id(op) in self.only:
-                    mine = mine | {(id(op), _Tag())}
+                    mine |= 1 << self.bit[id(op)]
                 yield t, mine
         elif n == "join_tokens":
-            out: frozenset = _EMPTY
+            out = 0
             for v in op.operands:
-                out |= self.of(v)
+                out |= self.get(v)
             yield op.result, out
 
-    def _may(self, op: Operation):
+    def _may(self, op: Operation) -> Eqs:
         yield from self._common(op)
         n = op.name
         if n == "if":
             for k, r in enumerate(op.results):
                 if r.is_token:
-                    out: frozenset = _EMPTY
+                    out = 0
                     for t in self.yields(op):
-                        out |= self.of(_at(t.operands, k))
+                        out |= self.get(_at(t.operands, k))
                     yield r, out
         elif n in ("for", "loop"):
             skip = 1 if n == "for" else 0
+            lid = id(op)
             args = op.regions[0].args
             inits = op.group("init")
             conts = self.exits(op, "continue")
             for i, init in enumerate(inits):
                 a = _at(args, i + skip)
                 if a is not None and a.is_token:
-                    out = self.of(init)
+                    out = self.get(init)
                     for t in conts:
-                        out |= self._carried(self.of(_at(t.operands, i)), op)
+                        out |= self._carried(self.get(_at(t.operands, i)), lid)
                     yield a, out
             for k, r in enumerate(op.results):
                 if r.is_token:
-                    out = _EMPTY
+                    out = 0
                     if n == "for":
-                        out = self.of(_at(inits, k)) | self.of(_at(args, k + skip))
+                        out = self.get(_at(inits, k)) | self.get(_at(args, k + skip))
                         for t in conts:
-                            out |= self.of(_at(t.operands, k))
+                            out |= self.get(_at(t.operands, k))
                     else:
                         for t in self.exits(op, "break"):
-                            out |= self.of(_at(t.operands, k))
+                            out |= self.get(_at(t.operands, k))
                     yield r, out
 
-    def _must(self, op: Operation):
+    def _must(self, op: Operation) -> Eqs:
         yield from self._common(op)
         n = op.name
         if n == "if":
@@ -311,19 +537,16 @@ class TokenSets:
             for k, r in enumerate(op.results):
                 if not r.is_token:
                     continue
-                paths = [(i, self.of(_at(b.terminator.operands, k)))
+                paths = [(i, self.get(_at(b.terminator.operands, k)))
                          for i, b in enumerate(op.regions)
                          if b.terminator is not None and b.terminator.name == "yield"]
-                every = frozenset().union(*(s for _, s in paths)) if paths else frozenset()
-
-                def held(e, branch, got):
-                    a, tag = e
-                    if e in got:
-                        return True
-                    other = any(i == ifid and b != branch for i, b in self.ifs_of.get(a, ()))
-                    inner = all(lid not in self.loops_of.get(ifid, ()) for lid in tag)
-                    return other and inner      # an op of the other branch did not run
-                yield r, frozenset(e for e in every if all(held(e, b, got) for b, got in paths))
+                out = 0
+                for _, got in paths:
+                    out |= got
+                # kept where every branch passes it on, or runs none of its op
+                for i, got in paths:
+                    out &= got | self._other(ifid, i)
+                yield r, out
         elif n in ("for", "loop"):
             skip = 1 if n == "for" else 0
             lid = id(op)
@@ -334,41 +557,63 @@ class TokenSets:
                 a = _at(args, i + skip)
                 if a is None or not a.is_token:
                     continue
-                outside = self.of(init)
-                inside = None
+                outside = self.get(init)
+                inside: int | None = None
                 for t in conts:
-                    got = self.of(_at(t.operands, i))
+                    got = self.get(_at(t.operands, i))
                     outside &= got
                     # this iteration's instance handed on, and all earlier ones with it
-                    keep = frozenset((x, tag | {lid}) for x, tag in got
-                                     if lid in self.loops_of.get(x, ()) and lid not in tag
-                                     and (x, tag | {lid}) in got)
+                    keep = ((got & self._fresh_in(lid)) << self._shift(lid)) & got
                     inside = keep if inside is None else inside & keep
-                outside = frozenset(e for e in outside if lid not in self.loops_of.get(e[0], ()))
-                yield a, outside | (inside or frozenset())
+                outside &= ~self._all_in(lid)
+                yield a, outside | (inside or 0)
             for k, r in enumerate(op.results):
                 if not r.is_token:
                     continue
                 if n == "for":
-                    every_site = [self.of(_at(t.operands, k)) for t in conts]
-                    common = (frozenset.intersection(*every_site) if every_site
-                              else frozenset())
-                    before = self.of(_at(inits, k))
-                    common = frozenset(e for e in common
-                                       if e in before or lid in self.loops_of.get(e[0], ()))
-                    yield r, common
+                    common = 0
+                    for j, t in enumerate(conts):
+                        got = self.get(_at(t.operands, k))
+                        common = got if j == 0 else common & got
+                    yield r, common & (self.get(_at(inits, k)) | self._all_in(lid))
                     continue
                 # a break taken before an op of the loop could run in this iteration
                 # owes nothing for that op's instance of this iteration
-                at_break = [(self.pos[id(t)], self.of(_at(t.operands, k)))
-                            for t in self.exits(op, "break")]
-                every = (frozenset().union(*(g for _, g in at_break)) if at_break
-                         else frozenset())
-                yield r, frozenset(
-                    e for e in every if all(
-                        e in g or (lid not in e[1] and lid in self.loops_of.get(e[0], ())
-                                   and self.pos[e[0]] > at)
-                        for at, g in at_break))
+                breaks = self.exits(op, "break")
+                every = 0
+                for t in breaks:
+                    every |= self.get(_at(t.operands, k))
+                for t in breaks:
+                    every &= self.get(_at(t.operands, k)) | self._late(lid, t)
+                yield r, every
+
+
+_TOKEN_SLOT: dict[str, int | None] = {}
+
+
+def _token_in(op: Operation) -> Value | None:
+    """`op.token_in`, without walking the op's spec each time."""
+    k = _TOKEN_SLOT.get(op.name, -1)
+    if k == -1:
+        sp = SPECS.get(op.name)
+        groups = [g for g, _ in sp.operands] if sp is not None else []
+        k = _TOKEN_SLOT[op.name] = groups.index("token") if "token" in groups else None
+    if k is None:
+        return None
+    seg = op.segments
+    if not seg:
+        return op.operands[k] if k < len(op.operands) else None
+    if k >= len(seg):
+        return op.token_in                   # as the op itself answers (or fails)
+    start = sum(seg[:k])
+    return op.operands[start] if seg[k] and start < len(op.operands) else None
+
+
+def _token_out(op: Operation) -> Value | None:
+    for r in op.results:
+        if isinstance(r.type, TokenType):
+            return r
+    return None
 
 
 def _at(values, i: int) -> Value | None:
@@ -383,4 +628,4 @@ def if_yields(ifop: Operation) -> list[Operation]:
             if r.terminator is not None and r.terminator.name == "yield"]
 
 
-__all__ = ["TokenSets", "loop_exits", "exit_target", "if_yields"]
+__all__ = ["TokenSets", "loop_exits", "exit_target", "if_yields", "bits", "mask"]

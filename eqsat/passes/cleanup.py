@@ -41,10 +41,11 @@ from typing import Any
 from collections.abc import Callable
 
 from eqsat.interp.machine import may_exit
-from eqsat.ir.core import Kernel, Operation, Region, Value, control_edges
+from eqsat.ir.core import Kernel, Operation, Region, Value
 from eqsat.ir.ops import MEMORY_OPS
 from eqsat.ir.types import TokenType
-from eqsat.memory.tokensets import TokenSets, exit_target, if_yields, loop_exits
+from eqsat.memory.conflict import Conflicts
+from eqsat.memory.tokensets import TokenSets, bits, exit_target, if_yields, loop_exits, mask
 
 _LOADS = ("load_view_tko", "load_ptr_tko")
 
@@ -66,12 +67,68 @@ class CleanupStats:
 
 class _Uses:
     """Who uses each value, kept up to date as clean-up edits the kernel, so a step
-    costs what it changes rather than a walk of the kernel per change."""
+    costs what it changes rather than a walk of the kernel per change.
+
+    `ghost` and `dropped`: joins that `_simplify_joins` takes out ahead of `_dead_pure`
+    (see there); until `_dead_pure` runs, the values they would have used still count
+    as used. `orphans`: values that lost their last user (or were made without one)
+    since `_dead_pure` last ran, the only places it can find new dead ops once it has
+    swept the whole kernel (`swept`). `walk`, `named`, `exits`, `may_exit`: the kernel's
+    ops in walk order and what follows from where they are, found again only after an
+    op came or went (`reshaped`)."""
 
     def __init__(self, kernel: Kernel):
+        self.kernel = kernel
         self.map: dict[int, dict[int, Operation]] = {}    # id(value) -> users by id
-        for op in kernel.walk():
+        self.ghost: dict[int, Value] = {}                  # id(value) -> value
+        self.dropped = 0
+        self.orphans: dict[int, Value] = {}
+        self.swept = False
+        self._ops: list[Operation] | None = None
+        self._named: dict[tuple[str, ...], list[Operation]] = {}
+        self._exits: dict[tuple[int, str], list[Operation]] | None = None
+        self._exiting: dict[int, bool] = {}
+        for op in self.walk():
             self._add(op)
+
+    def walk(self) -> list[Operation]:
+        if self._ops is None:
+            self._ops = list(self.kernel.walk())
+        return self._ops
+
+    def exits(self, loop: Operation, kind: str) -> list[Operation]:
+        """`loop_exits(loop, kind)`: the continues or breaks that end `loop`'s body,
+        directly or through ifs, in walk order (kind "*": both)."""
+        if self._exits is None:
+            self._exits = {}
+            for t in self.named("continue", "break"):
+                r = t.parent
+                owner = r.parent if r is not None else None
+                while isinstance(owner, Operation) and owner.name == "if":
+                    r = owner.parent
+                    owner = r.parent if r is not None else None
+                if isinstance(owner, Operation) and owner.name in ("for", "loop") and \
+                        r is owner.regions[0]:
+                    self._exits.setdefault((id(owner), t.name), []).append(t)
+                    self._exits.setdefault((id(owner), "*"), []).append(t)
+        return self._exits.get((id(loop), kind), [])
+
+    def may_exit(self, op: Operation) -> bool:
+        got = self._exiting.get(id(op))
+        if got is None:
+            got = self._exiting[id(op)] = may_exit(op)
+        return got
+
+    def named(self, *names: str) -> list[Operation]:
+        ops = self.walk()
+        got = self._named.get(names)
+        if got is None:
+            got = self._named[names] = [op for op in ops if op.name in names]
+        return got
+
+    def reshaped(self) -> None:
+        """An op came into the kernel or left it."""
+        self._ops, self._named, self._exits, self._exiting = None, {}, None, {}
 
     def _add(self, op: Operation) -> None:
         for v in op.operands:
@@ -82,13 +139,15 @@ class _Uses:
             users = self.map.get(id(v))
             if users is not None:
                 users.pop(id(op), None)
+                if not users:
+                    self.orphans[id(v)] = v
 
     def of(self, v: Value) -> list[tuple[Operation, int]]:
         return [(op, i) for op in list(self.map.get(id(v), {}).values())
                 for i, x in enumerate(op.operands) if x is v]
 
     def used(self, v: Value) -> bool:
-        return bool(self.map.get(id(v)))
+        return bool(self.map.get(id(v))) or id(v) in self.ghost
 
     def set_group(self, op: Operation, name: str, values: list[Value]) -> None:
         """`op.set_group`, recording the new uses."""
@@ -102,6 +161,16 @@ class _Uses:
         for inner in op.walk():
             self._drop(inner, inner.operands)
 
+    def edited(self, op: Operation, before: list[Value]) -> None:
+        """`op`'s operands, `before` until now, changed in place."""
+        self._drop(op, before)
+        self._add(op)
+
+    def made(self, v: Value) -> None:
+        """`v` was just made (by a new op), with no user yet."""
+        self.orphans[id(v)] = v
+        self.reshaped()
+
 
 def _replace_uses(uses: _Uses, old: Value, new: Value) -> None:
     for op, i in uses.of(old):
@@ -109,13 +178,9 @@ def _replace_uses(uses: _Uses, old: Value, new: Value) -> None:
     moved = uses.map.pop(id(old), {})
     if moved:
         uses.map.setdefault(id(new), {}).update(moved)
-
-
-def _remove_op(op: Operation, uses: _Uses) -> None:
-    region = op.parent
-    assert region is not None, f"'{op.name}' is in no region"
-    region.ops.remove(op)
-    uses.removed(op)
+    uses.orphans[id(old)] = old
+    if uses.ghost.pop(id(old), None) is not None:
+        uses.ghost[id(new)] = new
 
 
 def _enclosing(op: Operation) -> Operation | Kernel | None:
@@ -157,7 +222,7 @@ def _is_pure(op: Operation) -> bool:
     return not op.regions and sp.effect in ("pure", "token")
 
 
-def _make_token(kernel: Kernel) -> Value:
+def _make_token(kernel: Kernel, uses: _Uses | None = None) -> Value:
     """A root token at the start of the kernel (reusing one if there is one)."""
     for op in kernel.body.ops:
         if op.name == "make_token":
@@ -165,6 +230,8 @@ def _make_token(kernel: Kernel) -> Value:
     op = Operation("make_token", [], [TokenType()])
     op.parent = kernel.body
     kernel.body.ops.insert(0, op)
+    if uses is not None:
+        uses.made(op.result)
     return op.result
 
 
@@ -174,21 +241,21 @@ def _make_token(kernel: Kernel) -> Value:
 # so this ends where one change per walk would.
 
 def _dead_loads(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
-    changed = False
-    for op in list(kernel.walk()):
-        if op.name not in _LOADS or op.attrs.get("sem", "weak") != "weak":
+    gone: list[Operation] = []
+    for op in uses.named(*_LOADS):
+        if op.attrs.get("sem", "weak") != "weak":
             continue
         if uses.used(op.results[0]) or op.parent is None:
             continue
         tok = op.results[1]
         if uses.used(tok):
-            src = op.token_in if op.token_in is not None else _make_token(kernel)
+            src = op.token_in if op.token_in is not None else _make_token(kernel, uses)
             _replace_uses(uses, tok, src)
-        _remove_op(op, uses)
-        op.parent = None
+        uses.removed(op)
+        gone.append(op)
         st.dead_loads += 1
-        changed = True
-    return changed
+    _drop_ops(gone, uses)
+    return bool(gone)
 
 
 def _carry_is_dead(loop: Operation, j: int, uses: _Uses) -> bool:
@@ -224,11 +291,9 @@ def _carry_is_dead(loop: Operation, j: int, uses: _Uses) -> bool:
 
 def _dead_carries(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
     changed = False
-    for loop in list(kernel.walk()):
-        if loop.name not in ("for", "loop"):
-            continue
+    for loop in uses.named("for", "loop"):
         skip = 1 if loop.name == "for" else 0
-        conts = loop_exits(loop, "continue")
+        conts = uses.exits(loop, "continue")
         j = 0
         while j < len(loop.group("init")):
             if not _carry_is_dead(loop, j, uses):
@@ -244,7 +309,7 @@ def _dead_carries(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
             st.dead_carries += 1
             changed = True
         if loop.name == "loop":
-            changed |= _drop_dead_results(loop, loop_exits(loop, "break"), uses, st)
+            changed |= _drop_dead_results(loop, uses.exits(loop, "break"), uses, st)
     return changed
 
 
@@ -267,12 +332,10 @@ def _drop_dead_results(op: Operation, exits: list[Operation], uses: _Uses,
 def _identity_carries(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
     """Replace a carry that every `continue` passes on unchanged by its init value."""
     changed = False
-    for loop in list(kernel.walk()):
-        if loop.name not in ("for", "loop"):
-            continue
+    for loop in uses.named("for", "loop"):
         skip = 1 if loop.name == "for" else 0
         args = loop.regions[0].args
-        conts = loop_exits(loop, "continue")
+        conts = uses.exits(loop, "continue")
         for j, init in enumerate(loop.group("init")):
             arg = args[j + skip]
             if not uses.used(arg) or any(
@@ -306,6 +369,29 @@ def _visible_at(v: Value, op: Operation) -> bool:
     return False
 
 
+def _control_edges(uses: _Uses) -> list[tuple[Value, Value]]:
+    """`control_edges(kernel)`, from the loops, ifs and exits `uses` has at hand."""
+    edges: list[tuple[Value, Value]] = []
+    for op in uses.named("for", "loop", "if"):
+        if op.name == "if":
+            for t in if_yields(op):
+                edges += list(zip(t.operands, op.results))
+            continue
+        args = op.regions[0].args[1:] if op.name == "for" else op.regions[0].args
+        inits = op.group("init")
+        edges += list(zip(inits, args))
+        if op.name == "for":
+            edges += list(zip(inits, op.results))
+        for t in uses.exits(op, "*"):
+            if t.name == "continue":
+                edges += list(zip(t.operands, args))
+                if op.name == "for":
+                    edges += list(zip(t.operands, op.results))
+            else:
+                edges += list(zip(t.operands, op.results))
+    return edges
+
+
 def _same_value_webs(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
     """Carried values, loop and if results and joins that, through one another, only
     ever take one outside value: all of them are that value.
@@ -316,7 +402,7 @@ def _same_value_webs(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
     equal to its one source until a second source shows up), then each value of a web
     is replaced by the source when that is visible where the value is defined. A join
     ignores root tokens, so a join of a web's values and the root is the web's value."""
-    edges = control_edges(kernel)
+    edges = _control_edges(uses)
     incoming: dict[int, list[Value]] = {}
     node: dict[int, Value] = {}
     site: dict[int, Operation] = {}
@@ -324,11 +410,11 @@ def _same_value_webs(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
         incoming.setdefault(id(dst), []).append(src)
         node[id(dst)] = dst
     pinned: set[int] = set()
-    for op in kernel.walk():
+    for op in uses.named("for", "loop", "if", "join_tokens"):
         if op.name in ("for", "loop", "if"):
             for v in [*op.results, *(op.regions[0].args if op.name != "if" else [])]:
                 site[id(v)] = op
-            if may_exit(op):          # its results also say that control got past it
+            if uses.may_exit(op):     # its results also say that control got past it
                 pinned.update(id(r) for r in op.results)
         elif op.name == "join_tokens":
             incoming[id(op.result)] = list(op.operands)
@@ -379,7 +465,7 @@ def _same_value_webs(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
     for k, g in val.items():
         if g is top or g is bottom or not uses.used(node[k]):
             continue
-        new = _make_token(kernel) if g is _ROOT else g
+        new = _make_token(kernel, uses) if g is _ROOT else g
         if new is node[k]:
             continue
         _replace_uses(uses, node[k], new)
@@ -390,137 +476,289 @@ def _same_value_webs(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
 
 def _dead_if_results(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
     changed = False
-    for op in list(kernel.walk()):
-        if op.name != "if":
-            continue
+    for op in uses.named("if"):
         changed |= _drop_dead_results(op, if_yields(op), uses, st)
     return changed
 
 
-def _simplify_join(kernel: Kernel, op: Operation, uses: _Uses) -> bool:
-    """One simplification of one join; whether it changed (or removed) it."""
+def _is_join(v: Value) -> bool:
+    return isinstance(v.owner, Operation) and v.owner.name == "join_tokens"
+
+
+def _is_root(v: Value) -> bool:
+    return isinstance(v.owner, Operation) and v.owner.name == "make_token"
+
+
+def _leaves(op: Operation) -> list[Value]:
+    """The operands of join `op` once every join it reads is flattened: each join operand
+    replaced by its own (flattened) operands, root tokens left out, each value once,
+    where it first comes. Joins it reads may not be flattened themselves (see
+    `_simplify_joins`), so this walks through all of them."""
     flat: list[Value] = []
     seen: set[int] = set()
-    for v in op.operands:
-        src = v.owner
-        parts = src.operands if isinstance(src, Operation) and \
-            src.name == "join_tokens" and src is not op else [v]
-        for x in parts:
-            if isinstance(x.owner, Operation) and x.owner.name == "make_token":
+    done: set[int] = set()                       # joins already walked through
+    stack = [iter(op.operands)]
+    while stack:
+        for v in stack[-1]:
+            src = v.owner
+            if isinstance(src, Operation) and src.name == "join_tokens" and src is not op:
+                if id(src) not in done:
+                    done.add(id(src))
+                    stack.append(iter(src.operands))
+                    break
                 continue
-            if id(x) not in seen:
-                seen.add(id(x))
-                flat.append(x)
+            if not _is_root(v) and id(v) not in seen:
+                seen.add(id(v))
+                flat.append(v)
+        else:
+            stack.pop()
+    return flat
+
+
+def _simplify_join(kernel: Kernel, op: Operation, uses: _Uses, gone: list[Operation]) -> bool:
+    """One simplification of one join; whether it changed (or removed) it. A removed
+    join goes to `gone`, for its region to drop."""
+    flat = _leaves(op)
     if len(flat) == 1:
         _replace_uses(uses, op.result, flat[0])
-        _remove_op(op, uses)
     elif not flat:
-        _replace_uses(uses, op.result, _make_token(kernel))
-        _remove_op(op, uses)
+        _replace_uses(uses, op.result, _make_token(kernel, uses))
     elif len(flat) != len(op.operands) or any(a is not b for a, b in zip(flat, op.operands)):
         uses.set_group(op, "tokens", flat)
         return True
     else:
         return False
-    op.parent = None
+    uses.removed(op)
+    gone.append(op)
     return True
 
 
+def _feeds_only_joins(op: Operation, uses: _Uses) -> bool:
+    """Does nothing but joins use join `op`'s result, and are its operands joins and
+    values of ops that are not pure? Then once flattened it is dead, and `_dead_pure`
+    would remove it with nothing it uses."""
+    users = uses.map.get(id(op.result), {})
+    if any(u.name != "join_tokens" for u in users.values()):
+        return False
+    for v in op.operands:
+        src = v.owner
+        if isinstance(src, Operation) and src.name not in ("join_tokens", "make_token") \
+                and _is_pure(src):
+            return False
+    return any(_is_join(v) for v in op.operands)
+
+
 def _simplify_joins(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
-    # a join reads only joins before it, which are already simplified when it is reached
+    """Flatten joins, drop root tokens and repeats, replace joins of one value (or none).
+
+    A join reads only joins before it, which are simplified when it is reached. Along a
+    chain of joins each read only by the next, every one would be flattened into a copy
+    of all before it and then be dead: quadratic work for ops `_dead_pure` removes at
+    the end of the round. Such a join (read only by joins, reading a join, so it keeps
+    two values or more and changes) is counted as simplified and taken out now, its
+    operands as they are; the values it reads stay `used` (`_Uses.ghost`) and it is
+    counted as removed (`_Uses.dropped`) when `_dead_pure` runs, so every other step
+    sees what it would have seen. Joins that read it flatten through it (`_leaves`)."""
     changed = False
-    for op in list(kernel.walk()):
-        while op.name == "join_tokens" and op.parent is not None and \
-                _simplify_join(kernel, op, uses):
+    gone: list[Operation] = []
+    for op in uses.named("join_tokens"):
+        if op.parent is None:
+            continue
+        if _feeds_only_joins(op, uses):
+            for v in op.operands:
+                if not _is_join(v) and not _is_root(v):
+                    uses.ghost[id(v)] = v
+            uses.removed(op)
+            uses.dropped += 1
+            gone.append(op)
             st.joins_simplified += 1
             changed = True
+            continue
+        while op.parent is not None and _simplify_join(kernel, op, uses, gone):
+            st.joins_simplified += 1
+            changed = True
+            if gone and gone[-1] is op:
+                break
+    _drop_ops(gone, uses)
     return changed
 
 
-def _dead_pure(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
-    # users come after what they use: walking backwards frees whole dead chains at once
-    gone: dict[int, set[int]] = {}          # id(region) -> ids of its removed ops
-    regions: dict[int, Region] = {}
-    for op in reversed(list(kernel.walk())):
-        if _is_pure(op) and op.results and not any(uses.used(r) for r in op.results):
-            uses.removed(op)
-            home = op.parent
-            assert home is not None, f"'{op.name}' is in no region"
-            gone.setdefault(id(home), set()).add(id(op))
-            regions[id(home)] = home
-            st.dead_ops += 1
-    for rid, ids in gone.items():
-        region = regions[rid]
+def _drop_ops(ops: list[Operation], uses: _Uses) -> None:
+    """Take `ops` out of their regions, one pass per region."""
+    by_region: dict[int, tuple[Region, set[int]]] = {}
+    for op in ops:
+        region = op.parent
+        assert region is not None, f"'{op.name}' is in no region"
+        by_region.setdefault(id(region), (region, set()))[1].add(id(op))
+        op.parent = None
+    for region, ids in by_region.values():
         region.ops = [o for o in region.ops if id(o) not in ids]
-    return bool(gone)
+    if ops:
+        uses.reshaped()
+
+
+def _dead_pure(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
+    """Remove pure ops no one uses (and so whole dead chains).
+
+    The first time, a walk backwards: users come after what they use, so one pass frees
+    whole dead chains. After that, an op can only have died through a value that lost
+    its last user since (`_Uses.orphans`): those are followed instead, as far as
+    removals go, which finds the same ops. Not where pure ops have regions: a backwards
+    walk counts the dead ops inside one before the op itself."""
+    ghosts = uses.dropped                   # joins `_simplify_joins` took out already
+    st.dead_ops += ghosts
+    uses.dropped = 0
+    for v in uses.ghost.values():
+        uses.orphans[id(v)] = v
+    uses.ghost.clear()
+    gone: dict[int, tuple[Region, set[int]]] = {}     # id(region) -> its removed ops
+
+    def dead(op: Operation) -> bool:
+        return _is_pure(op) and bool(op.results) and not any(uses.used(r) for r in op.results)
+
+    def remove(op: Operation) -> None:
+        uses.removed(op)
+        home = op.parent
+        assert home is not None, f"'{op.name}' is in no region"
+        gone.setdefault(id(home), (home, set()))[1].add(id(op))
+        op.parent = None
+        st.dead_ops += 1
+    if not uses.swept:
+        ops = uses.walk()
+        uses.swept = not any(op.regions and _is_pure(op) for op in ops)
+        uses.orphans.clear()
+        for op in reversed(ops):
+            if dead(op):
+                remove(op)
+        uses.orphans.clear()
+    while uses.orphans:
+        _, v = uses.orphans.popitem()
+        op = v.owner
+        if isinstance(op, Operation) and op.parent is not None and dead(op):
+            remove(op)
+    for region, ids in gone.values():
+        region.ops = [o for o in region.ops if id(o) not in ids]
+    if gone:
+        uses.reshaped()
+    return bool(gone) or ghosts > 0
 
 
 # -- token plumbing no one needs ------------------------------------------------------------------
-def _needed(ts: TokenSets, conflict: Callable[[Operation, Operation], bool]) -> dict:
+class _ConflictBits:
+    """Which memory ops of `ts` an op must stay after, as a bitset: from the ordering
+    keys when `conflict` is a `Conflicts` (one mask per key, so no pair is asked
+    about), else one call per pair."""
+
+    def __init__(self, ts: TokenSets, conflict: Callable[[Operation, Operation], bool]):
+        self.ts, self.conflict = ts, conflict
+        self.by_key: dict[Any, int] | None = None
+        self._memo: dict[frozenset, int] = {}
+        if type(conflict) is Conflicts:
+            at: dict[Any, list[int]] = {}
+            for i, op in enumerate(ts.bit_ops):
+                for key in conflict.keys(op).first:
+                    at.setdefault(key, []).append(i)
+            self.by_key = {key: mask(got, ts.width) for key, got in at.items()}
+
+    def before(self, b: Operation, among: int) -> int:
+        """The ops of `among` (a bitset of ops) that `b` must stay after."""
+        if not among:
+            return 0
+        if self.by_key is not None:
+            assert isinstance(self.conflict, Conflicts)
+            second = self.conflict.keys(b).second
+            hit = self._memo.get(second)
+            if hit is None:
+                hit = 0
+                for key in second:
+                    hit |= self.by_key.get(key, 0)
+                self._memo[second] = hit
+            return among & hit
+        ops = self.ts.bit_ops
+        return mask([i for i in bits(among) if self.conflict(ops[i], b)], self.ts.width)
+
+
+def _needed(ts: TokenSets, conflict: Callable[[Operation, Operation], bool]) -> dict[int, int]:
     """For every memory op: the op instances it may wait for that it conflicts with
-    (the conflict predicate asked once per pair of ops, not per instance)."""
+    (the conflict predicate asked once per pair of ops, not per instance), a bitset."""
+    cb = _ConflictBits(ts, conflict)
     out = {}
     for b in ts.eqs:
         if _is_mem(b) and b.token_in is not None:
-            pairs = ts.of(b.token_in)
-            hits = {a for a in {a for a, _ in pairs} if conflict(ts.by_id[a], b)}
-            out[id(b)] = frozenset(x for x in pairs if x[0] in hits)
+            pairs = ts.get(b.token_in)
+            out[id(b)] = pairs & ts.every(cb.before(b, ts.ops(pairs)))
     return out
 
 
-def _still_ordered(ts: TokenSets, ops, need: dict) -> bool:
+def _still_ordered(ts: TokenSets, ops, need: dict[int, int]) -> bool:
     """Does every memory op of `ops` still wait, on every path, for everything in `need`?"""
     for op in ops:
         want = need.get(id(op))
-        if want and not want <= ts.of(op.token_in):
+        if want and want & ~ts.get(op.token_in):
             return False
     return True
 
 
 class _Edits:
     """Tries edits of token operands, keeping those after which every memory op still
-    waits for all it needs: each try solves again only what the edit reaches."""
+    waits for all it needs: each try solves again only what the edit reaches.
+
+    Every kept edit drops a join operand or puts the token it was built from in an
+    operand's place; either way no `must` set can grow (the solution after is a
+    post-fixpoint of the equations before). So a join edit that failed fails again
+    after further kept edits, and `failed` answers it without solving (a join is a
+    union: the edit is what leaves it, not where from)."""
 
     def __init__(self, kernel: Kernel, conflict):
-        self.ts = TokenSets(kernel)
-        self.need = _needed(self.ts, conflict)
-        self.ts.restrict({a for want in self.need.values() for a, _ in want})
-        self.ok = _still_ordered(self.ts, self.ts.eqs, self.need)
+        self.conflict = conflict
+        self.ts = ts = TokenSets(kernel)
+        self.need = _needed(ts, conflict)
+        wanted = 0
+        for want in self.need.values():
+            wanted |= want
+        ts.restrict({id(ts.bit_ops[i]) for i in bits(ts.ops(wanted))})
+        self.ok = _still_ordered(ts, ts.eqs, self.need)
+        self.failed: set[tuple[int, int, int]] = set()   # (join, removed, added) ids
 
     def keep(self, site: Operation, removed: Value, added: Value | None) -> bool:
         """`site`'s operand `removed` was just taken out (and `added`, if any, put in):
         does every memory op still wait for what it needs? If not, the solution is put
         back and the caller undoes the edit."""
+        key = (id(site), id(removed), id(added) if added is not None else 0)
+        if key in self.failed and removed not in site.operands:
+            return False
         saved, reached = self.ts.resolve(self.ts.owner(site), removed, added)
         if _still_ordered(self.ts, reached, self.need):
             return True
         self.ts.restore(saved)
+        if site.name == "join_tokens":          # (what it dropped was its only copy)
+            self.failed.add(key)
         return False
 
 
-def _plumbing_sites(kernel: Kernel):
+def _plumbing_sites(uses: _Uses):
     """(op, operand index) of tokens passed on rather than waited for."""
-    for op in kernel.walk():
-        if op.name in ("join_tokens", "yield", "continue", "break") or \
-                op.name in ("for", "loop"):
-            start = 3 if op.name == "for" else 0
-            for i, v in enumerate(op.operands):
-                if i >= start and v.is_token:
-                    owner = _enclosing(op)
-                    if op.name == "yield" and not (isinstance(owner, Operation)
-                                                    and owner.name == "if"):
-                        continue
-                    yield op, i
+    for op in uses.named("join_tokens", "yield", "continue", "break", "for", "loop"):
+        start = 3 if op.name == "for" else 0
+        for i, v in enumerate(op.operands):
+            if i >= start and v.is_token:
+                owner = _enclosing(op)
+                if op.name == "yield" and not (isinstance(owner, Operation)
+                                                and owner.name == "if"):
+                    continue
+                yield op, i
 
 
-def _prune_plumbing(kernel: Kernel, conflict, st: CleanupStats) -> bool:
+def _prune_plumbing(kernel: Kernel, ed: _Edits, uses: _Uses, st: CleanupStats) -> bool:
     """Drop or weaken passed-on tokens while every memory op keeps waiting for every op
     it conflicts with; returns whether anything changed."""
-    ed = _Edits(kernel, conflict)
     if not ed.ok:
         return False            # the analysis cannot vouch for this kernel as it is
     changed = False
-    for op, i in list(_plumbing_sites(kernel)):
+    before: dict[int, tuple[Operation, list[Value]]] = {}     # operands of edited ops
+    for op, i in list(_plumbing_sites(uses)):
+        if id(op) not in before:
+            before[id(op)] = (op, list(op.operands))
         while i < len(op.operands):
             v = op.operands[i]
             src = v.owner
@@ -535,7 +773,8 @@ def _prune_plumbing(kernel: Kernel, conflict, st: CleanupStats) -> bool:
                 op.segments = (len(op.operands),)
             if isinstance(src, Operation) and (src.name in MEMORY_OPS or
                                                src.name == "print_tko"):
-                weaker = src.token_in if src.token_in is not None else _make_token(kernel)
+                weaker = src.token_in if src.token_in is not None \
+                    else _make_token(kernel, uses)
                 op.operands[i] = weaker
                 if ed.keep(op, v, weaker):
                     st.joins_simplified += 1
@@ -543,6 +782,9 @@ def _prune_plumbing(kernel: Kernel, conflict, st: CleanupStats) -> bool:
                     continue                   # try to weaken further
                 op.operands[i] = v
             break
+    for op, operands in before.values():        # the use map catches up, once per op
+        if operands != op.operands:
+            uses.edited(op, operands)
     return changed
 
 
@@ -573,23 +815,44 @@ def _classes(ops: list[Operation], conflict) -> list[list[Operation]]:
             parent[i] = parent[parent[i]]
             i = parent[i]
         return i
-    for i, a in enumerate(ops):
-        for j in range(i):
-            b = ops[j]
-            if conflict(b, a) or conflict(a, b):
-                parent[find(i)] = find(j)
+    if type(conflict) is Conflicts:
+        # two ops conflict when one's `first` and the other's `second` share a key:
+        # all ops with a key on either side are one component, unless one op alone
+        # has it on both sides
+        sides: dict[Any, tuple[list[int], list[int]]] = {}
+        for i, a in enumerate(ops):
+            keys = conflict.keys(a)
+            for key in keys.first:
+                sides.setdefault(key, ([], []))[0].append(i)
+            for key in keys.second:
+                sides.setdefault(key, ([], []))[1].append(i)
+        for firsts, seconds in sides.values():
+            if not firsts or not seconds or firsts == seconds and len(firsts) == 1:
+                continue
+            root = find(firsts[0])
+            for i in firsts + seconds:
+                r = find(i)
+                if r != root:
+                    parent[r] = root
+    else:
+        for i, a in enumerate(ops):
+            for j in range(i):
+                b = ops[j]
+                if conflict(b, a) or conflict(a, b):
+                    parent[find(i)] = find(j)
     groups: dict[int, list[Operation]] = {}
     for i, op in enumerate(ops):
         groups.setdefault(find(i), []).append(op)
     return list(groups.values())
 
 
-def _split_plan(kernel: Kernel, conflict, done: set[int]):
+def _split_plan(kernel: Kernel, conflict, done: set[int], ts: TokenSets | None = None):
     """The first token carry of a `for` or `loop` worth splitting: (loop, carry index,
     classes). Worth it when some memory op waits, through the carry, for ops of a class
-    it conflicts with nothing of."""
-    ts = TokenSets(kernel)
-    ops = {id(op): op for op in kernel.walk()}
+    it conflicts with nothing of. `ts`: the kernel's token sets, if at hand."""
+    ts = ts if ts is not None else TokenSets(kernel)
+    cb = _ConflictBits(ts, conflict)
+    mem = [x for x in kernel.walk() if _is_mem(x) and x.token_in is not None]
     for loop in kernel.walk():
         if loop.name not in ("for", "loop") or id(loop) in done or may_exit(loop):
             continue
@@ -597,18 +860,19 @@ def _split_plan(kernel: Kernel, conflict, done: set[int]):
         for j, a in enumerate(loop.regions[0].args[_skip(loop):]):
             if not a.is_token:
                 continue
-            carried = {x for x, tag in ts.of(a) if id(loop) in tag}
-            classes = _classes([op for op in inside if id(op) in carried], conflict)
+            carried = set(bits(ts.through(ts.get(a), loop)))
+            classes = _classes([op for op in inside if ts.bit[id(op)] in carried], conflict)
             if len(classes) < 2:
                 continue
-            cls = {id(op): c for c, group in enumerate(classes) for op in group}
-            for x in ops.values():
-                if not _is_mem(x) or x.token_in is None:
-                    continue
-                via = {cls[y] for y, tag in ts.of(x.token_in) if y in cls}
-                need = {cls[y] for y, tag in ts.of(x.token_in) if y in cls and
-                        conflict(ops[y], x)}
-                if need < via:
+            cls = {ts.bit[id(op)]: c for c, group in enumerate(classes) for op in group}
+            of_class = [mask([ts.bit[id(op)] for op in group], ts.width) for group in classes]
+            anywhere = mask(cls, ts.width)
+            for x in mem:
+                via = ts.ops(ts.get(x.token_in)) & anywhere
+                need = cb.before(x, via)
+                # a class it waits for through ops it conflicts with none of
+                if via != need and any(not of_class[c] & need
+                                       for c in {cls[i] for i in bits(via & ~need)}):
                     return loop, j, classes
     return None
 
@@ -784,23 +1048,52 @@ def _merge_carries(kernel: Kernel, loop: Operation,
                         op.operands[i] = loop.results[slot[0]]
 
 
-def _waits(kernel: Kernel) -> dict[int, frozenset]:
-    """What each memory op may wait for."""
-    ts = TokenSets(kernel)
-    return {id(op): ts.of(op.token_in) for op in kernel.walk() if _is_mem(op)}
+def _waits(kernel: Kernel, ts: TokenSets | None = None) -> tuple[TokenSets, dict[int, int]]:
+    """What each memory op may wait for (`ts`: the kernel's solution, if at hand)."""
+    ts = ts if ts is not None else TokenSets(kernel)
+    return ts, {id(op): ts.get(op.token_in) for op in kernel.walk() if _is_mem(op)}
 
 
-def _settle(kernel: Kernel, conflict, st: CleanupStats) -> None:
+def _fewer(before: tuple[TokenSets, dict[int, int]],
+           after: tuple[TokenSets, dict[int, int]]) -> bool:
+    """Does some memory op wait for less after than before? Two solutions number the ops
+    alike when the kernel kept all its memory ops; else they are compared as pairs."""
+    (bt, bw), (at, aw) = before, after
+    alike = len(bt.bit_ops) == len(at.bit_ops) and all(
+        x is y for x, y in zip(bt.bit_ops, at.bit_ops))
+    for k, v in bw.items():
+        if k not in aw:
+            continue
+        got = aw[k]
+        if got != v and (not got & ~v if alike else at.pairs(got) < bt.pairs(v)):
+            return True
+    return False
+
+
+def _settle(kernel: Kernel, conflict, st: CleanupStats) -> _Edits | None:
+    """Run the steps and pruning until nothing changes; returns pruning's state, which
+    then describes the kernel as it is (None without `conflict`)."""
     steps = (_dead_loads, _simplify_joins, _identity_carries, _same_value_webs, _dead_carries,
              _dead_if_results, _dead_pure)
+    uses = _Uses(kernel)                # every step and pruning keep it current
+    ed: _Edits | None = None
     progress = True
     while progress:
         progress = False
         for step in steps:
-            while step(kernel, _Uses(kernel), st):
+            while step(kernel, uses, st):
                 progress = True
-        if conflict is not None and _prune_plumbing(kernel, conflict, st):
-            progress = True
+                ed = None
+        if conflict is not None:
+            # Pruning's own edits keep its solution exact, and they only take pairs out of
+            # what memory ops wait for, never out of what they need: so while no other step
+            # changed the kernel, what a fresh one would find (solution, needs, tracked
+            # ops) is what it holds already.
+            if ed is None:
+                ed = _Edits(kernel, conflict)
+            if _prune_plumbing(kernel, ed, uses, st):
+                progress = True
+    return ed
 
 
 def cleanup(kernel: Kernel, conflict: Callable[[Operation, Operation], bool] | None = None
@@ -810,22 +1103,22 @@ def cleanup(kernel: Kernel, conflict: Callable[[Operation, Operation], bool] | N
     `first`?) also drop passed-on tokens no memory op needs, and split loop-carried
     tokens per alias set where that frees some op."""
     st = CleanupStats()
-    _settle(kernel, conflict, st)
+    ed = _settle(kernel, conflict, st)
     tried: set[int] = set()
-    while conflict is not None:
-        plan = _split_plan(kernel, conflict, tried)
-        if plan is None or not _Edits(kernel, conflict).ok:
-            break                       # nothing to split, or pruning cannot trim the joins
+    while ed is not None and ed.ok:     # else pruning could not trim the joins of a split
+        ts = TokenSets(kernel)
+        plan = _split_plan(kernel, conflict, tried, ts)
+        if plan is None:
+            break
         tried.add(id(plan[0]))
-        before = _waits(kernel)
+        before = _waits(kernel, ts)
         made = _split_carry(kernel, conflict, *plan)
-        _settle(kernel, conflict, st)
-        after = _waits(kernel)
-        if any(after[k] < v for k, v in before.items() if k in after):
+        ed = _settle(kernel, conflict, st)
+        if _fewer(before, _waits(kernel)):
             st.split_carries += 1
         else:
             _merge_carries(kernel, plan[0], made)
-            _settle(kernel, conflict, st)
+            ed = _settle(kernel, conflict, st)
     return st
 
 
