@@ -742,10 +742,10 @@ class TokenSets:
         for n in nodes:
             if n.kind != "Arg":
                 continue
-            got = source_bit.get((n.cls, n.fields[0]))
-            if got is None:
+            bit = source_bit.get((n.cls, n.fields[0]))
+            if bit is None:
                 continue
-            j = got.bit_length() - 1
+            j = bit.bit_length() - 1
             for lp in loops.get(n.fields[0], ()):
                 i = n.fields[1] - (1 if lp.kind == "For" else 0)
                 if lp.kind == "For":
