@@ -41,11 +41,15 @@ e-graph stays small.
 
 Joins the rules build are normalized by join algebra: flatten, dedupe, the root token
 as identity, a one-token join is that token, and absorption of a token its partner
-already stands for (`Contains`). `Contains` holds one row per direct step (an op's
-token stands for its input, a join for its members, ...) and its transitive closure
-only where it is asked (`Ask`: a two-token join, a re-join), searched down from x
-only through tokens defined no earlier than y (`Level`, the encoder's binding order,
-which never grows along a step): a full closure of a chain of M tokens is M^2 rows.
+already stands for (`Contains`). `Contains` holds one row per direct step (`Step`: an
+op's token stands for its input, a join for its members, ...) and its transitive
+closure only where it is asked (`Ask`: a two-token join, a re-join), searched down from
+x one step at a time, only through tokens defined no earlier than y (`Level`, the
+encoder's binding order, which never grows along a step): a full closure of a chain of
+M tokens is M^2 rows. A re-join already absorbed passes no question on to what its
+op's input stands for, and an op whose need is its input itself gets no weaker form:
+where every op needs all of its input (arrays that may alias), the chain below each
+op would otherwise be searched once per op above it.
 """
 from __future__ import annotations
 
@@ -78,6 +82,12 @@ Pair = relation("Pair", T.Term, T.Term, T.Term)
 Member = relation("Member", T.Term, T.Term)
 Rest = relation("Rest", T.Term, MultiSet[T.Term])
 
+# Step(x, y): x stands for y in one step (an op's token for its input, a join for its
+# members, ...); `Contains` holds every step. The search below x for an asked pair goes
+# down steps only: going down every `Contains` row found so far would cost, per asked
+# pair, every token found below x before it (chain length squared per ask on a chain).
+Step = relation("Step", T.Term, T.Term)
+
 m, p, e, tok, tok2, pr, j, inner, x, y, f, h, base, lb, ub, st, mk = terms(
     "m p e tok tok2 pr j inner x y f h base lb ub st mk")
 t, t2, tt, fty = tys("t t2 tt fty")
@@ -106,8 +116,10 @@ TOKENS = RuleSet("tokens", doc="memory-token weakening, join algebra, loop-paral
 # -- the weakening lemma -------------------------------------------------------------------------
 TOKENS.add(
     infer("weaken", m == T.Mem(n, a, t, args, tok), Orig(m), eq(bag).to(Need(NeedClass(a), tok)),
+          ne(bag).to(MultiSet[T.Term](tok)),
           then=[Weak(m, _weaker(n, a, t, args, bag), tok)],
-          doc="o[T] may run as o[T'] with T' what o needs of T"),
+          doc="o[T] may run as o[T'] with T' what o needs of T (an op that needs T itself "
+              "gains nothing: its weaker form would be o)"),
     infer("weaken-value", Weak(m, p, tok), ne(m).to(p), pr == T.Proj(m, i, tt),
           eq(T.ty_elem(tt)).to(el), ne(el).to(String("token")),
           then=[union(pr).with_(T.Proj(p, i, tt))],
@@ -145,22 +157,23 @@ TOKENS.add(
 # -- what a token already stands for ------------------------------------------------------------
 TOKENS.add(
     infer("contains-input", pr == T.Proj(m, i, tt), m == T.Mem(n, a, t, args, tok), _is_token(tt),
-          then=[Contains(pr, tok)]),
-    infer("contains-member", Member(j, e), e == T.Proj(p, k, tt), then=[Contains(j, e)]),
-    infer("contains-member-arg", Member(j, e), e == T.Arg(r, ai, tt), then=[Contains(j, e)]),
-    infer("contains-rejoin", j == T.ReJoin(x, y), then=[Contains(j, x), Contains(j, y)]),
+          then=[Step(pr, tok)]),
+    infer("contains-member", Member(j, e), e == T.Proj(p, k, tt), then=[Step(j, e)]),
+    infer("contains-member-arg", Member(j, e), e == T.Arg(r, ai, tt), then=[Step(j, e)]),
+    infer("contains-rejoin", j == T.ReJoin(x, y), then=[Step(j, x), Step(j, y)]),
+    infer("contains-step", Step(x, y), then=[Contains(x, y)]),
     infer("contains-rejoin-whole", j == T.ReJoin(y, e), Contains(x, y), Contains(x, e),
           ne(x).to(j), then=[Contains(x, j)]),
     infer("contains-carried-for", e == T.Arg(r, ai, tt), CarryArg(r, ai, ii),
-          f == T.For(r, lb, ub, st, inits, body, fty), then=[Contains(e, inits[ii])]),
+          f == T.For(r, lb, ub, st, inits, body, fty), then=[Step(e, inits[ii])]),
     infer("contains-carried-loop", e == T.Arg(r, ai, tt), CarryArg(r, ai, ii),
-          f == T.Loop(r, inits, body, fty), then=[Contains(e, inits[ii])]),
+          f == T.Loop(r, inits, body, fty), then=[Step(e, inits[ii])]),
     infer("contains-exit-for", e == T.Proj(f, k, tt), f == T.For(r, lb, ub, st, inits, body, fty),
-          CarryOut(r, k, ii), then=[Contains(e, inits[ii])]),
+          CarryOut(r, k, ii), then=[Step(e, inits[ii])]),
     infer("contains-exit-loop", e == T.Proj(f, k, tt), f == T.Loop(r, inits, body, fty),
-          CarryOut(r, k, ii), then=[Contains(e, inits[ii])]),
+          CarryOut(r, k, ii), then=[Step(e, inits[ii])]),
     infer("contains-exit-if", e == T.Proj(h, k, tt), IfBase(h, k, base),
-          then=[Contains(e, base)]),
+          then=[Step(e, base)]),
     infer("level-mem", pr == T.Proj(m, i, tt), m == T.Mem(n, a, t, args, tok), _is_token(tt),
           eq(lx).to(MemLevel(a)), then=[set_(Level(pr)).to(lx), set_(Level(tok)).to(lx)],
           doc="an op's weaker forms are defined where it is, and their input tokens no "
@@ -170,18 +183,21 @@ TOKENS.add(
           eq(y).to(xs.remove(x).pick()), then=[Ask(x, y), Ask(y, x), Pair(j, x, y)]),
     infer("ask-rejoin-first", Ask(x, j), j == T.ReJoin(y, e), then=[Ask(x, y)],
           doc="x stands for join(y, e) when it stands for y and for e: y first"),
-    infer("ask-rejoin-then", Ask(x, j), j == T.ReJoin(y, e), Contains(x, y), then=[Ask(x, e)],
-          doc="... and e only once x stands for y (else the chain below e is never asked)"),
+    infer("ask-rejoin-then", Ask(x, j), j == T.ReJoin(y, e), ne(j).to(y), Contains(x, y),
+          then=[Ask(x, e)],
+          doc="... and e only once x stands for y (else the chain below e is never asked), "
+              "and only while join(y, e) is not y itself: once it is, x stands for it when "
+              "it stands for y, and asking on would walk the chain below e for every x"),
     infer("level-root", e == T.Op0("make_token", aa, tt), then=[set_(Level(e)).to(i64(0))],
           doc="level 0: tokens that stand for no op"),
     infer("level-none", e == T.NoTok(), then=[set_(Level(e)).to(i64(0))]),
-    infer("ask-down", Ask(x, e), Contains(x, y), ne(y).to(e), eq(lx).to(Level(y)),
+    infer("ask-down", Ask(x, e), Step(x, y), ne(y).to(e), eq(lx).to(Level(y)),
           eq(ly).to(Level(e)), ly > i64(0), lx >= ly, then=[Ask(y, e)],
           doc="what x stands for through y: only a token defined no earlier than e can "
               "stand for e"),
     infer("contains-nothing", Ask(x, e), eq(Level(e)).to(i64(0)), ne(x).to(e),
           then=[Contains(x, e)], doc="every token stands for all a token of no op stands for"),
-    infer("contains-transitive", Ask(x, e), Contains(x, y), Contains(y, e),
+    infer("contains-transitive", Ask(x, e), Step(x, y), Contains(y, e),
           then=[Contains(x, e)]),
 )
 

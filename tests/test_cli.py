@@ -64,6 +64,26 @@ def test_errors_exit_2_with_location(capsys, tmp_path):
     assert "invalid JSON" in capsys.readouterr().err
 
 
+def test_opt_budgets_follow_the_kernel_unless_given(capsys, monkeypatch):
+    """Without --max-nodes / --max-matches, `eqsat opt` runs under the budgets `Limits()`
+    gives the API (they grow with the kernel); a number given is a fixed budget."""
+    import eqsat.pipeline.optimize as opt_mod
+    from eqsat.egraph.saturate import Limits
+    seen: list[Limits] = []
+    real = opt_mod.optimize
+
+    def spy(kernel, **kw):
+        seen.append(kw["limits"])
+        return real(kernel, **kw)
+    monkeypatch.setattr(opt_mod, "optimize", spy)
+    k = str(EXAMPLES / "scale_rows.seq.mlir")
+    assert main(["opt", k, "--rules", "none"]) == 0
+    assert main(["opt", k, "--rules", "none", "--max-nodes", "1234", "--max-matches", "99"]) == 0
+    capsys.readouterr()
+    assert seen[0] == Limits() and seen[0].nodes is None and seen[0].matches is None
+    assert (seen[1].nodes, seen[1].matches) == (1234, 99)
+
+
 def test_python_dash_m():
     r = subprocess.run([sys.executable, "-m", "eqsat", "stats",
                         str(EXAMPLES / "spin_lock_accum.tko.mlir")],

@@ -110,6 +110,7 @@ EVIDENCE = {
     "contains-member": _R + "test_acquire_and_release",
     "contains-member-arg": _R + "test_aliased_output_is_not_loop_parallel",
     "contains-rejoin": _R + "test_acquire_and_release",
+    "contains-step": _R + "test_acquire_and_release",
     "contains-rejoin-whole": _R + "test_acquire_and_release",
     "contains-carried-for": _R + "test_aliased_output_is_not_loop_parallel",
     "contains-carried-loop": _C + "test_tokens_through_a_loop",

@@ -108,9 +108,13 @@ def register(sub) -> None:
                    help="print one JSON object on stdout: the report and the kernel's text "
                         "(or, with -o, the file it went to)")
     p.add_argument("--max-iterations", type=int, default=30, help="saturation iteration budget")
-    p.add_argument("--max-nodes", type=int, default=50_000, help="e-node budget")
-    p.add_argument("--max-matches", type=int, default=200_000,
-                   help="matches per rule per iteration before it is bounded")
+    p.add_argument("--max-nodes", type=int, default=None,
+                   help="e-node budget (default: follows the kernel, 10 per e-node as "
+                        "encoded and at least 50,000, as Limits() does)")
+    p.add_argument("--max-matches", type=int, default=None,
+                   help="matches per rule per iteration before it is bounded (default: "
+                        "follows the kernel, 100 per e-node as encoded and at least "
+                        "200,000)")
     p.add_argument("--max-seconds", type=float, default=60.0,
                    help="wall-clock safety net (never decides the output of a normal run; "
                         "hitting it warns)")
