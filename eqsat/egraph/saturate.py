@@ -166,8 +166,17 @@ class RuleGraph:
                 yield base
             finally:
                 base.egraph.pop()
+                self._lent()
         finally:
             self._local.busy = False
+
+    def _lent(self) -> None:
+        """Count a kernel the base was lent to; forget the base once it has been lent
+        `compat.LENDS_PER_EGRAPH` times (the next kernel builds it again)."""
+        lent = getattr(self._local, "lent", 0) + 1
+        if compat.LENDS_PER_EGRAPH is not None and lent >= compat.LENDS_PER_EGRAPH:
+            self._local.base, lent = None, 0
+        self._local.lent = lent
 
 
 def term_rows(eg: Any, sizes: dict[str, int] | None = None) -> int:
