@@ -122,3 +122,23 @@ def test_cli_opt(tmp_path, capsys):
     assert "make_token" in capsys.readouterr().out
     assert main(["opt", str(CORPUS / "vector_add.seq.mlir"), "--rules", "nope"]) == 2
     assert main(["opt", str(tmp_path / "missing.mlir")]) == 2
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_garbage_collector_is_left_as_it_was(enabled):
+    """optimize pauses Python's cyclic collector while it runs, and gives it back as it
+    found it: after a result, after an error, and inside a call the user made with it off."""
+    import gc
+
+    k = parse_file(CORPUS / "vector_add.seq.mlir")
+    seen: list[bool] = []
+    (gc.enable if enabled else gc.disable)()
+    try:
+        optimize(k, on_saturated=lambda eg: seen.append(gc.isenabled()))
+        assert gc.isenabled() is enabled
+        with pytest.raises(EqsatError):
+            optimize(k, rules="no-such-rule-set")
+        assert gc.isenabled() is enabled
+    finally:
+        gc.enable()
+    assert seen == [False]
