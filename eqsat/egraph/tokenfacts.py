@@ -168,6 +168,10 @@ class _Needs:
         self.order = order
         self.need: dict[tuple[int, str], Bag] = {}
         self.cases: dict[str, int] = {}
+        # what each weaker form stands for, as a bitmask over bag members (`_covered`)
+        self.bit: dict[tuple, int] = {}
+        self.under: dict[tuple[int, int], int] = {}
+        self.inputs = dict(self.heads)
         # per key set: token -> the first token at or before it that it does not pass
         self.skips: dict[tuple[int, ...], dict[str | None, str | None]] = {}
         self.key_sets = {c: frozenset(ks) for c, ks in self.second.items()}
@@ -291,7 +295,8 @@ class _Needs:
             if theirs is None:
                 return None
             self._case("need-keep-mem")
-            return tuple(x for x in mine if x not in theirs) + (("weak", u, k),)
+            gone = set(theirs)
+            return self._minimal([x for x in mine if x not in gone] + [("weak", u, k)])
         if tag == "arg":
             r, a = kind[1], kind[2]
             if (r, a) in self.open_arg:
@@ -342,8 +347,44 @@ class _Needs:
                     return None
                 whole.extend(part)
             self._case("need-join" if parts else "need-empty-join")
-            return tuple(dict.fromkeys(whole))
+            return self._minimal(list(dict.fromkeys(whole)))
         return None
+
+    def _bit(self, x: tuple) -> int:
+        got = self.bit.get(x)
+        if got is None:
+            got = self.bit[x] = 1 << len(self.bit)
+        return got
+
+    def _covered(self, x: tuple) -> int:
+        """The bag members the token `x` stands for, transitively: a weaker form of op u
+        runs after the join of what u's class needs of u's input, so its token stands
+        for each of those and for all they stand for. A program token is taken to stand
+        for none (never wrong: a member is dropped only when shown to be covered)."""
+        if x[0] != "weak":
+            return 0
+        key = (x[1], x[2])
+        got = self.under.get(key)
+        if got is None:
+            u = x[1]
+            got = 0
+            for y in self.of(self.rel.need_class[u], self.inputs[u]) or ():
+                got |= self._bit(y) | self._covered(y)
+            self.under[key] = got
+        return got
+
+    def _minimal(self, bag: list[tuple]) -> Bag:
+        """`bag` without the members another member already stands for: waiting for the
+        rest is waiting for them. Where arrays may alias, every op's need would otherwise
+        list every earlier op it may touch, and the joins grow with the program."""
+        if len(bag) < 2:
+            return tuple(bag)
+        cover = 0
+        for x in bag:
+            cover |= self._covered(x)
+        if not cover:
+            return tuple(bag)
+        return tuple(x for x in bag if not self._bit(x) & cover)
 
 
 def need_rows(rel: TokenRelations, graph: TokenGraph, name_of: Callable[[Any], str | None],
