@@ -142,3 +142,30 @@ def test_the_garbage_collector_is_left_as_it_was(enabled):
     finally:
         gc.enable()
     assert seen == [False]
+
+
+def test_overlapping_calls_still_collect_cycles(monkeypatch):
+    """Calls that keep overlapping (threads optimizing one kernel after another) never
+    all end at once, so the collector would stay off: every few calls that end while
+    another runs collect anyway."""
+    import gc
+    import weakref
+
+    from eqsat.pipeline import optimize as optimize_mod
+
+    class Node:
+        pass
+
+    k = parse_file(CORPUS / "vector_add.seq.mlir")
+    monkeypatch.setattr(optimize_mod, "COLLECT_EVERY", 3)
+    gc.enable()
+    with optimize_mod._collector_paused():         # another call, running throughout
+        a, b = Node(), Node()
+        a.other, b.other = b, a                     # a cycle only the collector frees
+        gone = weakref.ref(a)
+        del a, b
+        for _ in range(3):
+            optimize(k)
+        assert gone() is None
+        assert not gc.isenabled()
+    assert gc.isenabled()

@@ -116,6 +116,8 @@ def _optimize(kernel: Kernel, rules: Selection, cost_model: CostModel | None,
 _pause_lock = threading.Lock()
 _pauses = 0                  # optimize calls running, in any thread
 _resume = False              # whether the collector ran before the first of them
+_ended_paused = 0            # calls that ended while another kept the collector off
+COLLECT_EVERY = 8            # ... after so many of them, collect anyway
 
 
 @contextmanager
@@ -124,8 +126,10 @@ def _collector_paused() -> Iterator[None]:
     and drop large structures that reference counting frees; full collections walk all
     of them, cost a quarter of the time at 10,000 ops (peak memory the same without
     them) and land in whichever stage allocates at the time. The collector's state is
-    restored when the last running call ends."""
-    global _pauses, _resume
+    restored when the last running call ends; where calls overlap without end (threads
+    optimizing one kernel after another), every `COLLECT_EVERY`-th call to end collects,
+    so cyclic garbage stays bounded."""
+    global _pauses, _resume, _ended_paused
     with _pause_lock:
         if _pauses == 0:
             _resume = gc.isenabled()
@@ -134,10 +138,19 @@ def _collector_paused() -> Iterator[None]:
     try:
         yield
     finally:
+        collect = False
         with _pause_lock:
             _pauses -= 1
-            if _pauses == 0 and _resume:
-                gc.enable()
+            if _pauses == 0:
+                _ended_paused = 0
+                if _resume:
+                    gc.enable()
+            elif _resume:
+                _ended_paused += 1
+                if _ended_paused >= COLLECT_EVERY:
+                    _ended_paused, collect = 0, True
+        if collect:
+            gc.collect()
 
 
 class _Run:
