@@ -171,7 +171,6 @@ class _Needs:
         # what each weaker form stands for, as a bitmask over bag members (`_covered`)
         self.bit: dict[tuple, int] = {}
         self.under: dict[tuple[int, int], int] = {}
-        self.inputs = dict(self.heads)
         # per key set: token -> the first token at or before it that it does not pass
         self.skips: dict[tuple[int, ...], dict[str | None, str | None]] = {}
         self.key_sets = {c: frozenset(ks) for c, ks in self.second.items()}
@@ -295,6 +294,11 @@ class _Needs:
             if theirs is None:
                 return None
             self._case("need-keep-mem")
+            if (u, k) not in self.under:          # the weaker form runs after `theirs`
+                covered = 0
+                for y in theirs:
+                    covered |= self._bit(y) | self._covered(y)
+                self.under[u, k] = covered
             gone = set(theirs)
             return self._minimal([x for x in mine if x not in gone] + [("weak", u, k)])
         if tag == "arg":
@@ -359,19 +363,10 @@ class _Needs:
     def _covered(self, x: tuple) -> int:
         """The bag members the token `x` stands for, transitively: a weaker form of op u
         runs after the join of what u's class needs of u's input, so its token stands
-        for each of those and for all they stand for. A program token is taken to stand
-        for none (never wrong: a member is dropped only when shown to be covered)."""
-        if x[0] != "weak":
-            return 0
-        key = (x[1], x[2])
-        got = self.under.get(key)
-        if got is None:
-            u = x[1]
-            got = 0
-            for y in self.of(self.rel.need_class[u], self.inputs[u]) or ():
-                got |= self._bit(y) | self._covered(y)
-            self.under[key] = got
-        return got
+        for each of those and for all they stand for (recorded when the form is made,
+        `under`). A program token is taken to stand for none (never wrong: a member is
+        dropped only when shown to be covered)."""
+        return self.under.get((x[1], x[2]), 0) if x[0] == "weak" else 0
 
     def _minimal(self, bag: list[tuple]) -> Bag:
         """`bag` without the members another member already stands for: waiting for the
