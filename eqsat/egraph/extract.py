@@ -53,6 +53,7 @@ from eqsat.egraph.analyses import Facts, read_facts
 from eqsat.egraph.cost import CostModel, LoopInfo, OpInfo
 from eqsat.egraph.encode import Encoding
 from eqsat.egraph.width import CAP, Lanes, ptr_lanes_width, view_lanes_width
+from eqsat.memory.tokensets import bits
 from eqsat.text.parser import Parser
 
 EPS = 1e-3
@@ -537,7 +538,7 @@ class TokenSets:
     def regions(self, sources: int) -> dict[int, int]:
         """Region -> the ops whose earlier-iteration instances `sources` stand for."""
         got: dict[int, int] = {}
-        for i in _set_bits(sources):
+        for i in bits(sources):
             region = self.sources[i][1]
             got[region] = got.get(region, 0) | self.carry[i]
         return {r: m for r, m in got.items() if m}
@@ -547,7 +548,7 @@ class TokenSets:
         m0, src = self.sets.get(cls, (0, 0))
         out = set()
         for region, mask in [(0, m0), *self.regions(src).items()]:
-            for i in _set_bits(mask):
+            for i in bits(mask):
                 out.add((self.uids[i], region))
         return frozenset(out)
 
@@ -753,15 +754,6 @@ class TokenSets:
                         self.carry[j] |= sets.get(lp.fields[5][i], none)[0]
                 else:
                     self.carry[j] |= loop_uids(lp)
-
-def _set_bits(x: int) -> list[int]:
-    """Positions of the set bits of `x`, lowest first (one pass over its digits)."""
-    digits = bin(x)[:1:-1]
-    out, i = [], digits.find("1")
-    while i >= 0:
-        out.append(i)
-        i = digits.find("1", i + 1)
-    return out
 
 
 def _components(keys: list[str], edges: dict[str, list[str]]) -> list[list[str]]:

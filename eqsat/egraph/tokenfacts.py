@@ -299,8 +299,8 @@ class _Needs:
                 for y in theirs:
                     covered |= self._bit(y) | self._covered(y)
                 self.under[u, k] = covered
-            gone = set(theirs)
-            return self._minimal([x for x in mine if x not in gone] + [("weak", u, k)])
+            # what p's class needs of T2 the weaker form stands for: `_minimal` drops it
+            return self._minimal([*mine, ("weak", u, k)])
         if tag == "arg":
             r, a = kind[1], kind[2]
             if (r, a) in self.open_arg:
