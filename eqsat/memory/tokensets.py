@@ -109,7 +109,7 @@ class TokenSets:
         self._walk(kernel.body, (), _EMPTY, _EMPTY)
         self.width = len(self.bit_ops)
         self.full = (1 << self.width) - 1            # every op, untagged
-        self._sel: dict[tuple[int, int], int] = {}
+        self._sel: dict[tuple[int, int], tuple[int, ...]] = {}
         self._masks: dict[tuple, int] = {}
         self.by_id = {id(op): op for op in self.eqs}
         self.readers: dict[int, set[int]] = {}       # id(value) -> ids of eqs reading it
@@ -160,23 +160,29 @@ class TokenSets:
                     self._exits[(exit_to, n)].append(op)   # as `loop_exits` finds them
 
     # -- bitsets ---------------------------------------------------------------------
-    def _select(self, care: int, want: int) -> int:
-        """One bit at the start of every tag's stretch whose tag t has t & care == want:
-        multiplying an untagged set by it copies the set to those tags."""
+    def _tags(self, care: int, want: int) -> tuple[int, ...]:
+        """The tags t with t & care == want."""
         key = (care, want)
         got = self._sel.get(key)
         if got is None:
-            w = self.width
-            got = self._sel[key] = sum(1 << (t * w) for t in range(1 << self._levels)
-                                       if t & care == want)
+            got = self._sel[key] = tuple(t for t in range(1 << self._levels)
+                                         if t & care == want)
         return got
+
+    def _spread(self, ops: int, care: int, want: int) -> int:
+        """The untagged set `ops` copied to every tag t with t & care == want: a shift
+        per tag (a product with a one-bit-per-tag int costs width squared)."""
+        w, out = self.width, 0
+        for t in self._tags(care, want):
+            out |= ops << (t * w)
+        return out
 
     def _range(self, span: tuple[int, int]) -> int:
         return ((1 << span[1]) - 1) ^ ((1 << span[0]) - 1)
 
     def every(self, ops: int) -> int:
         """The instances, under every tag, of the untagged set `ops`."""
-        return ops * self._select(0, 0)
+        return self._spread(ops, 0, 0)
 
     def ops(self, x: int) -> int:
         """The memory ops with an instance in `x` (tags folded: bit per op)."""
@@ -189,7 +195,11 @@ class TokenSets:
     def through(self, x: int, loop: Operation) -> int:
         """The ops of `loop` with an instance in `x` from an earlier iteration."""
         d = 1 << self._depth[id(loop)]
-        return self.ops(x & self.full * self._select(d, d))
+        key = ("through", d)
+        got = self._masks.get(key)
+        if got is None:
+            got = self._masks[key] = self._spread(self.full, d, d)
+        return self.ops(x & got)
 
     def _fresh_in(self, lid: int) -> int:
         """Instances of `lid`'s ops that did not come through its carried token."""
@@ -197,7 +207,7 @@ class TokenSets:
         got = self._masks.get(key)
         if got is None:
             d = 1 << self._depth[lid]
-            got = self._masks[key] = self._range(self._span[lid]) * self._select(d, 0)
+            got = self._masks[key] = self._spread(self._range(self._span[lid]), d, 0)
         return got
 
     def _all_in(self, lid: int) -> int:
@@ -218,7 +228,7 @@ class TokenSets:
                 if i != branch:
                     other |= self._range(span)
             low = (1 << len(self.loops_of[ifid])) - 1
-            got = self._masks[key] = other * self._select(low, 0)
+            got = self._masks[key] = self._spread(other, low, 0)
         return got
 
     def _late(self, lid: int, brk: Operation) -> int:
@@ -228,7 +238,7 @@ class TokenSets:
         if got is None:
             d = 1 << self._depth[lid]
             after = self.full ^ ((1 << self._after[id(brk)]) - 1)
-            got = self._masks[key] = (self._range(self._span[lid]) & after) * self._select(d, 0)
+            got = self._masks[key] = self._spread(self._range(self._span[lid]) & after, d, 0)
         return got
 
     def _shift(self, lid: int) -> int:

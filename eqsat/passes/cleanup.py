@@ -694,7 +694,7 @@ def _still_ordered(ts: TokenSets, ops, need: dict[int, int]) -> bool:
     """Does every memory op of `ops` still wait, on every path, for everything in `need`?"""
     for op in ops:
         want = need.get(id(op))
-        if want and want & ~ts.get(op.token_in):
+        if want and want & ts.get(op.token_in) != want:
             return False
     return True
 
