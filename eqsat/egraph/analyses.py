@@ -169,29 +169,18 @@ class Facts:
     same: int | None = None
 
 
-def read_facts(eg: Any, raw: dict) -> dict[str, Facts]:
-    """Analysis values per e-class id, from a serialized e-graph."""
-    names = {compat.egg_name(eg, f): key for f, key in
-             ((cval, "const"), (div2, "div"), (lo, "lo"), (hi, "hi"), (contig, "contig"),
-              (contig_div, "contig_div"), (same, "same"))}
-    nodes = raw["nodes"]
-    lits: dict[str, int] = {}
-    for n in nodes.values():
-        if not n["children"] and n["eclass"].startswith("i64"):
-            try:
-                lits[n["eclass"]] = int(n["op"])
-            except ValueError:
-                pass
+def read_facts(eg: Any, tables: Any) -> dict[str, Facts]:
+    """Analysis values per e-class id, from the e-graph's tables (`compat.Tables`)."""
     out: dict[str, Facts] = {}
-    for n in nodes.values():
-        key = names.get(n["op"])
-        if key is None or len(n["children"]) != 1:
+    for f, key in ((cval, "const"), (div2, "div"), (lo, "lo"), (hi, "hi"), (contig, "contig"),
+                   (contig_div, "contig_div"), (same, "same")):
+        name = compat.egg_name(eg, f)
+        if name not in tables.functions:
             continue
-        arg_cls = nodes[n["children"][0]]["eclass"]
-        val = lits.get(n["eclass"])
-        if val is None:
-            continue
-        setattr(out.setdefault(arg_cls, Facts()), key, val)
+        (sort,), _ = tables.sorts(name)
+        for r in tables.rows(name):
+            setattr(out.setdefault(tables.cls(sort, r.inputs[0]), Facts()), key,
+                    tables.i64(r.output))
     return out
 
 

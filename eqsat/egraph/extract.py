@@ -1,4 +1,4 @@
-"""DAG-aware extraction over the serialized e-graph (design section 5).
+"""DAG-aware extraction over the e-graph's Term tables (design section 5).
 
 egglog's own extractors return one tree-shaped term (exponential for shared DAGs,
 slow with Python cost callbacks), so we choose e-nodes ourselves:
@@ -40,7 +40,6 @@ everything else around it.
 from __future__ import annotations
 
 import heapq
-import json
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -123,7 +122,7 @@ class ENode:
 
 @dataclass
 class EGraphView:
-    """The Term part of a serialized e-graph."""
+    """The Term e-nodes of an e-graph, with what the analyses know of their classes."""
     nodes: dict[str, ENode]
     classes: dict[str, list[str]]          # class -> node ids
     root: str                              # class of the Root term
@@ -132,7 +131,6 @@ class EGraphView:
     n_nodes: int = 0
     consts: dict[str, tuple[str, int]] = field(default_factory=dict)   # class -> (elem, bits)
     facts: dict[str, Facts] = field(default_factory=dict)    # class -> what the analyses know
-    raw: dict[str, Any] = field(default_factory=dict, repr=False)   # the serialized e-graph
 
 
 def _class_key(cid: str) -> tuple:
@@ -140,66 +138,65 @@ def _class_key(cid: str) -> tuple:
     return (head, int(num)) if num.isdigit() else (cid, 0)
 
 
-def view(enc: Encoding, raw: dict | None = None) -> EGraphView:
-    """Parse the serialized e-graph into Term e-nodes with decoded fields."""
+def view(enc: Encoding) -> EGraphView:
+    """The Term e-nodes of the e-graph with decoded fields, read off egglog's tables."""
     eg = enc.egraph
-    raw = compat.serialize(eg) if raw is None else raw
-    nodes_raw = raw["nodes"]
-    names = {compat.egg_name(eg, fn): kind for kind, fn in T.TERM_CONSTRUCTORS.items()}
-    ty_name = compat.egg_name(eg, T.Ty)
-
-    def lit(nid: str) -> Any:
-        op = nodes_raw[nid]["op"]
-        if op.startswith('"'):
-            return op[1:-1] if "\\" not in op else json.loads(op)
-        return int(op)
-
+    tables = compat.Tables(eg)
     ty_of_class: dict[str, str] = {}
-    for n in nodes_raw.values():
-        if n["op"] == ty_name:
-            ty_of_class[n["eclass"]] = lit(n["children"][0])
+    ty_table = compat.egg_name(eg, T.Ty)
+    if ty_table in tables.functions:
+        (_,), ty_sort = tables.sorts(ty_table)
+        for r in tables.rows(ty_table):
+            if not r.subsumed:
+                ty_of_class[tables.cls(ty_sort, r.output)] = tables.string(r.inputs[0])
 
-    def ty_text(nid: str) -> str:
+    def ty_text(sort: str, v: Any) -> str:
+        cid = tables.cls(sort, v)
         try:
-            return ty_of_class[nodes_raw[nid]["eclass"]]
+            return ty_of_class[cid]
         except KeyError:
-            raise ValueError(f"no type text for node {nid}") from None
+            raise ValueError(f"no type text for e-class {cid}") from None
 
     nodes: dict[str, ENode] = {}
     classes: dict[str, list[str]] = {}
-    for nid, n in nodes_raw.items():
-        kind = names.get(n["op"])
-        if kind is None or n.get("subsumed"):
+    kinds = {compat.egg_name(eg, fn): kind for kind, fn in T.TERM_CONSTRUCTORS.items()}
+    cls, string, i64 = tables.cls, tables.string, tables.i64
+    for name, f in tables.functions.items():       # in table order, as `serialize` has it
+        kind = kinds.get(name)
+        if kind is None:
             continue
-        kids = n["children"]
-        fields: list = []
-        for k, ch in zip(SIGNATURES[kind], kids):
-            if k == "t":
-                fields.append(nodes_raw[ch]["eclass"])
-            elif k == "v":
-                fields.append([nodes_raw[c]["eclass"] for c in nodes_raw[ch]["children"]])
-            elif k == "y":
-                fields.append(ty_text(ch))
-            elif k == "m":                   # a bag: order its members deterministically
-                fields.append(sorted({nodes_raw[c]["eclass"] for c in nodes_raw[ch]["children"]},
-                                     key=_class_key))
+        sig, in_sorts, out_sort = SIGNATURES[kind], f.input_sorts, f.output_sort
+        for i, r in enumerate(f.rows):
+            if r.subsumed:
+                continue
+            fields: list = []
+            for k, sort, x in zip(sig, in_sorts, r.inputs):
+                if k == "t":
+                    fields.append(cls(sort, x))
+                elif k == "v":
+                    fields.append([cls(out_sort, c) for c in tables.vec(x)])
+                elif k == "y":
+                    fields.append(ty_text(sort, x))
+                elif k == "m":                   # a bag: order its members deterministically
+                    fields.append(sorted({cls(out_sort, c) for c in tables.bag(x)},
+                                         key=_class_key))
+                elif k == "s":
+                    fields.append(string(x))
+                else:
+                    fields.append(i64(x))
+            nid = f"function-{i}-{name}"
+            c = cls(out_sort, r.output)
+            nodes[nid] = ENode(nid, kind, c, fields)
+            got = classes.get(c)
+            if got is None:
+                classes[c] = [nid]
             else:
-                fields.append(lit(ch))
-        cls = n["eclass"]
-        nodes[nid] = ENode(nid, kind, cls, fields)
-        got = classes.get(cls)
-        if got is None:
-            classes[cls] = [nid]
-        else:
-            got.append(nid)
-    lets: dict[str, list[str]] = {}
+                got.append(nid)
+    lets = tables.bindings()
     root = None
-    for cid, data in raw["class_data"].items():
-        if "let" in data:
-            ls = [x.strip().lstrip("$") for x in data["let"].split(",")]
-            lets[cid] = ls
-            if enc.root in ls:
-                root = cid
+    for cid, ls in lets.items():
+        if enc.root in ls:
+            root = cid
     if root is None:
         raise ValueError("the e-graph has no root")
     n_lets = sum(1 for ls in lets.values() for x in ls if x.startswith("v"))
@@ -217,7 +214,7 @@ def view(enc: Encoding, raw: dict | None = None) -> EGraphView:
             if not classes[en.cls]:
                 del classes[en.cls]
     v = EGraphView(nodes, classes, root, lets, len(classes), len(nodes),
-                   facts=read_facts(eg, raw), raw=raw)
+                   facts=read_facts(eg, tables))
     for en in nodes.values():
         if en.kind == "Const":
             v.consts[en.cls] = (en.fields[1], en.fields[2])

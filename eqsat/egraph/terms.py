@@ -19,7 +19,7 @@ constructors cover every op so that rules read like the IR (`Op2("muli", a, t, x
   being rebuilt through one another;
 * `Root` holds the kernel's return values and its effects;
 * `Named(name)` is the value the encoder bound as `name` (`v3_`, `root`, ...): one
-  table of bindings, which serialization reports as `let` names (eqsat.egraph.compat).
+  table of bindings, whose rows extraction reads as `let` names (eqsat.egraph.compat).
 
 Types are `Ty(text)`, the canonical type text; a multi-result op has the tuple type
 `(t1, t2)`. Attributes are interned to integers (`attr_id`) so that equal attribute

@@ -308,11 +308,11 @@ def place(enc: Any, view: Any, decoded: Decoded) -> Kernel:
     A parameter the e-graph proved equal to a constant (the contiguous stride) is read
     as that constant, which tells tileiras more than the parameter does."""
 
-    # the view read the facts off its serialization of this very e-graph (`extract.view`);
-    # reading them again costs a pass over every e-node, per candidate
+    # the view read the facts off this very e-graph's tables (`extract.view`); reading
+    # them again costs a pass over the analysis tables, per candidate
     facts = getattr(view, "facts", None)
-    if not facts:
-        facts = read_facts(enc.egraph, getattr(view, "raw", None) or compat.serialize(enc.egraph))
+    if facts is None:
+        facts = read_facts(enc.egraph, compat.Tables(enc.egraph))
     known: dict[int, Known] = {}
     consts: dict[int, tuple[str, int]] = {}
     kernel = decoded.kernel
