@@ -178,9 +178,11 @@ def read_facts(eg: Any, tables: Any) -> dict[str, Facts]:
         if name not in tables.functions:
             continue
         (sort,), _ = tables.sorts(name)
+        named = tables.names(sort)
         for r in tables.rows(name):
-            setattr(out.setdefault(tables.cls(sort, r.inputs[0]), Facts()), key,
-                    tables.i64(r.output))
+            (x,) = r.inputs
+            cid = named.get(x) or tables.cls(sort, x)
+            setattr(out.setdefault(cid, Facts()), key, tables.i64(r.output))
     return out
 
 

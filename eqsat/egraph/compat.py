@@ -54,7 +54,7 @@ class Tables:
     def __init__(self, eg: egglog.EGraph):
         self._raw: Any = eg._egraph
         self.functions: dict[str, Any] = self._raw.freeze().functions
-        self._names: dict[tuple[str, Any], str] = {}
+        self._names: dict[str, dict[Any, str]] = {}    # sort -> value -> e-class id
         self._strings: dict[Any, str] = {}
         self._ints: dict[Any, int] = {}
 
@@ -70,13 +70,22 @@ class Tables:
 
     def cls(self, sort: str, v: Any) -> str:
         """The e-class id of value `v` of an e-class sort."""
-        key = (sort, v)
-        got = self._names.get(key)
+        got = self.names(sort).get(v)
+        return self._name(sort, v) if got is None else got
+
+    def names(self, sort: str) -> dict[Any, str]:
+        """The e-class ids of `sort` named so far, by value (a lookup that misses goes
+        through `cls`)."""
+        got = self._names.get(sort)
         if got is None:
-            text = str(v)                   # "Value(N)"
-            if not (text.startswith("Value(") and text.endswith(")")):
-                raise ValueError(f"unexpected egglog value {text!r}")
-            got = self._names[key] = f"{sort}-{text[6:-1]}"
+            got = self._names[sort] = {}
+        return got
+
+    def _name(self, sort: str, v: Any) -> str:
+        text = str(v)                       # "Value(N)"
+        if not (text.startswith("Value(") and text.endswith(")")):
+            raise ValueError(f"unexpected egglog value {text!r}")
+        got = self._names[sort][v] = f"{sort}-{text[6:-1]}"
         return got
 
     def string(self, v: Any) -> str:
@@ -112,9 +121,11 @@ class Tables:
         for name, f in self.functions.items():
             if name not in _BINDING_OPS or len(f.input_sorts) != 1:
                 continue
+            named, sort, string = self.names(f.output_sort), f.output_sort, self.string
             for r in f.rows:
-                out.setdefault(self.cls(f.output_sort, r.output), []).append(
-                    self.string(r.inputs[0]).lstrip("$"))
+                v = r.output
+                out.setdefault(named.get(v) or self.cls(sort, v), []).append(
+                    string(r.inputs[0]).lstrip("$"))
         return out
 
 

@@ -151,7 +151,7 @@ def view(enc: Encoding) -> EGraphView:
                 ty_of_class[tables.cls(ty_sort, r.output)] = tables.string(r.inputs[0])
 
     def ty_text(sort: str, v: Any) -> str:
-        cid = tables.cls(sort, v)
+        cid = tables.names(sort).get(v) or tables.cls(sort, v)
         try:
             return ty_of_class[cid]
         except KeyError:
@@ -165,16 +165,18 @@ def view(enc: Encoding) -> EGraphView:
         kind = kinds.get(name)
         if kind is None:
             continue
-        sig, in_sorts, out_sort = SIGNATURES[kind], f.input_sorts, f.output_sort
+        out_sort = f.output_sort
+        cols = [(k, sort, tables.names(sort)) for k, sort in zip(SIGNATURES[kind], f.input_sorts)]
+        out_names = tables.names(out_sort)
         for i, r in enumerate(f.rows):
             if r.subsumed:
                 continue
             fields: list = []
-            for k, sort, x in zip(sig, in_sorts, r.inputs):
+            for (k, sort, named), x in zip(cols, r.inputs):
                 if k == "t":
-                    fields.append(cls(sort, x))
+                    fields.append(named.get(x) or cls(sort, x))
                 elif k == "v":
-                    fields.append([cls(out_sort, c) for c in tables.vec(x)])
+                    fields.append([out_names.get(c) or cls(out_sort, c) for c in tables.vec(x)])
                 elif k == "y":
                     fields.append(ty_text(sort, x))
                 elif k == "m":                   # a bag: order its members deterministically
@@ -185,7 +187,7 @@ def view(enc: Encoding) -> EGraphView:
                 else:
                     fields.append(i64(x))
             nid = f"function-{i}-{name}"
-            c = cls(out_sort, r.output)
+            c = out_names.get(r.output) or cls(out_sort, r.output)
             nodes[nid] = ENode(nid, kind, c, fields)
             got = classes.get(c)
             if got is None:
