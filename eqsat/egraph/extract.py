@@ -1092,7 +1092,7 @@ class _Dag:
             for k in v.nodes[nid].child_set():
                 self.rc[k] = self.rc.get(k, 0) + 1
         self.total = total
-        self.post = {c: i for i, c in enumerate(reach)}
+        self.post: dict[str, float] = {c: i for i, c in enumerate(reach)}
 
     def w(self, nid: str) -> int:
         got = self._w.get(nid)
@@ -1133,6 +1133,42 @@ class _Dag:
                     stack.append((k, False))
         return False
 
+    def _renumber(self, cid: str, nid: str, fresh: list[str]) -> bool:
+        """Keep `post` a post-order of the reachable classes after `cid` chose `nid`,
+        without walking the whole DAG: the classes the move made reachable are numbered
+        between their old descendants and `cid`. False where no such numbers exist (a
+        descendant now comes after `cid`) or floats run out between them; the caller then
+        numbers everything again. Any post-order answers `_cyclic` alike."""
+        v, choice, post = self.v, self.choice, self.post
+        bound = post[cid]
+        new = set(fresh)
+        low = -1.0
+        order: list[str] = []                    # the fresh classes, children first
+        state: dict[str, bool] = {}              # False = on the path, True = numbered
+        stack: list[tuple[str, bool]] = [(k, False) for k in v.nodes[nid].child_set()]
+        while stack:
+            c, leaving = stack.pop()
+            if leaving:
+                state[c] = True
+                order.append(c)
+                continue
+            if c not in new:
+                low = max(low, post[c])
+                continue
+            if c in state:
+                continue
+            state[c] = False
+            stack.append((c, True))
+            stack.extend((k, False) for k in v.nodes[choice[c]].child_set())
+        if low >= bound or len(order) != len(new):
+            return False
+        step = (bound - low) / (len(order) + 1)
+        nums = [low + step * (i + 1) for i in range(len(order))]
+        if any(b <= a for a, b in zip([low] + nums, nums + [bound])):
+            return False
+        post.update(zip(order, nums))
+        return True
+
     def move(self, cid: str, nid: str) -> bool:
         """Choose `nid` for `cid` if that lowers the objective; returns whether it did."""
         if self.rc.get(cid, 0) <= 0:
@@ -1144,12 +1180,14 @@ class _Dag:
         log: list[str] = []           # classes whose count changed: +1 first, then -1
         delta = self.w(nid) - self.w(old)
         choice[cid] = nid
+        fresh: list[str] = []         # classes this move makes reachable
         stack = list(v.nodes[nid].child_set())
         while stack:
             k = stack.pop()
             rc[k] = rc.get(k, 0) + 1
             log.append(k)
             if rc[k] == 1:
+                fresh.append(k)
                 got = choice[k]
                 delta += self.w(got)
                 stack.extend(v.nodes[got].child_set())
@@ -1166,9 +1204,10 @@ class _Dag:
         scale = 1 << _SCALE
         if (self.total + delta) / scale < self.total / scale - 1e-9:
             self.total += delta
-            res = dag_cost(v, choice, self.weight)
-            assert res is not None
-            self.post = {c: i for i, c in enumerate(res[1])}
+            if not self._renumber(cid, nid, fresh):
+                res = dag_cost(v, choice, self.weight)
+                assert res is not None
+                self.post = {c: i for i, c in enumerate(res[1])}
             return True
         for i in range(len(log) - 1, -1, -1):    # undo
             rc[log[i]] += -1 if i < adds else 1
