@@ -447,9 +447,9 @@ def test_pruning_re_solves_only_what_an_edit_reaches_and_agrees_with_a_full_solv
         ed.pruned = True
         return prune(kernel, ed, uses, st)
 
-    def counted_resolve(self, owner, removed, added):
+    def counted_resolve(self, owner, removed, added, need=None):
         seen["resolved"] += 1
-        return resolve(self, owner, removed, added)
+        return resolve(self, owner, removed, added, need)
 
     def counted_subsumed(self, owner, removed, added):
         got = subsumed(self, owner, removed, added)

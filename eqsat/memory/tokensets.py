@@ -326,7 +326,8 @@ class TokenSets:
         self.sets = self.must
         self._solve(self.eqs, grow=False)
 
-    def resolve(self, owner: Operation, removed: Value, added: Value | None
+    def resolve(self, owner: Operation, removed: Value, added: Value | None,
+                need: dict[int, int] | None = None
                 ) -> tuple[dict[int, tuple], list[Operation]]:
         """Solve again after `owner`'s operands were edited (operand `removed` taken
         out, `added`, if any, put in), following changes only as far as they go;
@@ -338,7 +339,12 @@ class TokenSets:
         on, to those pairs of other ops (below the new least fixpoint: this is what
         catches a pair a loop's carried token held only through itself), then grown
         back over the values it cut; `must` is then shrunk from its old solution
-        within the new `may`, each equation again whenever one it reads changed."""
+        within the new `may`, each equation again whenever one it reads changed.
+
+        `need` (id(memory op) -> the instances it must wait for): stop as soon as some
+        memory op's input token no longer stands for all it needs, returning that op
+        alone. `must` only shrinks while it is solved, so the edit is lost anyway; the
+        half-solved sets go back with `restore` like a whole solution."""
         if added is not None:
             self.readers.setdefault(id(added), set()).add(id(owner))
         gone = self.ops(self.may.get(id(removed), 0))
@@ -374,14 +380,17 @@ class TokenSets:
         eqs = sorted(hit, key=self.rank.__getitem__)
         self.sets = self.may
         self._solve([self.by_id[r] for r in eqs], grow=True)
+        self.sets = self.must
         for k in cut:
-            self.must[k] = self.must.get(k, 0) & self.may[k]
+            self.must[k] = new = self.must.get(k, 0) & self.may[k]
+            lost = self._short(k, new, need)
+            if lost is not None:
+                return saved, [lost]
 
         touched: set[int] = set(cut)                # values whose `must` may have changed
         heap = [(self.rank[r], r) for r in eqs]
         heapq.heapify(heap)
         queued = set(eqs)
-        self.sets = self.must
         while heap:
             _, key = heapq.heappop(heap)
             queued.discard(key)
@@ -394,6 +403,9 @@ class TokenSets:
                 save(k)
                 self.must[k] = new
                 touched.add(k)
+                lost = self._short(k, new, need)
+                if lost is not None:
+                    return saved, [lost]
                 for r in self.readers.get(k, ()):
                     if r not in queued:
                         queued.add(r)
@@ -401,6 +413,20 @@ class TokenSets:
         reached = sorted({r for k in touched for r in self.readers.get(k, ())},
                          key=self.rank.__getitem__)
         return saved, [self.by_id[r] for r in reached]
+
+    def _short(self, k: int, new: int, need: dict[int, int] | None) -> Operation | None:
+        """A memory op whose input token (value id `k`, whose `must` set is now `new`)
+        no longer stands for all that `need` says it waits for."""
+        if need is None:
+            return None
+        for r in self.readers.get(k, ()):
+            want = need.get(r)
+            if want and want & new != want:
+                op = self.by_id[r]
+                t = _token_in(op)
+                if t is not None and id(t) == k:
+                    return op
+        return None
 
     def _subsumed(self, owner: Operation, removed: Value, added: Value | None,
                   budget: int = 256) -> bool:

@@ -727,7 +727,7 @@ class _Edits:
         key = (id(site), id(removed), id(added) if added is not None else 0)
         if key in self.failed and removed not in site.operands:
             return False
-        saved, reached = self.ts.resolve(self.ts.owner(site), removed, added)
+        saved, reached = self.ts.resolve(self.ts.owner(site), removed, added, self.need)
         if _still_ordered(self.ts, reached, self.need):
             return True
         self.ts.restore(saved)
