@@ -112,3 +112,24 @@ def test_primitive_numbers_are_per_sort():
         assert tables.cls(out_sort, r.output).startswith(out_sort + "-")
         assert tables.cls(ty_sort, r.inputs[1]).startswith(ty_sort + "-")
         assert isinstance(tables.i64(r.inputs[0]), int)
+
+
+@pytest.mark.parametrize("table", [True, False], ids=["binding-table", "egglog-let"])
+def test_binding_names_match_serialize(table):
+    """Names bound through a binding table and through egglog's own `let`, quotes and
+    merged classes included, read the same off the tables as off the serialization."""
+    from egglog import EGraph
+    built = {n: getattr(T, n) for n in ("Param", "Const", "Ty")}
+    mk = compat.TermBuilder(EGraph(), built, T.Term, T.Named if table else None)
+    a = mk.let("a", mk.Const(mk.Ty("tile<i32>"), "i32", 1))
+    mk.let("b", mk.Const(mk.Ty("tile<i32>"), "i32", 1))     # the same term: one class
+    mk.let("c", mk.Param(1, mk.Ty("tile<i32>")))
+    mk.let('q"x', mk.Param(3, mk.Ty("tile<i32>")))
+    mk.union(a, mk.Param(2, mk.Ty("tile<i32>")))
+    mk.flush()
+    raw = compat.serialize(mk.eg)
+    want = {cid: [x.strip().lstrip("$") for x in d["let"].split(",")]
+            for cid, d in raw["class_data"].items() if "let" in d}
+    got = compat.Tables(mk.eg).bindings()
+    assert got == want
+    assert sorted(sorted(x) for x in got.values()) == [["a", "b"], ["c"], ['q"x']]

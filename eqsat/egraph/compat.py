@@ -48,8 +48,8 @@ class Tables:
     What extraction reads (every e-node of a few constructors, analysis values, binding
     names) costs a fifth of a serialization this way: no JSON is written and parsed
     again, and only the tables asked for are walked. Rows come in `serialize`'s order.
-    Primitive values are converted once each, per sort (egglog numbers the values of
-    every sort from zero, so equal numbers of two sorts are different values)."""
+    Values are named and converted once each, per sort: an i64 or a String can carry
+    the same number as an e-class."""
 
     def __init__(self, eg: egglog.EGraph):
         self._raw: Any = eg._egraph
