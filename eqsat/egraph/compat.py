@@ -32,6 +32,7 @@ LENDS_PER_EGRAPH: int | None = 16 if EGGLOG_MAJOR >= 14 else None
 def serialize(eg: egglog.EGraph) -> dict[str, Any]:
     """The e-graph as egraph-serialize JSON: `nodes`, `class_data` (with `let` names: of
     egglog's own bindings and of a `TermBuilder`'s, which are rows of its binding table).
+    Extraction reads `Tables` instead; this is the reference they are checked against.
 
     Uses the raw dump (egglog op names, not Python renderings); both 13.2 and 14.0
     expose it as `EGraph._egraph.serialize([])`."""
