@@ -3,13 +3,16 @@
     python benchmarks/bench_scale.py                          # all families, 100..800 ops
     python benchmarks/bench_scale.py --sizes 1000,2000,5000,10000 --timeout 120
     python benchmarks/bench_scale.py --family loop --max-size 2000
+    python benchmarks/bench_scale.py --sizes 1100,2000,5000,10000 --repeat 3
 
 Families (sizes are op counts, as `optimize` counts them, reached to within one unit):
 `straight` (straight-line elementwise code: load, a few float ops, store, repeated),
 `loop` (one loop whose body holds N independent load-compute-store triples) and
 `nested` (a sequence of two-deep loop nests, each with an if whose branches load and
 store). Each size runs in a fresh process (so peak memory is that size's own), under
-`--timeout` seconds; a family stops at its first size that times out.
+`--timeout` seconds; a family stops at its first size that times out. `--repeat N` runs
+each size N times and keeps each phase's least time: on a shared machine one disturbed
+run of a small size moves the fitted exponent by 0.1.
 
 Per size: seconds per phase (optimize's report, with clean-up and verification split
 out of decode), e-nodes, peak resident memory, and for sizes up to `--check-max` ops
@@ -181,6 +184,18 @@ def measure(family: str, size: int, check_max: int, noalias: bool) -> dict:
     return out
 
 
+def best(runs: list[dict]) -> dict:
+    """One row for several runs of a size: each phase's and the total's least time (the
+    least disturbed by whatever else ran), the largest peak memory, the first run's
+    check."""
+    out = dict(runs[0])
+    out["total"] = min(r["total"] for r in runs)
+    out["times"] = {ph: min(r["times"].get(ph, 0.0) for r in runs) for ph in runs[0]["times"]}
+    out["peak_mb"] = max(r["peak_mb"] for r in runs)
+    out["runs"] = len(runs)
+    return out
+
+
 def fit(points: list[tuple[int, float]]) -> float | None:
     """Least-squares slope of log(seconds) over log(ops)."""
     pts = [(math.log(n), math.log(t)) for n, t in points if t > 0]
@@ -217,6 +232,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="verify and check equivalence up to this many ops")
     ap.add_argument("--may-alias", action="store_true",
                     help="let the two arrays alias (default: noalias, as cuTile specializes)")
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="runs per size (fresh processes); each phase's least time is kept")
     ap.add_argument("--json", help="write every row to this file")
     ap.add_argument("--one", nargs=2, metavar=("FAMILY", "SIZE"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -238,19 +255,25 @@ def main(argv: list[str] | None = None) -> int:
               + " ".join(f"{p:>9}" for p in PHASES) + f" {'peak MB':>8}  check")
         rows = []
         for size in sizes:
-            cmd = [sys.executable, __file__, "--one", fam, str(size),
-                   "--check-max", str(args.check_max)] + (["--may-alias"] if args.may_alias
-                                                          else [])
-            try:
-                done = subprocess.run(cmd, capture_output=True, text=True,
-                                      timeout=args.timeout, check=False)
-            except subprocess.TimeoutExpired:
-                print(f"{size:>6}  timed out after {args.timeout:.0f} s; larger sizes skipped")
+            runs, failed = [], None
+            for i in range(max(1, args.repeat)):
+                check = args.check_max if i == 0 else 0      # the output is checked once
+                cmd = [sys.executable, __file__, "--one", fam, str(size),
+                       "--check-max", str(check)] + (["--may-alias"] if args.may_alias else [])
+                try:
+                    done = subprocess.run(cmd, capture_output=True, text=True,
+                                          timeout=args.timeout, check=False)
+                except subprocess.TimeoutExpired:
+                    failed = f"timed out after {args.timeout:.0f} s; larger sizes skipped"
+                    break
+                if done.returncode != 0:
+                    failed = f"failed:\n{done.stderr[-2000:]}"
+                    break
+                runs.append(json.loads(done.stdout.strip().splitlines()[-1]))
+            if failed is not None:
+                print(f"{size:>6}  {failed}")
                 break
-            if done.returncode != 0:
-                print(f"{size:>6}  failed:\n{done.stderr[-2000:]}")
-                break
-            r = json.loads(done.stdout.strip().splitlines()[-1])
+            r = best(runs)
             rows.append(r)
             note = r.get("check", "-")
             if r["fallback"]:
