@@ -124,7 +124,7 @@ def test_binding_names_match_serialize(table):
     a = mk.let("a", mk.Const(mk.Ty("tile<i32>"), "i32", 1))
     mk.let("b", mk.Const(mk.Ty("tile<i32>"), "i32", 1))     # the same term: one class
     mk.let("c", mk.Param(1, mk.Ty("tile<i32>")))
-    mk.let('q"x', mk.Param(3, mk.Ty("tile<i32>")))
+    mk.let('q"\\x', mk.Param(3, mk.Ty('tile<"q"\\x>')))
     mk.union(a, mk.Param(2, mk.Ty("tile<i32>")))
     mk.flush()
     raw = compat.serialize(mk.eg)
@@ -132,4 +132,7 @@ def test_binding_names_match_serialize(table):
             for cid, d in raw["class_data"].items() if "let" in d}
     got = compat.Tables(mk.eg).bindings()
     assert got == want
-    assert sorted(sorted(x) for x in got.values()) == [["a", "b"], ["c"], ['q"x']]
+    assert sorted(sorted(x) for x in got.values()) == [["a", "b"], ["c"], ['q"\\x']]
+    ty = compat.egg_name(mk.eg, T.Ty)
+    texts = {compat.Tables(mk.eg).string(r.inputs[0]) for r in compat.Tables(mk.eg).rows(ty)}
+    assert 'tile<"q"\\x>' in texts                # read raw, as serialize's JSON decodes it
