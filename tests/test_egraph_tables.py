@@ -134,5 +134,6 @@ def test_binding_names_match_serialize(table):
     assert got == want
     assert sorted(sorted(x) for x in got.values()) == [["a", "b"], ["c"], ['q"\\x']]
     ty = compat.egg_name(mk.eg, T.Ty)
-    texts = {compat.Tables(mk.eg).string(r.inputs[0]) for r in compat.Tables(mk.eg).rows(ty)}
+    tables = compat.Tables(mk.eg)
+    texts = {tables.string(r.inputs[0]) for r in tables.rows(ty)}
     assert 'tile<"q"\\x>' in texts                # read raw, as serialize's JSON decodes it
