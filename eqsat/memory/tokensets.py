@@ -13,7 +13,7 @@ the sets cost O(M^2 / 64) words rather than O(M^2) tuples."""
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from eqsat.ir.core import Kernel, Operation, Region, Value, region_exits
 from eqsat.ir.ops import MEMORY_OPS, SPECS
@@ -388,28 +388,15 @@ class TokenSets:
                 return saved, [lost]
 
         touched: set[int] = set(cut)                # values whose `must` may have changed
-        heap = [(self.rank[r], r) for r in eqs]
-        heapq.heapify(heap)
-        queued = set(eqs)
-        while heap:
-            _, key = heapq.heappop(heap)
-            queued.discard(key)
-            for v, got in self._must(self.by_id[key]):
-                k = id(v)
-                old = self.must.get(k, 0)
-                new = old & got
-                if new == old:
-                    continue
-                save(k)
-                self.must[k] = new
-                touched.add(k)
-                lost = self._short(k, new, need)
-                if lost is not None:
-                    return saved, [lost]
-                for r in self.readers.get(k, ()):
-                    if r not in queued:
-                        queued.add(r)
-                        heapq.heappush(heap, (self.rank[r], r))
+
+        def shrinking(k: int, new: int) -> Operation | None:
+            save(k)
+            touched.add(k)
+            return self._short(k, new, need)
+        lost = self._solve([self.by_id[r] for r in eqs], grow=False, spread=True,
+                           before=shrinking)
+        if lost is not None:
+            return saved, [lost]
         reached = sorted({r for k in touched for r in self.readers.get(k, ())},
                          key=self.rank.__getitem__)
         return saved, [self.by_id[r] for r in reached]
@@ -478,10 +465,14 @@ class TokenSets:
                 else:
                     d[k] = x
 
-    def _solve(self, ops: list[Operation], grow: bool) -> None:
+    def _solve(self, ops: list[Operation], grow: bool, spread: bool = False,
+               before: Callable[[int, int], Operation | None] | None = None
+               ) -> Operation | None:
         """The least (`grow`) or greatest fixpoint, from the current sets, of the
-        equations of `ops`, every other value held: in program order, going back only
-        to equations that read a value that changed."""
+        equations of `ops`, every other value held (`spread`: every equation reading a
+        value that changed joins in): in program order, going back only to equations
+        that read a value that changed. `before(id(value), new set)` is told of each
+        change before it is made; if it names an op, solving stops there and returns it."""
         sets = self.sets
         rule = self._may if grow else self._must
         scope = {id(op) for op in ops}
@@ -496,11 +487,15 @@ class TokenSets:
                 old = sets.get(k, 0)
                 new = old | new if grow else old & new
                 if new != old:
+                    stop = before(k, new) if before is not None else None
                     sets[k] = new
+                    if stop is not None:
+                        return stop
                     for r in self.readers.get(k, ()):
-                        if r in scope and r not in queued:
+                        if (spread or r in scope) and r not in queued:
                             queued.add(r)
                             heapq.heappush(heap, (self.rank[r], r))
+        return None
 
     def get(self, v: Value | None) -> int:
         """The bitset of `v` (module docstring)."""
