@@ -47,7 +47,10 @@ def test_long_profile_arithmetic():
     ({"rules": "none"}, kernels(), NONE_EXAMPLES),
     # `noalias` promises that unannotated arrays never overlap: specs must not either
     ({"rules": "default", "noalias": True}, kernels(allow_alias=False), NONE_EXAMPLES),
-], ids=["default", "none", "default-noalias"])
+    # only cuTile's proof that a loop's iterations are independent (what the compile path
+    # falls back to where tileiras pipelines the other into larger code)
+    ({"rules": "default", "loop_parallel": "view-stores"}, kernels(), NONE_EXAMPLES),
+], ids=["default", "none", "default-noalias", "view-stores"])
 def test_optimize_preserves_meaning(options, strategy, examples):
     pipeline = optimize_pipeline(**options)
     seen: set[str] = set()

@@ -1,5 +1,6 @@
 """`eqsat opt FILE [-o OUT] [--rules NAMES] [--rules-from MODULE:ATTR] [--report] [--noalias]
-[--alias-groups SPEC] [--versioning] [--dump-egraph FILE.svg|.json|.dot]`: optimize a
+[--alias-groups SPEC] [--versioning] [--loop-parallel all|view-stores]
+[--dump-egraph FILE.svg|.json|.dot]`: optimize a
 kernel. `eqsat opt --list-rules`: the selectable rule sets, those of `eqsat.rules` entry
 points included."""
 from __future__ import annotations
@@ -9,6 +10,7 @@ from typing import Any
 
 from eqsat.egraph.dump import egraph_format, render, write_text
 from eqsat.errors import EqsatError
+from eqsat.memory.relations import LOOP_PARALLEL
 from eqsat.text import print_kernel
 from eqsat.commands._common import emit_json, load_kernel, phase, report_dict
 
@@ -46,7 +48,8 @@ def _run(args) -> int:
     phase("optimizing")
     res = optimize(k, rules=args.rules, limits=limits, noalias=args.noalias,
                    alias_groups=groups, versioning=args.versioning,
-                   on_saturated=draw if args.dump_egraph else None)
+                   on_saturated=draw if args.dump_egraph else None,
+                   loop_parallel=args.loop_parallel)
     if args.dump_egraph:
         if not drawn:
             raise EqsatError(f"{args.file}: error: --dump-egraph: no e-graph was built "
@@ -128,6 +131,10 @@ def register(sub) -> None:
     p.add_argument("--versioning", action="store_true",
                    help="add a fast copy of the kernel for sizes and strides that are "
                         "multiples of the vector width (128-bit accesses under tileiras)")
+    p.add_argument("--loop-parallel", choices=LOOP_PARALLEL, default="all",
+                   help="which proofs that a loop's iterations touch disjoint memory may "
+                        "drop their order: all (default), or view-stores, cuTile's own "
+                        "(tileiras pipelines a loop whose iterations are unordered)")
     p.add_argument("--dump-egraph", metavar="FILE",
                    help="also write the saturated e-graph, as egglog serializes it: .json "
                         "(egraph-serialize format), .dot, or .svg (drawn by graphviz's "

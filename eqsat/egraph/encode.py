@@ -153,9 +153,10 @@ class _Terms(Mapping[int, Any]):
 
 class _Encoder:
     def __init__(self, kernel: Kernel, alias: Any = None, facts: bool = True,
-                 egraph: EGraph | None = None):
+                 egraph: EGraph | None = None, loop_parallel: str = "all"):
         self.kernel = kernel
         self.alias = alias
+        self.loop_parallel = loop_parallel
         self.want_facts = facts
         self.loops: list[_Loop] = []          # enclosing loops, innermost last
         self.chain_kernel = False
@@ -261,7 +262,7 @@ class _Encoder:
         need_cases: dict[str, int] = {}
         if self.want_facts:
             alias = self.alias if self.alias is not None else alias_facts(k)
-            rel = relations(self.memory, alias)
+            rel = relations(self.memory, alias, self.loop_parallel)
             n_token_facts = insert_facts(mk, rel, [m.term for m in self.memory.ops], self.use)
             n_token_facts += insert_levels(mk, self.levels, self.mem_levels)
             n_needs, need_cases = need_rows(rel, self.tokens, self.name_of, self.use, mk)
@@ -614,14 +615,16 @@ def _type_facts(t: Any) -> tuple[str, int, int]:
 
 
 def encode(kernel: Kernel, *, alias: Any = None, token_facts: bool = True,
-           egraph: EGraph | None = None) -> Encoding:
+           egraph: EGraph | None = None, loop_parallel: str = "all") -> Encoding:
     """Build the e-graph of a kernel. Raises EncodeError for constructs not covered.
 
     `alias` (an `eqsat.memory.alias.AliasFacts` of `kernel`) decides which memory ops may
     be reordered; the default is the safe model (array parameters may alias).
     `token_facts=False` leaves out the facts the token rules read. `egraph`: an empty
-    e-graph to encode into (one with rules already registered; default: a new one)."""
-    return _Encoder(kernel, alias, token_facts, egraph).run()
+    e-graph to encode into (one with rules already registered; default: a new one).
+    `loop_parallel`: which proofs that a loop's iterations are independent the token
+    facts use (`eqsat.memory.relations.LOOP_PARALLEL`)."""
+    return _Encoder(kernel, alias, token_facts, egraph, loop_parallel).run()
 
 
 __all__ = ["encode", "Encoding", "EncodeError", "RegionInfo", "type_text", "const_bits",

@@ -124,8 +124,21 @@ class _Interner:
         return tuple(sorted(self.ids[k] for k in keys))
 
 
-def relations(record: MemoryRecord, facts: AliasFacts) -> TokenRelations:
-    """The token relations of the kernel `record` describes, under `facts`."""
+# How much a loop's iterations may be proven independent of each other (`loop_parallel`):
+# "all" takes every proof of eqsat.memory.injective; "view-stores" only a view store's own
+# instances (a tile index that separates iterations), which is what cuTile's own passes
+# prove. The two orders mean the same; tileiras software-pipelines a loop whose iterations
+# are independent, which can double its code (see eqsat.lowering.cutile_workflow).
+LOOP_PARALLEL = ("all", "view-stores")
+
+
+def relations(record: MemoryRecord, facts: AliasFacts,
+              loop_parallel: str = "all") -> TokenRelations:
+    """The token relations of the kernel `record` describes, under `facts`, with the
+    cross-iteration proofs `loop_parallel` names (`LOOP_PARALLEL`)."""
+    if loop_parallel not in LOOP_PARALLEL:
+        raise ValueError(f"loop_parallel must be one of {', '.join(LOOP_PARALLEL)}, "
+                         f"not {loop_parallel!r}")
     out = TokenRelations()
     conflicts = Conflicts(facts)
     names = _Interner()
@@ -139,7 +152,8 @@ def relations(record: MemoryRecord, facts: AliasFacts) -> TokenRelations:
     for loop in record.loops:
         inside = _memory_ops_in(loop.op, uids)
         out.loop_keys[loop.rid] = names.of(_first_keys(inside, conflicts))
-        free = _LoopFreedom(loop.op, inside, conflicts, facts, layouts, bounds)
+        free = _LoopFreedom(loop.op, inside, conflicts, facts, layouts, bounds,
+                            every_proof=loop_parallel == "all")
         for o in inside:
             (out.loop_free if free(o) else out.loop_bound).append((uids[id(o)], loop.rid))
     for rec in record.ifs:
@@ -186,11 +200,13 @@ class _LoopFreedom:
     earlier iteration? Yes when its own instances may run in any order and every op
     of the loop it conflicts with touches, in each iteration, a tile of their common
     array no other iteration touches (eqsat.memory.injective). Only ops o conflicts with are
-    looked at (found through their keys)."""
+    looked at (found through their keys). Without `every_proof`, only a view store that
+    conflicts with nothing else in the loop but itself may skip them."""
 
     def __init__(self, loop: Operation, inside: list[Operation], conflicts: Conflicts,
-                 facts: AliasFacts, layouts: dict, bounds: Bounds):
+                 facts: AliasFacts, layouts: dict, bounds: Bounds, every_proof: bool = True):
         self.loop, self.conflicts, self.facts = loop, conflicts, facts
+        self.every_proof = every_proof
         self.layouts, self.bounds = layouts, bounds
         self.by_key: dict[Key, list[Operation]] = {}
         for p in inside:
@@ -206,8 +222,8 @@ class _LoopFreedom:
                 if id(p) in seen:
                     continue
                 seen.add(id(p))
-                if not disjoint_pair_across(p, o, self.loop, self.facts, self.layouts,
-                                            self.bounds):
+                if not self.every_proof or not disjoint_pair_across(
+                        p, o, self.loop, self.facts, self.layouts, self.bounds):
                     return False
         return True
 
@@ -217,6 +233,8 @@ class _LoopFreedom:
             return False
         if not self.conflicts(op, op):
             return True
+        if not self.every_proof and op.name != "store_view_tko":
+            return False
         return disjoint_across(op, self.loop, self.facts, self.layouts, self.bounds)
 
 

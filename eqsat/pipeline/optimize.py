@@ -46,6 +46,7 @@ from eqsat.ir.core import Kernel
 from eqsat.ir.verify import verify
 from eqsat.memory.alias import alias_model
 from eqsat.memory.conflict import Conflicts
+from eqsat.memory.relations import LOOP_PARALLEL
 from eqsat.passes.assumes import place as place_assumes
 from eqsat.passes.cleanup import cleanup
 from eqsat.passes.versioning import version, version_signature
@@ -62,7 +63,8 @@ def optimize(kernel: Kernel, *, rules: Selection = "default",
              noalias: bool = False,
              alias_groups: Mapping[int | str, Any] | None = None,
              versioning: bool = False,
-             on_saturated: Callable[[EGraph], None] | None = None) -> Result:
+             on_saturated: Callable[[EGraph], None] | None = None,
+             loop_parallel: str = "all") -> Result:
     """Optimize a kernel by equality saturation.
 
     `rules`: a rule-set name, comma-separated names, a `eqsat.rules.RuleSet`, or a list of
@@ -78,6 +80,10 @@ def optimize(kernel: Kernel, *, rules: Selection = "default",
     `on_saturated`: called with the saturated e-graph before extraction (to inspect or
     dump it); not called when the kernel could not be encoded. The e-graph is lent for
     the call only: it is a template the next kernel reuses, emptied afterwards.
+    `loop_parallel`: "all" (default) lets the token rules use every proof that a loop's
+    iterations touch disjoint memory; "view-stores" only a view store's own, as cuTile
+    does (`eqsat.memory.relations.LOOP_PARALLEL`). Both orders mean the same; the compile
+    path tries both where they differ and lets tileiras' code size choose.
 
     Python's cyclic garbage collector is paused while any `optimize` call runs and
     restored as the caller had it when the last one ends (its full collections cost a
@@ -85,14 +91,14 @@ def optimize(kernel: Kernel, *, rules: Selection = "default",
     """
     with _collector_paused():
         return _optimize(kernel, rules, cost_model, limits, noalias, alias_groups, versioning,
-                         on_saturated)
+                         on_saturated, loop_parallel)
 
 
 def _optimize(kernel: Kernel, rules: Selection, cost_model: CostModel | None,
               limits: Limits | None, noalias: bool,
               alias_groups: Mapping[int | str, Any] | None, versioning: bool,
-              on_saturated: Callable[[EGraph], None] | None) -> Result:
-    run = _Run(kernel, rules, cost_model, limits, noalias, alias_groups)
+              on_saturated: Callable[[EGraph], None] | None, loop_parallel: str) -> Result:
+    run = _Run(kernel, rules, cost_model, limits, noalias, alias_groups, loop_parallel)
     with rules_pkg.rule_graph(run.sets).open() as prepared:   # the kernel leaves it after
         enc = run.encode(prepared)
         if enc is None:
@@ -109,7 +115,7 @@ def _optimize(kernel: Kernel, rules: Selection, cost_model: CostModel | None,
     if versioning:
         result = run.version(result, again=lambda k: optimize(
             k, rules=rules, cost_model=run.model, limits=run.limits, noalias=noalias,
-            alias_groups=alias_groups).kernel)
+            alias_groups=alias_groups, loop_parallel=loop_parallel).kernel)
     return run.finish(result)
 
 
@@ -158,7 +164,7 @@ class _Run:
 
     def __init__(self, kernel: Kernel, rules: Selection, cost_model: CostModel | None,
                  limits: Limits | None, noalias: bool,
-                 alias_groups: Mapping[int | str, Any] | None) -> None:
+                 alias_groups: Mapping[int | str, Any] | None, loop_parallel: str = "all") -> None:
         if not isinstance(kernel, Kernel):
             raise TypeError(f"optimize() takes a Kernel, not {type(kernel).__name__}")
         self.model = DEFAULT if cost_model is None else cost_model
@@ -169,6 +175,10 @@ class _Run:
             raise TypeError("limits must be an eqsat.egraph.saturate.Limits")
         if alias_groups is not None and not isinstance(alias_groups, Mapping):
             raise TypeError("alias_groups must map parameters (index or name) to group names")
+        if loop_parallel not in LOOP_PARALLEL:
+            raise EqsatError(f"loop_parallel must be one of {', '.join(LOOP_PARALLEL)}, "
+                             f"not {loop_parallel!r}")
+        self.loop_parallel = loop_parallel
         try:
             self.sets = rules_pkg.resolve(rules)
         except KeyError as e:
@@ -203,7 +213,8 @@ class _Run:
     def encode(self, prepared: Prepared) -> Encoding | None:
         """Stage 1: the kernel and the facts its signature states, in the e-graph."""
         try:
-            enc = encode(self.kernel, alias=self.facts, egraph=prepared.egraph)
+            enc = encode(self.kernel, alias=self.facts, egraph=prepared.egraph,
+                         loop_parallel=self.loop_parallel)
             seed_param_facts(enc)
         except EncodeError as e:
             self.lap("encode")
