@@ -195,9 +195,9 @@ def main(argv=None) -> int:
     print("# instrs = SASS instructions without NOPs, ours/cuTile as launched; AOT = cuTile "
           "with the hand-written (ahead-of-time) signature; MEMBAR/FENCE ours/cuTile")
     print_table(rows)
-    notes = sorted({r["note"] for r in rows if r.get("note")})
-    for note in notes:
-        print(f"# note: {note}")
+    for r in rows:
+        if r.get("note"):
+            print(f"# note: {r['kernel']} {r['arch']}: {r['note']}")
     unopt = [r["kernel"] for r in rows if "error" not in r and not r["optimized"]]
     if unopt and not a.no_optimize:
         print(f"# compiled unoptimized: {', '.join(sorted(set(unopt)))}")

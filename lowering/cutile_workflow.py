@@ -11,6 +11,16 @@ and is retried without the transformation that was on last: first without
 divisibility versioning, then unoptimized. Every retry is named in `PipelineRun.note`
 and `PipelineRun.attempts`; a kernel the optimizer could not encode goes to tileiras
 tokenized in program order (one token chain), never token-free.
+
+tileiras has the last word on size where a choice of ours makes code grow. A loop whose
+iterations the token rules leave unordered is software-pipelined by tileiras; where
+only our stronger proofs made them so (a pointer scatter in bounds, a load and a store
+of one tiling; `eqsat.memory.relations.LOOP_PARALLEL`), the kernel is optimized again
+with only cuTile's proof (a view store's own tiles), and that order is kept unless the
+pipelined code is at most `MAX_PIPELINE_GROWTH` larger. On cuTile's kv-cache append and
+fused add + RMSNorm the pipelined loops doubled the code and took registers from 56 to
+101; whether that pays is a question for a GPU, and until one says so, the smaller
+code is the default. `optimize_kw={"loop_parallel": ...}` fixes the choice instead.
 """
 
 from __future__ import annotations
@@ -206,6 +216,9 @@ def compile_ir(
         if ver and str(getattr(rep, "versioning", "")).startswith("versioning: fast path"):
             return _sass_gate(run, k, arch, version, rules, optimize_kw, opt_level, filename,
                               pipeline, memo)
+        if opt and not ver and "loop_parallel" not in (optimize_kw or {}):
+            return _pipelining_gate(run, k, arch, version, rules, optimize_kw, opt_level,
+                                    filename, pipeline, memo, stats)
         return run
     raise EqsatError(f"error: nothing compiled @{k.name}")  # pragma: no cover
 
@@ -230,6 +243,46 @@ def _sass_gate(run: PipelineRun, k: Kernel, arch: str, version: str, rules: Any,
     plain.note = "; ".join(n for n in (why, plain.note) if n)
     plain.attempts = [*run.attempts, *plain.attempts]
     return plain
+
+
+MAX_PIPELINE_GROWTH = 0.05   # SASS the loops our proofs leave unordered may add
+
+
+def _pipelining_gate(run: PipelineRun, k: Kernel, arch: str, version: str, rules: Any,
+                     optimize_kw: dict[str, Any] | None, opt_level: int,
+                     filename: str | None, pipeline: str, memo: dict,
+                     stats: bool) -> PipelineRun:
+    """The kernel as optimized with every proof that a loop's iterations are
+    independent, unless its SASS is more than `MAX_PIPELINE_GROWTH` larger than with
+    cuTile's proof only: the one tileiras pipelines less. Costs a second optimization
+    and, where the two kernels differ, a second tileiras run."""
+    chosen = run
+    if run.optimized and any(op.name == "for" for op in k.walk()):
+        kw = {**(optimize_kw or {}), "loop_parallel": "view-stores"}
+        memo2 = memo.setdefault("view-stores", {})
+        if False not in memo2:
+            memo2[False] = optimize_report(k, rules, False, **kw)
+        ordered, optimized = memo2[False][0], memo2[False][1]
+        if optimized and str(ordered) != str(run.kernel):
+            other = compile_ir(k, arch, optimize=True, version=version, stats=True,
+                               rules=rules, pipeline=pipeline, optimize_kw=kw,
+                               opt_level=opt_level, filename=filename, _memo=memo2)
+            if run.stats is None and run.cubin is not None:
+                run.stats = cubin_stats(run.cubin)
+            a, b = run.stats, other.stats
+            if other.optimized and a is not None and b is not None and b.sass_instrs:
+                grown = a.sass_instrs / b.sass_instrs - 1.0
+                if grown > MAX_PIPELINE_GROWTH:
+                    why = (f"loop iterations kept in order: SASS {a.sass_instrs} with them "
+                           f"independent vs {b.sass_instrs} (+{grown:.0%}, at most "
+                           f"{MAX_PIPELINE_GROWTH:.0%})")
+                    other.note = "; ".join(n for n in (why, other.note) if n)
+                    other.attempts = [*run.attempts,
+                                      *(f"{t} (iterations in order)" for t in other.attempts)]
+                    chosen = other
+    if not stats:
+        chosen.stats = None
+    return chosen
 
 
 CUTILE_FLAGS = ("--lineinfo",)   # what cuTile's compile step adds to `--gpu-name ARCH -O3`
