@@ -127,3 +127,19 @@ def test_compile_keeps_every_proof_where_the_code_does_not_grow():
     assert _carried(ordered.kernel) == 1
     assert run.stats.sass_instrs <= 1.05 * ordered.stats.sass_instrs
     assert _carried(run.kernel) == 0 and "kept in order" not in run.note
+
+
+@pytest.mark.skipif(_WHY is not None, reason=f"needs the 'cuda' extra: {_WHY}")
+def test_cli_compile_says_which_order_it_kept(tmp_path):
+    import json
+
+    src = str(SUITE / "kv_cache_append.seq.mlir")
+    notes = {}
+    for mode in ("auto", "all"):
+        r = subprocess.run([sys.executable, "-m", "eqsat", "compile", src, "--optimize",
+                            "--loop-parallel", mode, "--json", "-o", str(tmp_path / "k.cubin")],
+                           capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        notes[mode] = json.loads(r.stdout)["note"] or ""
+    assert notes["auto"].startswith("loop iterations kept in order: SASS")
+    assert "kept in order" not in notes["all"]
