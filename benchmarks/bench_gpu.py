@@ -6,17 +6,25 @@ Three steps, because tileiras runs here and the GPU is elsewhere:
     python benchmarks/bench_gpu.py run PACK OUT      # on the GPU machine: numpy + libcuda only
     python benchmarks/bench_gpu.py check PACK OUT    # compare and print the table
 
-`prepare` compiles, for every corpus kernel and every input, the programs a launch of
+`prepare` compiles, for every kernel of the corpus (tests/corpus) and of the realistic
+suite (benchmarks/kernels; `--set` picks) and every input, the programs a launch of
 that input runs, for sm_90: cuTile's kernel specialized as cuTile's launcher specializes
 it for those arrays (`eqsat.frontend.launch`: shapes divisible by 16, 16-byte strides,
 contiguous last axis, base alignment) and compiled as cuTile compiles it (`-O3
---lineinfo`), "cutile"; ours from the same signature with exactly the same facts,
-optimized without versioning, "ours"; and cuTile's kernel under the corpus's
-hand-written signature (base alignment and contiguity only), "cutile-aot", an
-ahead-of-time build no launch runs, kept apart. Inputs: the test spec as it is, every
-last size rounded up to a multiple of 16 ("even"), one larger ("odd"), arrays that
-really overlap where tests/specs has such a spec, and, for the kernels in TIMING, large
-timing inputs of both kinds. Entries are shared by inputs of one signature class. For
+--lineinfo`), "cutile"; ours from the same signature with exactly the same facts, as
+the default compile path makes it (optimized without versioning, each loop ordered as
+tileiras' code size chose), "ours"; ours with every loop left as unordered as the token
+rules prove (`loop_parallel="all"`; the same cubin where that is what "ours" is),
+"ours-all", which says on the GPU whether the compile path's choice of order pays; and
+cuTile's kernel under the hand-written signature of NAME.py (base alignment and
+contiguity only), "cutile-aot", an ahead-of-time build no launch runs, kept apart.
+Inputs: the spec as it is, every last size rounded up to a multiple of 16 ("even"), one
+larger ("odd"), arrays that really overlap where a spec has such a variant, and large
+timing inputs of both kinds: for the corpus kernels in TIMING, sized there; for the
+suite, the "even" input with the first grid dimension and every array's first size
+times SUITE_SCALE (the same kernel over more rows or tiles). Kernels whose module names
+another GPU (`GPU = "sm_100"`) are skipped. Entries are shared by inputs of one
+signature class. For
 correctness inputs the expected memory is our interpreter's run of NAME.seq.mlir;
 `check` compares every array (floats to a tolerance: the GPU reduces in another order)
 and prints, per kernel and input, the median time of each program over repeated
@@ -59,7 +67,7 @@ def _resizable(data: dict) -> list[dict]:
             and not (isinstance(p.get("init"), dict) and p["init"].get("kind") == "data")]
 
 
-def _specs(name: str, data: dict) -> dict[str, dict]:
+def _specs(name: str, data: dict, suite: bool = False) -> dict[str, dict]:
     even = json.loads(json.dumps(data))
     for p in _resizable(even):
         p["shape"][-1] = -(-p["shape"][-1] // 16) * 16
@@ -67,7 +75,15 @@ def _specs(name: str, data: dict) -> dict[str, dict]:
     for p in _resizable(odd):
         p["shape"][-1] += 1
     out = {"even": even, "odd": odd}
-    if name in TIMING:
+    if suite:
+        for label, base in (("time-even", even), ("time-odd", odd)):
+            t = json.loads(json.dumps(base))
+            for p in _resizable(t):
+                p["shape"][0] *= SUITE_SCALE
+            if t.get("grid"):
+                t["grid"] = [t["grid"][0] * SUITE_SCALE, *t["grid"][1:]]
+            out[label] = t
+    elif name in TIMING:
         grid, shapes, n = TIMING[name]
         for label, size in (("time-even", n), ("time-odd", n + 1)):
             t = json.loads(json.dumps(even))
@@ -102,7 +118,10 @@ def _pack_job(kernel, spec, seed: int) -> tuple[dict, dict]:
     return {"args": args, "grid": list(b.grid)}, bufs
 
 
-PROGRAMS = ("cutile", "ours", "cutile-aot")
+PROGRAMS = ("cutile", "ours", "ours-all", "cutile-aot")
+SETS = {"corpus": (ROOT / "tests" / "corpus", ROOT / "tests" / "specs"),
+        "suite": (ROOT / "benchmarks" / "kernels", ROOT / "benchmarks" / "kernels" / "specs")}
+SUITE_SCALE = 1024          # the suite's timing inputs: grid and first sizes times this
 
 
 def _entries(name: str, kernel, spec, pack: Path, cache: dict) -> tuple[dict, dict, dict]:
@@ -115,11 +134,16 @@ def _entries(name: str, kernel, spec, pack: Path, cache: dict) -> tuple[dict, di
     sig = kernel_signature(kernel, spec)
     if sig.symbol not in cache:
         tag = f"{name}.c{len(cache)}"
-        ours = compile_ir(from_cutile(kernel, sig).kernel, "sm_90", optimize=True,
-                          stats=False)
+        ir = from_cutile(kernel, sig).kernel
+        ours = compile_ir(ir, "sm_90", optimize=True, stats=False)
+        every = compile_ir(ir, "sm_90", optimize=True, stats=False,
+                           optimize_kw={"loop_parallel": "all"})
         ref = cutile_runs(kernel, sig, ("sm_90",), "13.4", False)[0]
         got = {}
-        for prog, run in (("cutile", ref), ("ours", ours)):
+        for prog, run in (("cutile", ref), ("ours", ours), ("ours-all", every)):
+            if prog == "ours-all" and run.cubin == ours.cubin:
+                got[prog] = got["ours"]
+                continue
             path = pack / f"{tag}.{prog}.cubin"
             path.write_bytes(run.cubin)
             got[prog] = (path.name, sig.symbol, _required_threads(path))
@@ -129,7 +153,8 @@ def _entries(name: str, kernel, spec, pack: Path, cache: dict) -> tuple[dict, di
     return cache[sig.symbol]
 
 
-def prepare(pack: Path, random_kernels: int = 0, only: list[str] | None = None) -> int:
+def prepare(pack: Path, random_kernels: int = 0, only: list[str] | None = None,
+            sets: tuple[str, ...] = ("corpus", "suite")) -> int:
     sys.path.insert(0, str(ROOT))
     from eqsat.frontend import load_cutile
     from eqsat.interp.inputs import parse_spec
@@ -138,23 +163,29 @@ def prepare(pack: Path, random_kernels: int = 0, only: list[str] | None = None) 
     from eqsat.text import parse_file
     from eqsat.lowering.cutile_workflow import cutile_runs
 
-    corpus = ROOT / "tests" / "corpus"
     pack.mkdir(parents=True, exist_ok=True)
     index = []
-    names = sorted(p.name.split(".")[0] for p in corpus.glob("*.seq.mlir"))
-    for name in [n for n in names if not only or n in only]:
-        seq = parse_file(corpus / f"{name}.seq.mlir")
-        kernel, generic, _ = load_cutile(str(corpus / f"{name}.py"))
+    kernels = [(set_name, folder, specs, p.name.split(".")[0])
+               for set_name in sets for folder, specs in [SETS[set_name]]
+               for p in sorted(folder.glob("*.seq.mlir"))]
+    for set_name, folder, specs, name in kernels:
+        if only and name not in only:
+            continue
+        gpu = _module_gpu(folder / f"{name}.py")
+        if gpu not in (None, "sm_90"):
+            print(f"skipped {name}: its module is for {gpu}", file=sys.stderr)
+            continue
+        seq = parse_file(folder / f"{name}.seq.mlir")
+        kernel, generic, _ = load_cutile(str(folder / f"{name}.py"))
         aot = cutile_runs(kernel, generic, ("sm_90",), "13.4", False)[0]
         path = pack / f"{name}.cutile-aot.cubin"
         path.write_bytes(aot.cubin)
         aot_entry = (path.name, aot.kernel.name, _required_threads(path))
         cache: dict = {}
-        data = json.loads((ROOT / "tests" / "specs" / f"{name}.json").read_text())
-        inputs = {"spec": data, **_specs(name, data)}
-        extra = ROOT / "tests" / "specs" / f"{name.replace('_inplace', '')}_overlap.json"
-        if extra.exists():                     # arrays that really share memory
-            inputs["overlap"] = json.loads(extra.read_text())
+        data = json.loads((specs / f"{name}.json").read_text())
+        inputs = {"spec": data, **_specs(name, data, suite=set_name == "suite")}
+        for label, extra in _overlap_specs(specs, name):   # arrays that really share memory
+            inputs[label] = json.loads(extra.read_text())
         for label, sd in inputs.items():
             spec = parse_spec(sd)
             if not label.startswith("time"):
@@ -184,6 +215,24 @@ def prepare(pack: Path, random_kernels: int = 0, only: list[str] | None = None) 
     index += _random_jobs(pack, random_kernels)
     (pack / "index.json").write_text(json.dumps(index, indent=1))
     return 0
+
+
+def _module_gpu(path: Path) -> str | None:
+    """The GPU a kernel module names (`GPU = "sm_100"`), if any."""
+    import re
+
+    m = re.search(r'^GPU\s*=\s*"(\w+)"', path.read_text(), re.MULTILINE)
+    return m.group(1) if m else None
+
+
+def _overlap_specs(specs: Path, name: str) -> list[tuple[str, Path]]:
+    """Specs whose arrays really overlap: the corpus's NAME_overlap.json (without an
+    `_inplace` suffix), the suite's NAME.*.json."""
+    corpus = specs / f"{name.replace('_inplace', '')}_overlap.json"
+    found = [("overlap", corpus)] if corpus.exists() else []
+    for p in sorted(specs.glob(f"{name}.*.json")):
+        found.append((p.name[len(name) + 1:-len(".json")], p))
+    return found
 
 
 def _random_jobs(pack: Path, n: int) -> list[dict]:
@@ -535,7 +584,9 @@ def main(argv=None) -> int:
     sub = ap.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("prepare")
     p.add_argument("pack", type=Path)
-    p.add_argument("--only", nargs="+", metavar="NAME", help="only these corpus kernels")
+    p.add_argument("--only", nargs="+", metavar="NAME", help="only these kernels")
+    p.add_argument("--set", choices=("corpus", "suite", "all"), default="all",
+                   help="the corpus (tests/corpus), the suite (benchmarks/kernels) or both")
     p.add_argument("--random", type=int, default=0, metavar="N",
                    help="also N random kernels from eqsat.testing, as generated and optimized")
     p = sub.add_parser("run")
@@ -546,7 +597,8 @@ def main(argv=None) -> int:
     p.add_argument("out", type=Path)
     a = ap.parse_args(argv)
     if a.cmd == "prepare":
-        return prepare(a.pack, a.random, a.only)
+        sets = ("corpus", "suite") if a.set == "all" else (a.set,)
+        return prepare(a.pack, a.random, a.only, sets)
     if a.cmd == "run":
         return run_pack(a.pack, a.out)
     return check(a.pack, a.out)

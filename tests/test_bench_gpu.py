@@ -96,3 +96,23 @@ def test_token_free_originals_may_run_out_of_order_but_their_optimized_forms_may
     (pack / "index.json").write_text(json.dumps([job]))
     np.savez(out / "random000.spec.ours.npz", y=wrong, h=h)
     assert bench.check(pack, out) == 1
+
+
+def test_the_suite_gets_every_size_overlaps_and_its_gpu():
+    suite_specs = ROOT / "benchmarks" / "kernels" / "specs"
+    data = json.loads((suite_specs / "fused_add_rmsnorm.json").read_text())
+    specs = bench._specs("fused_add_rmsnorm", data, suite=True)
+    assert set(specs) == {"even", "odd", "time-even", "time-odd"}
+    x = {label: next(p["shape"] for p in s["params"] if p.get("name") == "x")
+         for label, s in specs.items()}
+    assert x == {"even": [3, 112], "odd": [3, 113],
+                 "time-even": [3 * bench.SUITE_SCALE, 112],
+                 "time-odd": [3 * bench.SUITE_SCALE, 113]}
+    assert specs["time-even"]["grid"] == [3 * bench.SUITE_SCALE]
+    assert [label for label, _ in bench._overlap_specs(suite_specs, "fused_add_rmsnorm")] == \
+        ["overlap"]
+    assert [label for label, _ in bench._overlap_specs(SPECS, "axpy_alias_inplace")] == \
+        ["overlap"]
+    assert bench._module_gpu(ROOT / "benchmarks" / "kernels" / "fp8_scaled_gemm.py") == "sm_100"
+    assert bench._module_gpu(ROOT / "benchmarks" / "kernels" / "kv_cache_append.py") is None
+    assert "ours-all" in bench.PROGRAMS
