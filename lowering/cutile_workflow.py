@@ -16,8 +16,8 @@ tileiras has the last word on size where a choice of ours makes code grow. A loo
 iterations the token rules leave unordered is software-pipelined by tileiras; where
 only our stronger proofs made them so (a pointer scatter in bounds, a load and a store
 of one tiling; `eqsat.memory.relations.LOOP_PARALLEL`), the kernel is optimized again
-with only cuTile's proof (a view store's own tiles), and that order is kept unless the
-pipelined code is at most `MAX_PIPELINE_GROWTH` larger. On cuTile's kv-cache append and
+with only cuTile's proof (a view store's own tiles), and every proof is kept only if
+its code is at most `MAX_PIPELINE_GROWTH` larger. On cuTile's kv-cache append and
 fused add + RMSNorm the pipelined loops doubled the code and took registers from 56 to
 101; whether that pays is a question for a GPU, and until one says so, the smaller
 code is the default. `optimize_kw={"loop_parallel": ...}` fixes the choice instead.

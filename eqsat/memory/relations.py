@@ -200,8 +200,9 @@ class _LoopFreedom:
     earlier iteration? Yes when its own instances may run in any order and every op
     of the loop it conflicts with touches, in each iteration, a tile of their common
     array no other iteration touches (eqsat.memory.injective). Only ops o conflicts with are
-    looked at (found through their keys). Without `every_proof`, only a view store that
-    conflicts with nothing else in the loop but itself may skip them."""
+    looked at (found through their keys). Without `every_proof` (cuTile's proof only), an
+    op that conflicts with another op of the loop never may, and one that conflicts with
+    itself only if it is a view store."""
 
     def __init__(self, loop: Operation, inside: list[Operation], conflicts: Conflicts,
                  facts: AliasFacts, layouts: dict, bounds: Bounds, every_proof: bool = True):
