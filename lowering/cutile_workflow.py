@@ -85,6 +85,9 @@ class PipelineRun:
     note: str = ""
     report: Any = None  # the optimizer's report (eqsat.pipeline.optimize.Report), when it ran
     attempts: list[str] = field(default_factory=list)  # tileiras tries, in order
+    # the proofs of independent loop iterations the optimizer used ("all" or "view-stores",
+    # `eqsat.memory.relations.LOOP_PARALLEL`); None when the kernel was not optimized
+    loop_parallel: str | None = None
 
 
 def _find_optimizer() -> tuple[Callable | None, str]:
@@ -211,6 +214,8 @@ def compile_ir(
         run = PipelineRun(pipeline, kk, bc, arch, res.cubin, ir=ir_metrics(kk), times=times,
                           optimized=optimized, note="; ".join(notes), report=rep,
                           attempts=[*attempts, f"{name}: ok"])
+        if optimized:
+            run.loop_parallel = (optimize_kw or {}).get("loop_parallel", "all")
         if stats or ver:
             run.stats = cubin_stats(res.cubin)
         if ver and str(getattr(rep, "versioning", "")).startswith("versioning: fast path"):

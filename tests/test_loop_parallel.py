@@ -108,9 +108,11 @@ def test_compile_keeps_the_order_where_pipelining_doubles_the_code():
     k = _suite("kv_cache_append")
     run = compile_ir(k, "sm_90", optimize=True)
     assert run.optimized and _carried(run.kernel) == 2
-    assert "loop iterations kept in order" in run.note
+    assert "loop iterations kept in order" in run.note and run.loop_parallel == "view-stores"
     forced = compile_ir(k, "sm_90", optimize=True, optimize_kw={"loop_parallel": "all"})
     assert _carried(forced.kernel) == 0 and "kept in order" not in forced.note
+    assert forced.loop_parallel == "all"
+    assert compile_ir(k, "sm_90").loop_parallel is None           # not optimized
     assert forced.stats.sass_instrs > 1.05 * run.stats.sass_instrs
 
 
@@ -127,6 +129,7 @@ def test_compile_keeps_every_proof_where_the_code_does_not_grow():
     assert _carried(ordered.kernel) == 1
     assert run.stats.sass_instrs <= 1.05 * ordered.stats.sass_instrs
     assert _carried(run.kernel) == 0 and "kept in order" not in run.note
+    assert run.loop_parallel == "all"
 
 
 @pytest.mark.skipif(_WHY is not None, reason=f"needs the 'cuda' extra: {_WHY}")
@@ -140,6 +143,8 @@ def test_cli_compile_says_which_order_it_kept(tmp_path):
                             "--loop-parallel", mode, "--json", "-o", str(tmp_path / "k.cubin")],
                            capture_output=True, text=True)
         assert r.returncode == 0, r.stderr
-        notes[mode] = json.loads(r.stdout)["note"] or ""
-    assert notes["auto"].startswith("loop iterations kept in order: SASS")
-    assert "kept in order" not in notes["all"]
+        out = json.loads(r.stdout)
+        notes[mode] = (out["note"] or "", out["loop_parallel"])
+    assert notes["auto"][0].startswith("loop iterations kept in order: SASS")
+    assert notes["auto"][1] == "view-stores" and notes["all"][1] == "all"
+    assert "kept in order" not in notes["all"][0]

@@ -34,7 +34,7 @@ def _run(args) -> int:
     if args.json:
         emit_json({"file": args.file, "output": out, "arch": args.arch,
                    "optimized": run.optimized, "label": label(run), "note": run.note or None,
-                   "attempts": run.attempts,
+                   "attempts": run.attempts, "loop_parallel": run.loop_parallel,
                    "versioning": getattr(run.report, "versioning", "") or None,
                    "bytecode_version": args.bytecode_version, "bytecode_bytes": len(run.bytecode),
                    "cubin_bytes": len(run.cubin or b""),

@@ -55,6 +55,7 @@ def _run(args) -> int:
             emit_json({"cubin": args.cubin, "arch": run.arch, "symbol": run.kernel.name,
                        "optimized": run.optimized, "label": label(run),
                        "note": run.note or None, "attempts": run.attempts,
+                       "loop_parallel": run.loop_parallel,
                        "times": run.times, "ir": run.ir,
                        "report": report_dict(run.report) if run.report is not None else None,
                        "sass": run.stats.as_dict() if run.stats else None})
@@ -107,6 +108,7 @@ def _compare(kernel, sig, args) -> int:
         emit_json({"kernel": describe(kernel, sig), "signature": sig.symbol,
                    "comparisons": [
             {"arch": arch, "optimized": ours.optimized, "note": ours.note or None,
+             "loop_parallel": ours.loop_parallel,
              "ours": side(ours), "cutile": side(ref),
              "rows": [{"metric": r.metric, "ours": _number(r.ours),
                        "theirs": _number(r.theirs), "flag": r.flag}
