@@ -38,7 +38,8 @@ from eqsat.ir.types import (PartitionViewType, PointerType, TensorViewType, Tile
                             Type, bit_width, byte_size, is_float)
 from eqsat.ir.numbers import to_bits
 from eqsat.memory.alias import alias_facts
-from eqsat.memory.relations import IfRecord, LoopRecord, MemOp, MemoryRecord, relations
+from eqsat.memory.relations import (IfRecord, LoopParallel, LoopRecord, MemOp, MemoryRecord,
+                                    relations)
 from eqsat.egraph import analyses as A
 from eqsat.egraph import compat
 from eqsat.egraph import terms as T
@@ -153,7 +154,7 @@ class _Terms(Mapping[int, Any]):
 
 class _Encoder:
     def __init__(self, kernel: Kernel, alias: Any = None, facts: bool = True,
-                 egraph: EGraph | None = None, loop_parallel: str = "all"):
+                 egraph: EGraph | None = None, loop_parallel: LoopParallel = "all"):
         self.kernel = kernel
         self.alias = alias
         self.loop_parallel = loop_parallel
@@ -615,7 +616,7 @@ def _type_facts(t: Any) -> tuple[str, int, int]:
 
 
 def encode(kernel: Kernel, *, alias: Any = None, token_facts: bool = True,
-           egraph: EGraph | None = None, loop_parallel: str = "all") -> Encoding:
+           egraph: EGraph | None = None, loop_parallel: LoopParallel = "all") -> Encoding:
     """Build the e-graph of a kernel. Raises EncodeError for constructs not covered.
 
     `alias` (an `eqsat.memory.alias.AliasFacts` of `kernel`) decides which memory ops may

@@ -23,9 +23,10 @@ token rules (rules/tokens.py) weaken each op's token to it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from eqsat.analysis.signature import array_layouts
+from eqsat.errors import EqsatError
 from eqsat.interp.machine import may_exit
 from eqsat.ir.core import Kernel, Operation, Region, Value, region_exits
 from eqsat.memory.alias import AliasFacts, is_acquire, is_release
@@ -129,16 +130,24 @@ class _Interner:
 # instances (a tile index that separates iterations), which is what cuTile's own passes
 # prove. The two orders mean the same; tileiras software-pipelines a loop whose iterations
 # are independent, which can double its code (see eqsat.lowering.cutile_workflow).
-LOOP_PARALLEL = ("all", "view-stores")
+LoopParallel = Literal["all", "view-stores"]
+LOOP_PARALLEL: tuple[LoopParallel, ...] = ("all", "view-stores")
+
+
+def check_loop_parallel(value: object) -> LoopParallel:
+    """`value` if it names one of `LOOP_PARALLEL`, else an error saying which there are."""
+    for mode in LOOP_PARALLEL:
+        if value == mode:
+            return mode
+    raise EqsatError(f"loop_parallel must be one of {', '.join(LOOP_PARALLEL)}, "
+                     f"not {value!r}")
 
 
 def relations(record: MemoryRecord, facts: AliasFacts,
-              loop_parallel: str = "all") -> TokenRelations:
+              loop_parallel: LoopParallel = "all") -> TokenRelations:
     """The token relations of the kernel `record` describes, under `facts`, with the
     cross-iteration proofs `loop_parallel` names (`LOOP_PARALLEL`)."""
-    if loop_parallel not in LOOP_PARALLEL:
-        raise ValueError(f"loop_parallel must be one of {', '.join(LOOP_PARALLEL)}, "
-                         f"not {loop_parallel!r}")
+    every_proof = check_loop_parallel(loop_parallel) == "all"
     out = TokenRelations()
     conflicts = Conflicts(facts)
     names = _Interner()
@@ -152,8 +161,7 @@ def relations(record: MemoryRecord, facts: AliasFacts,
     for loop in record.loops:
         inside = _memory_ops_in(loop.op, uids)
         out.loop_keys[loop.rid] = names.of(_first_keys(inside, conflicts))
-        free = _LoopFreedom(loop.op, inside, conflicts, facts, layouts, bounds,
-                            every_proof=loop_parallel == "all")
+        free = _LoopFreedom(loop.op, inside, conflicts, facts, layouts, bounds, every_proof)
         for o in inside:
             (out.loop_free if free(o) else out.loop_bound).append((uids[id(o)], loop.rid))
     for rec in record.ifs:

@@ -46,7 +46,7 @@ from eqsat.ir.core import Kernel
 from eqsat.ir.verify import verify
 from eqsat.memory.alias import alias_model
 from eqsat.memory.conflict import Conflicts
-from eqsat.memory.relations import LOOP_PARALLEL
+from eqsat.memory.relations import LoopParallel, check_loop_parallel
 from eqsat.passes.assumes import place as place_assumes
 from eqsat.passes.cleanup import cleanup
 from eqsat.passes.versioning import version, version_signature
@@ -64,7 +64,7 @@ def optimize(kernel: Kernel, *, rules: Selection = "default",
              alias_groups: Mapping[int | str, Any] | None = None,
              versioning: bool = False,
              on_saturated: Callable[[EGraph], None] | None = None,
-             loop_parallel: str = "all") -> Result:
+             loop_parallel: LoopParallel = "all") -> Result:
     """Optimize a kernel by equality saturation.
 
     `rules`: a rule-set name, comma-separated names, a `eqsat.rules.RuleSet`, or a list of
@@ -97,7 +97,8 @@ def optimize(kernel: Kernel, *, rules: Selection = "default",
 def _optimize(kernel: Kernel, rules: Selection, cost_model: CostModel | None,
               limits: Limits | None, noalias: bool,
               alias_groups: Mapping[int | str, Any] | None, versioning: bool,
-              on_saturated: Callable[[EGraph], None] | None, loop_parallel: str) -> Result:
+              on_saturated: Callable[[EGraph], None] | None,
+              loop_parallel: LoopParallel) -> Result:
     run = _Run(kernel, rules, cost_model, limits, noalias, alias_groups, loop_parallel)
     with rules_pkg.rule_graph(run.sets).open() as prepared:   # the kernel leaves it after
         enc = run.encode(prepared)
@@ -164,7 +165,8 @@ class _Run:
 
     def __init__(self, kernel: Kernel, rules: Selection, cost_model: CostModel | None,
                  limits: Limits | None, noalias: bool,
-                 alias_groups: Mapping[int | str, Any] | None, loop_parallel: str = "all") -> None:
+                 alias_groups: Mapping[int | str, Any] | None,
+                 loop_parallel: LoopParallel = "all") -> None:
         if not isinstance(kernel, Kernel):
             raise TypeError(f"optimize() takes a Kernel, not {type(kernel).__name__}")
         self.model = DEFAULT if cost_model is None else cost_model
@@ -175,10 +177,7 @@ class _Run:
             raise TypeError("limits must be an eqsat.egraph.saturate.Limits")
         if alias_groups is not None and not isinstance(alias_groups, Mapping):
             raise TypeError("alias_groups must map parameters (index or name) to group names")
-        if loop_parallel not in LOOP_PARALLEL:
-            raise EqsatError(f"loop_parallel must be one of {', '.join(LOOP_PARALLEL)}, "
-                             f"not {loop_parallel!r}")
-        self.loop_parallel = loop_parallel
+        self.loop_parallel = check_loop_parallel(loop_parallel)
         try:
             self.sets = rules_pkg.resolve(rules)
         except KeyError as e:
