@@ -62,6 +62,7 @@ def test_a_load_and_a_store_of_one_tiling_need_the_pair_proof():
 
 
 def test_a_view_store_alone_is_free_under_both():
+    assert "load_view_tko" not in STORE_ONLY and "store_view_tko weak %one" in STORE_ONLY
     k = parse(STORE_ONLY)
     for mode in ("all", "view-stores"):
         assert _carried(optimize(k, noalias=True, loop_parallel=mode).kernel) == 0, mode
