@@ -3,7 +3,7 @@
 Three steps, because tileiras runs here and the GPU is elsewhere:
 
     python benchmarks/bench_gpu.py prepare PACK [--random N]   # compile + pack (cuda extra)
-    python benchmarks/bench_gpu.py run PACK OUT      # on the GPU machine: numpy + libcuda only
+    python benchmarks/bench_gpu.py run PACK OUT      # on the GPU machine: numpy + libcuda
     python benchmarks/bench_gpu.py check PACK OUT    # compare and print the table
 
 `prepare` compiles, for every kernel of the corpus (tests/corpus) and of the realistic
@@ -20,9 +20,12 @@ cuTile's kernel under the hand-written signature of NAME.py (base alignment and
 contiguity only), "cutile-aot", an ahead-of-time build no launch runs, kept apart.
 Inputs: the spec as it is, every last size rounded up to a multiple of 16 ("even"), one
 larger ("odd"), arrays that really overlap where a spec has such a variant, and large
-timing inputs of both kinds: for the corpus kernels in TIMING, sized there; for the
-suite, the "even" input with the first grid dimension and every array's first size
-times SUITE_SCALE (the same kernel over more rows or tiles). Kernels whose module names
+inputs of both kinds: for the corpus kernels in TIMING, sized there; for a kernel with
+benchmarks/timing/NAME.json, that one (written where index tables given value by value
+must keep their promises); else the "even" input with the first grid dimension and
+every array's first size times SUITE_SCALE (the same kernel over more rows or tiles).
+Large inputs are made on the GPU machine from their specs' inits (the interpreter's
+`make_data`: numpy alone). Every input of a named kernel is timed. Kernels whose module names
 another GPU (`GPU = "sm_100"`: fp8_scaled_gemm) and inputs with no launch signature (a
 list of arrays: grouped_gemm) are skipped, saying so. Entries are shared by inputs of one
 signature class. For
@@ -60,6 +63,8 @@ TIMING = {
 }
 REPS = 200
 WARMUP = 10
+SAMPLE = 500e-6      # a timed sample runs a program back to back (a CUDA graph of its
+MAX_BATCH = 64       # launches) for about this long, at most this many times
 
 
 # -- prepare (here) ---------------------------------------------------------------------------
@@ -69,23 +74,15 @@ def _resizable(data: dict) -> list[dict]:
             and not (isinstance(p.get("init"), dict) and p["init"].get("kind") == "data")]
 
 
-def _specs(name: str, data: dict, suite: bool = False) -> dict[str, dict]:
+def _specs(name: str, data: dict) -> dict[str, dict]:
+    """The spec's sizes rounded up to multiples of 16 ("even"), one more ("odd"), and a
+    large input of each kind ("time-even", "time-odd"); the large one is TIMING's for
+    the corpus kernels sized there, else `_large`'s."""
     even = json.loads(json.dumps(data))
     for p in _resizable(even):
         p["shape"][-1] = -(-p["shape"][-1] // 16) * 16
-    odd = json.loads(json.dumps(even))
-    for p in _resizable(odd):
-        p["shape"][-1] += 1
-    out = {"even": even, "odd": odd}
-    if suite:
-        for label, base in (("time-even", even), ("time-odd", odd)):
-            t = json.loads(json.dumps(base))
-            for p in _resizable(t):
-                p["shape"][0] *= SUITE_SCALE
-            if t.get("grid"):
-                t["grid"] = [t["grid"][0] * SUITE_SCALE, *t["grid"][1:]]
-            out[label] = t
-    elif name in TIMING:
+    out = {"even": even, "odd": _plus_one(even)}
+    if name in TIMING:
         grid, shapes, n = TIMING[name]
         for label, size in (("time-even", n), ("time-odd", n + 1)):
             t = json.loads(json.dumps(even))
@@ -99,7 +96,42 @@ def _specs(name: str, data: dict, suite: bool = False) -> dict[str, dict]:
                         p["init"]["high"] = size
             t["grid"] = grid(size)
             out[label] = t
+        return out
+    large = _large(name, even)
+    if large is not None:
+        out["time-even"], out["time-odd"] = large, _plus_one(large)
     return out
+
+
+def _plus_one(spec: dict) -> dict:
+    """Every resizable array one element longer on its last axis: no size a multiple of
+    16, so cuTile's launcher promises no divisibility there."""
+    odd = json.loads(json.dumps(spec))
+    for p in _resizable(odd):
+        p["shape"][-1] += 1
+    return odd
+
+
+def _large(name: str, even: dict) -> dict | None:
+    """The large timing input: benchmarks/timing/NAME.json where one is written, else the
+    "even" input with the first grid dimension and every array's first size times
+    SUITE_SCALE (the same kernel over more rows or tiles). Arrays given value by value
+    (index tables, say) keep promises such scaling would break (distinct slots, ranges
+    within bounds), so a kernel with one and no written input gets none, saying so."""
+    written = LARGE / f"{name}.json"
+    if written.exists():
+        return json.loads(written.read_text())
+    byval = [p["name"] for p in even["params"] if "shape" in p and p not in _resizable(even)]
+    if byval:
+        print(f"no large input for {name}: arrays given value by value ({', '.join(byval)}) "
+              f"cannot be scaled; write {written.relative_to(ROOT)}", file=sys.stderr)
+        return None
+    t = json.loads(json.dumps(even))
+    for p in _resizable(t):
+        p["shape"][0] *= SUITE_SCALE
+    if t.get("grid"):
+        t["grid"] = [t["grid"][0] * SUITE_SCALE, *t["grid"][1:]]
+    return t
 
 
 def _pack_job(kernel, spec, seed: int) -> tuple[dict, dict]:
@@ -123,7 +155,8 @@ def _pack_job(kernel, spec, seed: int) -> tuple[dict, dict]:
 PROGRAMS = ("cutile", "ours", "ours-all", "cutile-aot")
 SETS = {"corpus": (ROOT / "tests" / "corpus", ROOT / "tests" / "specs"),
         "suite": (ROOT / "benchmarks" / "kernels", ROOT / "benchmarks" / "kernels" / "specs")}
-SUITE_SCALE = 1024          # the suite's timing inputs: grid and first sizes times this
+SUITE_SCALE = 1024          # large inputs not sized by hand: grid and first sizes times this
+LARGE = ROOT / "benchmarks" / "timing"     # large inputs written out (see _large)
 
 
 def _entries(name: str, kernel, spec, pack: Path, cache: dict) -> tuple[dict, dict, dict]:
@@ -168,10 +201,10 @@ def prepare(pack: Path, random_kernels: int = 0, only: list[str] | None = None,
 
     pack.mkdir(parents=True, exist_ok=True)
     index = []
-    kernels = [(set_name, folder, specs, p.name.split(".")[0])
+    kernels = [(folder, specs, p.name.split(".")[0])
                for set_name in sets for folder, specs in [SETS[set_name]]
                for p in sorted(folder.glob("*.seq.mlir"))]
-    for set_name, folder, specs, name in kernels:
+    for folder, specs, name in kernels:
         if only and name not in only:
             continue
         gpu = _module_gpu(folder / f"{name}.py")
@@ -186,7 +219,7 @@ def prepare(pack: Path, random_kernels: int = 0, only: list[str] | None = None,
         aot_entry = (path.name, aot.kernel.name, _required_threads(path))
         cache: dict = {}
         data = json.loads((specs / f"{name}.json").read_text())
-        inputs = {"spec": data, **_specs(name, data, suite=set_name == "suite")}
+        inputs = {"spec": data, **_specs(name, data)}
         for label, extra in _overlap_specs(specs, name):   # arrays that really share memory
             inputs[label] = json.loads(extra.read_text())
         for label, sd in inputs.items():
@@ -206,8 +239,9 @@ def prepare(pack: Path, random_kernels: int = 0, only: list[str] | None = None,
             job, bufs = _pack_job(seq, spec, seed=1)
             elems = {a.name: a.dtype for a in spec.arrays if a.same_as is None}
             if label.startswith("time"):       # made on the GPU machine: too big to carry
+                inits = {a.name: a.init for a in spec.arrays}
                 job["make"] = {n: {"dtype": b.dtype.str, "size": int(b.size), "elem": elems[n],
-                                   "high": _randint_high(sd, n)} for n, b in bufs.items()}
+                                   "init": inits[n]} for n, b in bufs.items()}
             else:
                 np.savez(pack / f"{name}.{label}.in.npz", **bufs)
             if not label.startswith("time"):
@@ -310,24 +344,16 @@ def _required_threads(cubin: Path) -> int:
     return int(m.group(1), 16)
 
 
-def _randint_high(spec_data: dict, name: str) -> int | None:
-    for p in spec_data["params"]:
-        init = p.get("init")
-        if p.get("name") == name and isinstance(init, dict) and init.get("kind") == "randint":
-            return int(init["high"])
-    return None
+def _make(name: str, m: dict, rng: np.random.Generator) -> np.ndarray:
+    """A timing input, as the spec's init makes it (the interpreter's own `make_data`,
+    which needs numpy alone), in the storage the kernel reads."""
+    from types import SimpleNamespace
 
-
-def _make(m: dict, rng: np.random.Generator) -> np.ndarray:
-    """A timing input: random normals for floats, indices below `high` or zeros."""
-    if m["high"] is not None:
-        return rng.integers(0, m["high"], m["size"]).astype(np.dtype(m["dtype"]))
-    if m["elem"] in ("f32", "f16", "f64"):
-        return rng.standard_normal(m["size"]).astype(np.dtype(m["dtype"]))
-    if m["elem"] == "bf16":
-        return (rng.standard_normal(m["size"]).astype(np.float32).view(np.uint32)
-                >> np.uint32(16)).astype(np.uint16)
-    return np.zeros(m["size"], np.dtype(m["dtype"]))
+    from eqsat.interp.inputs import make_data
+    from eqsat.interp.memory import to_storage
+    init = {"kind": m["init"]} if isinstance(m["init"], str) else m["init"]
+    a = SimpleNamespace(name=name, shape=(m["size"],), dtype=m["elem"], init=init)
+    return to_storage(m["elem"], make_data(a, rng)).astype(np.dtype(m["dtype"]))
 
 
 def _signed(corpus: Path, name: str):
@@ -381,20 +407,62 @@ class _Cuda:
                    f"cuModuleGetFunction({symbol})")
         return f
 
-    def launch(self, f, threads: int, grid, params) -> None:
+    def launch(self, f, threads: int, grid, params, stream=None) -> None:
         g = (list(grid) + [1, 1, 1])[:3]
         arr = (ctypes.c_void_p * len(params))(*[ctypes.cast(ctypes.pointer(p), ctypes.c_void_p)
                                                  for p in params])
-        self.check(self.lib.cuLaunchKernel(f, g[0], g[1], g[2], threads, 1, 1, 0, None, arr,
+        self.check(self.lib.cuLaunchKernel(f, g[0], g[1], g[2], threads, 1, 1, 0, stream, arr,
                                            None), "cuLaunchKernel")
 
-    def timed(self, work) -> float:
-        """Seconds of GPU time `work` takes, between two events on the default stream."""
+    def graph(self, launch, times: int) -> tuple:
+        """`launch(stream)` captured `times` times into a CUDA graph on a stream of its
+        own: one host call then runs them back to back, so a kernel shorter than the
+        host's launch overhead is timed by the GPU's clock, not the host's."""
+        stream, graph, execu = ctypes.c_void_p(), ctypes.c_void_p(), ctypes.c_void_p()
+        self.check(self.lib.cuStreamCreate(ctypes.byref(stream), 1), "cuStreamCreate")
+        self.check(self.lib.cuStreamBeginCapture_v2(stream, 1), "cuStreamBeginCapture")
+        try:
+            for _ in range(times):
+                launch(stream)
+        finally:
+            self.check(self.lib.cuStreamEndCapture(stream, ctypes.byref(graph)),
+                       "cuStreamEndCapture")
+        self.check(self.lib.cuGraphInstantiateWithFlags(ctypes.byref(execu), graph,
+                                                        ctypes.c_ulonglong(0)),
+                   "cuGraphInstantiate")
+        return execu, stream, graph
+
+    def drop(self, graph: tuple) -> None:
+        execu, stream, g = graph
+        self.lib.cuGraphExecDestroy(execu)
+        self.lib.cuGraphDestroy(g)
+        self.lib.cuStreamDestroy_v2(stream)
+
+    def timed_graph(self, graph: tuple) -> float:
+        """Seconds of GPU time one launch of an instantiated graph takes."""
+        execu, stream, _ = graph
+        ev = [ctypes.c_void_p(), ctypes.c_void_p()]
+        for e in ev:
+            self.check(self.lib.cuEventCreate(ctypes.byref(e), 0), "cuEventCreate")
+        self.check(self.lib.cuEventRecord(ev[0], stream), "cuEventRecord")
+        self.check(self.lib.cuGraphLaunch(execu, stream), "cuGraphLaunch")
+        self.check(self.lib.cuEventRecord(ev[1], stream), "cuEventRecord")
+        self.check(self.lib.cuEventSynchronize(ev[1]), "cuEventSynchronize")
+        ms = ctypes.c_float()
+        self.check(self.lib.cuEventElapsedTime(ctypes.byref(ms), ev[0], ev[1]), "elapsed")
+        for e in ev:
+            self.lib.cuEventDestroy_v2(e)
+        return ms.value / 1e3
+
+    def timed(self, work, times: int = 1) -> float:
+        """Seconds of GPU time `work`, done `times` times, takes between two events on the
+        default stream."""
         ev = [ctypes.c_void_p(), ctypes.c_void_p()]
         for e in ev:
             self.check(self.lib.cuEventCreate(ctypes.byref(e), 0), "cuEventCreate")
         self.check(self.lib.cuEventRecord(ev[0], None), "cuEventRecord")
-        work()
+        for _ in range(times):
+            work()
         self.check(self.lib.cuEventRecord(ev[1], None), "cuEventRecord")
         self.check(self.lib.cuEventSynchronize(ev[1]), "cuEventSynchronize")
         ms = ctypes.c_float()
@@ -418,79 +486,110 @@ def _param(spec, ptrs):
 
 
 class _Loaded:
-    """One program on one input, on the GPU: its function, block size, buffers, params."""
+    """One program of a job, on the GPU: its function, block size and params over the
+    job's buffers."""
 
-    def __init__(self, cu: _Cuda, pack: Path, job: dict, prog: str, ins: dict):
-        self.cu, self.ins, self.grid = cu, ins, job["grid"]
+    def __init__(self, cu: _Cuda, pack: Path, job: dict, prog: str, ptrs: dict[str, int]):
+        self.cu, self.grid = cu, job["grid"]
         cubin = job.get("cubins", {}).get(prog, f"{job['kernel']}.{prog}.cubin")
         self.f = cu.function((pack / cubin).read_bytes(),
                              job.get("symbols", {}).get(prog, job["symbol"]))
         self.threads = job["threads"][prog]
-        self.ptrs = {n: cu.alloc(a.nbytes) for n, a in ins.items()}
-        for n, a in ins.items():
-            cu.put(self.ptrs[n], a)
-        self.params = [_param(s, self.ptrs) for s in job["args"]]
+        self.params = [_param(s, ptrs) for s in job["args"]]
 
-    def launch(self) -> None:
-        self.cu.launch(self.f, self.threads, self.grid, self.params)
-
-    def memory(self) -> dict[str, np.ndarray]:
-        return {n: self.cu.get(self.ptrs[n], a) for n, a in self.ins.items()}
-
-    def free(self) -> None:
-        for p in self.ptrs.values():
-            self.cu.lib.cuMemFree_v2(ctypes.c_uint64(p))
+    def launch(self, stream=None) -> None:
+        self.cu.launch(self.f, self.threads, self.grid, self.params, stream)
 
 
 def _run_job(cu: _Cuda, pack: Path, out: Path, job: dict, ins: dict,
              errors: dict) -> dict[str, float]:
-    """Every program of a job on its input: final memory to OUT/KEY.npz; for timing
-    inputs, the programs take turns launch by launch (so drift in clocks or memory
-    traffic hits all alike) and each gets the median of its samples."""
+    """Every program of a job on its input, one after another on the same buffers (so
+    no program gets luckier addresses: identical code differed by 3% on separate
+    allocations), each from the input afresh: final memory to OUT/KEY.npz. Then, for
+    every input of a named kernel (small sizes too: a launch-bound kernel is a size users
+    run), the programs take turns launch by launch, each round starting at the next
+    program (so drift in clocks, memory traffic or cache contents hits all alike), and
+    each gets the median of its samples."""
+    ptrs = {n: cu.alloc(a.nbytes) for n, a in ins.items()}
     loaded: dict[str, _Loaded] = {}
     try:
         for prog in job["programs"]:
             key = f"{job['kernel']}.{job['input']}.{prog}"
             try:
-                run = _Loaded(cu, pack, job, prog, ins)
+                for n, a in ins.items():
+                    cu.put(ptrs[n], a)
+                run = _Loaded(cu, pack, job, prog, ptrs)
                 run.launch()
                 cu.sync()
-                np.savez(out / f"{key}.npz", **run.memory())
+                np.savez(out / f"{key}.npz", **{n: cu.get(ptrs[n], a) for n, a in ins.items()})
                 loaded[key] = run
             except RuntimeError as e:
                 errors[key] = str(e)
                 print(f"FAILED {key}: {e}", file=sys.stderr)
-        if not job["input"].startswith("time"):
+        if job["kernel"].startswith("random"):
+            return {}
+        if not loaded:
             return {}
         for run in loaded.values():
             for _ in range(WARMUP):
                 run.launch()
+        keys = list(loaded)
+        one = float(np.median([cu.timed(loaded[keys[0]].launch) for _ in range(WARMUP)]))
+        batch = max(1, min(MAX_BATCH, round(SAMPLE / max(one, 1e-7))))
+        graphs: dict[str, tuple] = {}
+        try:
+            for k in keys:
+                graphs[k] = cu.graph(loaded[k].launch, batch)
+                cu.timed_graph(graphs[k])
+        except (RuntimeError, AttributeError) as e:   # no graphs: time host launches
+            for g in graphs.values():
+                cu.drop(g)
+            print(f"no CUDA graph for {job['kernel']} {job['input']} ({e}): host launches",
+                  file=sys.stderr)
+            graphs = {}
         samples: dict[str, list[float]] = {k: [] for k in loaded}
-        for _ in range(REPS):
-            for key, run in loaded.items():
-                samples[key].append(cu.timed(run.launch))
+        for r in range(REPS):
+            for key in keys[r % len(keys):] + keys[:r % len(keys)]:
+                t = (cu.timed_graph(graphs[key]) if graphs
+                     else cu.timed(loaded[key].launch, batch))
+                samples[key].append(t / batch)
+        cu.sync()
+        for g in graphs.values():
+            cu.drop(g)
         return {k: float(np.median(v)) for k, v in samples.items()}
     finally:
-        for run in loaded.values():
-            run.free()
+        for p in ptrs.values():
+            cu.lib.cuMemFree_v2(ctypes.c_uint64(p))
 
 
-def run_pack(pack: Path, out: Path) -> int:
+def run_pack(pack: Path, out: Path, resume: bool = False, skip: tuple[str, ...] = ()) -> int:
+    """Every job of the pack; with `resume`, the jobs a cut-short run into the same OUT
+    left undone; kernels in `skip` are not launched at all (check reports them)."""
+    sys.path.insert(0, str(ROOT))                # `_make`: this checkout's interpreter
     cu = _Cuda()
     out.mkdir(parents=True, exist_ok=True)
     index = json.loads((pack / "index.json").read_text())
     times: dict[str, float] = {}
     errors: dict[str, str] = {}
+    if resume and (out / "times.json").exists():
+        times = json.loads((out / "times.json").read_text())
+        errors = json.loads((out / "errors.json").read_text())
     for job in index:
+        keys = [f"{job['kernel']}.{job['input']}.{p}" for p in job["programs"]]
+        if job["kernel"] in skip or resume and all(
+                (out / f"{k}.npz").exists() or k in errors for k in keys) and (
+                job["kernel"].startswith("random") or any(k in times for k in keys)):
+            continue
         if "make" in job:
             rng = np.random.default_rng(1)
-            ins = {n: _make(m, rng) for n, m in job["make"].items()}
+            ins = {n: _make(n, m, rng) for n, m in job["make"].items()}
         else:
             ins = dict(np.load(pack / f"{job['kernel']}.{job['input']}.in.npz"))
         times.update(_run_job(cu, pack, out, job, ins, errors))
-        print(f"ran {job['kernel']} {job['input']}", file=sys.stderr)
-    (out / "errors.json").write_text(json.dumps(errors, indent=1))
-    (out / "times.json").write_text(json.dumps(times, indent=1))
+        # after every job: a run cut short by a time limit still leaves what it measured
+        (out / "errors.json").write_text(json.dumps(errors, indent=1))
+        (out / "times.json").write_text(json.dumps(times, indent=1))
+        print(f"ran {job['kernel']} {job['input']}", file=sys.stderr, flush=True)
     return 0
 
 
@@ -512,6 +611,28 @@ def _close(elem: str, a: np.ndarray, b: np.ndarray) -> bool:
                             equal_nan=True))
 
 
+FLOOR, NAMED = 0.98, 1.05      # a ratio under FLOOR is a loss; at NAMED or above, a win
+
+
+def _summary(progs: list[str], rows: list) -> None:
+    """Per program against ours: spread of the time ratios, and every run that is a loss
+    (under FLOOR) or a win big enough to name (NAMED or more)."""
+    for p in progs:
+        if p == "ours":
+            continue
+        ratios = sorted((at[p] / at["ours"], name, label) for name, label, _, _, t in rows
+                        for at in [dict(zip(progs, t))] if at.get(p) and at.get("ours"))
+        if not ratios:
+            continue
+        r = [x[0] for x in ratios]
+        print(f"# {p}/ours over {len(r)} timed runs: min {r[0]:.3f}, "
+              f"median {float(np.median(r)):.3f}, max {r[-1]:.3f}")
+        low = [f"{n} {lab} {x:.3f}" for x, n, lab in ratios if x < FLOOR]
+        high = [f"{n} {lab} {x:.3f}" for x, n, lab in ratios if x >= NAMED]
+        print(f"#   under {FLOOR}: {', '.join(low) or 'none'}")
+        print(f"#   {NAMED} or more: {', '.join(high) or 'none'}")
+
+
 def check(pack: Path, out: Path) -> int:
     index = json.loads((pack / "index.json").read_text())
     times = json.loads((out / "times.json").read_text())
@@ -521,10 +642,16 @@ def check(pack: Path, out: Path) -> int:
     random_bad: list[str] = []
     random_unordered: list[str] = []
     random_ok = 0
+    not_run: list[str] = []
+    twins: list[float] = []
     for job in index:
         name, label = job["kernel"], job["input"]
-        got = {p: dict(np.load(out / f"{name}.{label}.{p}.npz")) for p in job["programs"]
-               if f"{name}.{label}.{p}" not in errors}
+        keys = {p: f"{name}.{label}.{p}" for p in job["programs"]}
+        if not any((out / f"{k}.npz").exists() or k in errors for k in keys.values()):
+            not_run.append(f"{name} {label}")      # the run stopped before this job
+            continue
+        got = {p: dict(np.load(out / f"{k}.npz")) for p, k in keys.items()
+               if k not in errors}
         if label.startswith("time"):
             ref, what = got.get("cutile"), "cuTile's output"
         else:
@@ -555,9 +682,13 @@ def check(pack: Path, out: Path) -> int:
         bad += sum(v != "ok" for v in verdict)
         t = [times.get(f"{name}.{label}.{p}") for p in job["programs"]]
         rows.append((name, label, what, verdict, t))
+        at, cubins = dict(zip(job["programs"], t)), job.get("cubins", {})
+        twins += [at[b] / at[a] for a, b in zip(job["programs"], job["programs"][1:])
+                  if cubins.get(a) and cubins.get(a) == cubins.get(b) and at[a] and at[b]]
     print(f"# {len(rows)} runs on the GPU; results vs the interpreter (correctness inputs) "
-          f"or vs cuTile's output (timing inputs); times are medians of {REPS} launches "
-          "(CUDA events)")
+          f"or vs cuTile's output (timing inputs); times are medians of {REPS} samples "
+          f"(CUDA events), each a CUDA graph of 1 to {MAX_BATCH} launches back to back "
+          f"(about {SAMPLE * 1e6:.0f} us) divided by their number")
     progs = next((j["programs"] for j in index if not j["kernel"].startswith("random")),
                  list(PROGRAMS))
     head = f"{'kernel':<22} {'input':<10} " + " ".join(f"{p:<10}" for p in progs)
@@ -573,6 +704,10 @@ def check(pack: Path, out: Path) -> int:
                 r = at.get(p), at.get("ours")
                 line += f" {r[0] / r[1]:16.2f}" if r[0] and r[1] else " " * 17
         print(line.rstrip())
+    _summary(progs, rows)
+    if twins:       # one cubin timed as two programs: what noise alone does to a ratio
+        print(f"# the same cubin timed as two programs, {len(twins)} runs: ratios "
+              f"{min(twins):.3f} to {max(twins):.3f}, median {float(np.median(twins)):.3f}")
     if random_ok or random_bad:
         print(f"# random kernels (eqsat.testing), as generated and optimized: "
               f"{random_ok} equal to the interpreter, {len(random_bad)} not; "
@@ -582,8 +717,12 @@ def check(pack: Path, out: Path) -> int:
             print(f"#   {line}")
     for key, msg in sorted(errors.items()):
         print(f"# FAILED {key}: {msg}")
+    if not_run:
+        more = f", and {len(not_run) - 12} more" if len(not_run) > 12 else ""
+        print(f"# {len(not_run)} jobs not run (the run stopped first): "
+              f"{', '.join(not_run[:12])}{more}")
     print(f"# {bad} wrong or failed results")
-    return 1 if bad else 0
+    return 1 if bad or not_run else 0
 
 
 def main(argv=None) -> int:
@@ -599,6 +738,10 @@ def main(argv=None) -> int:
     p = sub.add_parser("run")
     p.add_argument("pack", type=Path)
     p.add_argument("out", type=Path)
+    p.add_argument("--resume", action="store_true",
+                   help="run only the jobs an earlier, cut-short run into OUT left undone")
+    p.add_argument("--skip", nargs="+", default=(), metavar="NAME",
+                   help="launch none of these kernels")
     p = sub.add_parser("check")
     p.add_argument("pack", type=Path)
     p.add_argument("out", type=Path)
@@ -607,7 +750,7 @@ def main(argv=None) -> int:
         sets = ("corpus", "suite") if a.set == "all" else (a.set,)
         return prepare(a.pack, a.random, a.only, sets)
     if a.cmd == "run":
-        return run_pack(a.pack, a.out)
+        return run_pack(a.pack, a.out, a.resume, tuple(a.skip))
     return check(a.pack, a.out)
 
 

@@ -101,13 +101,15 @@ def test_token_free_originals_may_run_out_of_order_but_their_optimized_forms_may
 def test_the_suite_gets_every_size_overlaps_and_its_gpu():
     suite_specs = ROOT / "benchmarks" / "kernels" / "specs"
     data = json.loads((suite_specs / "fused_add_rmsnorm.json").read_text())
-    specs = bench._specs("fused_add_rmsnorm", data, suite=True)
+    specs = bench._specs("fused_add_rmsnorm", data)
     assert set(specs) == {"even", "odd", "time-even", "time-odd"}
-    x = {label: next(p["shape"] for p in s["params"] if p.get("name") == "x")
-         for label, s in specs.items()}
-    assert x == {"even": [3, 112], "odd": [3, 113],
-                 "time-even": [3 * bench.SUITE_SCALE, 112],
-                 "time-odd": [3 * bench.SUITE_SCALE, 113]}
+    shapes = {label: {p["name"]: p["shape"] for p in s["params"] if "shape" in p}
+              for label, s in specs.items()}
+    assert {label: s["x"] for label, s in shapes.items()} == {
+        "even": [3, 112], "odd": [3, 113], "time-even": [3 * bench.SUITE_SCALE, 112],
+        "time-odd": [3 * bench.SUITE_SCALE, 113]}
+    # a 1-D array's one axis is scaled, then made odd: not a multiple of 16 either
+    assert shapes["time-odd"]["w"] == [112 * bench.SUITE_SCALE + 1]
     assert specs["time-even"]["grid"] == [3 * bench.SUITE_SCALE]
     assert [label for label, _ in bench._overlap_specs(suite_specs, "fused_add_rmsnorm")] == \
         ["overlap"]
@@ -116,3 +118,57 @@ def test_the_suite_gets_every_size_overlaps_and_its_gpu():
     assert bench._module_gpu(ROOT / "benchmarks" / "kernels" / "fp8_scaled_gemm.py") == "sm_100"
     assert bench._module_gpu(ROOT / "benchmarks" / "kernels" / "kv_cache_append.py") is None
     assert "ours-all" in bench.PROGRAMS
+
+
+def test_check_names_losses_and_wins_and_a_run_cut_short(tmp_path, capsys):
+    pack, out = _fake_run(tmp_path, np.arange(8, dtype=np.float32))
+    times = {"k.spec.cutile": 9.0e-6, "k.spec.ours": 10.0e-6, "k.spec.ours-versioned": 11.0e-6}
+    (out / "times.json").write_text(json.dumps(times))
+    assert bench.check(pack, out) == 0
+    text = capsys.readouterr().out
+    assert "cutile/ours over 1 timed runs: min 0.900" in text
+    assert "under 0.98: k spec 0.900" in text
+    assert "ours-versioned/ours over 1 timed runs" in text
+    assert "1.05 or more: k spec 1.100" in text
+    # a job the GPU run never reached fails the check, by name
+    index = json.loads((pack / "index.json").read_text())
+    index.append({**index[0], "input": "odd"})
+    (pack / "index.json").write_text(json.dumps(index))
+    assert bench.check(pack, out) == 1
+    assert "1 jobs not run (the run stopped first): k odd" in capsys.readouterr().out
+
+
+def test_large_inputs_keep_what_arrays_given_by_value_promise(capsys):
+    # kv_cache_append's slots are given value by value (distinct rows): scaling the other
+    # arrays around them would make every new row race for slot 0, so the large input is
+    # the written one, whose slots are distinct rows of its larger cache
+    data = json.loads((ROOT / "benchmarks" / "kernels" / "specs" / "kv_cache_append.json")
+                      .read_text())
+    large = bench._specs("kv_cache_append", data)["time-even"]
+    assert large == json.loads((bench.LARGE / "kv_cache_append.json").read_text())
+    spec = load_spec(bench.LARGE / "kv_cache_append.json")
+    rows = {a.name: a.shape[0] for a in spec.arrays}
+    slots = bench._make("slots", {"dtype": "<i4", "size": rows["slots"], "elem": "i32",
+                                  "init": next(a.init for a in spec.arrays
+                                               if a.name == "slots")},
+                        np.random.default_rng(1))
+    assert len(set(slots.tolist())) == slots.size and slots.max() < rows["k_cache"]
+    # without a written input, such a kernel gets none, and is told why
+    data["params"][0]["name"] = "k_new"
+    assert "time-even" not in bench._specs("a_kernel_with_no_written_input", data)
+    assert "arrays given value by value (slots)" in capsys.readouterr().err
+
+
+def test_large_inputs_are_made_as_their_inits_say():
+    rng = np.random.default_rng(1)
+    ints = bench._make("i", {"dtype": "<i4", "size": 1000, "elem": "i32",
+                             "init": {"kind": "randint", "low": 5, "high": 9}}, rng)
+    assert ints.dtype == np.int32 and ints.min() >= 5 and ints.max() <= 8
+    data = bench._make("d", {"dtype": "<i4", "size": 3, "elem": "i32",
+                             "init": {"kind": "data", "values": [0, 7, 2]}}, rng)
+    assert data.tolist() == [0, 7, 2]
+    ones = bench._make("h", {"dtype": "<u2", "size": 4, "elem": "bf16", "init": "ones"}, rng)
+    assert ones.tolist() == [0x3F80] * 4                  # bf16 1.0, as the kernel reads it
+    half = bench._make("f", {"dtype": "<f2", "size": 4, "elem": "f16",
+                             "init": {"kind": "full", "value": 0.5}}, rng)
+    assert half.dtype == np.float16 and half.tolist() == [0.5] * 4
