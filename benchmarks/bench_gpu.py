@@ -441,29 +441,19 @@ class _Cuda:
     def timed_graph(self, graph: tuple) -> float:
         """Seconds of GPU time one launch of an instantiated graph takes."""
         execu, stream, _ = graph
+        return self.timed(lambda: self.check(self.lib.cuGraphLaunch(execu, stream),
+                                             "cuGraphLaunch"), stream=stream)
+
+    def timed(self, work, times: int = 1, stream=None) -> float:
+        """Seconds of GPU time `work`, done `times` times, takes between two events on
+        `stream` (the default stream if None)."""
         ev = [ctypes.c_void_p(), ctypes.c_void_p()]
         for e in ev:
             self.check(self.lib.cuEventCreate(ctypes.byref(e), 0), "cuEventCreate")
         self.check(self.lib.cuEventRecord(ev[0], stream), "cuEventRecord")
-        self.check(self.lib.cuGraphLaunch(execu, stream), "cuGraphLaunch")
-        self.check(self.lib.cuEventRecord(ev[1], stream), "cuEventRecord")
-        self.check(self.lib.cuEventSynchronize(ev[1]), "cuEventSynchronize")
-        ms = ctypes.c_float()
-        self.check(self.lib.cuEventElapsedTime(ctypes.byref(ms), ev[0], ev[1]), "elapsed")
-        for e in ev:
-            self.lib.cuEventDestroy_v2(e)
-        return ms.value / 1e3
-
-    def timed(self, work, times: int = 1) -> float:
-        """Seconds of GPU time `work`, done `times` times, takes between two events on the
-        default stream."""
-        ev = [ctypes.c_void_p(), ctypes.c_void_p()]
-        for e in ev:
-            self.check(self.lib.cuEventCreate(ctypes.byref(e), 0), "cuEventCreate")
-        self.check(self.lib.cuEventRecord(ev[0], None), "cuEventRecord")
         for _ in range(times):
             work()
-        self.check(self.lib.cuEventRecord(ev[1], None), "cuEventRecord")
+        self.check(self.lib.cuEventRecord(ev[1], stream), "cuEventRecord")
         self.check(self.lib.cuEventSynchronize(ev[1]), "cuEventSynchronize")
         ms = ctypes.c_float()
         self.check(self.lib.cuEventElapsedTime(ctypes.byref(ms), ev[0], ev[1]), "elapsed")
