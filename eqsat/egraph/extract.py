@@ -79,11 +79,15 @@ class ENode:
     kind: str                 # constructor name ("Op2", "For", ...)
     cls: str                  # its e-class
     fields: list              # decoded fields: str / int / type text / class id / [class ids]
+    # caches of `children` and `child_set` (slots of their own: compiled, a node has no
+    # __dict__ to keep them in)
+    _kids: list[str] | None = field(default=None, compare=False, repr=False)
+    _kid_set: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
 
     def children(self) -> list[str]:
         """Child classes in field order (computed once: extraction asks for them in
         every pass; the list is shared, so callers must not change it)."""
-        got = self.__dict__.get("_kids")
+        got = self._kids
         if got is None:
             got = []
             for k, f in zip(SIGNATURES[self.kind], self.fields):
@@ -91,15 +95,15 @@ class ENode:
                     got.append(f)
                 elif k in "vm":
                     got.extend(f)
-            self.__dict__["_kids"] = got
+            self._kids = got
         return got
 
     def child_set(self) -> tuple[str, ...]:
         """The distinct child classes, in field order (a node pays for a shared child once;
         a fixed order keeps sums of child costs the same under any hash seed)."""
-        got = self.__dict__.get("_kid_set")
+        got = self._kid_set
         if got is None:
-            got = self.__dict__["_kid_set"] = tuple(dict.fromkeys(self.children()))
+            got = self._kid_set = tuple(dict.fromkeys(self.children()))
         return got
 
     @property
@@ -419,6 +423,7 @@ class _Pricer:
         ty = self._type(n.ty)
         rts = ty if isinstance(ty, tuple) else ((ty,) if ty is not None else ())
         attrs: dict[str, Any]
+        operands: tuple[Any, ...]
         if k in ("Const", "ConstDense"):
             name, attrs, operands = "constant", {}, ()
         elif k == "For":

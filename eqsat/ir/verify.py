@@ -23,6 +23,11 @@ from eqsat.ir.types import (INT_WIDTHS, SCALAR_NAMES, TOKEN, PartitionViewType, 
                             StridedViewType, TensorViewType, TileType, TokenType, bit_width,
                             is_float, is_int, is_ptr)
 
+# Deepest region nesting checked: a fixed bound, so a kernel verifies the same whether this
+# module runs compiled (no recursion limit of Python's to stop it) or from source (which
+# reaches the limit a little deeper); real kernels nest a few regions deep.
+MAX_NESTING = 256
+
 RULES = {
     "unknown-op": "the op name is not in the op catalogue (eqsat.ir.ops.SPECS)",
     "undefined-value": "an operand is not defined before its use in an enclosing scope",
@@ -36,7 +41,8 @@ RULES = {
     "attribute": "a missing or malformed attribute",
     "terminator": "a region does not end in the terminator its parent needs, or its "
                   "operands do not match",
-    "nesting-depth": "regions nested too deeply to check (Python's recursion limit)",
+    "nesting-depth": f"regions nested more than {MAX_NESTING} deep (or past the recursion "
+                     "limit)",
 }
 
 INT_BINARY = frozenset(("addi", "subi", "muli", "divi", "remi", "andi", "ori", "xori", "shli",
@@ -111,8 +117,8 @@ def check(kernel: Kernel, filename: str = "<input>") -> list[VerifyError]:
 
 
 def _too_deep(filename: str) -> VerifyError:
-    return VerifyError("entry", "nesting-depth", "regions are nested too deeply to verify",
-                       None, filename)
+    return VerifyError("entry", "nesting-depth", f"regions are nested too deeply to verify "
+                       f"(more than {MAX_NESTING})", None, filename)
 
 
 def verify_op(op: Operation, filename: str = "<input>") -> None:
@@ -299,6 +305,8 @@ class _Verifier:
         if not isinstance(region, Region):
             self.record_or_raise(owner, "region-arity", "a region of this op is not a Region")
             return
+        if len(self.scopes) > MAX_NESTING:
+            raise _Fail(_too_deep(self.filename))
         self.scopes.append(set())
         for i, a in enumerate(region.args):
             try:

@@ -111,6 +111,7 @@ class TokenSets:
         self.full = (1 << self.width) - 1            # every op, untagged
         self._sel: dict[tuple[int, int], tuple[int, ...]] = {}
         self._masks: dict[tuple, int] = {}
+        self._tag_sets: dict[tuple, frozenset] = {}
         self.by_id = {id(op): op for op in self.eqs}
         self.readers: dict[int, set[int]] = {}       # id(value) -> ids of eqs reading it
         for op in self.eqs:
@@ -262,13 +263,12 @@ class TokenSets:
     def _tag(self, k: int, t: int) -> frozenset:
         if not t:
             return _EMPTY
-        key = ("tag", self._chain[k], t)
-        got = self._masks.get(key)
+        key = (self._chain[k], t)
+        got = self._tag_sets.get(key)
         if got is None:
             chain = self._chain[k]
-            got = self._masks[key] = frozenset(     # type: ignore[assignment]
-                chain[d] for d in range(len(chain)) if t >> d & 1)
-        return got                                   # type: ignore[return-value]
+            got = self._tag_sets[key] = frozenset(chain[d] for d in range(len(chain)) if t >> d & 1)
+        return got
 
     # -- the equations ---------------------------------------------------------------
     def exits(self, loop: Operation, kind: str) -> list[Operation]:
