@@ -12,6 +12,7 @@ import tempfile
 from typing import Any
 
 import egglog
+from mypy_extensions import mypyc_attr
 
 try:                                   # present in every release we support
     from importlib.metadata import version as _pkg_version
@@ -350,6 +351,7 @@ def display_serialized(eg: egglog.EGraph) -> Any:
 
 
 # -- building terms in bulk ----------------------------------------------------------------------
+@mypyc_attr(native_class=False)     # compiled (eqsat._native), it still sets its constructors
 class TermBuilder:
     """Terms, bindings and table rows for encoding whole kernels, written as egglog
     program text and run in one batch (`flush`).
@@ -409,15 +411,9 @@ class TermBuilder:
             got = self._tables[id(fn)] = ("(" + egg_name(self.eg, fn), args, ret)
         return got
 
-    def _ctor(self, fn: Any) -> Any:
+    def _ctor(self, fn: Any) -> _Make:
         head, convs, _ = self._table(fn)
-        n = len(convs)
-
-        def make(*args: Any) -> str:
-            if len(args) != n:
-                raise TypeError(f"{head[1:]} takes {n} arguments, not {len(args)}")
-            return head + "".join([" " + c(a) for c, a in zip(convs, args)]) + ")"
-        return make
+        return _Make(head, convs)
 
     def vec(self, xs: list[str]) -> str:
         """A `Vec` of terms."""
@@ -467,6 +463,20 @@ class TermBuilder:
         if cmds:
             run_text(self.eg, cmds)
         return len(cmds)
+
+
+class _Make:
+    """One of a `TermBuilder`'s constructors: a term's program text from its arguments (an
+    object, not a closure: mypyc does not compile closures in a class it leaves Python's)."""
+
+    def __init__(self, head: str, convs: tuple[Any, ...]):
+        self.head, self.convs = head, convs
+
+    def __call__(self, *args: Any) -> str:
+        if len(args) != len(self.convs):
+            raise TypeError(f"{self.head[1:]} takes {len(self.convs)} arguments, "
+                            f"not {len(args)}")
+        return self.head + "".join([" " + c(a) for c, a in zip(self.convs, args)]) + ")"
 
 
 def run_text(eg: egglog.EGraph, commands: list[str]) -> None:
