@@ -35,7 +35,6 @@ COMPILED = (
     "eqsat.egraph.sinking",
     "eqsat.egraph.encode",
     "eqsat.ir.verify",
-    "eqsat.passes.cleanup",
     "eqsat.passes.assumes",
     "eqsat.memory.tokensets",
     "eqsat.memory.alias",

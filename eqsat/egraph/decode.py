@@ -154,13 +154,7 @@ class Decoded:
 
 def decode(enc: Encoding, v: EGraphView, sel: Selection) -> Decoded:
     choice = sel.choice
-    nodes = v.nodes
-
-    def node(cid: str) -> ENode:
-        try:
-            return nodes[choice[cid]]
-        except KeyError:
-            raise DecodeError(f"no node chosen for class {cid}") from None
+    node = _Chosen(v.nodes, choice)
 
     # post-order from the root (children first), iteratively
     rank = _ranks(v, choice, enc)
@@ -275,7 +269,7 @@ def decode(enc: Encoding, v: EGraphView, sel: Selection) -> Decoded:
             src = val[f[0]]
             if isinstance(src, Operation):
                 if src.name == "print":
-                    val[cid] = val[nodes[choice[f[0]]].fields[4]]
+                    val[cid] = val[node(f[0]).fields[4]]
                 else:
                     if f[1] >= len(src.results):
                         raise DecodeError(f"'{src.name}' has no result {f[1]}")
@@ -299,7 +293,21 @@ def decode(enc: Encoding, v: EGraphView, sel: Selection) -> Decoded:
     return Decoded(Kernel(enc.kernel.name, params, entry.ir, enc.kernel.hints), val)
 
 
-def _speculatable(n: ENode, node) -> bool:
+class _Chosen:
+    """A class's chosen e-node (a callable object, not a closure: compiled, a closure
+    keeps what it reads in a cycle only the garbage collector frees)."""
+
+    def __init__(self, nodes: dict[str, ENode], choice: dict[str, str]):
+        self.nodes, self.choice = nodes, choice
+
+    def __call__(self, cid: str) -> ENode:
+        try:
+            return self.nodes[self.choice[cid]]
+        except KeyError:
+            raise DecodeError(f"no node chosen for class {cid}") from None
+
+
+def _speculatable(n: ENode, node: _Chosen) -> bool:
     """Safe to run where the program would not: not an assume, and not a division
     unless by a constant that cannot trap (`node` gives a class's chosen e-node)."""
     if not (n.kind.startswith("Op") and n.fields[0] in GUARDED):

@@ -42,6 +42,7 @@ from __future__ import annotations
 import heapq
 import math
 from collections.abc import Callable, Iterable
+from functools import partial
 from dataclasses import dataclass, field
 from typing import Any, overload
 
@@ -154,13 +155,6 @@ def view(enc: Encoding) -> EGraphView:
             if not r.subsumed:
                 ty_of_class[tables.cls(ty_sort, r.output)] = tables.string(r.inputs[0])
 
-    def ty_text(sort: str, v: Any) -> str:
-        cid = tables.names(sort).get(v) or tables.cls(sort, v)
-        try:
-            return ty_of_class[cid]
-        except KeyError:
-            raise ValueError(f"no type text for e-class {cid}") from None
-
     nodes: dict[str, ENode] = {}
     classes: dict[str, list[str]] = {}
     kinds = {compat.egg_name(eg, fn): kind for kind, fn in T.TERM_CONSTRUCTORS.items()}
@@ -182,7 +176,7 @@ def view(enc: Encoding) -> EGraphView:
                 elif k == "v":
                     fields.append([out_names.get(c) or cls(out_sort, c) for c in tables.vec(x)])
                 elif k == "y":
-                    fields.append(ty_text(sort, x))
+                    fields.append(_ty_text(tables, ty_of_class, sort, x))
                 elif k == "m":                   # a bag: order its members deterministically
                     fields.append(sorted({cls(out_sort, c) for c in tables.bag(x)},
                                          key=_class_key))
@@ -226,6 +220,18 @@ def view(enc: Encoding) -> EGraphView:
             v.consts[en.cls] = (en.fields[1], en.fields[2])
     return v
 
+
+def _ty_text(tables: compat.Tables, ty_of_class: dict[str, str], sort: str, v: Any) -> str:
+    cid = tables.names(sort).get(v) or tables.cls(sort, v)
+    try:
+        return ty_of_class[cid]
+    except KeyError:
+        raise ValueError(f"no type text for e-class {cid}") from None
+
+
+# Functions that `_sweep` calls are module-level and bound with functools.partial, not
+# closures: compiled, a closure keeps what it reads in a cycle that only the garbage
+# collector frees, and the e-graph views it reads are the largest structures there are.
 
 # -- scopes -------------------------------------------------------------------------------------
 class _Scopes:
@@ -293,21 +299,22 @@ def compute_scopes(v: EGraphView, sc: _Scopes) -> tuple[dict[str, int], dict[str
     scope_of: dict[str, int] = {}
     node_sc: dict[str, int] = {}
     order = list(v.nodes.values())
-
-    def step(i: int) -> str | None:
-        n = order[i]
-        s = node_scope(n, scope_of, sc)
-        if s is None or s == -1:
-            return None
-        node_sc[n.id] = s
-        cur = scope_of.get(n.cls)
-        if cur is None or (cur != s and sc.inside(cur, s)):
-            scope_of[n.cls] = s
-            return n.cls
-        return None
-
-    _sweep(len(order), _users(order), step)
+    _sweep(len(order), _users(order), partial(_scope_step, order, sc, scope_of, node_sc))
     return scope_of, node_sc
+
+
+def _scope_step(order: list[ENode], sc: _Scopes, scope_of: dict[str, int],
+                node_sc: dict[str, int], i: int) -> str | None:
+    n = order[i]
+    s = node_scope(n, scope_of, sc)
+    if s is None or s == -1:
+        return None
+    node_sc[n.id] = s
+    cur = scope_of.get(n.cls)
+    if cur is None or (cur != s and sc.inside(cur, s)):
+        scope_of[n.cls] = s
+        return n.cls
+    return None
 
 
 def _users(order: list[ENode]) -> dict[str, list[int]]:
@@ -603,105 +610,10 @@ class TokenSets:
         for n in v.nodes.values():
             if n.kind in LOOPS:
                 loops.setdefault(n.fields[0], []).append(n)
-        inside: dict[str, int] = {}
 
-        def loop_uids(n: ENode) -> int:
-            """Every memory op reachable from a `loop` body (its exits hide in branches)."""
-            got = inside.get(n.id)
-            if got is None:
-                seen, stack, out = set(), list(n.fields[2]), 0
-                while stack:
-                    c = stack.pop()
-                    if c in seen:
-                        continue
-                    seen.add(c)
-                    for nid in v.classes.get(c, ()):
-                        m = v.nodes[nid]
-                        if m.kind == "Mem":
-                            out |= self.bit[m.fields[1]]
-                        stack.extend(m.children())
-                got = inside[n.id] = out
-            return got
-
-        sets = self.sets
-        none = (0, 0)
-        source_bit: dict[tuple[str, int], int] = {}
-
-        def source(n: ENode) -> int:
-            key = (n.cls, n.fields[0])
-            got = source_bit.get(key)
-            if got is None:
-                got = source_bit[key] = 1 << len(self.sources)
-                self.sources.append(key)
-            return got
-
-        def evaluate(n: ENode) -> tuple[int, int]:
-            """The set node `n` stands for, from the current sets of its inputs."""
-            k = n.kind
-            ops = srcs = 0
-            if k in ("Join", "SrcJoin", "ReJoin"):
-                for c in (n.fields[0] if k != "ReJoin" else n.fields[:2]):
-                    m, s = sets.get(c, none)
-                    ops, srcs = ops | m, srcs | s
-            elif k == "Proj":
-                i = n.fields[1]
-                for nid in v.classes.get(n.fields[0], ()):
-                    src = v.nodes[nid]
-                    if src.kind == "Mem":
-                        m, s = sets.get(src.fields[4], none)
-                        ops, srcs = ops | m | self.bit[src.fields[1]], srcs | s
-                    elif src.kind in ("For", "If"):
-                        vecs = ((src.fields[4], src.fields[5]) if src.kind == "For"
-                                else (src.fields[1], src.fields[2]))
-                        for vec in vecs:
-                            if i < len(vec):
-                                m, s = sets.get(vec[i], none)
-                                ops, srcs = ops | m, srcs | s
-                    elif src.kind == "Loop":
-                        ops |= loop_uids(src)
-                        for c in src.fields[1]:
-                            m, s = sets.get(c, none)
-                            ops, srcs = ops | m, srcs | s
-            elif k == "Arg":
-                region = n.fields[0]
-                for lp in loops.get(region, ()):
-                    i = n.fields[1] - (1 if lp.kind == "For" else 0)
-                    init = lp.fields[4] if lp.kind == "For" else lp.fields[1]
-                    if 0 <= i < len(init):
-                        m, s = sets.get(init[i], none)
-                        ops, srcs = ops | m, srcs | s
-                    if lp.kind == "For":
-                        if 0 <= i < len(lp.fields[5]):
-                            # what the body passes on: its ops become earlier-iteration
-                            # instances (this source), what came through loops stays
-                            srcs |= source(n) | sets.get(lp.fields[5][i], none)[1]
-                    elif loop_uids(lp):
-                        srcs |= source(n)
-            return ops, srcs
-
-        def reads(n: ENode) -> list[str]:
-            """The classes whose sets `evaluate(n)` reads."""
-            k = n.kind
-            if k in ("Join", "SrcJoin"):
-                return list(n.fields[0])
-            if k == "ReJoin":
-                return [n.fields[0], n.fields[1]]
-            out: list[str] = []
-            if k == "Proj":
-                for nid in v.classes.get(n.fields[0], ()):
-                    src = v.nodes[nid]
-                    if src.kind == "Mem":
-                        out.append(src.fields[4])
-                    elif src.kind == "For":
-                        out += src.fields[4] + src.fields[5]
-                    elif src.kind == "Loop":
-                        out += src.fields[1]
-                    elif src.kind == "If":
-                        out += src.fields[1] + src.fields[2]
-            elif k == "Arg":
-                for lp in loops.get(n.fields[0], ()):
-                    out += (lp.fields[4] + lp.fields[5]) if lp.kind == "For" else lp.fields[1]
-            return out
+        rules = _SetRules(self, loops)
+        sets, none, source_bit = self.sets, _NO_SETS, rules.source_bit
+        evaluate, reads, loop_uids = rules.evaluate, rules.reads, rules.loop_uids
 
         nodes = [n for n in v.nodes.values()
                  if class_ty.get(n.cls) == "token" or n.kind in ("Join", "ReJoin", "SrcJoin")]
@@ -758,6 +670,114 @@ class TokenSets:
                         self.carry[j] |= sets.get(lp.fields[5][i], none)[0]
                 else:
                     self.carry[j] |= loop_uids(lp)
+
+
+_NO_SETS = (0, 0)
+
+
+class _SetRules:
+    """How `TokenSets._solve` evaluates one node's set from its inputs' (an object, not
+    closures: compiled, closures over the view keep it in a cycle only the garbage
+    collector frees)."""
+
+    def __init__(self, ts: TokenSets, loops: dict[int, list[ENode]]):
+        self.ts, self.v, self.loops, self.sets = ts, ts.v, loops, ts.sets
+        self.inside: dict[str, int] = {}
+        self.source_bit: dict[tuple[str, int], int] = {}
+
+    def loop_uids(self, n: ENode) -> int:
+        """Every memory op reachable from a `loop` body (its exits hide in branches)."""
+        got = self.inside.get(n.id)
+        if got is None:
+            seen, stack, out = set(), list(n.fields[2]), 0
+            while stack:
+                c = stack.pop()
+                if c in seen:
+                    continue
+                seen.add(c)
+                for nid in self.v.classes.get(c, ()):
+                    m = self.v.nodes[nid]
+                    if m.kind == "Mem":
+                        out |= self.ts.bit[m.fields[1]]
+                    stack.extend(m.children())
+            got = self.inside[n.id] = out
+        return got
+
+    def source(self, n: ENode) -> int:
+        key = (n.cls, n.fields[0])
+        got = self.source_bit.get(key)
+        if got is None:
+            got = self.source_bit[key] = 1 << len(self.ts.sources)
+            self.ts.sources.append(key)
+        return got
+
+    def evaluate(self, n: ENode) -> tuple[int, int]:
+        """The set node `n` stands for, from the current sets of its inputs."""
+        k = n.kind
+        ops = srcs = 0
+        if k in ("Join", "SrcJoin", "ReJoin"):
+            for c in (n.fields[0] if k != "ReJoin" else n.fields[:2]):
+                m, s = self.sets.get(c, _NO_SETS)
+                ops, srcs = ops | m, srcs | s
+        elif k == "Proj":
+            i = n.fields[1]
+            for nid in self.v.classes.get(n.fields[0], ()):
+                src = self.v.nodes[nid]
+                if src.kind == "Mem":
+                    m, s = self.sets.get(src.fields[4], _NO_SETS)
+                    ops, srcs = ops | m | self.ts.bit[src.fields[1]], srcs | s
+                elif src.kind in ("For", "If"):
+                    vecs = ((src.fields[4], src.fields[5]) if src.kind == "For"
+                            else (src.fields[1], src.fields[2]))
+                    for vec in vecs:
+                        if i < len(vec):
+                            m, s = self.sets.get(vec[i], _NO_SETS)
+                            ops, srcs = ops | m, srcs | s
+                elif src.kind == "Loop":
+                    ops |= self.loop_uids(src)
+                    for c in src.fields[1]:
+                        m, s = self.sets.get(c, _NO_SETS)
+                        ops, srcs = ops | m, srcs | s
+        elif k == "Arg":
+            region = n.fields[0]
+            for lp in self.loops.get(region, ()):
+                i = n.fields[1] - (1 if lp.kind == "For" else 0)
+                init = lp.fields[4] if lp.kind == "For" else lp.fields[1]
+                if 0 <= i < len(init):
+                    m, s = self.sets.get(init[i], _NO_SETS)
+                    ops, srcs = ops | m, srcs | s
+                if lp.kind == "For":
+                    if 0 <= i < len(lp.fields[5]):
+                        # what the body passes on: its ops become earlier-iteration
+                        # instances (this source), what came through loops stays
+                        srcs |= self.source(n) | self.sets.get(lp.fields[5][i], _NO_SETS)[1]
+                elif self.loop_uids(lp):
+                    srcs |= self.source(n)
+        return ops, srcs
+
+    def reads(self, n: ENode) -> list[str]:
+        """The classes whose sets `evaluate(n)` reads."""
+        k = n.kind
+        if k in ("Join", "SrcJoin"):
+            return list(n.fields[0])
+        if k == "ReJoin":
+            return [n.fields[0], n.fields[1]]
+        out: list[str] = []
+        if k == "Proj":
+            for nid in self.v.classes.get(n.fields[0], ()):
+                src = self.v.nodes[nid]
+                if src.kind == "Mem":
+                    out.append(src.fields[4])
+                elif src.kind == "For":
+                    out += src.fields[4] + src.fields[5]
+                elif src.kind == "Loop":
+                    out += src.fields[1]
+                elif src.kind == "If":
+                    out += src.fields[1] + src.fields[2]
+        elif k == "Arg":
+            for lp in self.loops.get(n.fields[0], ()):
+                out += (lp.fields[4] + lp.fields[5]) if lp.kind == "For" else lp.fields[1]
+        return out
 
 
 def _components(keys: list[str], edges: dict[str, list[str]]) -> list[list[str]]:
@@ -915,14 +935,7 @@ class Extractor:
         the objective drops, and then prices `starts`. At most `budget` moves are
         priced, so the work is a bounded number of objective evaluations. The result's
         `objective` is the value it was chosen by (inf: nothing could be priced)."""
-        priced: dict[tuple, float] = {}
-
-        def price(sel: Selection) -> float:
-            key = tuple(sorted(sel.choice.items()))
-            got = priced.get(key)
-            if got is None:
-                got = priced[key] = objective(sel)
-            return got
+        price = _Priced(objective)
 
         best = self.extract()
         best_cost = math.inf if best is None else price(best)
@@ -957,6 +970,22 @@ class Extractor:
             if sel.choice.get(self.v.nodes[nid].cls) == nid:
                 return nid
         return None
+
+
+class _Priced:
+    """An objective that prices each selection once (a callable object, not a closure:
+    see `_sweep`'s callers)."""
+
+    def __init__(self, objective: Callable[[Selection], float]):
+        self.objective = objective
+        self.priced: dict[tuple, float] = {}
+
+    def __call__(self, sel: Selection) -> float:
+        key = tuple(sorted(sel.choice.items()))
+        got = self.priced.get(key)
+        if got is None:
+            got = self.priced[key] = self.objective(sel)
+        return got
 
 
 def extract(enc: Encoding, v: EGraphView, model: CostModel, *, dag_passes: int = 4,
@@ -1028,23 +1057,8 @@ def _select(v: EGraphView, eligible: dict[str, list[str]], weight: dict[str, flo
     best: dict[str, float] = {}
     choice: dict[str, str] = {}
     order = [(cid, v.nodes[nid]) for cid, nids in allowed.items() for nid in nids]
-
-    def step(i: int) -> str | None:
-        cid, n = order[i]
-        total = weight[n.id]
-        for c in n.child_set():
-            b = best.get(c)
-            if b is None:
-                return None
-            total += b
-        cur = best.get(cid)
-        if cur is None or total < cur - 1e-12:
-            best[cid] = total
-            choice[cid] = n.id
-            return cid
-        return None
-
-    _sweep(len(order), _users([n for _, n in order]), step, rounds=len(v.classes) + 2)
+    _sweep(len(order), _users([n for _, n in order]),
+           partial(_tree_step, order, weight, best, choice), rounds=len(v.classes) + 2)
     if v.root not in choice:
         return None
     res = dag_cost(v, choice, weight)
@@ -1068,6 +1082,23 @@ def _select(v: EGraphView, eligible: dict[str, list[str]], weight: dict[str, flo
         assert res is not None, "the DAG pass keeps the choice acyclic"
         cost, reach = res
     return Selection({c: choice[c] for c in reach}, cost, len(reach))
+
+
+def _tree_step(order: list[tuple[str, ENode]], weight: dict[str, float],
+               best: dict[str, float], choice: dict[str, str], i: int) -> str | None:
+    cid, n = order[i]
+    total = weight[n.id]
+    for c in n.child_set():
+        b = best.get(c)
+        if b is None:
+            return None
+        total += b
+    cur = best.get(cid)
+    if cur is None or total < cur - 1e-12:
+        best[cid] = total
+        choice[cid] = n.id
+        return cid
+    return None
 
 
 _SCALE = 1100       # weights as exact integers in units of 2**-_SCALE (floats are dyadic)
