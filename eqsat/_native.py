@@ -13,6 +13,11 @@ older than its source in a source checkout (an edited module whose build is stal
 otherwise run its old code). Otherwise, or with `EQSAT_PURE=1` set, all of them load
 from their sources, never a mix: compiled modules call each other directly, past
 Python's module table. `status()` says which it is and why.
+
+In a compiled module, a nested function keeps the variables it reads in a reference
+cycle with itself, which only the garbage collector frees (and `optimize` pauses it):
+functions that read an e-graph view or a kernel are module-level, bound with
+`functools.partial`, or small callable objects, so those free by reference counting.
 """
 from __future__ import annotations
 

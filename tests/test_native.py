@@ -101,3 +101,30 @@ def test_the_build_stays_inside_the_package() -> None:
         pytest.skip(f"not compiled here: {_native.status()}")
     assert list((ROOT / "eqsat").glob(f"_compiled__mypyc{SUFFIX}"))
     assert not [p.name for p in ROOT.glob(f"*{SUFFIX}")]
+
+
+def test_optimize_leaves_no_e_graph_view_to_the_garbage_collector() -> None:
+    """Views and their e-nodes are freed by reference counting, compiled or not: a closure
+    over one in a compiled module would keep it in a cycle until the next collection
+    (eqsat._native), and the collection at the end of optimize grew faster than linearly."""
+    import gc
+
+    from eqsat.egraph.extract import EGraphView, ENode
+    from eqsat.pipeline.optimize import optimize
+    from eqsat.text import parse_file
+    kernel = parse_file(ROOT / "tests" / "corpus" / "moe_permute.seq.mlir")
+    optimize(kernel)
+    was_enabled = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        optimize(kernel)
+        gc.collect()
+        left = sum(isinstance(o, (EGraphView, ENode)) for o in gc.garbage)
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        if was_enabled:
+            gc.enable()
+    assert left == 0, f"{left} views or e-nodes were freed only by the garbage collector"

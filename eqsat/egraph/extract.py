@@ -229,10 +229,6 @@ def _ty_text(tables: compat.Tables, ty_of_class: dict[str, str], sort: str, v: A
         raise ValueError(f"no type text for e-class {cid}") from None
 
 
-# Functions that `_sweep` calls are module-level and bound with functools.partial, not
-# closures: compiled, a closure keeps what it reads in a cycle that only the garbage
-# collector frees, and the e-graph views it reads are the largest structures there are.
-
 # -- scopes -------------------------------------------------------------------------------------
 class _Scopes:
     """Leaf regions form a tree (static nesting); a scope is one of its nodes (0 = kernel)."""
@@ -612,7 +608,7 @@ class TokenSets:
                 loops.setdefault(n.fields[0], []).append(n)
 
         rules = _SetRules(self, loops)
-        sets, none, source_bit = self.sets, _NO_SETS, rules.source_bit
+        sets, source_bit = self.sets, rules.source_bit
         evaluate, reads, loop_uids = rules.evaluate, rules.reads, rules.loop_uids
 
         nodes = [n for n in v.nodes.values()
@@ -643,7 +639,7 @@ class TokenSets:
                 k = heapq.heappop(work)
                 queued.discard(k)
                 n = nodes[order[k]]
-                old = sets.get(n.cls, none)
+                old = sets.get(n.cls, _NO_SETS)
                 got = evaluate(n)
                 merged = (old[0] | got[0], old[1] | got[1])
                 if merged != old:
@@ -667,7 +663,7 @@ class TokenSets:
                 i = n.fields[1] - (1 if lp.kind == "For" else 0)
                 if lp.kind == "For":
                     if 0 <= i < len(lp.fields[5]):
-                        self.carry[j] |= sets.get(lp.fields[5][i], none)[0]
+                        self.carry[j] |= sets.get(lp.fields[5][i], _NO_SETS)[0]
                 else:
                     self.carry[j] |= loop_uids(lp)
 
@@ -676,9 +672,8 @@ _NO_SETS = (0, 0)
 
 
 class _SetRules:
-    """How `TokenSets._solve` evaluates one node's set from its inputs' (an object, not
-    closures: compiled, closures over the view keep it in a cycle only the garbage
-    collector frees)."""
+    """How `TokenSets._solve` evaluates one node's set from its inputs' (not closures:
+    see `eqsat._native`)."""
 
     def __init__(self, ts: TokenSets, loops: dict[int, list[ENode]]):
         self.ts, self.v, self.loops, self.sets = ts, ts.v, loops, ts.sets
@@ -973,8 +968,7 @@ class Extractor:
 
 
 class _Priced:
-    """An objective that prices each selection once (a callable object, not a closure:
-    see `_sweep`'s callers)."""
+    """An objective that prices each selection once (not a closure: see `eqsat._native`)."""
 
     def __init__(self, objective: Callable[[Selection], float]):
         self.objective = objective
