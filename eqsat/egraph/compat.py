@@ -270,6 +270,29 @@ def declare_early(*fns: Any) -> None:
 _EARLY: list[Any] = []
 
 
+class PopPush:
+    """`eg.pop()` then `eg.push()` (the kernel forgotten, the next one's copy made), ready
+    to run later in one egglog call: a call that releases the GIL once, so a thread doing
+    this in the background hands the interpreter back once, and allocates almost no
+    Python object there (the Python-side state it restores is copied now)."""
+
+    def __init__(self, eg: egglog.EGraph):
+        self.eg = eg
+        stack = getattr(eg, "_state_stack", None)
+        self.run = getattr(eg, "_run_program", None)
+        # what pop then push leave: the state popped to stays below, a copy of it on top
+        self.fresh = stack[-1].copy() if stack and self.run is not None else None
+        self.commands = (_bindings.Pop(_SPAN, 1), _bindings.Push(1))
+
+    def __call__(self) -> None:
+        if self.fresh is None or self.run is None:   # other internals: the public calls
+            self.eg.pop()
+            self.eg.push()
+            return
+        self.run(*self.commands)
+        self.eg._state = self.fresh
+
+
 def run_registered(eg: egglog.EGraph, command: Any) -> Any:
     """Run a command from `register_schedule`; egglog's own RunReport (rule names as keys,
     which `rule_matches` and `reached_fixpoint` read)."""

@@ -32,22 +32,26 @@ ones) never switch.
 Registering a rule set's ~250 rules costs more than saturating a small kernel, and far
 more on an e-graph that already holds one. So a `RuleGraph` registers a schedule's rules
 once, on an e-graph with no kernel, and every kernel is encoded and saturated on a pushed
-copy of it that is popped afterwards (`RuleGraph.open`).
+copy of it that is popped afterwards (`RuleGraph.lend`). That e-graph lives in a companion
+thread (`eqsat.egraph.owner`), which pops it and pushes the next copy while the caller
+extracts.
 """
 from __future__ import annotations
 
 import threading
 import time
 import warnings
-from collections.abc import Iterator
+import weakref
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar, cast
 
 from egglog import EGraph
 from egglog.bindings import EggSmolError
 
-from eqsat.egraph import compat
+from eqsat.egraph import compat, owner
 from eqsat.egraph import terms as T
 from eqsat.egraph.encode import Encoding
 from eqsat.egraph.fold import FoldService
@@ -68,6 +72,7 @@ STALL_STEPS = 2         # bounded iterations in a row without a new row before s
 
 
 SAFETY_NET = "time limit (safety net)"
+R = TypeVar("R")
 
 
 class BudgetWarning(RuntimeWarning):
@@ -131,14 +136,23 @@ class Prepared:
 
 
 class RuleGraph:
-    """A schedule's rules registered once on an e-graph that holds no kernel; `open()`
-    lends it to one kernel and then forgets that kernel (egglog push / pop). egglog
-    e-graphs stay in the thread that made them, so each thread gets its own."""
+    """A schedule's rules registered once on an e-graph that holds no kernel, lent to one
+    kernel after another (egglog push / pop). egglog e-graphs stay in the thread that made
+    them, so each thread has its own: `lend` works in the caller's companion thread
+    (`eqsat.egraph.owner`), `open` in the caller's own."""
 
     def __init__(self, schedule: Any):
         self.schedule = schedule
         self._local = threading.local()
-        self._base()                     # register now: a rule egglog refuses fails here
+        with _GRAPHS_LOCK:
+            _GRAPHS.add(self)
+        # register now, where kernels will be lent it: a rule egglog refuses fails here
+        owner.run_owned(self._registered)
+        weakref.finalize(self, _release, self._local)
+
+    def _registered(self) -> tuple[None, None]:
+        self._base()
+        return None, None
 
     def _build(self) -> Prepared:
         eg = EGraph()
@@ -149,19 +163,64 @@ class RuleGraph:
         base = getattr(self._local, "base", None)
         if base is None:
             base = self._local.base = self._build()
+            self._local.pushed = False
         return base
+
+    def lend(self, work: Callable[[Prepared], R]) -> R:
+        """`work(prepared)` on the e-graph a kernel is encoded on, run in the thread that
+        owns it; the kernel is forgotten after `work` returns, while the caller goes on.
+        Nothing `work` returns may be an e-graph or read one afterwards."""
+        return cast(R, owner.run_owned(partial(self._lend_here, work)))
+
+    def _lend_here(self, work: Callable[[Prepared], R]) -> tuple[R, Callable[[], None] | None]:
+        if getattr(self._local, "busy", False):        # nested: an e-graph of its own
+            own = self._build()
+            owner.bury(own)
+            return work(own), None
+        base = self._base()
+        self._local.busy = True
+        try:
+            if not self._local.pushed:
+                base.egraph.push()
+                self._local.pushed = True
+            value = work(base)
+        except BaseException:
+            self._forget_kernel(compat.PopPush(base.egraph))
+            raise
+        return value, partial(self._forget_kernel, compat.PopPush(base.egraph))
+
+    def _forget_kernel(self, pop_push: compat.PopPush) -> None:
+        """Pop the kernel and push the next kernel's copy ahead of it."""
+        try:
+            base = self._local.base
+            if self._lent():                   # a new base: pop this one, push that
+                base.egraph.pop()
+                self._local.pushed = False
+                base = self._base()
+                base.egraph.push()
+            else:
+                pop_push()
+            self._local.pushed = True
+        except Exception:              # pragma: no cover - egglog failed to pop or push
+            owner.bury(self._local.base)
+            self._local.base = None    # the next kernel builds it again
+        finally:
+            self._local.busy = False
 
     @contextmanager
     def open(self) -> Iterator[Prepared]:
-        """The e-graph to encode one kernel on; the kernel is gone once the block ends. A
-        nested use (already open in this thread) gets an e-graph of its own."""
+        """The e-graph to encode one kernel on, in the calling thread; the kernel is gone
+        once the block ends. A nested use (already open in this thread) gets an e-graph
+        of its own."""
         if getattr(self._local, "busy", False):
             yield self._build()
             return
         base = self._base()
         self._local.busy = True
         try:
-            base.egraph.push()
+            if not self._local.pushed:
+                base.egraph.push()
+            self._local.pushed = False
             try:
                 yield base
             finally:
@@ -170,13 +229,46 @@ class RuleGraph:
         finally:
             self._local.busy = False
 
-    def _lent(self) -> None:
+    def _lent(self) -> bool:
         """Count a kernel the base was lent to; forget the base once it has been lent
-        `compat.LENDS_PER_EGRAPH` times (the next kernel builds it again)."""
+        `compat.LENDS_PER_EGRAPH` times (the next kernel builds it again), and say so. The
+        base forgotten is freed when the companion's next job starts (`owner.bury`):
+        the caller may still hold the encoding that names it."""
         lent = getattr(self._local, "lent", 0) + 1
-        if compat.LENDS_PER_EGRAPH is not None and lent >= compat.LENDS_PER_EGRAPH:
+        renewed = compat.LENDS_PER_EGRAPH is not None and lent >= compat.LENDS_PER_EGRAPH
+        if renewed:
+            owner.bury(self._local.base)
             self._local.base, lent = None, 0
         self._local.lent = lent
+        return renewed
+
+
+_GRAPHS: weakref.WeakSet[RuleGraph] = weakref.WeakSet()
+_GRAPHS_LOCK = threading.Lock()
+
+
+def _forget_here(local: threading.local) -> None:
+    """Drop the e-graphs a RuleGraph holds in this thread (it is gone, or the thread
+    stops); in a companion they are freed there (`owner.bury`)."""
+    if local.__dict__:
+        owner.bury(dict(local.__dict__))
+        local.__dict__.clear()
+
+
+def _release(local: threading.local) -> None:
+    """A RuleGraph is gone: drop its e-graphs here and in every companion thread."""
+    _forget_here(local)
+    owner.post_everywhere(partial(_forget_here, local))
+
+
+def _forget_all_here() -> None:
+    with _GRAPHS_LOCK:
+        graphs = list(_GRAPHS)
+    for graph in graphs:
+        _forget_here(graph._local)
+
+
+owner.on_stop(_forget_all_here)
 
 
 def term_rows(eg: Any, sizes: dict[str, int] | None = None) -> int:

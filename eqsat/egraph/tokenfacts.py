@@ -389,27 +389,7 @@ def need_rows(rel: TokenRelations, graph: TokenGraph, name_of: Callable[[Any], s
     let-bound, all with the encoder's term builder `mk`. Returns the number of rows and
     how many times each case decided."""
     needs = _Needs(rel, graph, name_of, use)
-    weak: dict[tuple[int, int], Any] = {}
-    mems: dict[int, Any] = {}
-    token_ty = {kind[1:3]: kind[3] for _, kind in graph.nodes.values() if kind[0] == "mem"}
-    inputs = dict(needs.heads)
-
-    def term(x: tuple) -> Any:
-        if x[0] == "tok":
-            return graph.nodes[x[1]][0]
-        got = weak.get((x[1], x[2]))
-        if got is None:
-            u = x[1]
-            m = mems.get(u)
-            if m is None:
-                name, ty, args = graph.mems[u]
-                bag = needs.of(needs.rel.need_class[u], inputs[u])
-                assert bag is not None          # a kept op's own need is defined
-                m = mems[u] = mk.let(f"w{u}_", mk.Mem(name, u, ty, args, mk.Join(
-                    mk.bag([term(y) for y in bag]))))
-            got = weak[x[1], x[2]] = mk.Proj(m, x[2], token_ty[x[1], x[2]])
-        return got
-
+    term = _NeedTerms(needs, graph, mk)
     rows: list[tuple[Any, Any]] = []
     done: set[tuple[int, str]] = set()
     for u, t in needs.heads:
@@ -423,6 +403,38 @@ def need_rows(rel: TokenRelations, graph: TokenGraph, name_of: Callable[[Any], s
     for args, bag in rows:            # after the weaker forms they name are bound
         mk.set(Need, args, bag)
     return len(rows), dict(sorted(needs.cases.items()))
+
+
+class _NeedTerms:
+    """The term of a token a `Need` bag holds: a token of the program, or the weaker form
+    of a kept memory op, let-bound the first time a bag names it (an object, not a
+    recursive closure: that would keep the term builder, and so the e-graph, in a
+    reference cycle)."""
+
+    def __init__(self, needs: _Needs, graph: TokenGraph, mk: compat.TermBuilder):
+        self.needs, self.graph, self.mk = needs, graph, mk
+        self.weak: dict[tuple[int, int], Any] = {}
+        self.mems: dict[int, Any] = {}
+        self.token_ty = {kind[1:3]: kind[3] for _, kind in graph.nodes.values()
+                         if kind[0] == "mem"}
+        self.inputs = dict(needs.heads)
+
+    def __call__(self, x: tuple) -> Any:
+        graph, mk = self.graph, self.mk
+        if x[0] == "tok":
+            return graph.nodes[x[1]][0]
+        got = self.weak.get((x[1], x[2]))
+        if got is None:
+            u = x[1]
+            m = self.mems.get(u)
+            if m is None:
+                name, ty, args = graph.mems[u]
+                bag = self.needs.of(self.needs.rel.need_class[u], self.inputs[u])
+                assert bag is not None          # a kept op's own need is defined
+                m = self.mems[u] = mk.let(f"w{u}_", mk.Mem(name, u, ty, args, mk.Join(
+                    mk.bag([self(y) for y in bag]))))
+            got = self.weak[x[1], x[2]] = mk.Proj(m, x[2], self.token_ty[x[1], x[2]])
+        return got
 
 
 def insert_levels(mk: compat.TermBuilder, levels: list[tuple[Any, int]],

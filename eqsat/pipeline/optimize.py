@@ -27,6 +27,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import fields
+from functools import partial
 from typing import Any
 
 from egglog import EGraph
@@ -79,7 +80,8 @@ def optimize(kernel: Kernel, *, rules: Selection = "default",
     worth it for tileiras, which then proves 128-bit accesses on that path.
     `on_saturated`: called with the saturated e-graph before extraction (to inspect or
     dump it); not called when the kernel could not be encoded. The e-graph is lent for
-    the call only: it is a template the next kernel reuses, emptied afterwards.
+    the call only: it is a template the next kernel reuses, emptied afterwards. The hook
+    runs in the thread that owns that e-graph (`eqsat.egraph.owner`), not the caller's.
     `loop_parallel`: "all" (default) lets the token rules use every proof that a loop's
     iterations touch disjoint memory; "view-stores" only a view store's own, as cuTile
     does (`eqsat.memory.relations.LOOP_PARALLEL`). Both orders mean the same; the compile
@@ -100,24 +102,35 @@ def _optimize(kernel: Kernel, rules: Selection, cost_model: CostModel | None,
               on_saturated: Callable[[EGraph], None] | None,
               loop_parallel: LoopParallel) -> Result:
     run = _Run(kernel, rules, cost_model, limits, noalias, alias_groups, loop_parallel)
-    with rules_pkg.rule_graph(run.sets).open() as prepared:   # the kernel leaves it after
-        enc = run.encode(prepared)
-        if enc is None:
-            return run.unchanged()
-        start = run.as_encoded(enc)
-        if start is None:
-            return run.unchanged()
-        run.saturate(enc, prepared)
-        if on_saturated is not None:
-            on_saturated(enc.egraph)
-            run.restart_clock()                  # the hook's time is no phase of ours
-        result = run.extract(enc, start)
+    read = rules_pkg.rule_graph(run.sets).lend(partial(_egraph_stages, run, on_saturated))
+    if read is None:
+        return run.unchanged()
+    result = run.extract(*read)
     result = run.never_dearer(result)
     if versioning:
         result = run.version(result, again=lambda k: optimize(
             k, rules=rules, cost_model=run.model, limits=run.limits, noalias=noalias,
             alias_groups=alias_groups, loop_parallel=loop_parallel).kernel)
     return run.finish(result)
+
+
+def _egraph_stages(run: _Run, on_saturated: Callable[[EGraph], None] | None,
+                   prepared: Prepared) -> tuple[Encoding, tuple[EGraphView, Choice],
+                                                EGraphView | None] | None:
+    """The stages that write or read the e-graph, in the thread that owns it (the rule
+    graph forgets the kernel afterwards, while extraction goes on): the encoding, the
+    program as encoded and the saturated e-graph as read. None: not encoded."""
+    enc = run.encode(prepared)
+    if enc is None:
+        return None
+    start = run.as_encoded(enc)
+    if start is None:
+        return None
+    run.saturate(enc, prepared)
+    if on_saturated is not None:
+        on_saturated(enc.egraph)
+        run.restart_clock()                  # the hook's time is no phase of ours
+    return enc, start, run.read(enc)
 
 
 _pause_lock = threading.Lock()
@@ -253,13 +266,25 @@ class _Run:
             rep.stop_reason += f" ({st.error})"
         self.lap("saturate")
 
-    def extract(self, enc: Encoding, start: tuple[EGraphView, Choice]) -> Kernel:
+    def read(self, enc: Encoding) -> EGraphView | None:
+        """Stage 4a: the saturated e-graph as extraction reads it (None: unreadable)."""
+        try:
+            v = view(enc)
+        except (DecodeError, ValueError, EqsatError) as e:   # pragma: no cover - engine bug
+            self.rep.fallback = f"extraction failed, returning the program as encoded: {e}"
+            v = None
+        self.lap("extract")
+        return v
+
+    def extract(self, enc: Encoding, start: tuple[EGraphView, Choice],
+                v: EGraphView | None) -> Kernel:
         """Stage 4: the cheapest program under the one objective, decoded and cleaned."""
         v0, sel0 = start
         self.rep.cost_after = self.rep.cost_before
+        if v is None:
+            return self.baseline
         made: dict[tuple[tuple[str, str], ...], tuple[Kernel, dict[str, int]]] = {}
         try:
-            v = view(enc)
             self.rep.eclasses, self.rep.enodes = v.n_classes, v.n_nodes
 
             def objective(sel: Choice) -> float:

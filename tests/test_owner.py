@@ -1,0 +1,109 @@
+"""The companion thread that owns a caller's e-graphs (`eqsat.egraph.owner`): it does the
+e-graph stages of `optimize`, hands their result back before it forgets the kernel, keeps
+the order of a single thread, survives failures, and stops with its caller."""
+from __future__ import annotations
+
+import multiprocessing
+import sys
+import threading
+import time
+
+import pytest
+
+from corpus_util import CORPUS
+from eqsat.egraph import owner
+from eqsat.errors import EqsatError
+from eqsat.pipeline.optimize import optimize
+from eqsat.rules import RuleSet, rewrite
+from eqsat.rules.dsl import iconst, muli, terms
+from eqsat.text import parse_file, print_kernel
+
+VECTOR_ADD = CORPUS / "vector_add.seq.mlir"
+SOFTMAX = CORPUS / "softmax_tiled.seq.mlir"
+
+
+def test_the_egraph_stages_run_in_the_companion():
+    seen: list[tuple[threading.Thread, bool]] = []
+    optimize(parse_file(VECTOR_ADD),
+             on_saturated=lambda eg: seen.append((threading.current_thread(),
+                                                  owner.in_companion())))
+    (thread, inside), = seen
+    assert thread is not threading.current_thread() and inside
+    assert thread.name == "eqsat-egraph" and thread.daemon
+    assert not owner.in_companion()
+
+
+def test_the_value_comes_back_before_the_follow_up_runs():
+    release, order = threading.Event(), []
+
+    def follow_up() -> None:
+        release.wait(10)
+        order.append("follow-up")
+
+    assert owner.run_owned(lambda: ("value", follow_up)) == "value"
+    assert order == []                    # handed back while the follow-up waits
+    release.set()
+    owner.run_owned(lambda: (order.append("next job"), None))
+    assert order == ["follow-up", "next job"]     # the next job waited for it
+
+
+def test_a_failing_job_is_raised_in_the_caller_and_the_companion_goes_on():
+    def bad() -> tuple[None, None]:
+        raise ValueError("boom")
+
+    with pytest.raises(ValueError, match="boom"):
+        owner.run_owned(bad)
+    assert owner.run_owned(lambda: (42, None)) == 42
+    want = print_kernel(optimize(parse_file(VECTOR_ADD)).kernel)
+    assert print_kernel(optimize(parse_file(VECTOR_ADD)).kernel) == want
+
+
+def test_a_rule_error_reaches_the_caller_and_the_next_kernel_is_unharmed():
+    x, = terms("x")
+    # the right-hand side's type is unbound: egglog refuses the rule as the companion
+    # registers it
+    bad = RuleSet("owner-bad", [rewrite("owner-unbound", muli(x, iconst(3)),
+                                        muli(x, iconst(3)))])
+    src = CORPUS / "vector_add.seq.mlir"
+    want = print_kernel(optimize(parse_file(src)).kernel)
+    with pytest.raises(EqsatError):
+        optimize(parse_file(src), rules=["algebra", bad])
+    assert print_kernel(optimize(parse_file(src)).kernel) == want
+
+
+def test_a_hook_may_optimize_again():
+    want = print_kernel(optimize(parse_file(SOFTMAX)).kernel)
+    inner: list[str] = []
+    outer = optimize(parse_file(VECTOR_ADD), on_saturated=lambda eg: inner.append(
+        print_kernel(optimize(parse_file(SOFTMAX)).kernel)))
+    assert inner == [want]
+    assert print_kernel(outer.kernel) == print_kernel(optimize(parse_file(VECTOR_ADD)).kernel)
+
+
+def _companions() -> set[threading.Thread]:
+    return {t for t in threading.enumerate() if t.name == "eqsat-egraph"}
+
+
+def test_the_companion_stops_with_its_thread():
+    before = _companions()
+    got: list[str] = []
+    t = threading.Thread(target=lambda: got.append(
+        print_kernel(optimize(parse_file(VECTOR_ADD)).kernel)))
+    t.start()
+    t.join()
+    assert got == [print_kernel(optimize(parse_file(VECTOR_ADD)).kernel)]
+    deadline = time.monotonic() + 10
+    while _companions() - before and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not _companions() - before
+
+
+def _optimize_text(path: str) -> str:
+    return print_kernel(optimize(parse_file(path)).kernel)
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="fork start method")
+def test_a_forked_child_gets_a_companion_of_its_own():
+    want = _optimize_text(str(VECTOR_ADD))           # this process has a companion now
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        assert pool.apply(_optimize_text, (str(VECTOR_ADD),)) == want
