@@ -107,3 +107,50 @@ def test_a_forked_child_gets_a_companion_of_its_own():
     want = _optimize_text(str(VECTOR_ADD))           # this process has a companion now
     with multiprocessing.get_context("fork").Pool(1) as pool:
         assert pool.apply(_optimize_text, (str(VECTOR_ADD),)) == want
+
+
+def test_an_error_after_the_first_part_reaches_the_caller():
+    """Saturation and the hook run while the caller prices the program as encoded; what
+    they raise comes back from `optimize`, with where it was raised as a note."""
+    def hook(eg):
+        raise RuntimeError("hook failed")
+
+    with pytest.raises(RuntimeError, match="hook failed") as info:
+        optimize(parse_file(VECTOR_ADD), on_saturated=hook)
+    assert any("raised in the thread that owns the e-graph" in n
+               for n in getattr(info.value, "__notes__", []))
+    want = print_kernel(optimize(parse_file(SOFTMAX)).kernel)
+    assert print_kernel(optimize(parse_file(SOFTMAX)).kernel) == want
+
+
+def test_the_switch_interval_comes_back_as_it_was():
+    before = sys.getswitchinterval()
+    try:
+        sys.setswitchinterval(0.01)
+        seen: list[float] = []
+        with owner.brisk_handover():
+            seen.append(sys.getswitchinterval())
+            with owner.brisk_handover():
+                seen.append(sys.getswitchinterval())
+            seen.append(sys.getswitchinterval())
+        assert seen == pytest.approx([owner.HANDOVER_SECONDS] * 3)
+        assert sys.getswitchinterval() == pytest.approx(0.01)
+        optimize(parse_file(VECTOR_ADD))
+        assert sys.getswitchinterval() == pytest.approx(0.01)
+        errors: list[BaseException] = []
+
+        def work() -> None:
+            try:
+                for _ in range(2):
+                    optimize(parse_file(VECTOR_ADD))
+            except BaseException as e:          # reported below
+                errors.append(e)
+
+        threads = [threading.Thread(target=work) for _ in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert not errors and sys.getswitchinterval() == pytest.approx(0.01)
+    finally:
+        sys.setswitchinterval(before)

@@ -7,11 +7,13 @@ saturated e-graph has been read, nothing needs that e-graph any more, yet the po
 the next push ran before `optimize` could return.
 
 So each thread that optimizes gets a companion thread that does all of its e-graph work:
-the caller hands it a job and waits, and the job may return a follow-up (the pop and the
-next push) that the companion runs after handing the result back. egglog releases the
-GIL while it pops and copies, so that follow-up overlaps the caller's extraction and
-decoding. The work and its order are those of a single thread: the caller always waits
-for a job, and a job waits for the previous job's follow-up, so outputs do not change.
+the caller hands it a job and waits, and the job may return a follow-up that the
+companion runs after handing the result back: saturation, while the caller prices the
+program as encoded, then the pop and the next push, while the caller extracts. egglog
+releases the GIL while it saturates, pops and copies, so these overlap the caller's
+Python work. Each e-graph sees the operations and order of a single thread (the caller
+waits for a job, and a job for the previous job's follow-up), and what each thread
+computes depends only on its inputs, so outputs do not change.
 
 A companion stops when its caller's thread ends, at interpreter exit, and in a forked
 child (which gets new ones on demand).
@@ -22,11 +24,13 @@ import atexit
 import gc
 import os
 import queue
+import sys
 import threading
 import traceback
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future
+from contextlib import contextmanager
 from typing import Any
 
 
@@ -91,7 +95,7 @@ def _serve(jobs: queue.SimpleQueue[Any], graveyard: list[object]) -> None:
         try:
             value, follow_up = fn()
         except BaseException as e:         # the caller re-raises it
-            _detach(e)
+            detach(e)
             fut.set_exception(e)
         else:
             fut.set_result(value)
@@ -128,7 +132,7 @@ def _sweep() -> None:
         gc.collect()
 
 
-def _detach(e: BaseException) -> None:
+def detach(e: BaseException) -> None:
     """Make an exception from a job safe to hand to the caller. Its traceback here (and
     those of the exceptions it chains) can keep an e-graph alive (a frame keeps its
     function, and egglog's functions close over e-graph states), and the caller's
@@ -194,6 +198,36 @@ def on_stop(hook: Callable[[], None]) -> None:
     _ON_STOP.append(hook)
 
 
+# -- handing the interpreter over often while a caller works beside its companion ---------------
+HANDOVER_SECONDS = 0.0002    # the switch interval then (Python's default: 0.005)
+_brisk_lock = threading.Lock()
+_brisk = 0                   # callers working beside their companion now
+_interval = 0.0              # the switch interval before the first of them
+
+
+@contextmanager
+def brisk_handover() -> Iterator[None]:
+    """While the block runs, the interpreter hands the GIL to a thread that waits for it
+    within `HANDOVER_SECONDS` instead of Python's 5 ms. For a caller that works in
+    Python while its companion saturates: the companion runs egglog without the GIL
+    but needs it between iterations, and at the default interval each of those waits
+    could last as long as the caller's whole stage. The interval is restored when the
+    last such block (in any thread) ends."""
+    global _brisk, _interval
+    with _brisk_lock:
+        if _brisk == 0:
+            _interval = sys.getswitchinterval()
+            sys.setswitchinterval(min(_interval, HANDOVER_SECONDS))
+        _brisk += 1
+    try:
+        yield
+    finally:
+        with _brisk_lock:
+            _brisk -= 1
+            if _brisk == 0:
+                sys.setswitchinterval(_interval)
+
+
 def _stop_all() -> None:
     with _LOCK:
         live = list(_ALL)
@@ -215,5 +249,5 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_forget_after_fork)
 
 
-__all__ = ["Companion", "bury", "companion", "in_companion", "on_stop", "post_everywhere",
-           "run_owned"]
+__all__ = ["Companion", "brisk_handover", "bury", "companion", "detach", "in_companion",
+           "on_stop", "post_everywhere", "run_owned"]

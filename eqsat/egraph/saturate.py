@@ -43,6 +43,7 @@ import time
 import warnings
 import weakref
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
@@ -73,6 +74,7 @@ STALL_STEPS = 2         # bounded iterations in a row without a new row before s
 
 SAFETY_NET = "time limit (safety net)"
 R = TypeVar("R")
+S = TypeVar("S")
 
 
 class BudgetWarning(RuntimeWarning):
@@ -172,11 +174,23 @@ class RuleGraph:
         Nothing `work` returns may be an e-graph or read one afterwards."""
         return cast(R, owner.run_owned(partial(self._lend_here, work)))
 
-    def _lend_here(self, work: Callable[[Prepared], R]) -> tuple[R, Callable[[], None] | None]:
+    def lend_in_two(self, work: Callable[[Prepared], R],
+                    then: Callable[[Prepared, R], S]) -> tuple[R, Future[S]]:
+        """`lend` for work in two parts: `work(prepared)` comes back as soon as it is done,
+        with a future of `then(prepared, that value)`, which the owner runs next while the
+        caller goes on; the kernel is forgotten after `then`."""
+        later: Future[S] = Future()
+        first = owner.run_owned(partial(self._lend_here, work, partial(_then, then, later)))
+        return cast(R, first), later
+
+    def _lend_here(self, work: Callable[[Prepared], R],
+                   then: Callable[[Prepared, R], None] | None = None
+                   ) -> tuple[R, Callable[[], None] | None]:
         if getattr(self._local, "busy", False):        # nested: an e-graph of its own
             own = self._build()
             owner.bury(own)
-            return work(own), None
+            value = work(own)
+            return value, None if then is None else partial(then, own, value)
         base = self._base()
         self._local.busy = True
         try:
@@ -187,7 +201,9 @@ class RuleGraph:
         except BaseException:
             self._forget_kernel(compat.PopPush(base.egraph))
             raise
-        return value, partial(self._forget_kernel, compat.PopPush(base.egraph))
+        forget = partial(self._forget_kernel, compat.PopPush(base.egraph))
+        return value, forget if then is None else partial(_in_turn, partial(then, base, value),
+                                                          forget)
 
     def _forget_kernel(self, pop_push: compat.PopPush) -> None:
         """Pop the kernel and push the next kernel's copy ahead of it."""
@@ -241,6 +257,23 @@ class RuleGraph:
             self._local.base, lent = None, 0
         self._local.lent = lent
         return renewed
+
+
+def _then(then: Callable[[Prepared, R], S], later: Future[S], prepared: Prepared,
+          value: R) -> None:
+    """The second part of `lend_in_two`, its result or error set on `later`."""
+    try:
+        result = then(prepared, value)
+    except BaseException as e:
+        owner.detach(e)
+        later.set_exception(e)
+    else:
+        later.set_result(result)
+
+
+def _in_turn(*steps: Callable[[], None]) -> None:
+    for step in steps:
+        step()
 
 
 _GRAPHS: weakref.WeakSet[RuleGraph] = weakref.WeakSet()

@@ -25,6 +25,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
+from concurrent import futures
 from contextlib import contextmanager
 from dataclasses import fields
 from functools import partial
@@ -34,6 +35,7 @@ from egglog import EGraph
 
 import eqsat.rules as rules_pkg
 from eqsat.analysis.params import array_params
+from eqsat.egraph import owner
 from eqsat.egraph.cost import DEFAULT, CostModel
 from eqsat.egraph.decode import DecodeError, decode
 from eqsat.egraph.encode import EncodeError, Encoding, encode
@@ -102,10 +104,19 @@ def _optimize(kernel: Kernel, rules: Selection, cost_model: CostModel | None,
               on_saturated: Callable[[EGraph], None] | None,
               loop_parallel: LoopParallel) -> Result:
     run = _Run(kernel, rules, cost_model, limits, noalias, alias_groups, loop_parallel)
-    read = rules_pkg.rule_graph(run.sets).lend(partial(_egraph_stages, run, on_saturated))
-    if read is None:
+    encoded, later = rules_pkg.rule_graph(run.sets).lend_in_two(
+        run.encode_and_read, partial(_saturate_and_read, run, on_saturated))
+    try:          # the program as encoded is priced here while the e-graph's owner saturates
+        with owner.brisk_handover():
+            start = None if encoded is None else run.as_encoded(*encoded)
+    except BaseException:
+        futures.wait([later])
+        raise
+    saturated = later.result()
+    run.restart_clock()
+    if encoded is None or start is None:
         return run.unchanged()
-    result = run.extract(*read)
+    result = run.extract(encoded[0], start, saturated)
     result = run.never_dearer(result)
     if versioning:
         result = run.version(result, again=lambda k: optimize(
@@ -114,23 +125,19 @@ def _optimize(kernel: Kernel, rules: Selection, cost_model: CostModel | None,
     return run.finish(result)
 
 
-def _egraph_stages(run: _Run, on_saturated: Callable[[EGraph], None] | None,
-                   prepared: Prepared) -> tuple[Encoding, tuple[EGraphView, Choice],
-                                                EGraphView | None] | None:
-    """The stages that write or read the e-graph, in the thread that owns it (the rule
-    graph forgets the kernel afterwards, while extraction goes on): the encoding, the
-    program as encoded and the saturated e-graph as read. None: not encoded."""
-    enc = run.encode(prepared)
-    if enc is None:
+def _saturate_and_read(run: _Run, on_saturated: Callable[[EGraph], None] | None,
+                       prepared: Prepared, encoded: tuple[Encoding, EGraphView] | None
+                       ) -> EGraphView | None:
+    """What the e-graph's owner does once the caller has the program as encoded to price:
+    the rules, the hook, and the saturated e-graph as extraction reads it (None: not
+    encoded or unreadable). It times itself (`_Run.add_time`): the caller works meanwhile."""
+    if encoded is None:
         return None
-    start = run.as_encoded(enc)
-    if start is None:
-        return None
+    enc = encoded[0]
     run.saturate(enc, prepared)
     if on_saturated is not None:
         on_saturated(enc.egraph)
-        run.restart_clock()                  # the hook's time is no phase of ours
-    return enc, start, run.read(enc)
+    return run.read(enc)
 
 
 _pause_lock = threading.Lock()
@@ -206,6 +213,7 @@ class _Run:
         self.facts, self.rep.alias_model = alias_model(kernel, noalias=noalias,
                                                        alias_groups=alias_groups)
         self.baseline = kernel
+        self._times_lock = threading.Lock()
         self.restart_clock()
 
     def restart_clock(self) -> None:
@@ -213,7 +221,7 @@ class _Run:
 
     def lap(self, phase: str) -> None:
         now = time.perf_counter()
-        self.rep.times[phase] = self.rep.times.get(phase, 0.0) + now - self._t
+        self.add_time(phase, now - self._t)
         self._t = now
 
     def unchanged(self) -> Result:
@@ -221,6 +229,26 @@ class _Run:
         self.rep.ops_after = self.rep.ops_before
         self.rep.cost_before = self.rep.cost_after = self.model.kernel_cost(self.kernel)
         return Result(self.kernel, self.rep)
+
+    def add_time(self, phase: str, seconds: float) -> None:
+        """A phase's time measured on its own (it ran beside the caller's stages)."""
+        with self._times_lock:
+            self.rep.times[phase] = self.rep.times.get(phase, 0.0) + seconds
+
+    def encode_and_read(self, prepared: Prepared) -> tuple[Encoding, EGraphView] | None:
+        """Stages 1 and 2a, where the e-graph lives: the kernel encoded, and the e-graph
+        as encoded read (None: not encoded, or not readable)."""
+        enc = self.encode(prepared)
+        if enc is None:
+            return None
+        try:
+            v0 = view(enc)
+        except (DecodeError, ValueError) as e:           # pragma: no cover - engine bug
+            self.rep.fallback = f"baseline not decodable: {e}"
+            return None
+        finally:
+            self.lap("extract")
+        return enc, v0
 
     def encode(self, prepared: Prepared) -> Encoding | None:
         """Stage 1: the kernel and the facts its signature states, in the e-graph."""
@@ -237,11 +265,11 @@ class _Run:
         self.rep.token_facts = enc.token_facts
         return enc
 
-    def as_encoded(self, enc: Encoding) -> tuple[EGraphView, Choice] | None:
+    def as_encoded(self, enc: Encoding, v0: EGraphView) -> tuple[EGraphView, Choice] | None:
         """Stage 2: the program as encoded: the "before" cost, the fallback and one of
         the candidates extraction prices."""
+        self.restart_clock()
         try:
-            v0 = view(enc)
             sel0 = extract(enc, v0, self.model)
             self.baseline = _program(enc, v0, sel0)
         except (DecodeError, ValueError) as e:           # pragma: no cover - engine bug
@@ -254,7 +282,9 @@ class _Run:
 
     def saturate(self, enc: Encoding, prepared: Prepared) -> None:
         """Stage 3: the rules, under count budgets."""
+        t0 = time.perf_counter()
         st = saturate(enc, prepared, self.limits)
+        self.add_time("saturate", time.perf_counter() - t0)
         if st.stop_reason == "rule error":
             raise EqsatError(rules_pkg.describe_rule_error(self.sets,
                                                            st.error or "unknown error"))
@@ -264,16 +294,16 @@ class _Run:
         rep.bounded_iterations = st.bounded
         if st.error:
             rep.stop_reason += f" ({st.error})"
-        self.lap("saturate")
 
     def read(self, enc: Encoding) -> EGraphView | None:
         """Stage 4a: the saturated e-graph as extraction reads it (None: unreadable)."""
+        t0 = time.perf_counter()
         try:
             v = view(enc)
         except (DecodeError, ValueError, EqsatError) as e:   # pragma: no cover - engine bug
             self.rep.fallback = f"extraction failed, returning the program as encoded: {e}"
             v = None
-        self.lap("extract")
+        self.add_time("extract", time.perf_counter() - t0)
         return v
 
     def extract(self, enc: Encoding, start: tuple[EGraphView, Choice],
