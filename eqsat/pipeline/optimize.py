@@ -26,7 +26,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from concurrent import futures
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import fields
 from functools import partial
 from typing import Any
@@ -55,6 +55,10 @@ from eqsat.passes.cleanup import cleanup
 from eqsat.passes.versioning import version, version_signature
 from eqsat.pipeline.report import Report, Result
 from eqsat.rules import Selection
+
+# e-nodes as encoded up to which the program as encoded is priced while saturation runs
+# (`_optimize`); timing only: the output is the same either way
+PRICE_BESIDE_NODES = 1_000
 
 # set (to anything) to make an extraction dearer than the program as encoded raise
 # instead of falling back: the tests set it, since extraction prices that program too
@@ -106,8 +110,14 @@ def _optimize(kernel: Kernel, rules: Selection, cost_model: CostModel | None,
     run = _Run(kernel, rules, cost_model, limits, noalias, alias_groups, loop_parallel)
     encoded, later = rules_pkg.rule_graph(run.sets).lend_in_two(
         run.encode_and_read, partial(_saturate_and_read, run, on_saturated))
-    try:          # the program as encoded is priced here while the e-graph's owner saturates
-        with owner.brisk_handover():
+    # a small kernel's program as encoded is priced here while the e-graph's owner
+    # saturates; a large one's after (both stages then spend long in Python, and sharing
+    # the interpreter slowed both more than running them side by side saved)
+    beside = encoded is not None and encoded[1].n_nodes <= PRICE_BESIDE_NODES
+    if not beside:
+        futures.wait([later])
+    try:
+        with owner.brisk_handover() if beside else nullcontext():
             start = None if encoded is None else run.as_encoded(*encoded)
     except BaseException:
         futures.wait([later])
