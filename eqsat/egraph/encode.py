@@ -154,8 +154,10 @@ class _Terms(Mapping[int, Any]):
 
 class _Encoder:
     def __init__(self, kernel: Kernel, alias: Any = None, facts: bool = True,
-                 egraph: EGraph | None = None, loop_parallel: LoopParallel = "all"):
+                 egraph: EGraph | None = None, loop_parallel: LoopParallel = "all",
+                 more_facts: Callable[[compat.TermBuilder, Kernel], Any] | None = None):
         self.kernel = kernel
+        self.more_facts = more_facts
         self.alias = alias
         self.loop_parallel = loop_parallel
         self.want_facts = facts
@@ -280,6 +282,8 @@ class _Encoder:
             facts.extend(A.type_facts(ty, t))
         for fn, args, value in facts:
             mk.set(fn, args, value)
+        if self.more_facts is not None:
+            self.more_facts(mk, k)
         mk.flush()
         enc = Encoding(self.eg, k, self.tokenized, "root", self.types, self.regions, self.dense,
                        self.names, self.order, len(term_ops), self.n, self.n_ops)
@@ -616,7 +620,9 @@ def _type_facts(t: Any) -> tuple[str, int, int]:
 
 
 def encode(kernel: Kernel, *, alias: Any = None, token_facts: bool = True,
-           egraph: EGraph | None = None, loop_parallel: LoopParallel = "all") -> Encoding:
+           egraph: EGraph | None = None, loop_parallel: LoopParallel = "all",
+           more_facts: Callable[[compat.TermBuilder, Kernel], Any] | None = None
+           ) -> Encoding:
     """Build the e-graph of a kernel. Raises EncodeError for constructs not covered.
 
     `alias` (an `eqsat.memory.alias.AliasFacts` of `kernel`) decides which memory ops may
@@ -624,8 +630,10 @@ def encode(kernel: Kernel, *, alias: Any = None, token_facts: bool = True,
     `token_facts=False` leaves out the facts the token rules read. `egraph`: an empty
     e-graph to encode into (one with rules already registered; default: a new one).
     `loop_parallel`: which proofs that a loop's iterations are independent the token
-    facts use (`eqsat.memory.relations.LOOP_PARALLEL`)."""
-    return _Encoder(kernel, alias, token_facts, egraph, loop_parallel).run()
+    facts use (`eqsat.memory.relations.LOOP_PARALLEL`). `more_facts(builder, kernel)`
+    adds facts of its own with the encoder's term builder, last: they run in the same
+    batch as the encoding (each batch has a fixed cost)."""
+    return _Encoder(kernel, alias, token_facts, egraph, loop_parallel, more_facts).run()
 
 
 __all__ = ["encode", "Encoding", "EncodeError", "RegionInfo", "type_text", "const_bits",

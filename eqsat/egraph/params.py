@@ -10,6 +10,8 @@ from eqsat.egraph import compat
 from eqsat.egraph import terms as T
 from eqsat.egraph.analyses import div2, lo
 from eqsat.egraph.encode import type_text
+from eqsat.ir.core import Kernel
+from eqsat.ir.types import TileType
 
 _BUILT = {"Param": T.Param, "Const": T.Const, "Ty": T.Ty}
 
@@ -18,27 +20,41 @@ def seed_param_facts(enc: Any) -> int:
     """Insert the facts `array_params` finds into an encoded kernel's e-graph (the
     pointer's own alignment is inserted by the encoder); returns how many."""
     mk = compat.TermBuilder(enc.egraph, _BUILT, T.Term)
-    params = enc.kernel.params
+    param_facts(mk, enc.kernel)
+    return mk.flush()
+
+
+def param_facts(mk: compat.TermBuilder, kernel: Kernel) -> int:
+    """The facts `seed_param_facts` inserts, added to the term builder `mk` (run at its
+    next flush: `encode(..., more_facts=param_facts)` runs them with the encoding);
+    returns how many."""
+    params = kernel.params
     terms: dict[int, Any] = {}
+    n = 0
 
     def term(j: int) -> Any:
         if j not in terms:
             terms[j] = mk.Param(j, mk.Ty(type_text(params[j].type)))
         return terms[j]
 
-    for arr in array_params(enc.kernel):
+    for arr in array_params(kernel):
         for j, d in zip(arr.shapes, arr.shape_div):
             mk.set(lo, (term(j),), 0)                   # sizes are never negative
+            n += 1
             if d > 1:
                 mk.set(div2, (term(j),), d)
+                n += 1
         for j, d in zip(arr.strides, arr.stride_div):
             if d > 1:
                 mk.set(div2, (term(j),), d)
+                n += 1
         one = arr.contiguous_stride
         if one is not None:
             t = params[one].type
+            assert isinstance(t, TileType)              # a stride: a scalar integer tile
             mk.union(term(one), mk.Const(mk.Ty(type_text(t)), str(t.elem), 1))
-    return mk.flush()
+            n += 1
+    return n
 
 
-__all__ = ["seed_param_facts"]
+__all__ = ["param_facts", "seed_param_facts"]

@@ -186,17 +186,13 @@ class RuleGraph:
     def _lend_here(self, work: Callable[[Prepared], R],
                    then: Callable[[Prepared, R], None] | None = None
                    ) -> tuple[R, Callable[[], None] | None]:
-        if getattr(self._local, "busy", False):        # nested: an e-graph of its own
+        base = self._take()
+        if base is None:                               # nested: an e-graph of its own
             own = self._build()
             owner.bury(own)
             value = work(own)
             return value, None if then is None else partial(then, own, value)
-        base = self._base()
-        self._local.busy = True
         try:
-            if not self._local.pushed:
-                base.egraph.push()
-                self._local.pushed = True
             value = work(base)
         except BaseException:
             self._forget_kernel(compat.PopPush(base.egraph))
@@ -204,6 +200,22 @@ class RuleGraph:
         forget = partial(self._forget_kernel, compat.PopPush(base.egraph))
         return value, forget if then is None else partial(_in_turn, partial(then, base, value),
                                                           forget)
+
+    def _take(self) -> Prepared | None:
+        """This thread's base, pushed and marked busy; None when it is busy already (a
+        nested use gets an e-graph of its own)."""
+        if getattr(self._local, "busy", False):
+            return None
+        base = self._base()
+        self._local.busy = True
+        if not self._local.pushed:
+            try:
+                base.egraph.push()
+            except BaseException:
+                self._local.busy = False
+                raise
+            self._local.pushed = True
+        return base
 
     def _forget_kernel(self, pop_push: compat.PopPush) -> None:
         """Pop the kernel and push the next kernel's copy ahead of it."""
@@ -228,15 +240,12 @@ class RuleGraph:
         """The e-graph to encode one kernel on, in the calling thread; the kernel is gone
         once the block ends. A nested use (already open in this thread) gets an e-graph
         of its own."""
-        if getattr(self._local, "busy", False):
+        base = self._take()
+        if base is None:
             yield self._build()
             return
-        base = self._base()
-        self._local.busy = True
         try:
-            if not self._local.pushed:
-                base.egraph.push()
-            self._local.pushed = False
+            self._local.pushed = False               # popped below
             try:
                 yield base
             finally:

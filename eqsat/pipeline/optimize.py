@@ -41,7 +41,7 @@ from eqsat.egraph.decode import DecodeError, decode
 from eqsat.egraph.encode import EncodeError, Encoding, encode
 from eqsat.egraph.extract import EGraphView, Extractor, carry_over, extract, view
 from eqsat.egraph.extract import Selection as Choice
-from eqsat.egraph.params import seed_param_facts
+from eqsat.egraph.params import param_facts
 from eqsat.egraph.saturate import Limits, Prepared, saturate
 from eqsat.egraph.sinking import sink_guarded
 from eqsat.errors import EqsatError
@@ -264,8 +264,7 @@ class _Run:
         """Stage 1: the kernel and the facts its signature states, in the e-graph."""
         try:
             enc = encode(self.kernel, alias=self.facts, egraph=prepared.egraph,
-                         loop_parallel=self.loop_parallel)
-            seed_param_facts(enc)
+                         loop_parallel=self.loop_parallel, more_facts=param_facts)
         except EncodeError as e:
             self.lap("encode")
             self.rep.fallback = f"not encoded: {e}"
