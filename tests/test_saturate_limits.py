@@ -66,12 +66,11 @@ def _encoded(kernel, rule_set):
 
     import eqsat.rules as rules_pkg
     from eqsat.egraph.encode import encode
-    from eqsat.egraph.params import seed_param_facts
+    from eqsat.egraph.params import param_facts
     from eqsat.pipeline.optimize import alias_model
 
     facts, _ = alias_model(kernel)
-    enc = encode(kernel, alias=facts)
-    seed_param_facts(enc)
+    enc = encode(kernel, alias=facts, more_facts=param_facts)
     rs = [*rules_pkg.get("core"), *rule_set]
     return enc, ruleset(*[r.egglog() for r in rs], name="eqsat")
 

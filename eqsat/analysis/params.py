@@ -4,7 +4,7 @@ The cuTile front end states what a signature promises on each array's pointer
 parameter (`{div_by = 16, shape_div_by = [1, 8], stride_div_by = [8, 1],
 contiguous = true}`, see `eqsat.frontend.facts`); under cuTile's calling convention
 the pointer is followed by the array's sizes and then its strides. `array_params`
-finds those parameters; `eqsat.egraph.params.seed_param_facts` turns the promises into
+finds those parameters; `eqsat.egraph.params.param_facts` turns the promises into
 analysis facts on them (sizes are never negative; sizes and strides are multiples of what the
 signature says), and makes the contiguous stride *equal* to the constant 1 in the
 e-graph, so `muli(x, stride)` on the contiguous axis folds to `x` by the ordinary

@@ -7,27 +7,15 @@ from typing import Any
 
 from eqsat.analysis.params import array_params
 from eqsat.egraph import compat
-from eqsat.egraph import terms as T
 from eqsat.egraph.analyses import div2, lo
 from eqsat.egraph.encode import type_text
 from eqsat.ir.core import Kernel
 from eqsat.ir.types import TileType
 
-_BUILT = {"Param": T.Param, "Const": T.Const, "Ty": T.Ty}
-
-
-def seed_param_facts(enc: Any) -> int:
-    """Insert the facts `array_params` finds into an encoded kernel's e-graph (the
-    pointer's own alignment is inserted by the encoder); returns how many."""
-    mk = compat.TermBuilder(enc.egraph, _BUILT, T.Term)
-    param_facts(mk, enc.kernel)
-    return mk.flush()
-
-
 def param_facts(mk: compat.TermBuilder, kernel: Kernel) -> int:
-    """The facts `seed_param_facts` inserts, added to the term builder `mk` (run at its
-    next flush: `encode(..., more_facts=param_facts)` runs them with the encoding);
-    returns how many."""
+    """The facts `array_params` finds, as commands of the term builder `mk` (run at its
+    next flush: `encode(..., more_facts=param_facts)` runs them with the encoding; the
+    pointer's own alignment is inserted by the encoder); returns how many."""
     params = kernel.params
     terms: dict[int, Any] = {}
     n = 0
@@ -57,4 +45,4 @@ def param_facts(mk: compat.TermBuilder, kernel: Kernel) -> int:
     return n
 
 
-__all__ = ["param_facts", "seed_param_facts"]
+__all__ = ["param_facts"]

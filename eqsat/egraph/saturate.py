@@ -220,12 +220,8 @@ class RuleGraph:
     def _forget_kernel(self, pop_push: compat.PopPush) -> None:
         """Pop the kernel and push the next kernel's copy ahead of it."""
         try:
-            base = self._local.base
-            if self._lent():                   # a new base: pop this one, push that
-                base.egraph.pop()
-                self._local.pushed = False
-                base = self._base()
-                base.egraph.push()
+            if self._lent():                   # a new base (the old one is let go as it is)
+                self._base().egraph.push()
             else:
                 pop_push()
             self._local.pushed = True
