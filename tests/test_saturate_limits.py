@@ -214,3 +214,41 @@ def test_fold_requests_are_read_only_when_they_grow(monkeypatch):
     st = sat.saturate(enc, schedule, Limits())
     assert st.stop_reason == "saturated"
     assert 0 < len(reads) < st.iterations      # asked in 2 of 11 iterations
+
+
+def test_row_counts_come_with_the_calls_that_change_the_rows(monkeypatch):
+    # encoding and every registered iteration read the rows per table in the same egglog
+    # call; the counts are the ones a call of their own reads, and a run that starts from
+    # the encoding's counts goes exactly as one that reads them again
+    import eqsat.rules as rules_pkg
+    k = parse_file(CORPUS / "moe_permute.seq.mlir")
+    graph = rules_pkg.rule_graph(rules_pkg.resolve("default"))
+
+    def run(as_encoded):
+        with graph.open() as prepared:
+            from eqsat.egraph.encode import encode
+            from eqsat.egraph.params import param_facts
+            from eqsat.pipeline.optimize import alias_model
+            enc = encode(k, alias=alias_model(k)[0], egraph=prepared.egraph,
+                         more_facts=param_facts)
+            assert enc.sizes == compat.function_sizes(enc.egraph)
+            after = []
+            real = compat.run_registered
+
+            def spy(eg, command):
+                rep, sizes = real(eg, command)
+                after.append(sizes == compat.function_sizes(eg))
+                return rep, sizes
+            monkeypatch.setattr(compat, "run_registered", spy)
+            try:
+                st = sat.saturate(enc, prepared, Limits(), as_encoded=as_encoded)
+            finally:
+                monkeypatch.setattr(compat, "run_registered", real)
+            return st, after
+
+    fresh, checked = run(False)
+    reused, _ = run(True)
+    assert checked and all(checked) and len(checked) == fresh.iterations
+    assert (reused.iterations, reused.stop_reason, reused.nodes, reused.node_budget,
+            reused.matches) == (fresh.iterations, fresh.stop_reason, fresh.nodes,
+                                fresh.node_budget, fresh.matches)

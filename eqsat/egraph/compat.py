@@ -293,19 +293,26 @@ class PopPush:
         self.eg._state = self.fresh
 
 
-def run_registered(eg: egglog.EGraph, command: Any) -> Any:
+def run_registered(eg: egglog.EGraph, command: Any) -> tuple[Any, dict[str, int]]:
     """Run a command from `register_schedule`; egglog's own RunReport (rule names as keys,
-    which `rule_matches` and `reached_fixpoint` read)."""
-    out: Any = _run(eg, command)[0]
-    return out.report
+    which `rule_matches` and `reached_fixpoint` read) and the rows per table after it
+    (`function_sizes`), from one egglog call: a call that releases the interpreter takes
+    it back once, and while the caller works beside (`eqsat.egraph.owner`) each time is
+    a wait."""
+    out: Any = _run(eg, command, _PRINT_SIZES)
+    return out[0].report, _sizes(out[-1])
 
 
 def function_sizes(eg: egglog.EGraph) -> dict[str, int]:
     """Rows per table, by egglog name, in one egglog call (`EGraph.function_size` takes
     one call per table)."""
-    from egglog import bindings
-    out: Any = _run(eg, bindings.PrintSize(_SPAN, None))[0]
+    return _sizes(_run(eg, _PRINT_SIZES)[0])
+
+
+def _sizes(out: Any) -> dict[str, int]:
     return {name: int(size) for name, size in out.sizes}
+
+
 
 
 def total_rows(eg: egglog.EGraph) -> int:
@@ -404,6 +411,7 @@ class TermBuilder:
         `elem`, the binding table (default: egglog's `let`)."""
         self.eg = eg
         self._pending: list[str] = []
+        self.sizes: dict[str, int] | None = None     # rows per table (`flush(sizes=True)`)
         self._refs: dict[str, str] = {}          # a bound reference -> its name
         key = (id(constructors), elem)
         parts = _BUILDER_PARTS.get(key)
@@ -480,11 +488,14 @@ class TermBuilder:
         """The name a reference `let` returned was bound as (None: not one)."""
         return self._refs.get(ref) if type(ref) is str else None
 
-    def flush(self) -> int:
-        """Run what is pending, in order; returns how many commands."""
+    def flush(self, sizes: bool = False) -> int:
+        """Run what is pending, in order; returns how many commands. `sizes`: also read
+        the rows per table after them, in the same egglog call (`self.sizes`)."""
         cmds, self._pending = self._pending, []
         if cmds:
-            run_text(self.eg, cmds)
+            self.sizes = run_text(self.eg, cmds, sizes)
+        elif sizes:
+            self.sizes = function_sizes(self.eg)
         return len(cmds)
 
 
@@ -502,22 +513,27 @@ class _Make:
         return self.head + "".join([" " + c(a) for c, a in zip(self.convs, args)]) + ")"
 
 
-def run_text(eg: egglog.EGraph, commands: list[str]) -> None:
+def run_text(eg: egglog.EGraph, commands: list[str], sizes: bool = False
+             ) -> dict[str, int] | None:
     """Run egglog commands given as program text: written to a temporary file that
     egglog includes, so that they are parsed where they run (`EGraph.parse_program`
     hands every command back to Python as objects, each span with a copy of the whole
-    text)."""
+    text). `sizes`: also return the rows per table after them (`function_sizes`), read
+    in the same egglog call."""
     try:
         fd, path = tempfile.mkstemp(prefix="eqsat-", suffix=".egg")
     except OSError:                       # no temporary directory: one command at a time
         for cmd in commands:
             _run(eg, *eg._egraph.parse_program(cmd))
-        return
+        return function_sizes(eg) if sizes else None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write("\n".join(commands))
             f.write("\n")
-        _run(eg, _bindings.Include(_SPAN, path))
+        if not sizes:
+            _run(eg, _bindings.Include(_SPAN, path))
+            return None
+        return _sizes(_run(eg, _bindings.Include(_SPAN, path), _PRINT_SIZES)[-1])
     finally:
         os.unlink(path)
 
@@ -561,6 +577,7 @@ def _signature(fn: Any) -> tuple[tuple[Any, ...], Any]:
 
 _bindings = egglog.bindings
 _SPAN = _bindings.RustSpan("", 0, 0)
+_PRINT_SIZES = _bindings.PrintSize(_SPAN, None)
 _BUILDER_PARTS: dict[tuple[int, type], tuple[Any, str, str, str, str]] = {}
 _BINDING_OPS: set[str] = set()          # egglog names of the binding tables (`serialize`)
 _SIGNATURES: dict[int, tuple[Any, tuple[tuple[Any, ...], Any]]] = {}   # id -> fn, converters

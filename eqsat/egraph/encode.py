@@ -84,6 +84,7 @@ class Encoding:
     token_facts: int = 0                                      # relation rows inserted
     need_cases: dict[str, int] = field(default_factory=dict)  # see tokenfacts.need_rows
     memory: MemoryRecord | None = None                        # memory ops and regions
+    sizes: dict[str, int] | None = None     # rows per table as encoded (egglog names)
 
 
 def type_text(t: Any) -> str:
@@ -284,13 +285,14 @@ class _Encoder:
             mk.set(fn, args, value)
         if self.more_facts is not None:
             self.more_facts(mk, k)
-        mk.flush()
+        mk.flush(sizes=True)
         enc = Encoding(self.eg, k, self.tokenized, "root", self.types, self.regions, self.dense,
                        self.names, self.order, len(term_ops), self.n, self.n_ops)
         enc.uid_names = dict(self.uid_names)
         enc.token_facts = n_token_facts
         enc.need_cases = need_cases
         enc.memory = self.memory
+        enc.sizes = mk.sizes
         return enc
 
     # -- regions -------------------------------------------------------------------------

@@ -367,11 +367,14 @@ def _safety_net(st: SaturationStats, limits: Limits) -> None:
     warnings.warn(msg, BudgetWarning, stacklevel=3)
 
 
-def saturate(enc: Encoding, schedule: Any, limits: Limits) -> SaturationStats:
+def saturate(enc: Encoding, schedule: Any, limits: Limits, *,
+             as_encoded: bool = False) -> SaturationStats:
     """Run `schedule` (one egglog ruleset, a schedule of them, or a `Prepared` one that
     `enc` was encoded on) iteration by iteration until nothing changes or a budget is
     hit. Never raises for a budget; an egglog failure stops the run and is recorded (the
-    e-graph up to the previous iteration stays usable)."""
+    e-graph up to the previous iteration stays usable). `as_encoded`: nothing was added
+    to the e-graph since `enc` was encoded, so its row counts then (`Encoding.sizes`)
+    still hold and need no egglog call."""
     st = SaturationStats()
     # what the token rules' `Need` was decided by, at encode time (counted as matches)
     st.matches.update(enc.need_cases)
@@ -389,7 +392,7 @@ def saturate(enc: Encoding, schedule: Any, limits: Limits) -> SaturationStats:
     hist: list[_Step] = []          # ordinary iterations
     bounded_by: str | None = None   # set once iterations are bounded: the cap at risk
     stalled = 0                     # bounded iterations in a row that added no row
-    rows = term_rows(eg)
+    rows = term_rows(eg, enc.sizes if as_encoded else None)
     nodes, matches = limits.budgets(rows)
     st.node_budget, st.match_budget = nodes, matches
     all_rows = -1                   # rows of all tables, tracked in bounded iterations
@@ -413,9 +416,10 @@ def saturate(enc: Encoding, schedule: Any, limits: Limits) -> SaturationStats:
                 all_rows = compat.total_rows(eg)
         try:
             if run is schedule and command is not None:
-                rep = compat.run_registered(eg, command)
+                rep, sizes = compat.run_registered(eg, command)
             else:
                 rep = eg.run(run)
+                sizes = compat.function_sizes(eg)
         except EggSmolError as e:                # a rule failed at run time
             st.stop_reason = "rule error"
             st.error = str(e).splitlines()[0][:200]
@@ -433,7 +437,6 @@ def saturate(enc: Encoding, schedule: Any, limits: Limits) -> SaturationStats:
         found = compat.rule_matches(rep)
         for k, v in found.items():
             st.matches[k] = st.matches.get(k, 0) + v
-        sizes = compat.function_sizes(eg)      # one egglog call serves both below
         answered = folds.answer(sizes)         # (answers add no Term row)
         st.folds += answered
         before, rows = rows, term_rows(eg, sizes)

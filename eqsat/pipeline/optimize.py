@@ -292,7 +292,7 @@ class _Run:
     def saturate(self, enc: Encoding, prepared: Prepared) -> None:
         """Stage 3: the rules, under count budgets."""
         t0 = time.perf_counter()
-        st = saturate(enc, prepared, self.limits)
+        st = saturate(enc, prepared, self.limits, as_encoded=True)
         self.add_time("saturate", time.perf_counter() - t0)
         if st.stop_reason == "rule error":
             raise EqsatError(rules_pkg.describe_rule_error(self.sets,
