@@ -2,7 +2,8 @@
 
 Installing eqsat compiles the modules in `COMPILED` with mypyc (`setup.py`): they are
 where `optimize` spends its Python time (reading the e-graph, extraction, decoding,
-clean-up, verification, pricing), and compiled they run in 25-50% less time; the rest
+clean-up, verification, pricing, and the IR core every one of them walks and builds),
+and compiled they run in 25-50% less time; the rest
 of a small kernel's time is egglog's own (docs/measurements/optimize_time.md). The
 compiled build means the same as the sources (mypyc checks every annotation at run
 time and the tests run on it); it is optional: without a C compiler, or with
@@ -43,6 +44,7 @@ COMPILED = (
     "eqsat.passes.assumes",
     "eqsat.memory.tokensets",
     "eqsat.memory.alias",
+    "eqsat.ir.core",
 )
 PURE_ENV = "EQSAT_PURE"
 _PKG_DIR = os.path.dirname(os.path.abspath(__file__))

@@ -139,7 +139,7 @@ class Operation:
         return self.results[0]
 
     @property
-    def spec(self):
+    def spec(self) -> Any:
         return SPECS.get(self.name)
 
     def walk(self) -> Iterator[Operation]:
