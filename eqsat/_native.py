@@ -45,6 +45,7 @@ COMPILED = (
     "eqsat.memory.tokensets",
     "eqsat.memory.alias",
     "eqsat.ir.core",
+    "eqsat.passes.cleanup",
 )
 PURE_ENV = "EQSAT_PURE"
 _PKG_DIR = os.path.dirname(os.path.abspath(__file__))

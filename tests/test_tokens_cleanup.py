@@ -654,6 +654,7 @@ GHOST_SRC = f"""entry @k(%a: {P}, %b: {P}, %n: tile<i32>) {{
 }}"""
 
 
+@pytest.mark.sources      # counts calls the compiled clean-up makes to itself
 def test_joins_that_only_feed_joins_leave_early_and_count_as_before(monkeypatch):
     """The counts are those of flattening every join and removing the dead ones after."""
     from eqsat.passes.cleanup import CleanupStats

@@ -633,9 +633,9 @@ def _dead_pure(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
         uses.orphans.clear()
     while uses.orphans:
         _, v = uses.orphans.popitem()
-        op = v.owner
-        if isinstance(op, Operation) and op.parent is not None and dead(op):
-            remove(op)
+        owner = v.owner                    # an op, or the region of a block argument
+        if isinstance(owner, Operation) and owner.parent is not None and dead(owner):
+            remove(owner)
     for region, ids in gone.values():
         region.ops = [o for o in region.ops if id(o) not in ids]
     if gone:
