@@ -137,3 +137,30 @@ def test_fma_fusion_needs_matching_modifiers(mods, fused):
     res = _run(f"""      %m = mulf %x, %x{mods} : tile<f32>
       %r = addf %m, %x rounding<zero> : tile<f32>""", "f32")
     assert "fma" not in _names(res)
+
+
+def test_requests_and_answers_go_as_plain_rows():
+    """The fold service reads a request table as plain values (egglog's printout, not an
+    egglog expression per row) and writes its answers as program text; what it reads is
+    what the rule asked, and what it writes is what folding then reads."""
+    from eqsat.egraph import compat
+    from eqsat.egraph import terms as T
+    seen = {}
+
+    def hook(eg):
+        seen["want"] = compat.function_rows(eg, T.Want2)
+        seen["fold"] = compat.function_rows(eg, T.fold2)
+
+    src = """entry @k(%q: tile<ptr<i32>>) {
+      %a = constant <i32: 6> : tile<i32>
+      %b = constant <i32: 7> : tile<i32>
+      %r = muli %a, %b : tile<i32>
+      %s = store_ptr_tko weak %q, %r : tile<ptr<i32>>, tile<i32> -> token
+      return
+    }"""
+    res = optimize(parse(src), on_saturated=hook)
+    assert _stored_const(res) == 42 and res.report.folds >= 1
+    want = [r for r in seen["want"] if r[0] == "muli"]
+    assert want and all(isinstance(r[1], int) and r[2][1] == r[3][1] == "tile<i32>"
+                        and sorted(r[4:]) == [6, 7] for r in want)
+    assert [r for r in seen["fold"] if r[0] == "muli" and sorted(r[4:]) == [6, 7]]

@@ -162,16 +162,6 @@ def _run(eg: egglog.EGraph, *commands: Any) -> list[Any]:
     return list(state.run_program(*commands))
 
 
-def _action_to_egg(eg: egglog.EGraph, action: Any) -> list[Any]:
-    """The egglog commands of one `Action` (13.2 makes one, 14.x a list)."""
-    one = getattr(eg, "_command_to_egg", None)
-    if one is not None:
-        cmd = one(action)
-        return [] if cmd is None else [cmd]
-    egraph: Any = eg
-    return list(egraph._commands_to_egg(action))
-
-
 def egg_name(eg: egglog.EGraph, fn: Any) -> str:
     """The egglog-level name of a constructor (what `serialize` calls its op); declares
     it on `eg` if it is not yet. Once it is, the name is read without resolving `fn`
@@ -187,37 +177,6 @@ def egg_name(eg: egglog.EGraph, fn: Any) -> str:
 
 
 _REFS: dict[int, tuple[Any, Any]] = {}
-
-
-def register(eg: egglog.EGraph, actions: list[Any]) -> None:
-    """`eg.register(*actions)`, merging an action's declarations only when it brings
-    some the e-graph lacks (egglog merges every action's, which dominated inserting
-    facts). Actions that are not plain egglog `Action`s go through `eg.register`."""
-    if not actions:
-        return
-    from egglog.egraph import Action
-    if not all(type(a) is Action for a in actions):
-        eg.register(*actions)
-        return
-    have = eg._state.__egg_decls__
-    for a in actions:
-        d = a.__egg_decls__
-        if not _known(d, have):
-            eg._add_decls(d)
-    _run(eg, *[c for a in actions for c in _action_to_egg(eg, a)])
-
-
-def _known(d: Any, have: Any) -> bool:
-    """Whether declarations `have` hold every one of `d` (13.2 also keeps unnamed
-    functions apart, and a default ruleset in every set of declarations)."""
-    if not (d._functions.keys() <= have._functions.keys()
-            and d._classes.keys() <= have._classes.keys()
-            and d._constants.keys() <= have._constants.keys()
-            and d._rulesets.keys() <= have._rulesets.keys()):
-        return False
-    if not getattr(d, "_unnamed_functions", set()) <= getattr(have, "_unnamed_functions", set()):
-        return False
-    return not (hasattr(d, "default_ruleset") and d.default_ruleset.rules)
 
 
 def rule_matches(report: Any) -> dict[str, int]:
@@ -320,18 +279,46 @@ def total_rows(eg: egglog.EGraph) -> int:
     return sum(size for _, size in eg.all_function_sizes())
 
 
-def function_rows(eg: egglog.EGraph, fn: Any) -> list[Any]:
-    """Every row key of a function or relation, as egglog expressions."""
-    return list(eg.function_values(fn).keys())
+def function_rows(eg: egglog.EGraph, fn: Any) -> list[tuple[Any, ...]]:
+    """Every row key of a function or relation, in egglog's order, as plain values: an
+    i64 or a String as its Python value, a term as the tuple (egglog name, *arguments).
+    Read off egglog's own printout of the table: `EGraph.function_values` makes an
+    egglog expression of every row and argument, a millisecond for a few rows."""
+    out: Any = _run(eg, _bindings.PrintFunction(_SPAN, egg_name(eg, fn), None, None,
+                                                _bindings.DefaultPrintFunctionMode()))[0]
+    dag = out.termdag
+    rows: list[tuple[Any, ...]] = []
+    for call, _ in out.terms:
+        term = dag.get(call)
+        rows.append(tuple([_plain(dag, a) for a in term.args]))
+    return rows
 
 
-def literal(expr: Any) -> Any:
-    """Python value of a literal egglog expression (i64, String), else None."""
-    return egglog.get_literal_value(expr)
+def _plain(dag: Any, tid: int) -> Any:
+    term = dag.get(tid)
+    if isinstance(term, _bindings.TermLit):
+        lit = term.value
+        if isinstance(lit, (_bindings.Int, _bindings.String)):
+            return lit.value
+        raise ValueError(f"unexpected egglog literal {lit!r}")
+    if isinstance(term, _bindings.TermApp):
+        return (term.name, *[_plain(dag, a) for a in term.args])
+    raise ValueError(f"unexpected egglog term {term!r}")
 
 
-def call_args(expr: Any) -> tuple:
-    return tuple(egglog.get_callable_args(expr) or ())
+def call_text(eg: egglog.EGraph, fn: Any, args: tuple | list) -> str:
+    """Program text of `fn(*args)` (a term of a constructor, or a lookup), its arguments
+    converted by declared sort as `TermBuilder` converts them."""
+    convs, _ = _signature(fn)
+    if len(args) != len(convs):
+        raise TypeError(f"{egg_name(eg, fn)} takes {len(convs)} arguments, not {len(args)}")
+    return "(" + egg_name(eg, fn) + "".join([" " + c(a) for c, a in zip(convs, args)]) + ")"
+
+
+def set_text(eg: egglog.EGraph, fn: Any, args: tuple | list, value: Any) -> str:
+    """Program text of `set_(fn(*args)).to(value)`, for `run_text`."""
+    _, ret = _signature(fn)
+    return f"(set {call_text(eg, fn, args)} {ret(value)})"
 
 
 def bounded_schedule(schedule: Any, match_limit: int) -> Any:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from egglog import i64, set_
 
 from eqsat.ir.core import Operation, Value
 from eqsat.ir.types import INT_WIDTHS, TileType, is_float, numpy_dtype
@@ -46,22 +45,18 @@ class FoldService:
         added (their one e-class argument, a type, is never merged with another), and
         reading a table costs far more than the rows per table."""
         eg = self.enc.egraph
-        facts = []
+        facts: list[str] = []
         if sizes is None:
             sizes = compat.function_sizes(eg)   # one call; most kernels ask nothing
         for rel, fn in ((T.Want1, T.fold1), (T.Want2, T.fold2), (T.Want3, T.fold3)):
-            name = compat.egg_name(eg, rel)
-            size = sizes.get(name, 0)
-            if size == self._read.get(name, 0):
+            table = compat.egg_name(eg, rel)
+            size = sizes.get(table, 0)
+            if size == self._read.get(table, 0):
                 continue
-            self._read[name] = size
+            self._read[table] = size
             for row in compat.function_rows(eg, rel):
-                args = compat.call_args(row)
-                name = compat.literal(args[0])
-                attrs = compat.literal(args[1])
-                t_out = compat.literal(compat.call_args(args[2])[0])
-                t_in = compat.literal(compat.call_args(args[3])[0])
-                bits = [compat.literal(x) for x in args[4:]]
+                name, attrs, t_out, t_in = row[0], row[1], _ty_text(row[2]), _ty_text(row[3])
+                bits = list(row[4:])
                 key = (name, attrs, t_out, t_in, *bits)
                 if key in self.seen:
                     continue
@@ -70,9 +65,11 @@ class FoldService:
                 if r is None:
                     self.refused += 1
                     continue
-                facts.append(set_(fn(name, attrs, T.Ty(t_out), T.Ty(t_in), *bits)).to(i64(r)))
+                ty_out = compat.call_text(eg, T.Ty, (t_out,))
+                ty_in = compat.call_text(eg, T.Ty, (t_in,))
+                facts.append(compat.set_text(eg, fn, (name, attrs, ty_out, ty_in, *bits), r))
         if facts:
-            compat.register(eg, facts)
+            compat.run_text(eg, facts)
             self.answered += len(facts)
         return len(facts)
 
@@ -144,6 +141,13 @@ def fold_scalar(name: str, attrs: dict, t_in: TileType, t_out: TileType,
     if is_float(t_out.elem) and v != v:
         return None                 # NaN payloads differ between devices: keep the op
     return const_bits(t_out.elem, v)
+
+
+def _ty_text(arg: object) -> str:
+    """The text of a `Ty(text)` argument as `compat.function_rows` reads it."""
+    if isinstance(arg, tuple) and len(arg) == 2 and isinstance(arg[1], str):
+        return arg[1]
+    raise ValueError(f"a fold request's type is not Ty(text): {arg!r}")
 
 
 __all__ = ["FoldService", "fold_scalar", "FOLDABLE"]
