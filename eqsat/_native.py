@@ -46,6 +46,12 @@ COMPILED = (
     "eqsat.memory.alias",
     "eqsat.ir.core",
     "eqsat.passes.cleanup",
+    "eqsat.ir.ops",
+    "eqsat.memory.relations",
+    "eqsat.memory.conflict",
+    "eqsat.memory.injective",
+    "eqsat.analysis.params",
+    "eqsat.egraph.params",
 )
 PURE_ENV = "EQSAT_PURE"
 _PKG_DIR = os.path.dirname(os.path.abspath(__file__))
