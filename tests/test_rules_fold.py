@@ -11,14 +11,14 @@ from eqsat.pipeline.optimize import optimize
 from eqsat.text import parse
 
 
-def _run(body: str, ty: str, rules: str = "default"):
+def _run(body: str, ty: str, rules: str = "default", **options):
     src = f"""entry @k(%p: tile<ptr<{ty}>>, %q: tile<ptr<{ty}>>) {{
       %x, %t = load_ptr_tko weak %p : tile<ptr<{ty}>> -> tile<{ty}>, token
 {body}
       %s = store_ptr_tko weak %q, %r : tile<ptr<{ty}>>, tile<{ty}> -> token
       return
     }}"""
-    return optimize(parse(src), rules=rules)
+    return optimize(parse(src), rules=rules, **options)
 
 
 def _names(res):
@@ -151,14 +151,9 @@ def test_requests_and_answers_go_as_plain_rows():
         seen["want"] = compat.function_rows(eg, T.Want2)
         seen["fold"] = compat.function_rows(eg, T.fold2)
 
-    src = """entry @k(%q: tile<ptr<i32>>) {
-      %a = constant <i32: 6> : tile<i32>
+    res = _run("""      %a = constant <i32: 6> : tile<i32>
       %b = constant <i32: 7> : tile<i32>
-      %r = muli %a, %b : tile<i32>
-      %s = store_ptr_tko weak %q, %r : tile<ptr<i32>>, tile<i32> -> token
-      return
-    }"""
-    res = optimize(parse(src), on_saturated=hook)
+      %r = muli %a, %b : tile<i32>""", "i32", on_saturated=hook)
     assert _stored_const(res) == 42 and res.report.folds >= 1
     want = [r for r in seen["want"] if r[0] == "muli"]
     assert want and all(isinstance(r[1], int) and r[2][1] == r[3][1] == "tile<i32>"
