@@ -154,3 +154,27 @@ def test_the_switch_interval_comes_back_as_it_was():
         assert not errors and sys.getswitchinterval() == pytest.approx(0.01)
     finally:
         sys.setswitchinterval(before)
+
+
+def test_a_companion_still_forgetting_a_kernel_hands_the_next_to_a_spare():
+    # the first companion is kept busy by a follow-up that waits: the next kernel runs in
+    # a second companion, on e-graphs of its own, and comes out the same
+    k = parse_file(SOFTMAX)
+    before = print_kernel(optimize(k).kernel)
+    first = owner.companion()
+    gate = threading.Event()
+    first.call(lambda: (None, gate.wait))
+    try:
+        assert not first.idle()
+        ran: list[threading.Thread] = []
+        res = optimize(k, on_saturated=lambda eg: ran.append(threading.current_thread()))
+    finally:
+        gate.set()
+    (thread,) = ran
+    assert thread is not first._thread and thread.name == "eqsat-egraph"
+    assert print_kernel(res.kernel) == before
+    for _ in range(200):                      # the follow-up ends, and the first is idle
+        if first.idle():
+            break
+        time.sleep(0.01)
+    assert first.idle()

@@ -13,7 +13,9 @@ program as encoded, then the pop and the next push, while the caller extracts. e
 releases the GIL while it saturates, pops and copies, so these overlap the caller's
 Python work. Each e-graph sees the operations and order of a single thread (the caller
 waits for a job, and a job for the previous job's follow-up), and what each thread
-computes depends only on its inputs, so outputs do not change.
+computes depends only on its inputs, so outputs do not change. A caller that hands over
+the next kernel while its companion still forgets the last one gets a second companion
+rather than waiting (`run_owned`).
 
 A companion stops when its caller's thread ends, at interpreter exit, and in a forked
 child (which gets new ones on demand).
@@ -47,7 +49,9 @@ class Companion:
     def __init__(self) -> None:
         self._jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._graveyard: list[object] = []          # see `bury`
-        self._thread = threading.Thread(target=_serve, args=(self._jobs, self._graveyard),
+        self._unfinished = [0]     # jobs handed over whose follow-up has not ended yet
+        self._thread = threading.Thread(target=_serve,
+                                        args=(self._jobs, self._graveyard, self._unfinished),
                                         daemon=True, name="eqsat-egraph")
         self._thread.start()
         # its caller's thread ended (its thread-local entry went): stop it
@@ -60,8 +64,14 @@ class Companion:
         sweep = bool(self._graveyard)
         if sweep:
             gc.collect()           # this thread's garbage, freed here (see `bury`)
+        with _LOCK:
+            self._unfinished[0] += 1
         self._jobs.put((job, fut, sweep))
         return fut.result()
+
+    def idle(self) -> bool:
+        """No job of its caller's is queued or running, follow-up included."""
+        return self._unfinished[0] == 0
 
     def post(self, fn: Callable[[], None]) -> None:
         """Run `fn` in this companion after the jobs already queued; nobody waits."""
@@ -75,7 +85,8 @@ class Companion:
         self._thread.join(timeout)
 
 
-def _serve(jobs: queue.SimpleQueue[Any], graveyard: list[object]) -> None:
+def _serve(jobs: queue.SimpleQueue[Any], graveyard: list[object],
+           unfinished: list[int]) -> None:
     _HERE.companion = True
     _HERE.graveyard = graveyard
     while True:
@@ -106,6 +117,8 @@ def _serve(jobs: queue.SimpleQueue[Any], graveyard: list[object]) -> None:
             except BaseException:          # pragma: no cover - a follow-up handles its own
                 pass
             del follow_up
+        with _LOCK:
+            unfinished[0] -= 1
     for hook in list(_ON_STOP):
         hook()
     graveyard.clear()
@@ -166,9 +179,16 @@ def in_companion() -> bool:
 
 def companion() -> Companion:
     """The calling thread's companion, started on first use."""
-    c: Companion | None = getattr(_LOCAL, "companion", None)
+    return _started("companion")
+
+
+def _started(slot: str) -> Companion:
+    """The calling thread's companion in `slot` ("companion", or "spare": see
+    `run_owned`), started on first use."""
+    c: Companion | None = getattr(_LOCAL, slot, None)
     if c is None or not c.alive():
-        c = _LOCAL.companion = Companion()
+        c = Companion()
+        setattr(_LOCAL, slot, c)
         with _LOCK:
             _ALL.add(c)
     return c
@@ -176,13 +196,27 @@ def companion() -> Companion:
 
 def run_owned(job: Job) -> Any:
     """Run `job` where this thread's e-graphs live: in its companion, or right here (and
-    its follow-up too) when this thread is a companion itself."""
+    its follow-up too) when this thread is a companion itself.
+
+    A caller that hands over a job while its companion still forgets the previous
+    kernel (the follow-up: 2-5 ms) gets a second companion, with e-graphs of its own,
+    instead of waiting; later jobs go to whichever of the two is idle, the first one
+    when both are. Each builds its e-graphs the same way, so which one runs a job does
+    not change what it computes; it only keeps a caller that optimizes one kernel after
+    another from waiting for each pop and push."""
     if in_companion():
         value, follow_up = job()
         if follow_up is not None:
             follow_up()
         return value
-    return companion().call(job)
+    first = companion()
+    if first.idle() or not SPARE:
+        return first.call(job)
+    return _started("spare").call(job)
+
+
+# whether a caller whose companion is busy forgetting a kernel gets a second one
+SPARE = True
 
 
 def post_everywhere(fn: Callable[[], None]) -> None:
