@@ -272,8 +272,6 @@ def _sizes(out: Any) -> dict[str, int]:
     return {name: int(size) for name, size in out.sizes}
 
 
-
-
 def total_rows(eg: egglog.EGraph) -> int:
     """Rows over all tables (e-nodes plus analysis rows)."""
     return sum(size for _, size in eg.all_function_sizes())
@@ -517,10 +515,8 @@ def run_text(eg: egglog.EGraph, commands: list[str], sizes: bool = False
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write("\n".join(commands))
             f.write("\n")
-        if not sizes:
-            _run(eg, _bindings.Include(_SPAN, path))
-            return None
-        return _sizes(_run(eg, _bindings.Include(_SPAN, path), _PRINT_SIZES)[-1])
+        out = _run(eg, _bindings.Include(_SPAN, path), *([_PRINT_SIZES] if sizes else []))
+        return _sizes(out[-1]) if sizes else None
     finally:
         os.unlink(path)
 

@@ -200,8 +200,8 @@ def run_owned(job: Job) -> Any:
 
     A caller that hands over a job while its companion still forgets the previous
     kernel (the follow-up: 2-5 ms) gets a second companion, with e-graphs of its own,
-    instead of waiting; later jobs go to whichever of the two is idle, the first one
-    when both are. Each builds its e-graphs the same way, so which one runs a job does
+    instead of waiting: a job goes to the first companion when it is idle, else to the
+    second. Each builds its e-graphs the same way, so which one runs a job does
     not change what it computes; it only keeps a caller that optimizes one kernel after
     another from waiting for each pop and push."""
     if in_companion():

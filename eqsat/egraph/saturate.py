@@ -418,8 +418,7 @@ def saturate(enc: Encoding, schedule: Any, limits: Limits, *,
             if run is schedule and command is not None:
                 rep, sizes = compat.run_registered(eg, command)
             else:
-                rep = eg.run(run)
-                sizes = compat.function_sizes(eg)
+                rep, sizes = eg.run(run), None
         except EggSmolError as e:                # a rule failed at run time
             st.stop_reason = "rule error"
             st.error = str(e).splitlines()[0][:200]
@@ -434,6 +433,8 @@ def saturate(enc: Encoding, schedule: Any, limits: Limits, *,
             break
         st.iterations += 1
         st.bounded += run is not schedule
+        if sizes is None:                      # the rows per table after a plain run
+            sizes = compat.function_sizes(eg)
         found = compat.rule_matches(rep)
         for k, v in found.items():
             st.matches[k] = st.matches.get(k, 0) + v
