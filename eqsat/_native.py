@@ -3,11 +3,11 @@
 Installing eqsat compiles the modules in `COMPILED` with mypyc (`setup.py`): they are
 where `optimize` spends its Python time (reading the e-graph, extraction, decoding,
 clean-up, verification, pricing, and the IR core every one of them walks and builds),
-and compiled they run in 25-50% less time; the rest
-of a small kernel's time is egglog's own (docs/measurements/optimize_time.md). The
-compiled build means the same as the sources (mypyc checks every annotation at run
-time and the tests run on it); it is optional: without a C compiler, or with
-`EQSAT_PURE=1` set when installing, the sources are all there is.
+and compiled they run in 25-50% less time; the rest of a small kernel's time is
+egglog's own (docs/measurements/optimize_time.md). The compiled build means the same
+as the sources (mypyc checks every annotation at run time and the tests run on it); it
+is optional: without a C compiler, or with `EQSAT_PURE=1` set when installing, the
+sources are all there is.
 
 At run time the compiled modules are used when every one of them is built and none is
 older than its source in a source checkout (an edited module whose build is stale would

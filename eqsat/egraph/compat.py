@@ -307,10 +307,7 @@ def _plain(dag: Any, tid: int) -> Any:
 def call_text(eg: egglog.EGraph, fn: Any, args: tuple | list) -> str:
     """Program text of `fn(*args)` (a term of a constructor, or a lookup), its arguments
     converted by declared sort as `TermBuilder` converts them."""
-    convs, _ = _signature(fn)
-    if len(args) != len(convs):
-        raise TypeError(f"{egg_name(eg, fn)} takes {len(convs)} arguments, not {len(args)}")
-    return "(" + egg_name(eg, fn) + "".join([" " + c(a) for c, a in zip(convs, args)]) + ")"
+    return _Make("(" + egg_name(eg, fn), _signature(fn)[0])(*args)
 
 
 def set_text(eg: egglog.EGraph, fn: Any, args: tuple | list, value: Any) -> str:
