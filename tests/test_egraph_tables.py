@@ -24,13 +24,11 @@ def _from_json(eg, raw: dict) -> tuple[list, dict, dict]:
     per class, read from egglog's serialization."""
     nodes = raw["nodes"]
     kinds = {compat.egg_name(eg, fn): kind for kind, fn in T.TERM_CONSTRUCTORS.items()}
-    ty_name = compat.egg_name(eg, T.Ty)
 
     def lit(nid):
         op = nodes[nid]["op"]
         return json.loads(op) if op.startswith('"') else int(op)
 
-    ty_of = {n["eclass"]: lit(n["children"][0]) for n in nodes.values() if n["op"] == ty_name}
     out = []
     for nid, n in nodes.items():
         kind = kinds.get(n["op"])
@@ -45,9 +43,7 @@ def _from_json(eg, raw: dict) -> tuple[list, dict, dict]:
             elif k == "m":
                 fields.append(sorted({nodes[c]["eclass"] for c in nodes[ch]["children"]},
                                      key=_class_key))
-            elif k == "y":
-                fields.append(ty_of[nodes[ch]["eclass"]])
-            else:
+            else:                              # a String (a type's text too) or an i64
                 fields.append(lit(ch))
         out.append((nid, kind, n["eclass"], fields))
     lets = {cid: [x.strip().lstrip("$") for x in d["let"].split(",")]
@@ -106,11 +102,12 @@ def test_primitive_numbers_are_per_sort():
     tables = compat.Tables(enc.egraph)
     name = compat.egg_name(enc.egraph, T.Param)
     (i_sort, ty_sort), out_sort = tables.sorts(name)
+    assert (i_sort, ty_sort) == ("i64", "String")
     rows = tables.rows(name)
     assert rows
     for r in rows:
         assert tables.cls(out_sort, r.output).startswith(out_sort + "-")
-        assert tables.cls(ty_sort, r.inputs[1]).startswith(ty_sort + "-")
+        assert tables.string(r.inputs[1]).startswith("tile<")
         assert isinstance(tables.i64(r.inputs[0]), int)
 
 
@@ -119,13 +116,13 @@ def test_binding_names_match_serialize(table):
     """Names bound through a binding table and through egglog's own `let`, quotes and
     merged classes included, read the same off the tables as off the serialization."""
     from egglog import EGraph
-    built = {n: getattr(T, n) for n in ("Param", "Const", "Ty")}
+    built = {n: getattr(T, n) for n in ("Param", "Const")}
     mk = compat.TermBuilder(EGraph(), built, T.Term, T.Named if table else None)
-    a = mk.let("a", mk.Const(mk.Ty("tile<i32>"), "i32", 1))
-    mk.let("b", mk.Const(mk.Ty("tile<i32>"), "i32", 1))     # the same term: one class
-    mk.let("c", mk.Param(1, mk.Ty("tile<i32>")))
-    mk.let('q"\\x', mk.Param(3, mk.Ty('tile<"q"\\x>')))
-    mk.union(a, mk.Param(2, mk.Ty("tile<i32>")))
+    a = mk.let("a", mk.Const("tile<i32>", "i32", 1))
+    mk.let("b", mk.Const("tile<i32>", "i32", 1))     # the same term: one class
+    mk.let("c", mk.Param(1, "tile<i32>"))
+    mk.let('q"\\x', mk.Param(3, 'tile<"q"\\x>'))
+    mk.union(a, mk.Param(2, "tile<i32>"))
     mk.flush()
     raw = compat.serialize(mk.eg)
     want = {cid: [x.strip().lstrip("$") for x in d["let"].split(",")]
@@ -133,7 +130,7 @@ def test_binding_names_match_serialize(table):
     got = compat.Tables(mk.eg).bindings()
     assert got == want
     assert sorted(sorted(x) for x in got.values()) == [["a", "b"], ["c"], ['q"\\x']]
-    ty = compat.egg_name(mk.eg, T.Ty)
+    param = compat.egg_name(mk.eg, T.Param)
     tables = compat.Tables(mk.eg)
-    texts = {tables.string(r.inputs[0]) for r in tables.rows(ty)}
+    texts = {tables.string(r.inputs[1]) for r in tables.rows(param)}
     assert 'tile<"q"\\x>' in texts                # read raw, as serialize's JSON decodes it

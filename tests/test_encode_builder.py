@@ -17,7 +17,7 @@ from eqsat.memory.alias import alias_model
 from eqsat.text import parse, parse_file
 
 ROOT = Path(__file__).resolve().parent.parent
-BUILT = {"Param": T.Param, "Const": T.Const, "Ty": T.Ty}
+BUILT = {"Param": T.Param, "Const": T.Const}
 
 _spec = importlib.util.spec_from_file_location(
     "bench_scale", ROOT / "benchmarks" / "bench_scale.py")
@@ -38,7 +38,7 @@ def _lets(raw: dict) -> dict[str, list[str]]:
 def test_strings_with_quotes_and_backslashes_round_trip():
     mk = _builder()
     text = 'tile<"q"\\x>'
-    mk.let("p", mk.Param(0, mk.Ty(text)))
+    mk.let("p", mk.Param(0, text))
     assert mk.flush() == 1
     raw = compat.serialize(mk.eg)
     strings = [json.loads(n["op"]) for n in raw["nodes"].values() if n["op"].startswith('"')]
@@ -48,12 +48,12 @@ def test_strings_with_quotes_and_backslashes_round_trip():
 
 def test_bound_values_share_a_class_and_are_its_let_names():
     mk = _builder()
-    a = mk.let("a", mk.Const(mk.Ty("tile<i32>"), "i32", 1))
-    mk.let("b", mk.Const(mk.Ty("tile<i32>"), "i32", 1))      # the same term
-    mk.let("c", mk.Param(1, mk.Ty("tile<i32>")))
-    mk.union(a, mk.Param(2, mk.Ty("tile<i32>")))
+    a = mk.let("a", mk.Const("tile<i32>", "i32", 1))
+    mk.let("b", mk.Const("tile<i32>", "i32", 1))      # the same term
+    mk.let("c", mk.Param(1, "tile<i32>"))
+    mk.union(a, mk.Param(2, "tile<i32>"))
     mk.flush()
-    assert mk.let_name(a) == "a" and mk.let_name(mk.Param(2, mk.Ty("tile<i32>"))) is None
+    assert mk.let_name(a) == "a" and mk.let_name(mk.Param(2, "tile<i32>")) is None
     lets = sorted(sorted(ls) for ls in _lets(compat.serialize(mk.eg)).values())
     assert lets == [["a", "b"], ["c"]]
 
@@ -63,9 +63,9 @@ def test_arguments_are_checked_by_declared_sort():
     with pytest.raises(TypeError):
         mk.Param(0)                                  # arity
     with pytest.raises(TypeError):
-        mk.Param(True, mk.Ty("tile<i32>"))          # an i64 is an int, not a bool
+        mk.Param(True, "tile<i32>")                 # an i64 is an int, not a bool
     with pytest.raises(TypeError):
-        mk.Ty(3)                                     # a String is a str
+        mk.Param(0, 3)                               # a type (a String) is a str
     with pytest.raises(TypeError):
         mk.set(NeedClass, (1,), "2")                 # the value too
 
@@ -75,7 +75,7 @@ def test_without_a_temporary_directory_commands_run_one_by_one(monkeypatch):
         raise OSError("no temporary directory")
     monkeypatch.setattr(compat.tempfile, "mkstemp", no_temp)
     mk = _builder()
-    mk.let("p", mk.Param(0, mk.Ty("tile<i32>")))
+    mk.let("p", mk.Param(0, "tile<i32>"))
     mk.set(NeedClass, (5,), 2)
     assert mk.flush() == 2
     assert ["p"] in _lets(compat.serialize(mk.eg)).values()

@@ -156,6 +156,6 @@ def test_requests_and_answers_go_as_plain_rows():
       %r = muli %a, %b : tile<i32>""", "i32", on_saturated=hook)
     assert _stored_const(res) == 42 and res.report.folds >= 1
     want = [r for r in seen["want"] if r[0] == "muli"]
-    assert want and all(isinstance(r[1], int) and r[2][1] == r[3][1] == "tile<i32>"
+    assert want and all(isinstance(r[1], int) and r[2] == r[3] == "tile<i32>"
                         and sorted(r[4:]) == [6, 7] for r in want)
     assert [r for r in seen["fold"] if r[0] == "muli" and sorted(r[4:]) == [6, 7]]

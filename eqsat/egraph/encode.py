@@ -47,7 +47,7 @@ from eqsat.egraph.tokenfacts import TokenGraph, insert_facts, insert_levels, nee
 from eqsat.interp.machine import may_exit
 
 
-_BUILT = {**T.TERM_CONSTRUCTORS, "Ty": T.Ty}     # what the encoder's TermBuilder makes
+_BUILT = dict(T.TERM_CONSTRUCTORS)     # what the encoder's TermBuilder makes
 compat.declare_early(*_BUILT.values(), T.Named)
 
 
@@ -170,8 +170,7 @@ class _Encoder:
         self.mk = compat.TermBuilder(self.eg, _BUILT, T.Term, T.Named)
         self.refs: dict[int, Any] = {}       # id of an IR value -> its bound reference
         self.types: dict[str, Any] = {}
-        self.ty_cache: dict[str, Any] = {}
-        self.ty_of: dict[Any, Any] = {}      # type (or tuple of types) -> its Ty term
+        self.ty_of: dict[Any, str] = {}      # type (or tuple of types) -> its text
         self.regions: dict[int, RegionInfo] = {}
         self.dense: dict[int, DenseConst] = {}
         self.dense_keys: dict[DenseConst, int] = {}
@@ -196,16 +195,13 @@ class _Encoder:
         return _Terms(self)
 
     # -- helpers -------------------------------------------------------------------------
-    def ty(self, t: Any):
+    def ty(self, t: Any) -> str:
+        """`t` as the e-graph holds it: its text."""
         got = self.ty_of.get(t)         # types are frozen: printing one costs more
         if got is None:
-            text = type_text(t)
-            got = self.ty_cache.get(text)
-            if got is None:
-                got = self.mk.Ty(text)
-                self.ty_cache[text] = got
-                self.types[text] = t
-            self.ty_of[t] = got
+            got = self.ty_of[t] = type_text(t)
+            if got not in self.types:
+                self.types[got] = t
         return got
 
     def bind(self, v: Value | None, expr: Any, hint: str | None = None,
@@ -272,8 +268,7 @@ class _Encoder:
             n_needs, need_cases = need_rows(rel, self.tokens, self.name_of, self.use, mk)
             n_token_facts += n_needs
         facts = list(self.facts)
-        for text, t in self.types.items():
-            ty = self.ty_cache[text]
+        for ty, t in self.types.items():
             elem, bits, pb = _type_facts(t)
             facts.append((T.ty_elem, (ty,), elem))
             if bits:

@@ -63,7 +63,8 @@ NEIGHBOURS = 8      # memory-op moves `Extractor.minimize` prices at most
 # epsilon, so a preferred form that needs an extra node still loses the tie
 PREFER_SHARE = 0.3
 
-# field kinds per constructor: s=String, i=i64, y=Ty, t=Term, v=Vec[Term], m=MultiSet[Term]
+# field kinds per constructor: s=String, i=i64, y=Ty (a type's text, a String), t=Term,
+# v=Vec[Term], m=MultiSet[Term]
 SIGNATURES = {
     "Param": "iy", "Arg": "iiy", "Const": "ysi", "ConstDense": "yi", "NoTok": "",
     "Op0": "siy", "Op1": "siyt", "Op2": "siytt", "Op3": "siyttt", "OpN": "siyv",
@@ -147,14 +148,6 @@ def view(enc: Encoding) -> EGraphView:
     """The Term e-nodes of the e-graph with decoded fields, read off egglog's tables."""
     eg = enc.egraph
     tables = compat.Tables(eg)
-    ty_of_class: dict[str, str] = {}
-    ty_table = compat.egg_name(eg, T.Ty)
-    if ty_table in tables.functions:
-        (_,), ty_sort = tables.sorts(ty_table)
-        for r in tables.rows(ty_table):
-            if not r.subsumed:
-                ty_of_class[tables.cls(ty_sort, r.output)] = tables.string(r.inputs[0])
-
     nodes: dict[str, ENode] = {}
     classes: dict[str, list[str]] = {}
     kinds = {compat.egg_name(eg, fn): kind for kind, fn in T.TERM_CONSTRUCTORS.items()}
@@ -176,7 +169,7 @@ def view(enc: Encoding) -> EGraphView:
                 elif k == "v":
                     fields.append([out_names.get(c) or cls(out_sort, c) for c in tables.vec(x)])
                 elif k == "y":
-                    fields.append(_ty_text(tables, ty_of_class, sort, x))
+                    fields.append(string(x))
                 elif k == "m":                   # a bag: order its members deterministically
                     fields.append(sorted({cls(out_sort, c) for c in tables.bag(x)},
                                          key=_class_key))
@@ -219,14 +212,6 @@ def view(enc: Encoding) -> EGraphView:
         if en.kind == "Const":
             v.consts[en.cls] = (en.fields[1], en.fields[2])
     return v
-
-
-def _ty_text(tables: compat.Tables, ty_of_class: dict[str, str], sort: str, v: Any) -> str:
-    cid = tables.names(sort).get(v) or tables.cls(sort, v)
-    try:
-        return ty_of_class[cid]
-    except KeyError:
-        raise ValueError(f"no type text for e-class {cid}") from None
 
 
 # -- scopes -------------------------------------------------------------------------------------

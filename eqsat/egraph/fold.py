@@ -65,9 +65,7 @@ class FoldService:
                 if r is None:
                     self.refused += 1
                     continue
-                ty_out = compat.call_text(eg, T.Ty, (t_out,))
-                ty_in = compat.call_text(eg, T.Ty, (t_in,))
-                facts.append(compat.set_text(eg, fn, (name, attrs, ty_out, ty_in, *bits), r))
+                facts.append(compat.set_text(eg, fn, (name, attrs, t_out, t_in, *bits), r))
         if facts:
             compat.run_text(eg, facts)
             self.answered += len(facts)
@@ -144,10 +142,10 @@ def fold_scalar(name: str, attrs: dict, t_in: TileType, t_out: TileType,
 
 
 def _ty_text(arg: object) -> str:
-    """The text of a `Ty(text)` argument as `compat.function_rows` reads it."""
-    if isinstance(arg, tuple) and len(arg) == 2 and isinstance(arg[1], str):
-        return arg[1]
-    raise ValueError(f"a fold request's type is not Ty(text): {arg!r}")
+    """A type argument (its text) as `compat.function_rows` reads it."""
+    if isinstance(arg, str):
+        return arg
+    raise ValueError(f"a fold request's type is not a type's text: {arg!r}")
 
 
 __all__ = ["FoldService", "fold_scalar", "FOLDABLE"]

@@ -22,7 +22,7 @@ def param_facts(mk: compat.TermBuilder, kernel: Kernel) -> int:
 
     def term(j: int) -> Any:
         if j not in terms:
-            terms[j] = mk.Param(j, mk.Ty(type_text(params[j].type)))
+            terms[j] = mk.Param(j, type_text(params[j].type))
         return terms[j]
 
     for arr in array_params(kernel):
@@ -40,7 +40,7 @@ def param_facts(mk: compat.TermBuilder, kernel: Kernel) -> int:
         if one is not None:
             t = params[one].type
             assert isinstance(t, TileType)              # a stride: a scalar integer tile
-            mk.union(term(one), mk.Const(mk.Ty(type_text(t)), str(t.elem), 1))
+            mk.union(term(one), mk.Const(type_text(t), str(t.elem), 1))
             n += 1
     return n
 
