@@ -96,3 +96,54 @@ def test_need_walk_grows_with_the_kernel_not_its_square():
         enc = encode(k, alias=alias_model(k, noalias=True)[0])
         work[n] = sum(enc.need_cases.values())
     assert work[800] < 2.3 * work[400]
+
+
+@pytest.mark.parametrize("batch", [0, 37, 1_000_000])
+def test_a_batch_run_as_one_rule_builds_the_same_egraph(monkeypatch, batch):
+    """A flush runs its first `RULE_BATCH` actions as one rule (values bound there are
+    its variables) and the rest as commands that look those values up. Any split
+    builds the e-graph the commands alone build: rows, class numbers and let names."""
+    k = parse_file(ROOT / "tests" / "corpus" / "layernorm_fwd.seq.mlir")
+    monkeypatch.setattr(compat, "RULE_BATCH", 0)
+    want = json.dumps(compat.serialize(encode(k).egraph), sort_keys=True)
+    monkeypatch.setattr(compat, "RULE_BATCH", batch)
+    assert json.dumps(compat.serialize(encode(k).egraph), sort_keys=True) == want
+
+
+def test_a_batch_s_values_are_the_rule_s_variables():
+    mk = _builder()
+    a = mk.let("a", mk.Param(1, "tile<i32>"))
+    mk.let("b", mk.Const("tile<i32>", "i32", 7))
+    mk.union(a, mk.Param(2, "tile<i32>"))
+    text = mk._as_rule(mk._pending, mk._bound)
+    assert text is not None and text[0].startswith("(ruleset ") and text[2].startswith("(run ")
+    assert "(union __b0 " in text[1] and '(set (eqsat_egraph_terms_Named "a") __b0)' in text[1]
+    assert mk.flush() == 3
+
+
+def test_a_rule_batch_keeps_a_binding_s_first_value_and_looks_up_earlier_batches():
+    """What the rule form cannot say the same way runs as commands: a name bound twice
+    (the binding table keeps the first value) or one bound by an earlier flush."""
+    mk = _builder()
+    a = mk.let("a", mk.Param(1, "tile<i32>"))
+    mk.let("a", mk.Param(2, "tile<i32>"))               # bound twice: the first stays
+    mk.let("b", mk.Const("tile<i32>", "i32", 7))
+    mk.flush()
+    mk.let("c", mk.Param(3, "tile<i32>"))
+    mk.union(a, mk.let("d", mk.Param(4, "tile<i32>")))   # `a` comes from the last flush
+    mk.flush()
+    lets = _lets(compat.serialize(mk.eg))
+    by_name = {n: cid for cid, ns in lets.items() for n in ns}
+    assert by_name["a"] == by_name["d"] != by_name["b"]
+    tables = compat.Tables(mk.eg)
+    params = {tables.i64(r.inputs[0]): tables.cls(tables.sorts(name)[1], r.output)
+              for name in [compat.egg_name(mk.eg, T.Param)] for r in tables.rows(name)}
+    assert params[1] == by_name["a"] and params[2] != by_name["a"]
+
+
+def test_a_misuse_in_a_rule_batch_is_reported_by_the_command_that_makes_it():
+    mk = _builder()
+    mk.let("p", mk.Param(0, "tile<i32>"))
+    mk._pending.append('(set (eqsat_egraph_terms_Named "q") (Param 1))')   # arity
+    with pytest.raises(Exception, match="Param"):
+        mk.flush()

@@ -6,8 +6,10 @@ names, schedule declarations) have no public replacement yet in either release.
 """
 from __future__ import annotations
 
+import itertools
 import json
 import os
+import re
 import tempfile
 from typing import Any
 
@@ -382,9 +384,15 @@ class TermBuilder:
     command costs time in proportion to the tables there are, so a kernel bound value by
     value with `let` took time quadratic in its size. `serialize` reports the table's
     rows as `let` names, as it reports egglog's own. egglog type-checks the program when
-    it runs, so a misuse is reported at `flush`. Each action stays a command of its own:
-    a batch as one rule run once builds the same e-graph, but compiling the rule grows
-    faster than the batch, and the e-graph costs no less to pop."""
+    it runs, so a misuse is reported at `flush`.
+
+    egglog runs each top-level action as a rule of its own (compiled, run once, freed),
+    about 3 us a command before its terms cost anything. So a batch's first `RULE_BATCH`
+    actions run as one rule with an empty query (`_as_rule`): a value bound in it is a
+    rule variable there, no lookup of the binding table, and the table gets the same
+    rows. Compiling one rule grows faster than its actions (a rule of 7,000 took 40%
+    longer than the commands), so the rest of a larger batch stays commands, which look
+    up what the rule bound."""
 
     def __init__(self, eg: egglog.EGraph, constructors: dict[str, Any], elem: type,
                  binding: Any = None):
@@ -395,6 +403,7 @@ class TermBuilder:
         self._pending: list[str] = []
         self.sizes: dict[str, int] | None = None     # rows per table (`flush(sizes=True)`)
         self._refs: dict[str, str] = {}          # a bound reference -> its name
+        self._bound: list[tuple[int, str]] = []  # pending binding commands: (index, reference)
         key = (id(constructors), elem)
         parts = _BUILDER_PARTS.get(key)
         if parts is None:
@@ -447,6 +456,7 @@ class TermBuilder:
             self._pending.append(f"(let {ref} {expr})")
         else:
             ref = f"({self._binding} {_quote(name)})"
+            self._bound.append((len(self._pending), ref))
             self._pending.append(f"(set {ref} {expr})")
         self._refs[ref] = name
         return ref
@@ -474,11 +484,76 @@ class TermBuilder:
         """Run what is pending, in order; returns how many commands. `sizes`: also read
         the rows per table after them, in the same egglog call (`self.sizes`)."""
         cmds, self._pending = self._pending, []
+        bound, self._bound = self._bound, []
         if cmds:
+            batch = self._as_rule(cmds, bound)
+            if batch is not None:
+                try:
+                    self.sizes = run_text(self.eg, batch, sizes)
+                    return len(cmds)
+                except _bindings.EggSmolError:
+                    pass        # refused before it ran: the commands say where and why
             self.sizes = run_text(self.eg, cmds, sizes)
         elif sizes:
             self.sizes = function_sizes(self.eg)
         return len(cmds)
+
+    def _as_rule(self, cmds: list[str], bound: list[tuple[int, str]]) -> list[str] | None:
+        """The batch `cmds` as egglog program text whose first `RULE_BATCH` actions are one
+        rule run once, every value bound there a rule variable; None when that cannot
+        say the same (no binding table; a value bound twice, or referred to before it is
+        bound or by an earlier batch: the commands then run, and egglog looks it up or
+        reports the misuse as usual)."""
+        if self._binding is None or not bound:
+            return None
+        head = cmds[:RULE_BATCH]
+        var_of: dict[str, str] = {}
+        at: dict[int, tuple[str, str]] = {}          # binding command -> variable, reference
+        for i, ref in bound:
+            if i >= len(head):
+                break
+            if ref in var_of:
+                return None
+            var_of[ref] = f"__b{len(at)}"
+            at[i] = (var_of[ref], ref)
+        if not at:
+            return None
+        sub = _Variables(var_of)
+        pattern = _binding_ref(f"({self._binding} ")
+        actions: list[str] = []
+        for i, cmd in enumerate(head):
+            got = at.get(i)
+            if got is None:
+                actions.append(pattern.sub(sub, cmd))
+            else:                             # "(set REF EXPR)": let, then the row
+                var, ref = got
+                actions.append(f"(let {var} {pattern.sub(sub, cmd[6 + len(ref):-1])}) "
+                               f"(set {ref} {var})")
+                sub.defined.add(var)
+            if sub.refused:
+                return None
+        name = f"eqsat_batch_{next(_BATCHES)}"
+        return [f"(ruleset {name})",
+                f"(rule () ({' '.join(actions)}) :ruleset {name} :name \"{name}\")",
+                f"(run {name} 1)", *cmds[RULE_BATCH:]]
+
+
+class _Variables:
+    """`_as_rule`'s substitution: a reference to a value bound earlier in the rule becomes
+    its variable; any other reference refuses the rule form (an object, not a closure:
+    see `_Make`)."""
+
+    def __init__(self, var_of: dict[str, str]):
+        self.var_of = var_of
+        self.defined: set[str] = set()
+        self.refused = False
+
+    def __call__(self, m: Any) -> str:
+        var = self.var_of.get(m.group(0))
+        if var is None or var not in self.defined:
+            self.refused = True
+            return ""
+        return var
 
 
 class _Make:
@@ -560,6 +635,18 @@ _SPAN = _bindings.RustSpan("", 0, 0)
 _PRINT_SIZES = _bindings.PrintSize(_SPAN, None)
 _BUILDER_PARTS: dict[tuple[int, type], tuple[Any, str, str, str, str]] = {}
 _BINDING_OPS: set[str] = set()          # egglog names of the binding tables (`serialize`)
+RULE_BATCH = 1_000                       # a batch's actions run as one rule (`TermBuilder`)
+_BATCHES = itertools.count()             # ruleset names of those rules, unique in a process
+_REF_PATTERNS: dict[str, Any] = {}
+
+
+def _binding_ref(prefix: str) -> Any:
+    """A regex for the references `(BINDING "name")` to a binding table, `prefix` being
+    "(BINDING "."""
+    got = _REF_PATTERNS.get(prefix)
+    if got is None:
+        got = _REF_PATTERNS[prefix] = re.compile(re.escape(prefix) + r'"(?:[^"\\]|\\.)*"\)')
+    return got
 _SIGNATURES: dict[int, tuple[Any, tuple[tuple[Any, ...], Any]]] = {}   # id -> fn, converters
 
 
