@@ -142,8 +142,10 @@ def test_a_rule_batch_keeps_a_binding_s_first_value_and_looks_up_earlier_batches
 
 
 def test_a_misuse_in_a_rule_batch_is_reported_by_the_command_that_makes_it():
+    from egglog.bindings import EggSmolError
     mk = _builder()
-    mk.let("p", mk.Param(0, "tile<i32>"))
-    mk._pending.append('(set (eqsat_egraph_terms_Named "q") (Param 1))')   # arity
-    with pytest.raises(Exception, match="Param"):
+    p = mk.let("p", mk.Param(0, "tile<i32>"))
+    mk.union(p, "7")                                  # a term with an i64
+    assert mk._as_rule(mk._pending, mk._bound) is not None
+    with pytest.raises(EggSmolError, match=r"^In 2:.*\n.*Term, but get type i64"):
         mk.flush()

@@ -486,17 +486,20 @@ class TermBuilder:
         cmds, self._pending = self._pending, []
         bound, self._bound = self._bound, []
         if cmds:
-            batch = self._as_rule(cmds, bound)
-            if batch is not None:
-                try:
-                    self.sizes = run_text(self.eg, batch, sizes)
-                    return len(cmds)
-                except _bindings.EggSmolError:
-                    pass        # refused before it ran: the commands say where and why
-            self.sizes = run_text(self.eg, cmds, sizes)
+            self.sizes = self._run(cmds, bound, sizes)
         elif sizes:
             self.sizes = function_sizes(self.eg)
         return len(cmds)
+
+    def _run(self, cmds: list[str], bound: list[tuple[int, str]], sizes: bool
+             ) -> dict[str, int] | None:
+        batch = self._as_rule(cmds, bound)
+        if batch is not None:
+            try:
+                return run_text(self.eg, batch, sizes)
+            except _bindings.EggSmolError:
+                pass            # refused before it ran: the commands say where and why
+        return run_text(self.eg, cmds, sizes)
 
     def _as_rule(self, cmds: list[str], bound: list[tuple[int, str]]) -> list[str] | None:
         """The batch `cmds` as egglog program text whose first `RULE_BATCH` actions are one
@@ -637,7 +640,8 @@ _BUILDER_PARTS: dict[tuple[int, type], tuple[Any, str, str, str, str]] = {}
 _BINDING_OPS: set[str] = set()          # egglog names of the binding tables (`serialize`)
 RULE_BATCH = 1_000                       # a batch's actions run as one rule (`TermBuilder`)
 _BATCHES = itertools.count()             # ruleset names of those rules, unique in a process
-_REF_PATTERNS: dict[str, Any] = {}
+_REF_PATTERNS: dict[str, Any] = {}       # "(BINDING " -> the regex of its references
+_SIGNATURES: dict[int, tuple[Any, tuple[tuple[Any, ...], Any]]] = {}   # id -> fn, converters
 
 
 def _binding_ref(prefix: str) -> Any:
@@ -647,7 +651,6 @@ def _binding_ref(prefix: str) -> Any:
     if got is None:
         got = _REF_PATTERNS[prefix] = re.compile(re.escape(prefix) + r'"(?:[^"\\]|\\.)*"\)')
     return got
-_SIGNATURES: dict[int, tuple[Any, tuple[tuple[Any, ...], Any]]] = {}   # id -> fn, converters
 
 
 def _global_name(name: str) -> str:

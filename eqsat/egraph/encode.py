@@ -47,7 +47,7 @@ from eqsat.egraph.tokenfacts import TokenGraph, insert_facts, insert_levels, nee
 from eqsat.interp.machine import may_exit
 
 
-_BUILT = dict(T.TERM_CONSTRUCTORS)     # what the encoder's TermBuilder makes
+_BUILT = T.TERM_CONSTRUCTORS     # what the encoder's TermBuilder makes
 compat.declare_early(*_BUILT.values(), T.Named)
 
 
@@ -200,8 +200,7 @@ class _Encoder:
         got = self.ty_of.get(t)         # types are frozen: printing one costs more
         if got is None:
             got = self.ty_of[t] = type_text(t)
-            if got not in self.types:
-                self.types[got] = t
+            self.types.setdefault(got, t)
         return got
 
     def bind(self, v: Value | None, expr: Any, hint: str | None = None,

@@ -168,12 +168,10 @@ def view(enc: Encoding) -> EGraphView:
                     fields.append(named.get(x) or cls(sort, x))
                 elif k == "v":
                     fields.append([out_names.get(c) or cls(out_sort, c) for c in tables.vec(x)])
-                elif k == "y":
-                    fields.append(string(x))
                 elif k == "m":                   # a bag: order its members deterministically
                     fields.append(sorted({cls(out_sort, c) for c in tables.bag(x)},
                                          key=_class_key))
-                elif k == "s":
+                elif k == "s" or k == "y":      # a type is its text
                     fields.append(string(x))
                 else:
                     fields.append(i64(x))
