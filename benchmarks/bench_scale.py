@@ -15,14 +15,12 @@ each size N times and keeps each phase's least time: on a shared machine one dis
 run of a small size moves the fitted exponent by 0.1.
 
 Per size: seconds per phase (optimize's report, with clean-up and verification split
-out of decode; `other` is the total less the phases, negative where saturation ran
-beside the pricing of the program as encoded, which `optimize` does for kernels of up
-to `PRICE_BESIDE_NODES` e-nodes), e-nodes, peak resident memory, and for sizes up to
-`--check-max` ops whether the output verifies and is equivalent to the input under the
-interpreter. At the end, per family and phase, the fitted exponent: the slope of
-log(time) against log(ops) by least squares, over the sizes >= 1,000 ops when at least
-two ran, else over every size that ran. Phases under 5 ms at every size are left out of
-the fit.
+out of decode; `other` is the total less the phases), e-nodes, peak resident memory,
+and for sizes up to `--check-max` ops whether the output verifies and is equivalent
+to the input under the interpreter. At the end, per family and phase, the fitted
+exponent: the slope of log(time) against log(ops) by least squares, over the sizes
+>= 1,000 ops when at least two ran, else over every size that ran. Phases under 5 ms
+at every size are left out of the fit.
 """
 from __future__ import annotations
 

@@ -45,6 +45,7 @@ from egglog import ruleset as egg_ruleset
 from egglog import unstable_combine_rulesets
 from egglog.bindings import EggSmolError
 
+from eqsat.egraph import compat
 from eqsat.egraph.saturate import RuleGraph
 from eqsat.errors import EqsatError
 from eqsat.rules.algebra import ALGEBRA
@@ -86,12 +87,15 @@ def compile_error(rs: RuleSet) -> tuple[str, str] | None:
     """(rule name, egglog's message) for the first rule of `rs` that egglog rejects when
     it compiles and runs it once on an empty e-graph; None when all pass."""
     def fails(rules: list[Rule | Action]) -> str | None:
+        eg = EGraph()
         try:
-            EGraph().run(RuleSet(rs.name, rules).egglog())
+            eg.run(RuleSet(rs.name, rules).egglog())
         except ValueError:
             raise
         except Exception as e:
             return _egglog_message(e)
+        finally:
+            compat.release(eg)          # here, not in whichever thread collects it
         return None
 
     if fails(list(rs.rules)) is None:

@@ -231,11 +231,22 @@ def declare_early(*fns: Any) -> None:
 _EARLY: list[Any] = []
 
 
+def release(eg: egglog.EGraph) -> None:
+    """Free `eg`'s engine now, in this thread. egglog's Python side keeps an e-graph's
+    states in reference cycles, so the engine would otherwise go with a garbage
+    collection, in whichever thread runs it, and egglog refuses (and leaks) an e-graph
+    freed outside the thread that made it. `eg` is unusable afterwards."""
+    states = [getattr(eg, "_state", None), *getattr(eg, "_state_stack", ())]
+    if not all(hasattr(st, "egraph") for st in states):      # other internals: nothing to do
+        return
+    for st in states:
+        st.egraph = None
+    eg._state_stack = []
+
+
 class PopPush:
-    """`eg.pop()` then `eg.push()` (the kernel forgotten, the next one's copy made), ready
-    to run later in one egglog call: a call that releases the GIL once, so a thread doing
-    this in the background hands the interpreter back once, and allocates almost no
-    Python object there (the Python-side state it restores is copied now)."""
+    """`eg.pop()` then `eg.push()` (the kernel forgotten, the next one's copy made) in one
+    egglog call; the Python-side state it restores is a copy of the one popped to."""
 
     def __init__(self, eg: egglog.EGraph):
         self.eg = eg
@@ -257,9 +268,7 @@ class PopPush:
 def run_registered(eg: egglog.EGraph, command: Any) -> tuple[Any, dict[str, int]]:
     """Run a command from `register_schedule`; egglog's own RunReport (rule names as keys,
     which `rule_matches` and `reached_fixpoint` read) and the rows per table after it
-    (`function_sizes`), from one egglog call: a call that releases the interpreter takes
-    it back once, and while the caller works beside (`eqsat.egraph.owner`) each time is
-    a wait."""
+    (`function_sizes`), from one egglog call rather than two."""
     out: Any = _run(eg, command, _PRINT_SIZES)
     return out[0].report, _sizes(out[-1])
 
@@ -669,5 +678,8 @@ def _builder_parts(constructors: dict[str, Any],
     set_cls: Any = egglog.Set[egglog.i64]
     decls = Declarations.create(*constructors.values(), vec_cls, bag_cls, set_cls)
     probe = egglog.EGraph()
-    return (decls, egg_name(probe, vec_cls), egg_name(probe, bag_cls), egg_name(probe, set_cls),
-            egg_name(probe, set_cls.empty))
+    try:
+        return (decls, egg_name(probe, vec_cls), egg_name(probe, bag_cls),
+                egg_name(probe, set_cls), egg_name(probe, set_cls.empty))
+    finally:
+        release(probe)

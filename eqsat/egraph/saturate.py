@@ -31,28 +31,25 @@ ones) never switch.
 
 Registering a rule set's ~250 rules costs more than saturating a small kernel, and far
 more on an e-graph that already holds one. So a `RuleGraph` registers a schedule's rules
-once, on an e-graph with no kernel, and every kernel is encoded and saturated on a pushed
-copy of it that is popped afterwards (`RuleGraph.lend`). That e-graph lives in a companion
-thread (`eqsat.egraph.owner`), which pops it and pushes the next copy while the caller
-extracts.
+once per thread, on an e-graph with no kernel, and every kernel is encoded and saturated
+on a pushed copy of it that is popped afterwards (`RuleGraph.open`).
 """
 from __future__ import annotations
 
+import itertools
 import threading
 import time
 import warnings
 import weakref
-from collections.abc import Callable, Iterator
-from concurrent.futures import Future
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import partial
-from typing import Any, TypeVar, cast
+from typing import Any
 
 from egglog import EGraph
 from egglog.bindings import EggSmolError
 
-from eqsat.egraph import compat, owner
+from eqsat.egraph import compat
 from eqsat.egraph import terms as T
 from eqsat.egraph.encode import Encoding
 from eqsat.egraph.fold import FoldService
@@ -73,8 +70,6 @@ STALL_STEPS = 2         # bounded iterations in a row without a new row before s
 
 
 SAFETY_NET = "time limit (safety net)"
-R = TypeVar("R")
-S = TypeVar("S")
 
 
 class BudgetWarning(RuntimeWarning):
@@ -139,174 +134,119 @@ class Prepared:
 
 class RuleGraph:
     """A schedule's rules registered once on an e-graph that holds no kernel, lent to one
-    kernel after another (egglog push / pop). egglog e-graphs stay in the thread that made
-    them, so each thread has its own: `lend` works in the caller's companion thread
-    (`eqsat.egraph.owner`), `open` in the caller's own."""
+    kernel after another (egglog push / pop) in the calling thread.
+
+    egglog e-graphs must be used and freed in the thread that made them, so each thread
+    builds its own on first use and frees it itself (`compat.release`): when it is built
+    again (`compat.LENDS_PER_EGRAPH`), on the thread's next use after this RuleGraph is
+    gone, and when the thread ends."""
 
     def __init__(self, schedule: Any):
         self.schedule = schedule
-        self._local = threading.local()
-        with _GRAPHS_LOCK:
-            _GRAPHS.add(self)
-        # register now, where kernels will be lent it: a rule egglog refuses fails here
-        owner.run_owned(self._registered)
-        weakref.finalize(self, _release, self._local)
-
-    def _registered(self) -> tuple[None, None]:
-        self._base()
-        return None, None
+        self._key = next(_KEYS)
+        self._ref = weakref.ref(self)
+        with self.open():              # registered now: a rule egglog refuses fails here
+            pass
 
     def _build(self) -> Prepared:
         eg = EGraph()
-        command = None if self.schedule is None else compat.register_schedule(eg, self.schedule)
+        try:
+            command = (None if self.schedule is None
+                       else compat.register_schedule(eg, self.schedule))
+        except BaseException:          # a rule egglog refuses: free it here
+            compat.release(eg)
+            raise
         return Prepared(eg, self.schedule, command)
 
-    def _base(self) -> Prepared:
-        base = getattr(self._local, "base", None)
-        if base is None:
-            base = self._local.base = self._build()
-            self._local.pushed = False
-        return base
-
-    def lend(self, work: Callable[[Prepared], R]) -> R:
-        """`work(prepared)` on the e-graph a kernel is encoded on, run in the thread that
-        owns it; the kernel is forgotten after `work` returns, while the caller goes on.
-        Nothing `work` returns may be an e-graph or read one afterwards."""
-        return cast(R, owner.run_owned(partial(self._lend_here, work)))
-
-    def lend_in_two(self, work: Callable[[Prepared], R],
-                    then: Callable[[Prepared, R], S]) -> tuple[R, Future[S]]:
-        """`lend` for work in two parts: `work(prepared)` comes back as soon as it is done,
-        with a future of `then(prepared, that value)`, which the owner runs next while the
-        caller goes on; the kernel is forgotten after `then`."""
-        later: Future[S] = Future()
-        first = owner.run_owned(partial(self._lend_here, work, partial(_then, then, later)))
-        return cast(R, first), later
-
-    def _lend_here(self, work: Callable[[Prepared], R],
-                   then: Callable[[Prepared, R], None] | None = None
-                   ) -> tuple[R, Callable[[], None] | None]:
-        base = self._take()
-        if base is None:                               # nested: an e-graph of its own
-            own = self._build()
-            owner.bury(own)
-            value = work(own)
-            return value, None if then is None else partial(then, own, value)
-        try:
-            value = work(base)
-        except BaseException:
-            self._forget_kernel(compat.PopPush(base.egraph))
-            raise
-        forget = partial(self._forget_kernel, compat.PopPush(base.egraph))
-        return value, forget if then is None else partial(_in_turn, partial(then, base, value),
-                                                          forget)
-
-    def _take(self) -> Prepared | None:
-        """This thread's base, pushed and marked busy; None when it is busy already (a
-        nested use gets an e-graph of its own)."""
-        if getattr(self._local, "busy", False):
-            return None
-        base = self._base()
-        self._local.busy = True
-        if not self._local.pushed:
-            try:
-                base.egraph.push()
-            except BaseException:
-                self._local.busy = False
-                raise
-            self._local.pushed = True
-        return base
-
-    def _forget_kernel(self, pop_push: compat.PopPush) -> None:
-        """Pop the kernel and push the next kernel's copy ahead of it."""
-        try:
-            if self._lent():                   # a new base (the old one is let go as it is)
-                self._base().egraph.push()
-            else:
-                pop_push()
-            self._local.pushed = True
-        except Exception:              # pragma: no cover - egglog failed to pop or push
-            owner.bury(self._local.base)
-            self._local.base = None    # the next kernel builds it again
-        finally:
-            self._local.busy = False
+    def _slot(self) -> _Slot:
+        """This thread's e-graph of this RuleGraph (built on first use)."""
+        slots = _thread_slots()
+        slot = slots.get(self._key)
+        if slot is None or slot.base is None:
+            if slot is None:
+                slot = slots[self._key] = _Slot(self._ref)
+            slot.base = self._build()
+        return slot
 
     @contextmanager
     def open(self) -> Iterator[Prepared]:
-        """The e-graph to encode one kernel on, in the calling thread; the kernel is gone
-        once the block ends. A nested use (already open in this thread) gets an e-graph
-        of its own."""
-        base = self._take()
-        if base is None:
-            yield self._build()
+        """The e-graph to encode one kernel on; the kernel is gone once the block ends
+        (popped, and the next kernel's copy pushed). A nested use (already open in this
+        thread) gets an e-graph of its own, freed at the end."""
+        slot = self._slot()
+        if slot.busy:
+            own = self._build()
+            try:
+                yield own
+            finally:
+                compat.release(own.egraph)
             return
+        base = slot.base
+        assert base is not None
+        slot.busy = True
         try:
-            self._local.pushed = False               # popped below
+            if not slot.pushed:
+                base.egraph.push()
+                slot.pushed = True
             try:
                 yield base
             finally:
-                base.egraph.pop()
-                self._lent()
+                slot.forget_kernel()
         finally:
-            self._local.busy = False
-
-    def _lent(self) -> bool:
-        """Count a kernel the base was lent to; forget the base once it has been lent
-        `compat.LENDS_PER_EGRAPH` times (the next kernel builds it again), and say so. The
-        base forgotten is freed when the companion's next job starts (`owner.bury`):
-        the caller may still hold the encoding that names it."""
-        lent = getattr(self._local, "lent", 0) + 1
-        renewed = compat.LENDS_PER_EGRAPH is not None and lent >= compat.LENDS_PER_EGRAPH
-        if renewed:
-            owner.bury(self._local.base)
-            self._local.base, lent = None, 0
-        self._local.lent = lent
-        return renewed
+            slot.busy = False
 
 
-def _then(then: Callable[[Prepared, R], S], later: Future[S], prepared: Prepared,
-          value: R) -> None:
-    """The second part of `lend_in_two`, its result or error set on `later`."""
-    try:
-        result = then(prepared, value)
-    except BaseException as e:
-        owner.detach(e)
-        later.set_exception(e)
-    else:
-        later.set_result(result)
+class _Slot:
+    """One thread's e-graph of one RuleGraph: its template, pushed once ahead of the
+    next kernel."""
+
+    def __init__(self, graph: weakref.ref[RuleGraph]):
+        self.graph = graph
+        self.base: Prepared | None = None
+        self.pushed = False
+        self.busy = False
+        self.lent = 0
+
+    def forget_kernel(self) -> None:
+        """Pop the kernel and push the next kernel's copy; build the template again once
+        it has been lent `compat.LENDS_PER_EGRAPH` times (the next use builds it)."""
+        assert self.base is not None
+        self.lent += 1
+        if compat.LENDS_PER_EGRAPH is not None and self.lent >= compat.LENDS_PER_EGRAPH:
+            self.free()
+            return
+        try:
+            compat.PopPush(self.base.egraph)()
+        except Exception:              # pragma: no cover - egglog failed to pop or push
+            self.free()
+
+    def free(self) -> None:
+        if self.base is not None:
+            compat.release(self.base.egraph)
+        self.base, self.pushed, self.lent = None, False, 0
 
 
-def _in_turn(*steps: Callable[[], None]) -> None:
-    for step in steps:
-        step()
+class _Slots(dict[int, _Slot]):
+    """A thread's slots, freed in that thread when it ends (its thread-local storage
+    goes there), so egglog never frees an e-graph in another thread."""
+
+    def __del__(self) -> None:
+        for slot in self.values():
+            slot.free()
 
 
-_GRAPHS: weakref.WeakSet[RuleGraph] = weakref.WeakSet()
-_GRAPHS_LOCK = threading.Lock()
+_KEYS = itertools.count()
+_HERE = threading.local()
 
 
-def _forget_here(local: threading.local) -> None:
-    """Drop the e-graphs a RuleGraph holds in this thread (it is gone, or the thread
-    stops); in a companion they are freed there (`owner.bury`)."""
-    if local.__dict__:
-        owner.bury(dict(local.__dict__))
-        local.__dict__.clear()
-
-
-def _release(local: threading.local) -> None:
-    """A RuleGraph is gone: drop its e-graphs here and in every companion thread."""
-    _forget_here(local)
-    owner.post_everywhere(partial(_forget_here, local))
-
-
-def _forget_all_here() -> None:
-    with _GRAPHS_LOCK:
-        graphs = list(_GRAPHS)
-    for graph in graphs:
-        _forget_here(graph._local)
-
-
-owner.on_stop(_forget_all_here)
+def _thread_slots() -> _Slots:
+    """This thread's slots, with those of RuleGraphs that are gone freed first."""
+    slots: _Slots | None = getattr(_HERE, "slots", None)
+    if slots is None:
+        slots = _HERE.slots = _Slots()
+    for key in [k for k, s in slots.items() if s.graph() is None and not s.busy]:
+        slots.pop(key).free()
+    return slots
 
 
 def term_rows(eg: Any, sizes: dict[str, int] | None = None) -> int:

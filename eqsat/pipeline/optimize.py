@@ -19,23 +19,17 @@ tests set it, it raises instead.
 """
 from __future__ import annotations
 
-import gc
 import math
 import os
-import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
-from concurrent import futures
-from contextlib import contextmanager, nullcontext
+from collections.abc import Callable, Mapping
 from dataclasses import fields
-from functools import partial
 from typing import Any
 
 from egglog import EGraph
 
 import eqsat.rules as rules_pkg
 from eqsat.analysis.params import array_params
-from eqsat.egraph import owner
 from eqsat.egraph.cost import DEFAULT, CostModel
 from eqsat.egraph.decode import DecodeError, decode
 from eqsat.egraph.encode import EncodeError, Encoding, encode
@@ -55,10 +49,6 @@ from eqsat.passes.cleanup import cleanup
 from eqsat.passes.versioning import version, version_signature
 from eqsat.pipeline.report import Report, Result
 from eqsat.rules import Selection
-
-# e-nodes as encoded up to which the program as encoded is priced while saturation runs
-# (`_optimize`); timing only: the output is the same either way
-PRICE_BESIDE_NODES = 1_000
 
 # set (to anything) to make an extraction dearer than the program as encoded raise
 # instead of falling back: the tests set it, since extraction prices that program too
@@ -86,20 +76,14 @@ def optimize(kernel: Kernel, *, rules: Selection = "default",
     worth it for tileiras, which then proves 128-bit accesses on that path.
     `on_saturated`: called with the saturated e-graph before extraction (to inspect or
     dump it); not called when the kernel could not be encoded. The e-graph is lent for
-    the call only: it is a template the next kernel reuses, emptied afterwards. The hook
-    runs in the thread that owns that e-graph (`eqsat.egraph.owner`), not the caller's.
+    the call only: it is a template the next kernel reuses, emptied afterwards.
     `loop_parallel`: "all" (default) lets the token rules use every proof that a loop's
     iterations touch disjoint memory; "view-stores" only a view store's own, as cuTile
     does (`eqsat.memory.relations.LOOP_PARALLEL`). Both orders mean the same; the compile
     path tries both where they differ and lets tileiras' code size choose.
-
-    Python's cyclic garbage collector is paused while any `optimize` call runs and
-    restored as the caller had it when the last one ends (its full collections cost a
-    quarter of the time on large kernels).
     """
-    with _collector_paused():
-        return _optimize(kernel, rules, cost_model, limits, noalias, alias_groups, versioning,
-                         on_saturated, loop_parallel)
+    return _optimize(kernel, rules, cost_model, limits, noalias, alias_groups, versioning,
+                     on_saturated, loop_parallel)
 
 
 def _optimize(kernel: Kernel, rules: Selection, cost_model: CostModel | None,
@@ -108,86 +92,25 @@ def _optimize(kernel: Kernel, rules: Selection, cost_model: CostModel | None,
               on_saturated: Callable[[EGraph], None] | None,
               loop_parallel: LoopParallel) -> Result:
     run = _Run(kernel, rules, cost_model, limits, noalias, alias_groups, loop_parallel)
-    encoded, later = rules_pkg.rule_graph(run.sets).lend_in_two(
-        run.encode_and_read, partial(_saturate_and_read, run, on_saturated))
-    # a small kernel's program as encoded is priced here while the e-graph's owner
-    # saturates; a large one's after (both stages then spend long in Python, and sharing
-    # the interpreter slowed both more than running them side by side saved)
-    beside = encoded is not None and encoded[1].n_nodes <= PRICE_BESIDE_NODES
-    if not beside:
-        futures.wait([later])
-    try:
-        with owner.brisk_handover() if beside else nullcontext():
-            start = None if encoded is None else run.as_encoded(*encoded)
-    except BaseException:
-        futures.wait([later])
-        raise
-    saturated = later.result()
-    run.restart_clock()
-    if encoded is None or start is None:
-        return run.unchanged()
-    result = run.extract(encoded[0], start, saturated)
+    with rules_pkg.rule_graph(run.sets).open() as prepared:
+        enc = run.encode(prepared)
+        if enc is None:
+            return run.unchanged()
+        start = run.as_encoded(enc)
+        if start is None:
+            return run.unchanged()
+        run.saturate(enc, prepared)
+        if on_saturated is not None:
+            on_saturated(enc.egraph)
+            run.restart_clock()
+        saturated = run.read(enc)
+    result = run.extract(enc, start, saturated)
     result = run.never_dearer(result)
     if versioning:
         result = run.version(result, again=lambda k: optimize(
             k, rules=rules, cost_model=run.model, limits=run.limits, noalias=noalias,
             alias_groups=alias_groups, loop_parallel=loop_parallel).kernel)
     return run.finish(result)
-
-
-def _saturate_and_read(run: _Run, on_saturated: Callable[[EGraph], None] | None,
-                       prepared: Prepared, encoded: tuple[Encoding, EGraphView] | None
-                       ) -> EGraphView | None:
-    """What the e-graph's owner does once the caller has the program as encoded to price:
-    the rules, the hook, and the saturated e-graph as extraction reads it (None: not
-    encoded or unreadable). It times itself (`_Run.add_time`): the caller works meanwhile."""
-    if encoded is None:
-        return None
-    enc = encoded[0]
-    run.saturate(enc, prepared)
-    if on_saturated is not None:
-        on_saturated(enc.egraph)
-    return run.read(enc)
-
-
-_pause_lock = threading.Lock()
-_pauses = 0                  # optimize calls running, in any thread
-_resume = False              # whether the collector ran before the first of them
-_ended_paused = 0            # calls that ended while another kept the collector off
-COLLECT_EVERY = 8            # ... after so many of them, collect anyway
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector off while any optimize runs. The stages build
-    and drop large structures that reference counting frees; full collections walk all
-    of them, cost a quarter of the time at 10,000 ops (peak memory the same without
-    them) and land in whichever stage allocates at the time. The collector's state is
-    restored when the last running call ends; where calls overlap without end (threads
-    optimizing one kernel after another), every `COLLECT_EVERY`-th call to end collects,
-    so cyclic garbage stays bounded."""
-    global _pauses, _resume, _ended_paused
-    with _pause_lock:
-        if _pauses == 0:
-            _resume = gc.isenabled()
-            gc.disable()
-        _pauses += 1
-    try:
-        yield
-    finally:
-        collect = False
-        with _pause_lock:
-            _pauses -= 1
-            if _pauses == 0:
-                _ended_paused = 0
-                if _resume:
-                    gc.enable()
-            elif _resume:
-                _ended_paused += 1
-                if _ended_paused >= COLLECT_EVERY:
-                    _ended_paused, collect = 0, True
-        if collect:
-            gc.collect()
 
 
 class _Run:
@@ -223,7 +146,6 @@ class _Run:
         self.facts, self.rep.alias_model = alias_model(kernel, noalias=noalias,
                                                        alias_groups=alias_groups)
         self.baseline = kernel
-        self._times_lock = threading.Lock()
         self.restart_clock()
 
     def restart_clock(self) -> None:
@@ -231,7 +153,7 @@ class _Run:
 
     def lap(self, phase: str) -> None:
         now = time.perf_counter()
-        self.add_time(phase, now - self._t)
+        self.rep.times[phase] = self.rep.times.get(phase, 0.0) + now - self._t
         self._t = now
 
     def unchanged(self) -> Result:
@@ -239,26 +161,6 @@ class _Run:
         self.rep.ops_after = self.rep.ops_before
         self.rep.cost_before = self.rep.cost_after = self.model.kernel_cost(self.kernel)
         return Result(self.kernel, self.rep)
-
-    def add_time(self, phase: str, seconds: float) -> None:
-        """A phase's time measured on its own (it ran beside the caller's stages)."""
-        with self._times_lock:
-            self.rep.times[phase] = self.rep.times.get(phase, 0.0) + seconds
-
-    def encode_and_read(self, prepared: Prepared) -> tuple[Encoding, EGraphView] | None:
-        """Stages 1 and 2a, where the e-graph lives: the kernel encoded, and the e-graph
-        as encoded read (None: not encoded, or not readable)."""
-        enc = self.encode(prepared)
-        if enc is None:
-            return None
-        try:
-            v0 = view(enc)
-        except (DecodeError, ValueError) as e:           # pragma: no cover - engine bug
-            self.rep.fallback = f"baseline not decodable: {e}"
-            return None
-        finally:
-            self.lap("extract")
-        return enc, v0
 
     def encode(self, prepared: Prepared) -> Encoding | None:
         """Stage 1: the kernel and the facts its signature states, in the e-graph."""
@@ -274,11 +176,11 @@ class _Run:
         self.rep.token_facts = enc.token_facts
         return enc
 
-    def as_encoded(self, enc: Encoding, v0: EGraphView) -> tuple[EGraphView, Choice] | None:
+    def as_encoded(self, enc: Encoding) -> tuple[EGraphView, Choice] | None:
         """Stage 2: the program as encoded: the "before" cost, the fallback and one of
         the candidates extraction prices."""
-        self.restart_clock()
         try:
+            v0 = view(enc)
             sel0 = extract(enc, v0, self.model)
             self.baseline = _program(enc, v0, sel0)
         except (DecodeError, ValueError) as e:           # pragma: no cover - engine bug
@@ -291,9 +193,8 @@ class _Run:
 
     def saturate(self, enc: Encoding, prepared: Prepared) -> None:
         """Stage 3: the rules, under count budgets."""
-        t0 = time.perf_counter()
         st = saturate(enc, prepared, self.limits, as_encoded=True)
-        self.add_time("saturate", time.perf_counter() - t0)
+        self.lap("saturate")
         if st.stop_reason == "rule error":
             raise EqsatError(rules_pkg.describe_rule_error(self.sets,
                                                            st.error or "unknown error"))
@@ -305,14 +206,13 @@ class _Run:
             rep.stop_reason += f" ({st.error})"
 
     def read(self, enc: Encoding) -> EGraphView | None:
-        """Stage 4a: the saturated e-graph as extraction reads it (None: unreadable)."""
-        t0 = time.perf_counter()
+        """Stage 4: the saturated e-graph as extraction reads it (None: unreadable)."""
         try:
             v = view(enc)
         except (DecodeError, ValueError, EqsatError) as e:   # pragma: no cover - engine bug
             self.rep.fallback = f"extraction failed, returning the program as encoded: {e}"
             v = None
-        self.add_time("extract", time.perf_counter() - t0)
+        self.lap("extract")
         return v
 
     def extract(self, enc: Encoding, start: tuple[EGraphView, Choice],
@@ -322,29 +222,15 @@ class _Run:
         self.rep.cost_after = self.rep.cost_before
         if v is None:
             return self.baseline
-        made: dict[tuple[tuple[str, str], ...], tuple[Kernel, dict[str, int]]] = {}
         try:
             self.rep.eclasses, self.rep.enodes = v.n_classes, v.n_nodes
-
-            def objective(sel: Choice) -> float:
-                """What extraction minimizes: the cost of the program a selection becomes."""
-                self.lap("extract")
-                try:
-                    k, stats = self.decode(enc, v, sel)
-                except (DecodeError, ValueError, EqsatError):
-                    self.lap("decode")
-                    return math.inf
-                made[tuple(sorted(sel.choice.items()))] = (k, stats)
-                cost = self.model.kernel_cost(k)
-                self.lap("decode")
-                return cost
-
+            candidates = _Candidates(self, enc, v)
             sel = Extractor(enc, v, self.model, prefer=self.prefer).minimize(
-                objective, starts=[carry_over(v0, sel0, v)], good=self.rep.cost_before)
+                candidates.cost, starts=[carry_over(v0, sel0, v)], good=self.rep.cost_before)
             self.lap("extract")
             if sel.objective is None or math.isinf(sel.objective):
                 raise ValueError("no candidate program decodes to a valid kernel")
-            result, self.rep.cleanup = made[tuple(sorted(sel.choice.items()))]
+            result, self.rep.cleanup = candidates.made[_key(sel)]
             self.rep.cost_after = sel.objective
         except (DecodeError, ValueError, EqsatError) as e:
             self.rep.fallback = f"extraction failed, returning the program as encoded: {e}"
@@ -400,6 +286,33 @@ class _Run:
     def finish(self, result: Kernel) -> Result:
         self.rep.ops_after = _count_ops(result)
         return Result(result, self.rep)
+
+
+class _Candidates:
+    """What extraction minimizes: the cost of the program a selection decodes to, after
+    guarded-op sinking, assume placement and token clean-up (`_Run.decode`); each
+    program is kept, so the chosen one is not decoded again."""
+
+    def __init__(self, run: _Run, enc: Encoding, v: EGraphView) -> None:
+        self.run, self.enc, self.v = run, enc, v
+        self.made: dict[tuple[tuple[str, str], ...], tuple[Kernel, dict[str, int]]] = {}
+
+    def cost(self, sel: Choice) -> float:
+        run = self.run
+        run.lap("extract")
+        try:
+            k, stats = run.decode(self.enc, self.v, sel)
+        except (DecodeError, ValueError, EqsatError):
+            run.lap("decode")
+            return math.inf
+        self.made[_key(sel)] = (k, stats)
+        cost = run.model.kernel_cost(k)
+        run.lap("decode")
+        return cost
+
+
+def _key(sel: Choice) -> tuple[tuple[str, str], ...]:
+    return tuple(sorted(sel.choice.items()))
 
 
 def _program(enc: Encoding, v: EGraphView, sel: Choice) -> Kernel:
