@@ -6,11 +6,6 @@ imported only when `optimize` first runs, so text tools stay quick to start.
 """
 from typing import TYPE_CHECKING, Any
 
-from eqsat import _layout, _native
-
-_layout.install()
-_native.install()
-
 from eqsat.errors import EqsatError, ParseError, VerifyError
 from eqsat.ir import Kernel
 from eqsat.text import parse, parse_file, print_kernel

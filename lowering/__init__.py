@@ -8,8 +8,8 @@
 
 if __name__ != "eqsat.lowering":
     # imported as a top-level package from a checkout's root: the old name
-    from eqsat._layout import moved_message
-    raise ModuleNotFoundError(moved_message(__name__), name=__name__)
+    raise ModuleNotFoundError(f"'{__name__}' is now 'eqsat.lowering' (the eqsat package's own "
+                              "subpackage); import 'eqsat.lowering'", name=__name__)
 
 from eqsat.lowering.cfg import Cfg, CfgMetrics, cfg_metrics, lower_to_cfg, print_cfg, verify_cfg
 from eqsat.lowering.execute import LoweringCheck, check_lowering, run_cfg, run_steps

@@ -30,8 +30,8 @@ from __future__ import annotations
 
 if __name__ != "eqsat.rules":
     # imported as a top-level package from a checkout's root: the old name
-    from eqsat._layout import moved_message
-    raise ModuleNotFoundError(moved_message(__name__), name=__name__)
+    raise ModuleNotFoundError(f"'{__name__}' is now 'eqsat.rules' (the eqsat package's own "
+                              "subpackage); import 'eqsat.rules'", name=__name__)
 
 import importlib
 import importlib.metadata

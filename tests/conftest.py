@@ -8,10 +8,8 @@ hard-coding a count, so the long profile scales them too.
 """
 import os
 
-import pytest
 from hypothesis import settings
 
-from eqsat import _native
 from eqsat.pytest_plugin import register_profiles
 
 register_profiles()
@@ -22,14 +20,3 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 # an extraction dearer than the program as encoded is an engine bug: raise, don't fall back
 os.environ.setdefault("EQSAT_STRICT_EXTRACTION", "1")
 
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Tests marked `sources` patch functions and classes of the modules mypyc compiles
-    (`eqsat._native`); compiled code calls those directly, so the patch would not take.
-    They run where the modules run from source (`EQSAT_PURE=1`, a second pass in CI)."""
-    if _native.status() != "compiled":
-        return
-    skip = pytest.mark.skip(reason="patches a compiled module: run with EQSAT_PURE=1")
-    for item in items:
-        if "sources" in item.keywords:
-            item.add_marker(skip)

@@ -120,7 +120,6 @@ def test_300_random_kernels_never_fall_back(options, strategy):
     _never_falls_back(options, strategy, SLOW_DRAWS)
 
 
-@pytest.mark.sources      # patches the DAG pass, which compiled extraction calls directly
 def test_dag_pass_keeps_a_post_order(monkeypatch):
     """After every move the DAG pass keeps, its numbering of the reachable classes still
     puts every chosen child before its parent (what `_cyclic`'s cut-off relies on), and

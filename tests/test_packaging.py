@@ -1,6 +1,7 @@
 """Install layout: the only top-level name a wheel installs is `eqsat` (the repository's
-`rules/` and `lowering/` folders become `eqsat.rules` and `eqsat.lowering`), and the
-old top-level names fail with a message naming the new ones."""
+`rules/` and `lowering/` folders become `eqsat.rules` and `eqsat.lowering`, by the build
+configuration alone), and from a checkout's root the old top-level names fail with a
+message naming the new ones."""
 from __future__ import annotations
 
 import os
@@ -17,11 +18,8 @@ SOURCE_PACKAGES = {"eqsat": "eqsat", "rules": "eqsat.rules", "lowering": "eqsat.
 
 
 def _build_wheel(out: Path) -> Path:
-    """The wheel of the sources alone (EQSAT_PURE: no mypyc build, a minute and a half
-    saved; where a build puts its modules is tests/test_native.py's concern)."""
     r = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out),
-                        str(ROOT)], capture_output=True, text=True,
-                       env={**os.environ, "EQSAT_PURE": "1"})
+                        str(ROOT)], capture_output=True, text=True)
     assert r.returncode == 0, f"building the wheel failed:\n{r.stdout}\n{r.stderr}"
     wheels = list(out.glob("eqsat-*.whl"))
     assert len(wheels) == 1, wheels
@@ -61,8 +59,7 @@ def test_wheel_holds_every_source_package_and_the_typed_marker(wheel: Path) -> N
     # every source file (modules and data) lands at its installed path
     for folder, name in SOURCE_PACKAGES.items():
         for f in (ROOT / folder).rglob("*"):
-            # (builds of compiled modules in the checkout are not sources: a pure wheel)
-            if f.is_file() and "__pycache__" not in f.parts and f.suffix not in (".pyc", ".so"):
+            if f.is_file() and "__pycache__" not in f.parts and f.suffix != ".pyc":
                 rel = f.relative_to(ROOT / folder).as_posix()
                 assert f"{name.replace('.', '/')}/{rel}" in names, f"{folder}/{rel} not shipped"
 
@@ -78,15 +75,6 @@ def test_old_names_fail_naming_the_new_ones_from_the_checkout() -> None:
         r = _run(stmt, ROOT)
         assert r.returncode != 0
         assert f"ModuleNotFoundError: '{old}' is now 'eqsat.{old}'" in r.stderr, r.stderr
-
-
-def test_old_names_fail_naming_the_new_ones_elsewhere(tmp_path: Path) -> None:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    r = _run("import eqsat\ntry:\n    from lowering import cfg\nexcept ModuleNotFoundError as e:"
-             "\n    print(e.name, '|', e)\n", tmp_path, env)
-    assert r.returncode == 0, r.stderr
-    assert r.stdout.strip() == ("lowering | 'lowering' is now 'eqsat.lowering' (the eqsat "
-                                "package's own subpackage); import 'eqsat.lowering'")
 
 
 def test_a_users_own_rules_module_is_not_shadowed(tmp_path: Path) -> None:
@@ -135,11 +123,11 @@ def test_wheel_in_a_fresh_venv_works_outside_the_repository(wheel: Path, tmp_pat
             f"k = eqsat.parse_file({str(ROOT / 'tests/corpus/moe_permute.seq.mlir')!r})\n"
             "res = eqsat.optimize(k)\nprint(eqsat.print_kernel(res.kernel).count('\\n') > 0)\n"
             "print(res.report.summary().splitlines()[0])\n"
-            "try:\n    import rules\nexcept ModuleNotFoundError as e:\n    print(e)\n")
+            "try:\n    import rules\nexcept ModuleNotFoundError as e:\n    print(e.name)\n")
     r = subprocess.run([str(py), "-c", code], cwd=outside, capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     assert r.stdout.splitlines()[0] == "True"
-    assert "'rules' is now 'eqsat.rules'" in r.stdout
+    assert r.stdout.splitlines()[-1] == "rules"         # no top-level `rules` installed
     assert str(site) in subprocess.run([str(py), "-c", "import eqsat.rules; print("
                                         "eqsat.rules.__file__)"], cwd=outside,
                                        capture_output=True, text=True).stdout

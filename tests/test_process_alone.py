@@ -78,3 +78,29 @@ def test_import_and_optimize_leave_the_process_as_it_was(collector):
     assert before["thresholds"] == [1234, 56, 7] and before["switch"] == 0.0123
     for when, now in seen.items():
         assert now == before, when
+
+
+def test_optimize_leaves_no_e_graph_view_to_the_garbage_collector() -> None:
+    """Views and their e-nodes are freed by reference counting (objects, not closures
+    over a view, hold them), so the collector never walks a kernel's e-graph after it."""
+    import gc
+
+    from eqsat.egraph.extract import EGraphView, ENode
+    from eqsat.pipeline.optimize import optimize
+    from eqsat.text import parse_file
+    kernel = parse_file(CORPUS / "moe_permute.seq.mlir")
+    optimize(kernel)
+    was_enabled = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        optimize(kernel)
+        gc.collect()
+        left = sum(isinstance(o, (EGraphView, ENode)) for o in gc.garbage)
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        if was_enabled:
+            gc.enable()
+    assert left == 0, f"{left} views or e-nodes were freed only by the garbage collector"

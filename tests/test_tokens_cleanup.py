@@ -2,7 +2,6 @@
 joins, pure ops, and token plumbing no memory op needs."""
 from __future__ import annotations
 
-import pytest
 
 from eqsat.memory.alias import alias_facts
 from eqsat.passes.cleanup import cleanup
@@ -403,7 +402,6 @@ SELF_SUPPORT = f"""entry @k(%a: {P}, %b: {P}, %n: tile<i32>) {{
 }}"""
 
 
-@pytest.mark.sources      # counts calls that compiled token sets make to themselves
 def test_pruning_re_solves_only_what_an_edit_reaches_and_agrees_with_a_full_solve(
         monkeypatch):
     """After every tried edit (kept or undone) the token sets equal a solve from scratch,
@@ -654,7 +652,6 @@ GHOST_SRC = f"""entry @k(%a: {P}, %b: {P}, %n: tile<i32>) {{
 }}"""
 
 
-@pytest.mark.sources      # counts calls the compiled clean-up makes to itself
 def test_joins_that_only_feed_joins_leave_early_and_count_as_before(monkeypatch):
     """The counts are those of flattening every join and removing the dead ones after."""
     from eqsat.passes.cleanup import CleanupStats

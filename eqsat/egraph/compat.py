@@ -14,7 +14,6 @@ import tempfile
 from typing import Any
 
 import egglog
-from mypy_extensions import mypyc_attr
 
 try:                                   # present in every release we support
     from importlib.metadata import version as _pkg_version
@@ -374,7 +373,6 @@ def display_serialized(eg: egglog.EGraph) -> Any:
 
 
 # -- building terms in bulk ----------------------------------------------------------------------
-@mypyc_attr(native_class=False)     # compiled (eqsat._native), it still sets its constructors
 class TermBuilder:
     """Terms, bindings and table rows for encoding whole kernels, written as egglog
     program text and run in one batch (`flush`).
@@ -569,8 +567,7 @@ class _Variables:
 
 
 class _Make:
-    """One of a `TermBuilder`'s constructors: a term's program text from its arguments (an
-    object, not a closure: mypyc does not compile closures in a class it leaves Python's)."""
+    """One of a `TermBuilder`'s constructors: a term's program text from its arguments."""
 
     def __init__(self, head: str, convs: tuple[Any, ...]):
         self.head, self.convs = head, convs

@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Iterable
 
-from mypy_extensions import mypyc_attr
 
 from eqsat.ir.core import Kernel, Operation, Region, const_int
 from eqsat.ir.types import PointerType, TileType, Type, byte_size
@@ -48,7 +47,6 @@ class LoopInfo:
     step: int | None = None
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)     # users subclass it (compiled: eqsat._native)
 class CostModel:
     """Base class: subclass and override `op_cost` (and optionally `trip_count`,
     `token_edge`). Costs must be >= 0."""
@@ -109,7 +107,6 @@ def _elem_bytes(t: Any) -> int:
     return 4
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)     # users subclass it too
 class H100(CostModel):
     """Analytical H100 SXM model (docs/gpu-cost-model.md section 5), in cycles per tile
     block: ALU ops cost warp-instruction issue slots, memory ops their requests, address

@@ -294,7 +294,8 @@ def decode(enc: Encoding, v: EGraphView, sel: Selection) -> Decoded:
 
 
 class _Chosen:
-    """A class's chosen e-node (not a closure: see `eqsat._native`)."""
+    """A class's chosen e-node (an object, not a closure over the view, so
+    the view is freed by reference counting)."""
 
     def __init__(self, nodes: dict[str, ENode], choice: dict[str, str]):
         self.nodes, self.choice = nodes, choice

@@ -655,8 +655,8 @@ _NO_SETS = (0, 0)
 
 
 class _SetRules:
-    """How `TokenSets._solve` evaluates one node's set from its inputs' (not closures:
-    see `eqsat._native`)."""
+    """How `TokenSets._solve` evaluates one node's set from its inputs' (objects, not
+    closures over the view, so the view is freed by reference counting)."""
 
     def __init__(self, ts: TokenSets, loops: dict[int, list[ENode]]):
         self.ts, self.v, self.loops, self.sets = ts, ts.v, loops, ts.sets
@@ -951,7 +951,8 @@ class Extractor:
 
 
 class _Priced:
-    """An objective that prices each selection once (not a closure: see `eqsat._native`)."""
+    """An objective that prices each selection once (an object, not a
+    closure over the view, so the view is freed by reference counting)."""
 
     def __init__(self, objective: Callable[[Selection], float]):
         self.objective = objective
