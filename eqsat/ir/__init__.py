@@ -4,8 +4,12 @@ from eqsat.ir.attrs import Bounded, DenseConst, DivBy, SameElements
 from eqsat.ir.core import (Kernel, Operation, Param, Region, Value, first_difference,
                            structurally_equal)
 from eqsat.ir.ops import MEMORY_OPS, SPECS, OpSpec
+from eqsat.ir.printer import print_kernel
 from eqsat.ir.types import (TOKEN, PartitionViewType, PointerType, StridedViewType, TensorViewType,
                             TileType, TokenType, Type, ptr, scalar, tile)
+
+# a kernel's str() is its text; the printer depends on the core, not the other way round
+Kernel.__str__ = print_kernel         # type: ignore[assignment,method-assign]
 
 __all__ = [
     "KernelBuilder",

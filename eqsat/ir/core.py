@@ -12,7 +12,6 @@ from collections.abc import Callable, Iterator
 
 from eqsat.ir.attrs import DenseConst
 from eqsat.ir.ops import SPECS, spec
-from eqsat.ir.printer import print_kernel
 from eqsat.ir.types import PointerType, TileType, TokenType, Type, is_float
 
 
@@ -287,8 +286,8 @@ class Kernel:
 
     __hash__ = object.__hash__
 
-    def __str__(self) -> str:
-        return print_kernel(self)
+    # __str__: the kernel's text, set by the eqsat.ir package from eqsat.ir.printer, which
+    # reads this module's classes (this module knows nothing of printing)
 
     def __repr__(self) -> str:
         return f"<Kernel @{self.name}: {sum(1 for _ in self.walk())} ops>"
