@@ -4,7 +4,8 @@ from __future__ import annotations
 
 
 from eqsat.memory.alias import alias_facts
-from eqsat.passes.cleanup import cleanup
+from eqsat.passes.cleanup import CleanupStats, settle
+from eqsat.passes.loop_tokens import split_carried_tokens
 from eqsat.memory.conflict import conflict
 from eqsat.text import parse
 from eqsat.ir.verify import verify
@@ -22,7 +23,9 @@ def _clean(src: str, noalias: bool | None = None):
     if noalias is not None:
         facts = alias_facts(k, noalias=noalias)
         order = lambda a, b: conflict(facts, a, b)  # noqa: E731
-    st = cleanup(k, order)
+    st = CleanupStats()
+    if settle(k, order, st) and order is not None:      # as optimize cleans up
+        split_carried_tokens(k, order, st)
     verify(k)
     return k, st
 
@@ -558,15 +561,15 @@ def test_splitting_a_while_loop_keeps_its_meaning_and_merging_undoes_it():
     from eqsat.memory.conflict import conflict
     from eqsat.memory.tokensets import loop_exits
     from eqsat.pipeline.optimize import optimize
-    import eqsat.passes.cleanup as cl
+    import eqsat.passes.loop_tokens as lt
 
     src = parse(WHILE_SRC)
     k = optimize(parse(WHILE_SRC), noalias=True, rules="none").kernel
     facts = alias_facts(k, noalias=True)
     order = lambda a, b: conflict(facts, a, b)  # noqa: E731
-    plan = cl._split_plan(k, order, set())
+    plan = lt._split_plan(k, order, set())
     assert plan is not None and plan[0].name == "loop" and len(plan[2]) == 2
-    made = cl._split_carry(k, order, *plan)
+    made = lt._split_carry(k, order, *plan)
     verify(k)
     loop = plan[0]
     owners = sorted(op.name for op, _ in made)
@@ -576,8 +579,8 @@ def test_splitting_a_while_loop_keeps_its_meaning_and_merging_undoes_it():
         assert sum(v.is_token for v in t.operands) == 2
     spec = _while_spec()
     assert check_equivalent(src, k, spec, trials=4, schedules=6, exact=True).ok
-    cl._merge_carries(k, loop, made)
-    cl._settle(k, order, cl.CleanupStats())
+    lt._merge_carries(k, loop, made)
+    settle(k, order, CleanupStats())
     verify(k)
     assert sum(v.is_token for v in loop.group("init")) == 1
     assert check_equivalent(src, k, spec, trials=4, schedules=6, exact=True).ok
@@ -654,7 +657,6 @@ GHOST_SRC = f"""entry @k(%a: {P}, %b: {P}, %n: tile<i32>) {{
 
 def test_joins_that_only_feed_joins_leave_early_and_count_as_before(monkeypatch):
     """The counts are those of flattening every join and removing the dead ones after."""
-    from eqsat.passes.cleanup import CleanupStats
     import eqsat.passes.cleanup as cl
     early = []
     feeds = cl._feeds_only_joins

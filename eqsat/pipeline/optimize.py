@@ -2,7 +2,8 @@
 
 encode -> the program as encoded -> saturate -> extract, where each candidate goes
 through decode -> guarded-op sinking (`egraph.sinking`) -> assume placement
-(`passes.assumes`) -> token clean-up (`passes.cleanup`) and is priced -> never dearer
+(`passes.assumes`) -> token clean-up (`passes.cleanup`, then `passes.loop_tokens`'s
+splits, each settled by clean-up again) and is priced -> never dearer
 -> versioning (`passes.versioning`, when asked for).
 
 The result is always a valid kernel: if a construct cannot be encoded, the kernel
@@ -45,7 +46,8 @@ from eqsat.memory.alias import alias_model
 from eqsat.memory.conflict import Conflicts
 from eqsat.memory.relations import LoopParallel, check_loop_parallel
 from eqsat.passes.assumes import place as place_assumes
-from eqsat.passes.cleanup import cleanup
+from eqsat.passes.cleanup import CleanupStats, settle
+from eqsat.passes.loop_tokens import split_carried_tokens
 from eqsat.passes.versioning import version, version_signature
 from eqsat.pipeline.report import Report, Result
 from eqsat.rules import Selection
@@ -250,7 +252,10 @@ class _Run:
         if self.weakens_tokens:
             out_facts, _ = alias_model(k, noalias=self.noalias, alias_groups=self.alias_groups)
             order = Conflicts(out_facts)
-        done = cleanup(k, order)
+        done = CleanupStats()
+        exact = settle(k, order, done)
+        if exact and order is not None:     # then settled again after each split
+            split_carried_tokens(k, order, done)
         verify(k)
         return k, {f.name: getattr(done, f.name) for f in fields(done)}
 
