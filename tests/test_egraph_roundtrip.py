@@ -6,7 +6,7 @@ import pytest
 
 from corpus_util import CORPUS, CORPUS_FILES, KERNELS, SPECS
 from eqsat.egraph.encode import encode, is_tokenized
-from eqsat.egraph.extract import view
+from eqsat.egraph.view import view
 from eqsat.ir.ops import MEMORY_OPS
 from eqsat.pipeline.optimize import optimize
 from eqsat.text import parse, parse_file, print_kernel

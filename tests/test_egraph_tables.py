@@ -14,7 +14,7 @@ from eqsat.egraph import compat
 from eqsat.egraph import terms as T
 from eqsat.egraph.analyses import contig, cval, div2, hi, lo, same
 from eqsat.egraph.encode import encode
-from eqsat.egraph.extract import SIGNATURES, _class_key, view
+from eqsat.egraph.view import SIGNATURES, class_key, view
 from eqsat.pipeline.optimize import optimize
 from eqsat.text import parse_file
 
@@ -42,7 +42,7 @@ def _from_json(eg, raw: dict) -> tuple[list, dict, dict]:
                 fields.append([nodes[c]["eclass"] for c in nodes[ch]["children"]])
             elif k == "m":
                 fields.append(sorted({nodes[c]["eclass"] for c in nodes[ch]["children"]},
-                                     key=_class_key))
+                                     key=class_key))
             else:                              # a String (a type's text too) or an i64
                 fields.append(lit(ch))
         out.append((nid, kind, n["eclass"], fields))

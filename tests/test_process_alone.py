@@ -85,7 +85,7 @@ def test_optimize_leaves_no_e_graph_view_to_the_garbage_collector() -> None:
     over a view, hold them), so the collector never walks a kernel's e-graph after it."""
     import gc
 
-    from eqsat.egraph.extract import EGraphView, ENode
+    from eqsat.egraph.view import EGraphView, ENode
     from eqsat.pipeline.optimize import optimize
     from eqsat.text import parse_file
     kernel = parse_file(CORPUS / "moe_permute.seq.mlir")

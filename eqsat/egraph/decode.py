@@ -23,7 +23,9 @@ from eqsat.ir.types import TokenType
 from eqsat.text.parser import Parser
 from eqsat.egraph import terms as T
 from eqsat.egraph.encode import Encoding
-from eqsat.egraph.extract import EGraphView, ENode, Selection, _Scopes
+from eqsat.egraph.extract import Selection
+from eqsat.egraph.scopes import RegionScopes
+from eqsat.egraph.view import EGraphView, ENode
 from eqsat.egraph.sinking import DIVISIONS, GUARDED
 
 
@@ -181,7 +183,7 @@ def decode(enc: Encoding, v: EGraphView, sel: Selection) -> Decoded:
                 stack.append((c, False))
 
     # which loop body each class depends on (innermost), and whether it is a pure value
-    sc = _Scopes(enc)
+    sc = RegionScopes(enc)
     dep: dict[str, int] = {}
     pure: dict[str, bool] = {}
     for cid in order:
@@ -319,7 +321,7 @@ def _speculatable(n: ENode, node: _Chosen) -> bool:
     return False
 
 
-def _hoist(reg: _Reg, dep: int, sc: _Scopes, speculatable: bool = True) -> _Reg:
+def _hoist(reg: _Reg, dep: int, sc: RegionScopes, speculatable: bool = True) -> _Reg:
     """Move a pure value out of every loop body it does not depend on (through branches
     inside those loops when it is `speculatable`), never out of a reduce/scan body."""
     target, cur = reg, reg

@@ -13,7 +13,8 @@ from typing import Any
 from eqsat.egraph.cost import DEFAULT, CostModel
 from eqsat.egraph.decode import decode
 from eqsat.egraph.encode import encode
-from eqsat.egraph.extract import extract, view
+from eqsat.egraph.extract import extract
+from eqsat.egraph.view import view
 from eqsat.egraph.saturate import Limits, SaturationStats, saturate
 from eqsat.egraph.sinking import sink_guarded
 from eqsat.errors import EqsatError

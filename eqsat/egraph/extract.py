@@ -32,7 +32,7 @@ Memory ops also pay for waiting: each memory op its input token stands for costs
 `CostModel.token_wait` (store->load waits for visibility; a loop-carried token
 makes every iteration wait for the previous one's ops), so of the versions of one
 op that the token rules built, the least serialized is the cheapest (the sets a token
-stands for are bitmasks, `TokenSets`: along a chain they hold O(ops^2) pairs). A program
+stands for are bitmasks, `ClassTokenSets`: along a chain they hold O(ops^2) pairs). A program
 must run each memory op once, so the chosen e-nodes hold one version per op
 (uid): the extractor fixes the cheapest version of each op first and chooses
 everything else around it.
@@ -43,17 +43,17 @@ import heapq
 import math
 from collections.abc import Callable, Iterable
 from functools import partial
-from dataclasses import dataclass, field
-from typing import Any, overload
+from dataclasses import dataclass
+from typing import Any
 
 from eqsat.ir.ops import SPECS
-from eqsat.egraph import compat
 from eqsat.egraph import terms as T
-from eqsat.egraph.analyses import Facts, read_facts
 from eqsat.egraph.cost import CostModel, LoopInfo, OpInfo
+from eqsat.egraph.class_tokens import ClassTokenSets
 from eqsat.egraph.encode import Encoding
+from eqsat.egraph.scopes import RegionScopes
+from eqsat.egraph.view import LOOPS, SIGNATURES, EGraphView, ENode, class_key
 from eqsat.egraph.width import CAP, Lanes, ptr_lanes_width, view_lanes_width
-from eqsat.memory.tokensets import bits
 from eqsat.text.parser import Parser
 
 EPS = 1e-3
@@ -63,195 +63,8 @@ NEIGHBOURS = 8      # memory-op moves `Extractor.minimize` prices at most
 # epsilon, so a preferred form that needs an extra node still loses the tie
 PREFER_SHARE = 0.3
 
-# field kinds per constructor: s=String, i=i64, y=Ty (a type's text, a String), t=Term,
-# v=Vec[Term], m=MultiSet[Term]
-SIGNATURES = {
-    "Param": "iy", "Arg": "iiy", "Const": "ysi", "ConstDense": "yi", "NoTok": "",
-    "Op0": "siy", "Op1": "siyt", "Op2": "siytt", "Op3": "siyttt", "OpN": "siyv",
-    "Mem": "siyvt", "For": "itttvvy", "Loop": "ivvy", "Exit": "sv", "Join": "m",
-    "ReJoin": "tt", "SrcJoin": "m", "If": "tvvy", "Combine": "siivvy", "Proj": "tiy",
-    "Root": "v",
-}
-LOOPS = ("For", "Loop")
-
-
-@dataclass
-class ENode:
-    id: str
-    kind: str                 # constructor name ("Op2", "For", ...)
-    cls: str                  # its e-class
-    fields: list              # decoded fields: str / int / type text / class id / [class ids]
-    # caches of `children` and `child_set` (slots of their own: compiled, a node has no
-    # __dict__ to keep them in)
-    _kids: list[str] | None = field(default=None, compare=False, repr=False)
-    _kid_set: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
-
-    def children(self) -> list[str]:
-        """Child classes in field order (computed once: extraction asks for them in
-        every pass; the list is shared, so callers must not change it)."""
-        got = self._kids
-        if got is None:
-            got = []
-            for k, f in zip(SIGNATURES[self.kind], self.fields):
-                if k == "t":
-                    got.append(f)
-                elif k in "vm":
-                    got.extend(f)
-            self._kids = got
-        return got
-
-    def child_set(self) -> tuple[str, ...]:
-        """The distinct child classes, in field order (a node pays for a shared child once;
-        a fixed order keeps sums of child costs the same under any hash seed)."""
-        got = self._kid_set
-        if got is None:
-            got = self._kid_set = tuple(dict.fromkeys(self.children()))
-        return got
-
-    @property
-    def ty(self) -> str | None:
-        sig = SIGNATURES[self.kind]
-        return self.fields[sig.index("y")] if "y" in sig else None
-
-    @property
-    def op_name(self) -> str | None:
-        return self.fields[0] if SIGNATURES[self.kind].startswith("s") else None
-
-    @property
-    def region(self) -> int | None:
-        if self.kind in ("For", "Loop", "Arg"):
-            return self.fields[0]
-        if self.kind == "Combine":
-            return self.fields[2]
-        return None
-
-
-@dataclass
-class EGraphView:
-    """The Term e-nodes of an e-graph, with what the analyses know of their classes."""
-    nodes: dict[str, ENode]
-    classes: dict[str, list[str]]          # class -> node ids
-    root: str                              # class of the Root term
-    lets: dict[str, list[str]]             # class -> let names bound to it
-    n_classes: int = 0
-    n_nodes: int = 0
-    consts: dict[str, tuple[str, int]] = field(default_factory=dict)   # class -> (elem, bits)
-    facts: dict[str, Facts] = field(default_factory=dict)    # class -> what the analyses know
-
-
-def _class_key(cid: str) -> tuple:
-    head, _, num = cid.rpartition("-")
-    return (head, int(num)) if num.isdigit() else (cid, 0)
-
-
-def view(enc: Encoding) -> EGraphView:
-    """The Term e-nodes of the e-graph with decoded fields, read off egglog's tables."""
-    eg = enc.egraph
-    tables = compat.Tables(eg)
-    nodes: dict[str, ENode] = {}
-    classes: dict[str, list[str]] = {}
-    kinds = {compat.egg_name(eg, fn): kind for kind, fn in T.TERM_CONSTRUCTORS.items()}
-    cls, string, i64 = tables.cls, tables.string, tables.i64
-    for name, f in tables.functions.items():       # in table order, as `serialize` has it
-        kind = kinds.get(name)
-        if kind is None:
-            continue
-        out_sort = f.output_sort
-        cols = [(k, sort, tables.names(sort)) for k, sort in zip(SIGNATURES[kind], f.input_sorts)]
-        out_names = tables.names(out_sort)
-        for i, r in enumerate(f.rows):
-            if r.subsumed:
-                continue
-            fields: list = []
-            for (k, sort, named), x in zip(cols, r.inputs):
-                if k == "t":
-                    fields.append(named.get(x) or cls(sort, x))
-                elif k == "v":
-                    fields.append([out_names.get(c) or cls(out_sort, c) for c in tables.vec(x)])
-                elif k == "m":                   # a bag: order its members deterministically
-                    fields.append(sorted({cls(out_sort, c) for c in tables.bag(x)},
-                                         key=_class_key))
-                elif k == "s" or k == "y":      # a type is its text
-                    fields.append(string(x))
-                else:
-                    fields.append(i64(x))
-            nid = f"function-{i}-{name}"
-            c = out_names.get(r.output) or cls(out_sort, r.output)
-            nodes[nid] = ENode(nid, kind, c, fields)
-            got = classes.get(c)
-            if got is None:
-                classes[c] = [nid]
-            else:
-                got.append(nid)
-    lets = tables.bindings()
-    root = None
-    for cid, ls in lets.items():
-        if enc.root in ls:
-            root = cid
-    if root is None:
-        raise ValueError("the e-graph has no root")
-    n_lets = sum(1 for ls in lets.values() for x in ls if x.startswith("v"))
-    if n_lets < enc.n_values:
-        raise ValueError(f"egglog holds {n_lets} of {enc.n_values} value bindings")
-    # nodes whose children are not Term classes (a token rule's unfinished `Step`)
-    # cannot be extracted: drop them, and whatever needs only them
-    while True:
-        bad = [nid for nid, en in nodes.items() if any(c not in classes for c in en.children())]
-        if not bad:
-            break
-        for nid in bad:
-            en = nodes.pop(nid)
-            classes[en.cls].remove(nid)
-            if not classes[en.cls]:
-                del classes[en.cls]
-    v = EGraphView(nodes, classes, root, lets, len(classes), len(nodes),
-                   facts=read_facts(eg, tables))
-    for en in nodes.values():
-        if en.kind == "Const":
-            v.consts[en.cls] = (en.fields[1], en.fields[2])
-    return v
-
-
-# -- scopes -------------------------------------------------------------------------------------
-class _Scopes:
-    """Leaf regions form a tree (static nesting); a scope is one of its nodes (0 = kernel)."""
-
-    def __init__(self, enc: Encoding):
-        self.parent: dict[int, int | None] = {0: None}
-        self.depth = {0: 0}
-        for rid in sorted(enc.regions):
-            p = enc.regions[rid].parent
-            self.parent[rid] = p
-            self.depth[rid] = self.depth.get(p, 0) + 1
-
-    def inside(self, a: int, b: int) -> bool:
-        """Is region a equal to or nested in region b?"""
-        cur: int | None = a
-        while cur is not None and self.depth.get(cur, 0) > self.depth.get(b, 0):
-            cur = self.parent.get(cur)
-        return cur == b
-
-    @overload
-    def deeper(self, a: int, b: int) -> int: ...
-    @overload
-    def deeper(self, a: int | None, b: int | None) -> int | None: ...
-
-    def deeper(self, a: int | None, b: int | None) -> int | None:
-        """The deeper of two scopes on one chain; -1 if they are not on one chain."""
-        if a is None:
-            return b
-        if b is None:
-            return a
-        if a == -1 or b == -1:
-            return -1
-        if self.inside(a, b):
-            return a
-        if self.inside(b, a):
-            return b
-        return -1
-
-
-def node_scope(n: ENode, scope_of: dict[str, int], sc: _Scopes) -> int | None:
+# -- scopes (`RegionScopes`: the regions' nesting) ----------------------------------------------
+def node_scope(n: ENode, scope_of: dict[str, int], sc: RegionScopes) -> int | None:
     """The innermost leaf region n needs (None if some child is still unknown, -1 if invalid)."""
     if n.kind == "Arg":
         return n.fields[0]
@@ -271,7 +84,7 @@ def node_scope(n: ENode, scope_of: dict[str, int], sc: _Scopes) -> int | None:
     return s
 
 
-def compute_scopes(v: EGraphView, sc: _Scopes) -> tuple[dict[str, int], dict[str, int]]:
+def compute_scopes(v: EGraphView, sc: RegionScopes) -> tuple[dict[str, int], dict[str, int]]:
     """Each class's scope and each node's, as the fixpoint of sweeping the nodes in order
     until no class scope moves (see `_sweep`: only the nodes whose children moved are
     evaluated again, in the order a full sweep would reach them)."""
@@ -282,7 +95,7 @@ def compute_scopes(v: EGraphView, sc: _Scopes) -> tuple[dict[str, int], dict[str
     return scope_of, node_sc
 
 
-def _scope_step(order: list[ENode], sc: _Scopes, scope_of: dict[str, int],
+def _scope_step(order: list[ENode], sc: RegionScopes, scope_of: dict[str, int],
                 node_sc: dict[str, int], i: int) -> str | None:
     n = order[i]
     s = node_scope(n, scope_of, sc)
@@ -350,7 +163,7 @@ class Selection:
 
 
 class _Pricer:
-    def __init__(self, enc: Encoding, v: EGraphView, model: CostModel, sc: _Scopes,
+    def __init__(self, enc: Encoding, v: EGraphView, model: CostModel, sc: RegionScopes,
                  prefer: frozenset = frozenset()):
         self.enc, self.v, self.model, self.sc = enc, v, model, sc
         self.prefer = frozenset(prefer) | frozenset(getattr(model, "preferred", ()))
@@ -492,331 +305,6 @@ def operand_groups(name: str, segs: tuple[int, ...] | None, kids: list[str]
     return out
 
 
-class TokenSets:
-    """The memory ops each token class stands for, as (uid, region) pairs: region 0 for
-    an op's instance in the current iteration, r for instances from earlier
-    iterations of loop r (reached through its carried token). A memory op's result
-    token stands for the op and its input token, a join for the union, a loop's
-    carried token for its init and what the body passes on, a loop's or an if's
-    results for what the body or branches pass out (least fixpoint; the nodes of
-    one class agree, so they are united).
-
-    As Python sets of pairs, the sets of a chain of M memory ops through R loops cost
-    O(M^2) time and gigabytes. Here a set is two bitmasks: the ops of region 0, and the
-    *sources* whose earlier-iteration instances it holds, a source being a loop's
-    carried token (an `Arg` class of a loop region): a pair (u, r) with r != 0 is made
-    only there, from the ops the loop passes to its next iteration (`carry`), and never
-    changes afterwards. So the pairs of region r are the union of `carry` over the
-    sources of region r in the set. Neither mask depends on the other, so each is a
-    least fixpoint of unions, solved once per strongly connected part of what reads
-    what (a worklist inside each); the order does not change the result."""
-
-    def __init__(self, v: EGraphView, class_ty: dict[str, str]):
-        self.v = v
-        self.uids = sorted({n.fields[1] for n in v.nodes.values() if n.kind == "Mem"})
-        self.bit = {u: 1 << i for i, u in enumerate(self.uids)}
-        self.sets: dict[str, tuple[int, int]] = {}     # class -> (region-0 ops, sources)
-        self.sources: list[tuple[str, int]] = []       # source bit -> (Arg class, region)
-        self.carry: list[int] = []                     # source bit -> the ops it carries
-        self._groups: dict[Any, int] | None = None
-        self._counts: dict[int, dict[Any, int]] = {}   # sources -> pairs per group
-        self._solve(class_ty)
-        self._region_bits: dict[int, int] = {}         # region -> bits of its sources
-        for i, (_, region) in enumerate(self.sources):
-            self._region_bits[region] = self._region_bits.get(region, 0) | 1 << i
-
-    def regions(self, sources: int) -> dict[int, int]:
-        """Region -> the ops whose earlier-iteration instances `sources` stand for."""
-        got: dict[int, int] = {}
-        for i in bits(sources):
-            region = self.sources[i][1]
-            got[region] = got.get(region, 0) | self.carry[i]
-        return {r: m for r, m in got.items() if m}
-
-    def pairs(self, cls: str) -> frozenset[tuple[int, int]]:
-        """The class's set as (uid, region) pairs."""
-        m0, src = self.sets.get(cls, (0, 0))
-        out = set()
-        for region, mask in [(0, m0), *self.regions(src).items()]:
-            for i in bits(mask):
-                out.add((self.uids[i], region))
-        return frozenset(out)
-
-    def counts(self, cls: str, groups: dict[Any, int]) -> dict[Any, int]:
-        """How many (uid, region) pairs of the class's set fall in each group of uids
-        (`groups`: key -> bitmask of `self.bit`s)."""
-        m0, src = self.sets.get(cls, (0, 0))
-        out = dict(self._source_counts(src, groups))
-        for k, g in groups.items():
-            out[k] += (m0 & g).bit_count()
-        return out
-
-    def _source_counts(self, src: int, groups: dict[Any, int]) -> dict[Any, int]:
-        """Pairs per group that the sources `src` stand for. Along a chain a source set
-        is the one before plus a loop's source: its counts are that set's plus what the
-        new source carries, unless another source of the same loop is there too (the
-        two may carry the same ops), which is counted in full."""
-        if self._groups is not groups:
-            self._groups, self._counts = groups, {}
-        cache = self._counts
-        added: list[int] = []                # sources stripped off, counted one by one
-        x = src
-        while x and x not in cache:
-            i = x.bit_length() - 1
-            rest = x ^ (1 << i)
-            if rest & self._region_bits[self.sources[i][1]]:
-                break
-            added.append(i)
-            x = rest
-        got = cache.get(x)
-        if got is None:
-            got = dict.fromkeys(groups, 0)
-            for mask in self.regions(x).values():
-                for k, g in groups.items():
-                    got[k] += (mask & g).bit_count()
-            cache[x] = got
-        for i in reversed(added):
-            x |= 1 << i
-            got = dict(got)
-            for k, g in groups.items():
-                got[k] += (self.carry[i] & g).bit_count()
-            cache[x] = got
-        return got
-
-    def _solve(self, class_ty: dict[str, str]) -> None:
-        v = self.v
-        loops: dict[int, list[ENode]] = {}
-        for n in v.nodes.values():
-            if n.kind in LOOPS:
-                loops.setdefault(n.fields[0], []).append(n)
-
-        rules = _SetRules(self, loops)
-        sets, source_bit = self.sets, rules.source_bit
-        evaluate, reads, loop_uids = rules.evaluate, rules.reads, rules.loop_uids
-
-        nodes = [n for n in v.nodes.values()
-                 if class_ty.get(n.cls) == "token" or n.kind in ("Join", "ReJoin", "SrcJoin")]
-        of_class: dict[str, list[int]] = {}
-        needs: dict[str, list[str]] = {}         # class -> the classes its nodes read
-        for i, n in enumerate(nodes):
-            of_class.setdefault(n.cls, []).append(i)
-            needs.setdefault(n.cls, []).extend(reads(n))
-        users: dict[str, list[int]] = {}
-        for i, n in enumerate(nodes):
-            for c in dict.fromkeys(reads(n)):
-                users.setdefault(c, []).append(i)
-        # what a class reads is solved before it: one evaluation per node outside loops,
-        # a local fixpoint inside each strongly connected part (a loop's carried tokens)
-        for part in _components(list(of_class), needs):
-            order = [i for c in part for i in of_class[c]]
-            if len(order) == 1 and part[0] not in needs.get(part[0], ()):
-                n = nodes[order[0]]
-                sets[n.cls] = evaluate(n)
-                continue
-            # around a cycle (a loop's carried tokens): sweep in the order found, again
-            # only where an input grew, until nothing does
-            place = {i: k for k, i in enumerate(order)}
-            work = list(range(len(order)))
-            queued = set(work)
-            while work:
-                k = heapq.heappop(work)
-                queued.discard(k)
-                n = nodes[order[k]]
-                old = sets.get(n.cls, _NO_SETS)
-                got = evaluate(n)
-                merged = (old[0] | got[0], old[1] | got[1])
-                if merged != old:
-                    sets[n.cls] = merged
-                    for j in users.get(n.cls, ()):
-                        kj = place.get(j)
-                        if kj is not None and kj not in queued:
-                            queued.add(kj)
-                            heapq.heappush(work, kj)
-
-        # what each source carries, from the solved region-0 ops of what its loop yields
-        self.carry = [0] * len(self.sources)
-        for n in nodes:
-            if n.kind != "Arg":
-                continue
-            bit = source_bit.get((n.cls, n.fields[0]))
-            if bit is None:
-                continue
-            j = bit.bit_length() - 1
-            for lp in loops.get(n.fields[0], ()):
-                i = n.fields[1] - (1 if lp.kind == "For" else 0)
-                if lp.kind == "For":
-                    if 0 <= i < len(lp.fields[5]):
-                        self.carry[j] |= sets.get(lp.fields[5][i], _NO_SETS)[0]
-                else:
-                    self.carry[j] |= loop_uids(lp)
-
-
-_NO_SETS = (0, 0)
-
-
-class _SetRules:
-    """How `TokenSets._solve` evaluates one node's set from its inputs' (objects, not
-    closures over the view, so the view is freed by reference counting)."""
-
-    def __init__(self, ts: TokenSets, loops: dict[int, list[ENode]]):
-        self.ts, self.v, self.loops, self.sets = ts, ts.v, loops, ts.sets
-        self.inside: dict[str, int] = {}
-        self.source_bit: dict[tuple[str, int], int] = {}
-
-    def loop_uids(self, n: ENode) -> int:
-        """Every memory op reachable from a `loop` body (its exits hide in branches)."""
-        got = self.inside.get(n.id)
-        if got is None:
-            seen, stack, out = set(), list(n.fields[2]), 0
-            while stack:
-                c = stack.pop()
-                if c in seen:
-                    continue
-                seen.add(c)
-                for nid in self.v.classes.get(c, ()):
-                    m = self.v.nodes[nid]
-                    if m.kind == "Mem":
-                        out |= self.ts.bit[m.fields[1]]
-                    stack.extend(m.children())
-            got = self.inside[n.id] = out
-        return got
-
-    def source(self, n: ENode) -> int:
-        key = (n.cls, n.fields[0])
-        got = self.source_bit.get(key)
-        if got is None:
-            got = self.source_bit[key] = 1 << len(self.ts.sources)
-            self.ts.sources.append(key)
-        return got
-
-    def evaluate(self, n: ENode) -> tuple[int, int]:
-        """The set node `n` stands for, from the current sets of its inputs."""
-        k = n.kind
-        ops = srcs = 0
-        if k in ("Join", "SrcJoin", "ReJoin"):
-            for c in (n.fields[0] if k != "ReJoin" else n.fields[:2]):
-                m, s = self.sets.get(c, _NO_SETS)
-                ops, srcs = ops | m, srcs | s
-        elif k == "Proj":
-            i = n.fields[1]
-            for nid in self.v.classes.get(n.fields[0], ()):
-                src = self.v.nodes[nid]
-                if src.kind == "Mem":
-                    m, s = self.sets.get(src.fields[4], _NO_SETS)
-                    ops, srcs = ops | m | self.ts.bit[src.fields[1]], srcs | s
-                elif src.kind in ("For", "If"):
-                    vecs = ((src.fields[4], src.fields[5]) if src.kind == "For"
-                            else (src.fields[1], src.fields[2]))
-                    for vec in vecs:
-                        if i < len(vec):
-                            m, s = self.sets.get(vec[i], _NO_SETS)
-                            ops, srcs = ops | m, srcs | s
-                elif src.kind == "Loop":
-                    ops |= self.loop_uids(src)
-                    for c in src.fields[1]:
-                        m, s = self.sets.get(c, _NO_SETS)
-                        ops, srcs = ops | m, srcs | s
-        elif k == "Arg":
-            region = n.fields[0]
-            for lp in self.loops.get(region, ()):
-                i = n.fields[1] - (1 if lp.kind == "For" else 0)
-                init = lp.fields[4] if lp.kind == "For" else lp.fields[1]
-                if 0 <= i < len(init):
-                    m, s = self.sets.get(init[i], _NO_SETS)
-                    ops, srcs = ops | m, srcs | s
-                if lp.kind == "For":
-                    if 0 <= i < len(lp.fields[5]):
-                        # what the body passes on: its ops become earlier-iteration
-                        # instances (this source), what came through loops stays
-                        srcs |= self.source(n) | self.sets.get(lp.fields[5][i], _NO_SETS)[1]
-                elif self.loop_uids(lp):
-                    srcs |= self.source(n)
-        return ops, srcs
-
-    def reads(self, n: ENode) -> list[str]:
-        """The classes whose sets `evaluate(n)` reads."""
-        k = n.kind
-        if k in ("Join", "SrcJoin"):
-            return list(n.fields[0])
-        if k == "ReJoin":
-            return [n.fields[0], n.fields[1]]
-        out: list[str] = []
-        if k == "Proj":
-            for nid in self.v.classes.get(n.fields[0], ()):
-                src = self.v.nodes[nid]
-                if src.kind == "Mem":
-                    out.append(src.fields[4])
-                elif src.kind == "For":
-                    out += src.fields[4] + src.fields[5]
-                elif src.kind == "Loop":
-                    out += src.fields[1]
-                elif src.kind == "If":
-                    out += src.fields[1] + src.fields[2]
-        elif k == "Arg":
-            for lp in self.loops.get(n.fields[0], ()):
-                out += (lp.fields[4] + lp.fields[5]) if lp.kind == "For" else lp.fields[1]
-        return out
-
-
-def _components(keys: list[str], edges: dict[str, list[str]]) -> list[list[str]]:
-    """Strongly connected parts of a graph (Tarjan, iterative), each after every part it
-    has an edge into: the order in which a fixpoint over `edges` (x reads y) solves
-    each part once. A part lists its members in the order the search finished them,
-    what they read first except around a cycle."""
-    index: dict[str, int] = {}
-    finished: dict[str, int] = {}
-    low: dict[str, int] = {}
-    on: set[str] = set()
-    stack: list[str] = []
-    out: list[list[str]] = []
-    counter = 0
-    for start in keys:
-        if start in index:
-            continue
-        work: list[tuple[str, int]] = [(start, 0)]
-        while work:
-            x, i = work.pop()
-            if i == 0:
-                index[x] = low[x] = counter
-                counter += 1
-                stack.append(x)
-                on.add(x)
-            succ = edges.get(x, ())
-            if i < len(succ):
-                work.append((x, i + 1))
-                y = succ[i]
-                if y not in index:
-                    if y in edges:
-                        work.append((y, 0))
-                    else:
-                        index[y] = low[y] = counter      # a class no token node makes
-                        counter += 1
-                elif y in on:
-                    low[x] = min(low[x], index[y])
-                continue
-            finished[x] = len(finished)
-            if low[x] == index[x]:
-                part = []
-                while True:
-                    y = stack.pop()
-                    on.discard(y)
-                    part.append(y)
-                    if y == x:
-                        break
-                part.sort(key=finished.__getitem__)
-                out.append(part)
-            if work:
-                parent = work[-1][0]
-                low[parent] = min(low[parent], low[x])
-    return out
-
-
-def token_sets(v: EGraphView, class_ty: dict[str, str]) -> dict[str, frozenset]:
-    """`TokenSets` as (uid, region) pairs per token class (for inspection and tests)."""
-    ts = TokenSets(v, class_ty)
-    return {cls: ts.pairs(cls) for cls in ts.sets}
-
-
 class Extractor:
     """Extraction under one cost model: the per-node prices of a tree/DAG pass, and
     `minimize`, which improves that pass's choice under the model's own objective
@@ -825,10 +313,10 @@ class Extractor:
     def __init__(self, enc: Encoding, v: EGraphView, model: CostModel, *, dag_passes: int = 4,
                  max_alternatives: int = 400, prefer: frozenset = frozenset()):
         self.v, self.dag_passes, self.max_alternatives = v, dag_passes, max_alternatives
-        sc = _Scopes(enc)
+        sc = RegionScopes(enc)
         scope_of, node_sc = compute_scopes(v, sc)
         self.pricer = pr = _Pricer(enc, v, model, sc, prefer)
-        tsets = TokenSets(v, pr.class_ty)
+        tsets = ClassTokenSets(v, pr.class_ty)
         # token_wait depends on the two op names only: count the ops a token stands for
         # per name, then price each name once
         by_name: dict[str, int] = {}
@@ -1000,7 +488,7 @@ def carry_over(old: EGraphView, sel: Selection, new: EGraphView) -> Selection | 
     for nid in sel.choice.values():
         n0, n = old.nodes[nid], new.nodes[nid]
         if n.kind in ("Join", "SrcJoin"):       # a bag: members merged, order by class
-            if sorted({cls_map.get(c, "") for c in n0.fields[0]}, key=_class_key) != n.fields[0]:
+            if sorted({cls_map.get(c, "") for c in n0.fields[0]}, key=class_key) != n.fields[0]:
                 return None
         elif not all(same(a, b, k) for k, a, b in zip(SIGNATURES[n.kind], n0.fields, n.fields)):
             return None
@@ -1261,5 +749,4 @@ def dag_cost(v: EGraphView, choice: dict[str, str], weight: dict[str, float]):
     return total, order
 
 
-__all__ = ["extract", "Extractor", "carry_over", "view", "token_sets", "TokenSets", "EGraphView",
-           "ENode", "Selection", "dag_cost", "EPS", "NEIGHBOURS"]
+__all__ = ["extract", "Extractor", "carry_over", "Selection", "dag_cost", "EPS", "NEIGHBOURS"]

@@ -308,7 +308,7 @@ def place(enc: Any, view: Any, decoded: Decoded) -> Kernel:
     A parameter the e-graph proved equal to a constant (the contiguous stride) is read
     as that constant, which tells tileiras more than the parameter does."""
 
-    # the view read the facts off this very e-graph's tables (`extract.view`); reading
+    # the view read the facts off this very e-graph's tables (`eqsat.egraph.view`); reading
     # them again costs a pass over the analysis tables, per candidate
     facts = getattr(view, "facts", None)
     if facts is None:

@@ -34,11 +34,12 @@ from eqsat.analysis.params import array_params
 from eqsat.egraph.cost import DEFAULT, CostModel
 from eqsat.egraph.decode import DecodeError, decode
 from eqsat.egraph.encode import EncodeError, Encoding, encode
-from eqsat.egraph.extract import EGraphView, Extractor, carry_over, extract, view
+from eqsat.egraph.extract import Extractor, carry_over, extract
 from eqsat.egraph.extract import Selection as Choice
 from eqsat.egraph.params import param_facts
 from eqsat.egraph.saturate import Limits, Prepared, saturate
 from eqsat.egraph.sinking import sink_guarded
+from eqsat.egraph.view import EGraphView, view
 from eqsat.errors import EqsatError
 from eqsat.ir.core import Kernel
 from eqsat.ir.verify import verify
