@@ -220,7 +220,7 @@ class _Run:
 
     def extract(self, enc: Encoding, start: tuple[EGraphView, Choice],
                 v: EGraphView | None) -> Kernel:
-        """Stage 4: the cheapest program under the one objective, decoded and cleaned."""
+        """Stage 5: the cheapest program under the one objective, decoded and cleaned."""
         v0, sel0 = start
         self.rep.cost_after = self.rep.cost_before
         if v is None:
@@ -261,7 +261,7 @@ class _Run:
         return k, {f.name: getattr(done, f.name) for f in fields(done)}
 
     def never_dearer(self, result: Kernel) -> Kernel:
-        """The program as encoded is a candidate, so extraction is never dearer; if it
+        """Stage 6: the program as encoded is a candidate, so extraction is never dearer; if it
         were, that program comes back and the report counts it (raises under
         `EQSAT_STRICT_EXTRACTION`)."""
         rep = self.rep
@@ -277,7 +277,7 @@ class _Run:
         return self.baseline
 
     def version(self, result: Kernel, again: Callable[[Kernel], Kernel]) -> Kernel:
-        """Stage 5 (asked for): a fast copy where sizes and strides are vector multiples."""
+        """Stage 7 (asked for): a fast copy where sizes and strides are vector multiples."""
         self.restart_clock()
         if array_params(self.kernel):      # signature facts: optimize a fast copy too
             result, done = version_signature(self.kernel, result, again, self.model)
@@ -290,6 +290,7 @@ class _Run:
         return result
 
     def finish(self, result: Kernel) -> Result:
+        """Stage 8: the result and its report."""
         self.rep.ops_after = _count_ops(result)
         return Result(result, self.rep)
 
