@@ -53,7 +53,6 @@ from eqsat.rules.analysis import ANALYSIS
 from eqsat.rules.core import CORE
 from eqsat.rules.dsl import Action, Rule, RuleSet, infer, rewrite
 from eqsat.rules.fold import FOLD
-from eqsat.rules.soundness import check_rule
 from eqsat.rules.tokens import TOKENS
 
 _REGISTRY: dict[str, RuleSet] = {}
@@ -140,6 +139,8 @@ def register(rs: RuleSet, *, trusted: bool = False, context: Any = (), examples:
         raise _error(f"rule set '{rs.name}' not registered: rule '{bad[0]}' does not compile: "
                      f"{bad[1]}")
     if not trusted:
+        # the checker (and the interpreter it runs) loads with the first rule set it checks
+        from eqsat.rules.soundness import check_rule
         analyses: list[Rule | Action] = [r for r in rs.rules if isinstance(r, Action)]
         ctx = ([RuleSet(f"{rs.name}-analyses", analyses)] if analyses else []) + list(context)
         for r in rs.rules:
