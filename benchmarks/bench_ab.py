@@ -5,12 +5,15 @@ median per-kernel ratio B/A, and the first call (import + parse + optimize) in f
 interpreters of each, in turn.
 
     python benchmarks/bench_ab.py --a 'PYTHON_A' --b 'PYTHON_B' [--rounds 3] [--repeat 3]
-                                  [--set corpus|suite|all] [--fresh 5]
+                                  [--set corpus|suite|all] [--fresh 5] [--gap S]
 
 PYTHON_A / PYTHON_B: a command line that starts an interpreter whose `import eqsat` is
 the install to time (a virtual environment's python; environment variables as
 `env NAME=VALUE python`). Each time is the least of `--repeat` runs per round and of
-all rounds, wall and CPU (CPU counts every thread of the interpreter).
+all rounds, wall and CPU (CPU counts every thread of the interpreter). `--gap S` waits S
+seconds before each timed run: calls that do not arrive back to back, as when a compile
+cache answers the repeats, so work an install leaves running after a call has returned
+is done before the next call starts.
 """
 from __future__ import annotations
 
@@ -24,15 +27,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SETS = {"corpus": ROOT / "tests" / "corpus", "suite": ROOT / "benchmarks" / "kernels"}
 
-# a worker: reads "PATH REPEAT" lines, answers "WALL CPU" (seconds, least of REPEAT runs)
+# a worker: reads "PATH REPEAT GAP" lines, answers "WALL CPU" (seconds, least of REPEAT
+# runs, each after GAP seconds' sleep)
 WORKER = """import sys, time
 import eqsat
 print(eqsat.__file__, flush=True)
 for line in sys.stdin:
-    path, repeat = line.split()
+    path, repeat, gap = line.split()
     k = eqsat.parse_file(path)
     walls, cpus = [], []
     for _ in range(int(repeat)):
+        time.sleep(float(gap))
         t0, c0 = time.perf_counter(), time.process_time()
         eqsat.optimize(k)
         walls.append(time.perf_counter() - t0)
@@ -55,9 +60,9 @@ class Worker:
         assert self.p.stdout is not None
         self.where = self.p.stdout.readline().strip()
 
-    def time(self, path: Path, repeat: int) -> tuple[float, float]:
+    def time(self, path: Path, repeat: int, gap: float) -> tuple[float, float]:
         assert self.p.stdin is not None and self.p.stdout is not None
-        self.p.stdin.write(f"{path} {repeat}\n")
+        self.p.stdin.write(f"{path} {repeat} {gap}\n")
         self.p.stdin.flush()
         wall, cpu = self.p.stdout.readline().split()
         return float(wall), float(cpu)
@@ -83,6 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--fresh", type=int, default=5)
+    ap.add_argument("--gap", type=float, default=0.0, help="seconds' wait before each run")
     args = ap.parse_args(argv)
     names = list(SETS) if args.set == "all" else [args.set]
     files = {n: sorted(SETS[n].glob("*.seq.mlir")) for n in names}
@@ -94,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
         for n in names:
             for f in files[n]:
                 for side, w in sides.items():
-                    got = w.time(f, args.repeat)
+                    got = w.time(f, args.repeat, args.gap)
                     old = best.get((side, n, f), (float("inf"), float("inf")))
                     best[(side, n, f)] = (min(old[0], got[0]), min(old[1], got[1]))
     for w in sides.values():
