@@ -122,3 +122,32 @@ def test_cli_opt(tmp_path, capsys):
     assert "make_token" in capsys.readouterr().out
     assert main(["opt", str(CORPUS / "vector_add.seq.mlir"), "--rules", "nope"]) == 2
     assert main(["opt", str(tmp_path / "missing.mlir")]) == 2
+
+
+def test_a_rule_error_reaches_the_caller_and_the_next_kernel_is_unharmed():
+    from eqsat.rules import RuleSet, rewrite
+    from eqsat.rules.dsl import iconst, muli, terms
+    from eqsat.text import print_kernel
+
+    x, = terms("x")
+    # the right-hand side's type is unbound: egglog refuses the rule as it is registered
+    bad = RuleSet("api-bad", [rewrite("api-unbound", muli(x, iconst(3)), muli(x, iconst(3)))])
+    src = CORPUS / "vector_add.seq.mlir"
+    want = print_kernel(optimize(parse_file(src)).kernel)
+    with pytest.raises(EqsatError):
+        optimize(parse_file(src), rules=["algebra", bad])
+    assert print_kernel(optimize(parse_file(src)).kernel) == want
+
+
+def test_a_hook_may_optimize_again():
+    """The saturated e-graph is lent to the hook while the rule e-graph is in use: an
+    optimize inside the hook gets an e-graph of its own and gives the same result."""
+    from eqsat.text import print_kernel
+
+    softmax, vector_add = CORPUS / "softmax_tiled.seq.mlir", CORPUS / "vector_add.seq.mlir"
+    want = print_kernel(optimize(parse_file(softmax)).kernel)
+    inner: list[str] = []
+    outer = optimize(parse_file(vector_add), on_saturated=lambda eg: inner.append(
+        print_kernel(optimize(parse_file(softmax)).kernel)))
+    assert inner == [want]
+    assert print_kernel(outer.kernel) == print_kernel(optimize(parse_file(vector_add)).kernel)
