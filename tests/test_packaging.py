@@ -138,3 +138,16 @@ def test_lazy_exports_are_listed_and_load() -> None:
     assert set(eqsat._LAZY) <= set(eqsat.__all__)
     for name in eqsat.__all__:
         assert getattr(eqsat, name) is not None, name
+
+
+def test_no_compiled_build_shadows_a_source() -> None:
+    """The install is pure Python; an extension module beside a source (a build an
+    earlier install compiled) would be imported instead of it."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+    stale = [str(p.relative_to(ROOT)) for folder in SOURCE_PACKAGES
+             for p in (ROOT / folder).rglob("*")
+             if any(p.name.endswith(sfx) for sfx in EXTENSION_SUFFIXES)
+             and p.with_name(p.name.split(".")[0] + ".py").exists()]
+    assert not stale, f"delete these stale builds: {stale}"
+    import eqsat.egraph.extract
+    assert (eqsat.egraph.extract.__file__ or "").endswith(".py")
