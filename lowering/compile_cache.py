@@ -303,6 +303,22 @@ def build_key(kernel: Any, signature: Any, arch: str, options: dict[str, Any] | 
     return hashlib.sha256(json.dumps(parts, sort_keys=True, default=repr).encode()).hexdigest()
 
 
+def build_options(*, optimize: bool = True, version: str | None = None,
+                  versioning: bool = False) -> dict[str, Any]:
+    """The build choices that differ from the default compile path's, as `cached_build`
+    takes them: a launch and `eqsat cutile --cubin` with defaults share one entry."""
+    from eqsat.lowering.bytecode import DEFAULT_VERSION
+
+    out: dict[str, Any] = {}
+    if not optimize:
+        out["optimize"] = False
+    if version is not None and version != DEFAULT_VERSION:
+        out["version"] = version
+    if versioning:
+        out["versioning"] = True
+    return out
+
+
 # -- the cached build ----------------------------------------------------------------------------
 @dataclass
 class Build:
@@ -343,7 +359,7 @@ def cached_build(kernel: Any, signature: Any, arch: str, *, cache: Cache | None 
     key = build_key(kernel, signature, arch, opts) if store is not None else ""
     if store is not None:
         got = store.get(key)
-        if got is not None:
+        if got is not None and got.fallback is None:   # a remembered failure: try again
             return Build(got, True)
     run = (build or eqsat_build)(kernel, signature, arch, **opts)
     meta = run_meta(kernel, run)
@@ -357,6 +373,7 @@ __all__ = [
     "Cache",
     "Entry",
     "build_key",
+    "build_options",
     "cache_dir",
     "cached_build",
     "default_cache",

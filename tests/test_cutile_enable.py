@@ -259,3 +259,31 @@ def test_runner_turns_it_on_for_an_unedited_script(tmp_path):
     p = subprocess.run([sys.executable, "-m", "eqsat.cutile"], env=env,
                        capture_output=True, text=True, timeout=120)
     assert p.returncode == 2 and "usage: python -m eqsat.cutile" in p.stderr
+
+
+def test_cli_cubin_reports_cache_miss_then_hit_and_cache_command(monkeypatch, tmp_path, capsys):
+    from eqsat.cli import main
+
+    monkeypatch.setenv("EQSAT_CACHE_DIR", str(tmp_path / "eqsat"))
+    kernels = ROOT / "benchmarks" / "kernels"
+    argv = ["cutile", str(kernels / "softmax_bwd.py"), "--inputs",
+            str(kernels / "specs" / "softmax_bwd.json"), "--cubin", str(tmp_path / "k.cubin"),
+            "--json"]
+    reports = []
+    for _ in range(2):
+        assert main(argv) == 0
+        reports.append(json.loads(capsys.readouterr().out))
+        reports[-1]["bytes"] = (tmp_path / "k.cubin").read_bytes()
+    miss, hit = reports
+    assert (miss["cache"], hit["cache"]) == ("miss", "hit")
+    assert miss["bytes"] == hit["bytes"] and miss["symbol"] == hit["symbol"]
+    assert miss["label"] == hit["label"] and miss["sass"] == hit["sass"]
+    assert main(["cache", "list", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)["entries"]
+    assert [e["symbol"] for e in listed] == [miss["symbol"]]
+    assert main(["cache", "stats", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["entries"] == 1
+    assert main(["cache", "clear"]) == 0
+    assert "removed 1 entry" in capsys.readouterr().out
+    assert main(argv[:-1] + ["--no-optimize", "--json"]) == 0   # another build choice:
+    assert json.loads(capsys.readouterr().out)["cache"] == "miss"   # its own entry
