@@ -268,14 +268,15 @@ def toolchain_identity() -> dict[str, str]:
     cached build was made with. Only file metadata is read (no tool is run), so a hit
     stays cheap."""
     if not _IDENTITY:
+        import importlib.util
+
         import eqsat
-        import eqsat.lowering
-        import eqsat.rules
         from eqsat.toolchain import cuda_tile_version, find_tool
 
         h = hashlib.sha256()
-        for pkg in (eqsat, eqsat.lowering, eqsat.rules):
-            for d in getattr(pkg, "__path__", []):
+        for name in ("eqsat", "eqsat.lowering", "eqsat.rules"):   # found, not imported:
+            spec = importlib.util.find_spec(name)                 # the rules load egglog
+            for d in (spec.submodule_search_locations or []) if spec else []:
                 for p in sorted(Path(d).rglob("*.py")):
                     h.update(_file_identity(str(p)).encode())
         _IDENTITY.update({"eqsat": f"{eqsat.__version__}+{h.hexdigest()[:16]}",
