@@ -237,7 +237,7 @@ def _arch(compute_capability: tuple[int, int] | None) -> str:
     from cuda.tile._compile import format_sm_arch
     from cuda.tile._execution import get_compute_capability
 
-    return format_sm_arch(*(compute_capability or get_compute_capability()))
+    return str(format_sm_arch(*(compute_capability or get_compute_capability())))
 
 
 def _reason(e: BaseException) -> str:
