@@ -198,6 +198,10 @@ def _build(state: _State, kernel: Any, signature: Any, context: Any,
     name = _cutile.kernel_name(kernel)
     try:
         arch = _arch(compute_capability)
+        unsupported = _unsupported_options(kernel, arch)
+        if unsupported:
+            return _fallback(state, f"options:{id(kernel)}:{arch}", name, unsupported,
+                             cutile_build)
         store = compile_cache.default_cache()
         key = compile_cache.build_key(kernel, signature, arch)
     except Exception as e:  # noqa: BLE001 - never worse than cuTile: any failure falls back
@@ -231,6 +235,20 @@ def _build(state: _State, kernel: Any, signature: Any, context: Any,
             store.put(key, cubin, meta)
     state.builds += 1
     return cubin, symbol, None, ()
+
+
+def _unsupported_options(kernel: Any, arch: str) -> str:
+    """Why eqsat must not build this kernel as asked ("" when it may): eqsat's builds are
+    tileiras -O3 without device debug information."""
+    from cuda.tile import _debug
+
+    if getattr(_debug, "EXPERIMENTAL_CUDA_TILE_DEBUG_BUILD", False):
+        return "a debug build was asked for (EXPERIMENTAL_CUDA_TILE_DEBUG_BUILD)"
+    options = getattr(kernel, "_compiler_options", None)
+    level = options.opt_level_for_target(arch) if options is not None else 3
+    if level != 3:
+        return f"opt_level={level} was asked for; eqsat builds at -O3 only"
+    return ""
 
 
 def _arch(compute_capability: tuple[int, int] | None) -> str:

@@ -287,3 +287,37 @@ def test_cli_cubin_reports_cache_miss_then_hit_and_cache_command(monkeypatch, tm
     assert "removed 1 entry" in capsys.readouterr().out
     assert main(argv[:-1] + ["--no-optimize", "--json"]) == 0   # another build choice:
     assert json.loads(capsys.readouterr().out)["cache"] == "miss"   # its own entry
+
+
+def test_an_opt_level_eqsat_does_not_build_goes_to_cutile(cutile, monkeypatch):
+    kernel, sig = _kernel()
+    low = kernel.replace_hints(opt_level=1)
+    tileiras = _count_tileiras(monkeypatch)
+    cutile.enable()
+    with pytest.warns(cutile.EqsatFallbackWarning, match="opt_level=1 was asked for"):
+        _compile(low, sig)
+    assert tileiras == []
+
+
+def test_threads_building_one_signature_build_it_once(cutile, monkeypatch):
+    import threading
+
+    kernel, sig = _kernel()
+    tileiras = _count_tileiras(monkeypatch)
+    cutile.enable()
+    out, errors = [], []
+
+    def launch_first_time():
+        try:
+            out.append(_compile(kernel, sig)[:2])
+        except Exception as e:   # reported below, not lost in the thread
+            errors.append(e)
+
+    threads = [threading.Thread(target=launch_first_time) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors and len(out) == 4 and len(set(out)) == 1
+    assert tileiras == ["sm_90"]
+    assert cutile.counts() == {"builds": 4, "cache_hits": 3, "fallbacks": 0}
