@@ -16,7 +16,8 @@ launching the same kernel and signature runs no optimizer and no tileiras.
 Never worse than not using it: when anything in eqsat fails for a signature, cuTile's
 own build is used for it, with one warning (`EqsatFallbackWarning`) naming the kernel and
 the reason; the failure is remembered (in the process and in the cache), so it is not
-retried at every launch or in the next process.
+retried at every launch or in the next process (`eqsat cache clear` forgets it; a new
+eqsat, cuda-tile or tileiras, or an edited kernel, has other cache keys anyway).
 
 Turning it on without editing a script: `python -m eqsat.cutile script.py ARGS...`
 (`--tune` for tuning), or set `EQSAT_CUTILE=1` (`EQSAT_CUTILE=tune`) where the script,
@@ -182,7 +183,13 @@ def _compile_step(self: Any, signature: Any, context: Any,
         return forced[0], forced[1], None, ()
     if state is None:                       # disabled while a launch was on its way
         import cuda.tile._execution as execution
-        return execution.kernel._compile(self, signature, context, compute_capability)
+
+        step = execution.kernel.__dict__["_compile"]
+        if step is _compile_step:
+            raise EqsatError("error: eqsat.cutile's compile step is installed but eqsat.cutile "
+                             "is disabled (two copies of the module?); call "
+                             "eqsat.cutile.enable() or disable() from one copy")
+        return step(self, signature, context, compute_capability)
     with _lock:
         return _build(state, self, signature, context, compute_capability)
 

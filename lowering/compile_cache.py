@@ -5,12 +5,13 @@ here before running the front end, the optimizer and tileiras; a second process 
 launches the same kernel under the same signature runs none of them.
 
 Key: the kernel's source digest (`eqsat.frontend._cutile.source_digest`), the launch
-signature's mangled symbol and its facts, the GPU, and the identities of eqsat (version
-and its sources), cuda-tile and the tileiras binary. Entries are files written to a
-temporary name and renamed into place, so a reader sees a whole entry or none; each
-carries a SHA-256 of its body, and one that fails the check (truncated, corrupted) is
-deleted and rebuilt, never loaded. Writers and eviction hold an `fcntl` lock on the
-cache folder (and a thread lock). The folder's size is bounded
+signature's mangled symbol (which states all its facts, so a launch and `eqsat cutile
+--inputs` that derive one signature share an entry), the GPU, and the identities of
+eqsat (version and its sources), cuda-tile and the tileiras binary. Entries are files
+written to a temporary name and renamed into place, so a reader sees a whole entry or
+none; each carries a SHA-256 of its body, and one that fails the check (truncated,
+corrupted) is deleted and rebuilt, never loaded. Writers and eviction hold an `fcntl`
+lock on the cache folder (and a thread lock). The folder's size is bounded
 (`EQSAT_CACHE_SIZE`, bytes, default 1 GiB): the least recently used entries (by
 modification time, refreshed on every hit) go first.
 
@@ -295,8 +296,7 @@ def build_key(kernel: Any, signature: Any, arch: str, options: dict[str, Any] | 
     sig = signature if signature.symbol else signature.with_mangled_symbol(name)
     parts = {
         "source": _cutile.source_digest(kernel),
-        "symbol": sig.symbol,
-        "signature": repr(sig.parameters),
+        "symbol": sig.symbol,          # the mangled name states every fact of the signature
         "arch": arch,
         "options": options or {},
         **toolchain_identity(),

@@ -321,3 +321,24 @@ def test_threads_building_one_signature_build_it_once(cutile, monkeypatch):
     assert not errors and len(out) == 4 and len(set(out)) == 1
     assert tileiras == ["sm_90"]
     assert cutile.counts() == {"builds": 4, "cache_hits": 3, "fallbacks": 0}
+
+
+def test_a_launch_and_the_cli_share_one_entry(cutile, capsys, tmp_path):
+    """The signature `--inputs` derives is the launcher's for those arrays; a launch that
+    compiled it leaves the entry the CLI then finds."""
+    from eqsat.cli import main
+    from eqsat.frontend import _cutile
+    from eqsat.frontend.launch import kernel_signature
+    from eqsat.interp.inputs import load_spec
+
+    kernels = ROOT / "benchmarks" / "kernels"
+    kernel = _cutile.get_kernel(_cutile.load_module(kernels / "softmax_bwd.py"), None)
+    spec = load_spec(kernels / "specs" / "softmax_bwd.json")
+    cutile.enable()
+    cubin, symbol, _, _ = _compile(kernel, kernel_signature(kernel, spec))
+    assert main(["cutile", str(kernels / "softmax_bwd.py"), "--inputs",
+                 str(kernels / "specs" / "softmax_bwd.json"), "--cubin",
+                 str(tmp_path / "k.cubin"), "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got["cache"] == "hit" and got["symbol"] == symbol
+    assert (tmp_path / "k.cubin").read_bytes() == cubin
