@@ -16,7 +16,8 @@ import sys
 from eqsat.errors import EqsatError
 
 # subcommand modules under eqsat/commands, in help order
-COMMANDS = ["fmt", "check", "stats", "run", "equiv", "opt", "lower", "compile", "cutile"]
+COMMANDS = ["fmt", "check", "stats", "run", "equiv", "opt", "lower", "compile", "cutile",
+            "cache"]
 INTERNAL_ERROR = 3
 
 

@@ -19,4 +19,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 # an extraction dearer than the program as encoded is an engine bug: raise, don't fall back
 os.environ.setdefault("EQSAT_STRICT_EXTRACTION", "1")
+# builds are not served from the compile cache unless a test points it at its own folder:
+# an entry from another test would hide what the test patched (and the user's cache is theirs)
+os.environ.setdefault("EQSAT_CACHE_DIR", "off")
 

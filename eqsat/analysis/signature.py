@@ -336,6 +336,45 @@ def launch_array_info(dtype: str, a: LaunchArray) -> ArrayInfo:
                      tuple(lower))
 
 
+def list_launch_info(dtype: str, arrays: list[LaunchArray], *,
+                     alias_groups: tuple[str, ...] = (),
+                     element_alias_groups: tuple[str, ...] = (),
+                     elements_may_alias: bool = False) -> ListInfo:
+    """The facts cuTile's launcher states for a list of arrays: one element constraint
+    that holds for every array of the list (each fact is kept only where all arrays
+    have it: the smallest divisibility, a stride constant all share, overlapping
+    elements if any has them). The launcher requires one element type and rank for the
+    whole list, and so does this; an empty list says nothing about its arrays and has no
+    signature."""
+    if not arrays:
+        raise SignatureError("an empty list of arrays has no launch signature (its "
+                             "arrays' type and rank are unknown)")
+    infos = [launch_array_info(dtype, a) for a in arrays]
+    first = infos[0]
+    for j, i in enumerate(infos[1:], 1):
+        if i.ndim != first.ndim:
+            raise SignatureError(f"arrays of one list vary in rank (item 0 has {first.ndim} "
+                                 f"axes, item {j} {i.ndim})")
+        if i.index_dtype != first.index_dtype:
+            raise SignatureError("arrays of one list vary in index type")
+    n = first.ndim
+
+    def common(values: list[int | None]) -> int | None:
+        return values[0] if all(v == values[0] for v in values) else None
+
+    stride_c = tuple(common([i.stride_constant[ax] for i in infos]) for ax in range(n))
+    lower = tuple(None if stride_c[ax] is not None else
+                  min((i.stride_lower_bound[ax] or 0) for i in infos) for ax in range(n))
+    stride_div = tuple(1 if stride_c[ax] is not None else
+                       min(i.stride_divisible_by[ax] for i in infos) for ax in range(n))
+    element = ArrayInfo(n, dtype, tuple(element_alias_groups),
+                        any(i.may_alias_internally for i in infos), first.index_dtype,
+                        min(i.base_divisible_by for i in infos), (None,) * n,
+                        tuple(min(i.shape_divisible_by[ax] for i in infos) for ax in range(n)),
+                        stride_c, stride_div, lower)
+    return ListInfo(element, tuple(alias_groups), bool(elements_may_alias))
+
+
 def _encode_int(v: int) -> str:
     return f"_{-v}" if v < 0 else str(v)
 
@@ -368,6 +407,9 @@ def encode_symbol(sig: Signature) -> str:
     in order of first mention."""
     ids: dict[str, int] = {}
     for p in sig.params:
+        if isinstance(p, ListInfo):
+            for g in (*p.alias_groups, *p.element.alias_groups):
+                ids.setdefault(g, len(ids))
         if isinstance(p, ArrayInfo):
             for g in p.alias_groups:
                 ids.setdefault(g, len(ids))
@@ -375,6 +417,11 @@ def encode_symbol(sig: Signature) -> str:
     for p in sig.params:
         if isinstance(p, ArrayInfo):
             parts.append(encode_array(p, ids))
+        elif isinstance(p, ListInfo):
+            parts.append("L" + "".join(f"g{g:x}" for g in sorted(ids[x] for x in
+                                                                p.alias_groups))
+                         + ("i" if p.elements_may_alias else "")
+                         + encode_array(p.element, ids))
         elif isinstance(p, ScalarInfo):
             parts.append(f"S{p.dtype}")
         elif isinstance(p.value, bool):
@@ -414,5 +461,6 @@ __all__ = [
     "encode_symbol",
     "launch_array_info",
     "launch_class",
+    "list_launch_info",
     "list_tables",
 ]

@@ -46,13 +46,16 @@ def _run(args) -> int:
         phase(f"compiling for {args.arch[0]}")
         from eqsat.lowering.cutile_workflow import label
 
-        run = compile_cutile(
+        run = _cached(kernel, sig, args, lambda: compile_cutile(
             kernel, sig, args.arch[0], optimize=not args.no_optimize,
             version=args.bytecode_version, versioning=args.versioning
-        )
+        ))
+        if run is None:             # served from the compile cache, written and reported
+            return 0
         write_output(args.cubin, run.cubin or b"")
         if args.json:
-            emit_json({"cubin": args.cubin, "arch": run.arch, "symbol": run.kernel.name,
+            emit_json({"cubin": args.cubin, "cache": "miss", "arch": run.arch,
+                       "symbol": run.kernel.name,
                        "optimized": run.optimized, "label": label(run),
                        "note": run.note or None, "attempts": run.attempts,
                        "loop_parallel": run.loop_parallel,
@@ -89,6 +92,34 @@ def _run(args) -> int:
     elif not written:
         sys.stdout.write(text)
     return 0
+
+
+def _cached(kernel, sig, args, build):
+    """The cubin from eqsat's compile cache (shared with `eqsat.cutile` launches): on a
+    hit it is written and reported here and None comes back; on a miss `build()` runs
+    and its PipelineRun is stored and returned."""
+    from eqsat.lowering.compile_cache import build_options, cached_build
+
+    opts = build_options(optimize=not args.no_optimize, version=args.bytecode_version,
+                         versioning=args.versioning)
+    got = cached_build(kernel, sig, args.arch[0], options=opts, build=lambda *a, **k: build())
+    if not got.hit:
+        return got.run
+    from eqsat.lowering.sass import cubin_stats
+
+    meta, cubin = got.entry.meta, got.entry.cubin
+    write_output(args.cubin, cubin)
+    stats = cubin_stats(cubin)
+    if args.json:
+        emit_json({"cubin": args.cubin, "cache": "hit", "arch": meta.get("arch"),
+                   "symbol": got.entry.symbol, "optimized": meta.get("optimized"),
+                   "label": meta.get("label"), "note": None, "attempts": meta.get("attempts"),
+                   "times": meta.get("times"), "ir": None, "report": None,
+                   "sass": stats.as_dict(), "cache_key": got.entry.key})
+    else:
+        print(f"{args.cubin}: {meta.get('arch')}, {stats.sass_instrs} SASS instructions "
+              f"({meta.get('label')}; from the compile cache)", file=sys.stderr)
+    return None
 
 
 def _compare(kernel, sig, args) -> int:

@@ -402,4 +402,53 @@ __all__ = [
     "param_names",
     "signature_facts",
     "signature_text",
+    "source_digest",
 ]
+
+
+# -- what a kernel's build depends on, for a compile cache ---------------------------------------
+def source_digest(kernel: Any) -> str:
+    """A digest of everything in Python that decides the kernel's code: its source, the
+    sources of the plain Python functions it reaches through its globals (helpers called
+    from tile code), the scalar module constants it reads, and its compiler hints. A
+    helper reached only through an attribute of another module (`mod.helper`) is not
+    followed; editing one such helper needs `eqsat cache clear`."""
+    fn = kernel._annotated_function.pyfunc
+    h = hashlib.sha256()
+    seen: set[int] = set()
+    todo = [fn]
+    while todo:
+        f = todo.pop()
+        if id(f) in seen:
+            continue
+        seen.add(id(f))
+        code = getattr(f, "__code__", None)
+        if code is None:
+            continue
+        try:
+            src = inspect.getsource(f)
+        except (OSError, TypeError):
+            src = repr(code.co_code) + repr(code.co_consts)
+        h.update(f"{f.__module__}.{f.__qualname__}\0{src}\0".encode())
+        glb = getattr(f, "__globals__", {})
+        for name in sorted(_code_names(code)):
+            v = glb.get(name)
+            if isinstance(v, (bool, int, float, str)):
+                h.update(f"{name}={v!r}\0".encode())
+            else:
+                inner = getattr(v, "_annotated_function", None)
+                g = getattr(inner, "pyfunc", None) if inner is not None and \
+                    not inspect.ismodule(v) else v
+                g = inspect.unwrap(g) if inspect.isfunction(g) else None
+                if inspect.isfunction(g) and not g.__module__.startswith("cuda.tile"):
+                    todo.append(g)
+    h.update(repr(getattr(kernel, "_compiler_options", None)).encode())
+    return h.hexdigest()
+
+
+def _code_names(code: Any) -> set[str]:
+    names = set(code.co_names)
+    for c in code.co_consts:
+        if hasattr(c, "co_names"):
+            names |= _code_names(c)
+    return names

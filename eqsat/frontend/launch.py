@@ -25,8 +25,9 @@ import numpy as np
 from eqsat.errors import EqsatError
 from eqsat.interp.inputs import ArraySpec, InputSpec, ListSpec, ScalarSpec, contiguous_strides
 from eqsat.ir.types import byte_size
-from eqsat.analysis.signature import (ArrayInfo, ConstInfo, LaunchArray, ScalarInfo, Signature,
-                                      encode_symbol, launch_array_info, launch_class)
+from eqsat.analysis.signature import (ArrayInfo, ConstInfo, LaunchArray, ListInfo, ScalarInfo,
+                                      Signature, SignatureError, encode_symbol,
+                                      launch_array_info, launch_class, list_launch_info)
 
 # Tile IR element type (what specs and our IR say) -> the dtype code of a mangled symbol
 SYMBOL_DTYPE = {
@@ -114,8 +115,10 @@ def signature_from_spec(name: str, spec: InputSpec, param_names: Sequence[str],
             raise EqsatError(f"error: {spec.source}: no argument for parameter '{pname}' of "
                              f"'{name}' (the spec lists {len(spec.params)})")
         if isinstance(p, ListSpec):
-            raise EqsatError(f"error: {spec.source}: parameter '{pname}': lists of arrays "
-                             f"have no launch signature here")
+            params.append(_list_info(spec, pname, p, views, index_dtypes.get(pname)))
+            for item in p.items:
+                by_buf.setdefault(views[item.name][1], set()).add(len(params) - 1)
+            continue
         if isinstance(p, ScalarSpec):
             params.append(ScalarInfo(_symbol_dtype(p.dtype, f"scalar '{p.name}'")))
             continue
@@ -133,13 +136,44 @@ def signature_from_spec(name: str, spec: InputSpec, param_names: Sequence[str],
     return _with_groups(Signature(name, cconv, params), list(by_buf.values()))
 
 
+def _list_info(spec: InputSpec, pname: str, p: ListSpec,
+               views: Mapping[str, tuple[LaunchArray, str]], index_dtype: str | None
+               ) -> ListInfo:
+    """A list parameter's launch facts; its arrays may alias one another when two of them
+    share a buffer (`same_as`)."""
+    if not p.items:
+        raise EqsatError(f"error: {spec.source}: parameter '{pname}': an empty list has no "
+                         f"launch signature (its arrays' type and rank are unknown)")
+    dtypes = {a.dtype for a in p.items}
+    if len(dtypes) > 1:
+        raise EqsatError(f"error: {spec.source}: parameter '{pname}': arrays of one list "
+                         f"vary in element type ({', '.join(sorted(dtypes))})")
+    arrays = []
+    for a in p.items:
+        la = views[a.name][0]
+        if index_dtype:
+            la = LaunchArray(la.bits, la.shape, la.strides, la.address, index_dtype)
+        arrays.append(la)
+    bufs = [views[a.name][1] for a in p.items]
+    try:
+        return list_launch_info(_symbol_dtype(p.items[0].dtype, f"list '{pname}'"), arrays,
+                                elements_may_alias=len(set(bufs)) < len(bufs))
+    except SignatureError as e:
+        raise EqsatError(f"error: {spec.source}: parameter '{pname}': {e}") from None
+
+
 def _with_groups(sig: Signature, overlaps: list[set[int]]) -> Signature:
+    """Alias groups on the arrays, and on the arrays of lists, that share memory with
+    another parameter (a list's table itself is the launcher's and overlaps nothing)."""
+    from dataclasses import replace
+
     groups = _groups(overlaps, len(sig.params))
     out = []
     for i, p in enumerate(sig.params):
         if isinstance(p, ArrayInfo) and groups[i]:
-            from dataclasses import replace
             p = replace(p, alias_groups=groups[i])
+        elif isinstance(p, ListInfo) and groups[i]:
+            p = replace(p, element=replace(p.element, alias_groups=groups[i]))
         out.append(p)
     return Signature(sig.name, sig.cconv, out)
 
@@ -153,6 +187,9 @@ def signature_from_args(name: str, args: Sequence[Any], *, cconv: str = "t1") ->
     for i, a in enumerate(args):
         if isinstance(a, Constant):
             params.append(ConstInfo(a.value))
+        elif isinstance(a, list):
+            params.append(_numpy_list_info(i, a))
+            arrays.extend((len(params) - 1, x) for x in a)
         elif isinstance(a, np.ndarray):
             dt = _NUMPY.get(a.dtype.name)
             if dt is None:
@@ -182,13 +219,41 @@ def signature_from_args(name: str, args: Sequence[Any], *, cconv: str = "t1") ->
     overlaps: list[set[int]] = []
     for j, (pj, aj) in enumerate(arrays):
         for pk, ak in arrays[j + 1:]:
-            if np.may_share_memory(aj, ak):
+            if pj != pk and np.may_share_memory(aj, ak):
                 hit = next((s for s in overlaps if pj in s or pk in s), None)
                 if hit is None:
                     overlaps.append({pj, pk})
                 else:
                     hit.update((pj, pk))
     return _with_groups(Signature(name, cconv, params), overlaps)
+
+
+def _launch_view(i: int, a: np.ndarray) -> tuple[str, LaunchArray]:
+    dt = _NUMPY.get(a.dtype.name)
+    if dt is None:
+        raise EqsatError(f"error: argument {i}: numpy dtype {a.dtype} has no cuTile dtype")
+    item = a.dtype.itemsize
+    if any(s % item for s in a.strides):
+        raise EqsatError(f"error: argument {i}: a stride is not a whole number of elements")
+    return dt, LaunchArray(_bits(dt), tuple(a.shape), tuple(s // item for s in a.strides),
+                           int(a.__array_interface__["data"][0]))
+
+
+def _numpy_list_info(i: int, items: list) -> ListInfo:
+    """A Python list of numpy arrays as the launcher passes it (a table of arrays)."""
+    if not items or not all(isinstance(x, np.ndarray) for x in items):
+        raise EqsatError(f"error: argument {i}: a list passed to a kernel must hold numpy "
+                         f"arrays (and at least one)")
+    views = [_launch_view(i, x) for x in items]
+    if len({dt for dt, _ in views}) > 1:
+        raise EqsatError(f"error: argument {i}: arrays of one list vary in element type")
+    may_alias = any(np.may_share_memory(x, y) for j, x in enumerate(items)
+                    for y in items[j + 1:])
+    try:
+        return list_launch_info(SYMBOL_DTYPE[views[0][0]], [la for _, la in views],
+                                elements_may_alias=may_alias)
+    except SignatureError as e:
+        raise EqsatError(f"error: argument {i}: {e}") from None
 
 
 def kernel_signature(kernel: Any, spec: InputSpec) -> Any:

@@ -743,12 +743,38 @@ def _plumbing_sites(uses: _Uses):
                 yield op, i
 
 
+def _built_on(w: Value, v: Value) -> bool:
+    """`w` is `v` passed on through memory ops (each one's token is its input's and its own)."""
+    while w is not v:
+        src = w.owner
+        if not (isinstance(src, Operation) and _is_mem(src) and src.token_in is not None):
+            return False
+        w = src.token_in
+    return True
+
+
 def _prune_plumbing(kernel: Kernel, ed: _Edits, uses: _Uses, st: CleanupStats) -> bool:
     """Drop or weaken passed-on tokens while every memory op keeps waiting for every op
-    it conflicts with; returns whether anything changed."""
-    if not ed.ok:
-        return False            # the analysis cannot vouch for this kernel as it is
+    it conflicts with; returns whether anything changed. Where the analysis cannot
+    vouch for the kernel as it is (some op's needs are not all `must`), only edits that
+    take away no instance any op needs are made: the solution on needed instances is
+    then unchanged, whatever the paths."""
     changed = False
+
+    def frees_nothing(v: Value, instead: Value | None, site: Operation | None = None) -> bool:
+        may = ed.ts.may
+        if ed.ok or may.get(id(v), 0) == (0 if instead is None else may.get(id(instead), 0)):
+            return True
+        # a join operand that another operand was built from (through memory ops, each
+        # passing on its input token) adds nothing to the join on any path
+        return site is not None and any(_built_on(w, v) for w in site.operands if w is not v)
+
+    def accept(site: Operation, removed: Value, added: Value | None) -> bool:
+        if ed.ok:
+            return ed.keep(site, removed, added)
+        ed.ts.resolve(ed.ts.owner(site), removed, added)    # gated: no need is touched
+        return True
+
     before: dict[int, tuple[Operation, list[Value]]] = {}     # operands of edited ops
     for op, i in list(_plumbing_sites(uses)):
         if id(op) not in before:
@@ -756,10 +782,11 @@ def _prune_plumbing(kernel: Kernel, ed: _Edits, uses: _Uses, st: CleanupStats) -
         while i < len(op.operands):
             v = op.operands[i]
             src = v.owner
-            if op.name == "join_tokens" and len(op.operands) > 1:
+            if op.name == "join_tokens" and len(op.operands) > 1 and \
+                    frees_nothing(v, None, op):
                 del op.operands[i]
                 op.segments = (len(op.operands),)
-                if ed.keep(op, v, None):
+                if accept(op, v, None):
                     st.joins_simplified += 1
                     changed = True
                     break                      # the next operand moved into slot i
@@ -769,8 +796,10 @@ def _prune_plumbing(kernel: Kernel, ed: _Edits, uses: _Uses, st: CleanupStats) -
                                                src.name == "print_tko"):
                 weaker = src.token_in if src.token_in is not None \
                     else root_token(kernel, uses)
+                if not frees_nothing(v, weaker):
+                    break
                 op.operands[i] = weaker
-                if ed.keep(op, v, weaker):
+                if accept(op, v, weaker):
                     st.joins_simplified += 1
                     changed = True
                     continue                   # try to weaken further
