@@ -747,7 +747,7 @@ def _built_on(w: Value, v: Value) -> bool:
     """`w` is `v` passed on through memory ops (each one's token is its input's and its own)."""
     while w is not v:
         src = w.owner
-        if not (isinstance(src, Operation) and _is_mem(src) and src.token_in is not None):
+        if not (isinstance(src, Operation) and is_memory_op(src) and src.token_in is not None):
             return False
         w = src.token_in
     return True
