@@ -11,7 +11,7 @@ from eqsat.ir.types import FLOAT_WIDTHS, ElementType, is_float
 _HEX_DIGITS = {e: max(1, w // 4) for e, w in FLOAT_WIDTHS.items()}
 
 
-def to_bits(elem: str, value: float) -> int:
+def to_bits(elem: str, value: Any) -> int:
     """Bit pattern of `value` in float type `elem` (value must already be exact in it)."""
     if elem in minifloat.FORMATS:
         return int(minifloat.exact_bits(elem, value))
