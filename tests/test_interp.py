@@ -267,3 +267,34 @@ def test_for_trip_counts_signed_and_unsigned(elem, lb, ub, step, unsigned, trips
         want = first + (trips - 1) * step
         want = ((want + (1 << (bits - 1))) % (1 << bits)) - (1 << (bits - 1))
         assert last == want
+
+
+# i1 is a 1-bit two's complement integer: signed, true is -1 (less than false); every op
+# that reads it signed agrees with `exti signed`
+@pytest.mark.parametrize("lines,elem,want", [
+    ("%r = exti %t signed : tile<i1> -> tile<i32>", "i32", -1),
+    ("%r = exti %t unsigned : tile<i1> -> tile<i32>", "i32", 1),
+    ("%r = cmpi less_than %t, %f, signed : tile<i1> -> tile<i1>", "i1", True),
+    ("%r = cmpi less_than %t, %f, unsigned : tile<i1> -> tile<i1>", "i1", False),
+    ("%r = cmpi greater_than %t, %f, signed : tile<i1> -> tile<i1>", "i1", False),
+    ("%r = maxi %t, %f signed : tile<i1>", "i1", False),
+    ("%r = mini %t, %f signed : tile<i1>", "i1", True),
+    ("%r = maxi %t, %f unsigned : tile<i1>", "i1", True),
+    ("%r = mini %t, %f unsigned : tile<i1>", "i1", False),
+    ("%r = negi %t : tile<i1>", "i1", True),
+    ("%r = negi %f : tile<i1>", "i1", False),
+    ("%r = absi %t : tile<i1>", "i1", True),
+    ("%r = shri %t, %t signed : tile<i1>", "i1", True),
+    ("%r = shri %t, %t unsigned : tile<i1>", "i1", False),
+    ("%r = itof %t signed : tile<i1> -> tile<f32>", "f32", -1.0),
+])
+@pytest.mark.parametrize("mode", ["program", "fuzz"])
+def test_i1_is_twos_complement_everywhere(lines, elem, want, mode):
+    from eqsat.ir.verify import verify
+    body = (c("t", "i1", "true") + "\n" + c("f", "i1", "false") + "\n  " + lines)
+    src = (f"entry @t(%out: tile<ptr<{elem}>>) {{\n{body}\n"
+           f"  %tk = store_ptr_tko weak %out, %r : tile<ptr<{elem}>>, tile<{elem}> -> token\n"
+           f"  return\n}}\n")
+    verify(parse(src))                 # valid, and defined: no internal error when run
+    got = scalar_result(body, elem, mode)
+    assert (bool(got) if elem == "i1" else float(got)) == want

@@ -73,9 +73,14 @@ def _unsigned(dt: str) -> np.dtype:
 
 
 def _as(x: np.ndarray, elem: str, signedness: str | None) -> np.ndarray:
-    """Integer bits viewed with the requested signedness."""
+    """Integer bits viewed with the requested signedness. i1 is a 1-bit two's complement
+    integer: signed, true is -1 (as `exti signed` extends it); unsigned, true is 1."""
     x = np.asarray(x)
-    if elem == "i1" or signedness != "unsigned":
+    if elem == "i1":
+        b = x.astype(np.bool_)
+        return np.where(b, -1, 0).astype(np.int8) if signedness != "unsigned" else \
+            b.astype(np.uint8)
+    if signedness != "unsigned":
         return x
     return x.view(_unsigned(elem)) if x.ndim else np.asarray(x).reshape(1).view(
         _unsigned(elem)).reshape(())
@@ -87,8 +92,8 @@ def _back(x, elem: str) -> np.ndarray:
     dt = numpy_dtype(elem)
     if x.dtype == dt:
         return x
-    if elem == "i1":
-        return x.astype(np.bool_)
+    if elem == "i1":                   # the low bit: -1 and 1 are both true
+        return (x.astype(np.int64) & 1).astype(np.bool_)
     if np.issubdtype(x.dtype, np.integer) and x.dtype.itemsize == dt.itemsize:
         return x.reshape(x.shape or (1,)).view(dt).reshape(x.shape)
     return x.astype(dt)
@@ -207,7 +212,7 @@ def _int_binary(op: Operation, a, b) -> np.ndarray:
             if sign == "unsigned":
                 r = np.where(big, 0, r)
             else:
-                r = np.where(big, np.where(np.asarray(a) < 0, -1, 0), r)
+                r = np.where(big, np.where(x < 0, -1, 0), r)
             return _back(np.asarray(r).astype(x.dtype), elem)
         x, y = _as(a, elem, sign), _as(b, elem, sign)
         if name in ("maxi", "mini"):
@@ -430,11 +435,13 @@ def evaluate_pure(op: Operation, args: list) -> list:
             return [_float_op(op, np.abs if n == "abs" else np.negative, args)]
         n = "absi" if n == "abs" else "negi"
     if n == "absi":
+        elem = op.results[0].scalar_elem
         with np.errstate(all="ignore"):
-            return [np.abs(args[0])]
+            return [_back(np.abs(_as(args[0], elem, "signed")), elem)]
     if n == "negi":
+        elem = op.results[0].scalar_elem
         with np.errstate(all="ignore"):
-            return [_back(np.negative(args[0]), op.results[0].scalar_elem)]
+            return [_back(np.negative(_as(args[0], elem, "signed")), elem)]
     if n == "fma":
         return [_float_op(op, _fma, args)]
     if n in ("addi", "subi", "muli", "divi", "remi", "andi", "ori", "xori", "shli", "shri",
