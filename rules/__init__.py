@@ -1,11 +1,13 @@
 """Declarative rule sets for the optimizer, grouped by theme, and the registry users
 add their own to.
 
-Built-in sets: `fold` (constant folding), `algebra` (identities, shape folds, fma
-fusion), `analysis` (divisibility and bounds, and the rewrites they prove),
-`tokens` (memory-token weakening, join algebra, loop-parallel stores). `core`
-(types and constants of every value) always runs. `default` = fold + algebra +
-analysis + tokens; `none` = no rewrites at all (encode -> extract -> decode).
+Built-in sets: `fold` (constant folding), `algebra` (identities, shape folds),
+`analysis` (divisibility and bounds, and the rewrites they prove), `tokens`
+(memory-token weakening, join algebra, loop-parallel stores), `contract` (a*b+c into
+fma: changes rounding, so only when named). `core` (types and constants of every
+value) always runs. `default` = fold + algebra + analysis + tokens, every one exact;
+`all` = every set but `contract`; `none` = no rewrites at all (encode -> extract ->
+decode).
 
 Adding a rule: write it, then `register` it; registration compiles it and checks it
 against the interpreter on every element type its pattern admits (`check_rule`), and
@@ -47,7 +49,7 @@ from egglog.bindings import EggSmolError
 
 from eqsat.egraph.saturate import RuleGraph
 from eqsat.errors import EqsatError
-from eqsat.rules.algebra import ALGEBRA
+from eqsat.rules.algebra import ALGEBRA, CONTRACT
 from eqsat.rules.analysis import ANALYSIS
 from eqsat.rules.core import CORE
 from eqsat.rules.dsl import Action, Rule, RuleSet, infer, rewrite
@@ -62,7 +64,7 @@ DEFAULT = ("fold", "algebra", "analysis", "tokens")
 def _builtin() -> None:
     if _REGISTRY:
         return
-    for rs in (CORE, FOLD, ALGEBRA, ANALYSIS, TOKENS):
+    for rs in (CORE, FOLD, ALGEBRA, ANALYSIS, TOKENS, CONTRACT):
         rs.trust = "builtin"
         _REGISTRY[rs.name] = rs
 
@@ -341,7 +343,7 @@ def resolve(sel: Selection) -> list[RuleSet]:
                 out.extend(get(n) for n in DEFAULT)
             elif name == "all":
                 load_plugins()
-                out.extend(get(n) for n in available() if n != "core")
+                out.extend(get(n) for n in available() if n not in ("core", "contract"))
             else:
                 out.append(get(name))
     seen, uniq = set(), []

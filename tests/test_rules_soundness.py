@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from eqsat.rules.soundness import check_rule
-from eqsat.rules.algebra import ALGEBRA
+from eqsat.rules.algebra import ALGEBRA, CONTRACT
 from eqsat.rules.dsl import addf, fconst, muli, iconst, rewrite, shri, terms, tys
 from eqsat.rules.fold import FOLD
 
@@ -20,7 +20,8 @@ _HINTS = {
 _SKIP = {"offset-zero"}
 
 
-@pytest.mark.parametrize("rule", [r for r in ALGEBRA.rules if r.name not in _SKIP],
+@pytest.mark.parametrize("rule", [r for r in [*ALGEBRA.rules, *CONTRACT.rules]
+                                  if r.name not in _SKIP],
                          ids=lambda r: r.name)
 def test_algebra_rule_is_sound(rule):
     res = check_rule(rule, examples=4, **_HINTS.get(rule.name, {}))

@@ -1,5 +1,5 @@
-"""`eqsat opt FILE [-o OUT] [--rules NAMES] [--rules-from MODULE:ATTR] [--report] [--noalias]
-[--alias-groups SPEC] [--versioning] [--loop-parallel all|view-stores]
+"""`eqsat opt FILE [-o OUT] [--rules NAMES] [--contract] [--rules-from MODULE:ATTR] [--report]
+[--noalias] [--alias-groups SPEC] [--versioning] [--loop-parallel all|view-stores]
 [--dump-egraph FILE.svg|.json|.dot]`: optimize a
 kernel. `eqsat opt --list-rules`: the selectable rule sets, those of `eqsat.rules` entry
 points included."""
@@ -46,7 +46,8 @@ def _run(args) -> int:
         """Serialized during the call: the e-graph then goes on to the next kernel."""
         drawn.append(render(eg, fmt))
     phase("optimizing")
-    res = optimize(k, rules=args.rules, limits=limits, noalias=args.noalias,
+    rules = f"{args.rules},contract" if args.contract else args.rules
+    res = optimize(k, rules=rules, limits=limits, noalias=args.noalias,
                    alias_groups=groups, versioning=args.versioning,
                    on_saturated=draw if args.dump_egraph else None,
                    loop_parallel=args.loop_parallel)
@@ -99,6 +100,9 @@ def register(sub) -> None:
                    help="comma-separated rule sets: default, none, all, fold, algebra, "
                         "analysis, tokens, or a set from an 'eqsat.rules' entry point or "
                         "--rules-from (default: default)")
+    p.add_argument("--contract", action="store_true",
+                   help="also fuse a*b+c into fma (the 'contract' rule set): one rounding "
+                        "instead of two, so results may differ from the input's")
     p.add_argument("--rules-from", metavar="MODULE:ATTR", action="append",
                    help="import MODULE and register (after checking) the rule set(s) ATTR "
                         "names: a RuleSet, a list of them, or a function returning either; "

@@ -70,6 +70,9 @@ class Report:
             lines.append(f"extractions not cheaper than the input: {self.not_cheaper}")
         if self.unchecked:
             lines.append(f"unchecked rule sets: {', '.join(self.unchecked)}")
+        if "contract" in self.rules:
+            lines.append("contraction: on (a*b+c may become fma, rounded once: results may "
+                         "differ from the input's)")
         fired = sorted(((n, c) for n, c in self.matches.items() if c),
                        key=lambda kv: (-kv[1], kv[0]))
         if fired:
