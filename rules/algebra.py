@@ -98,7 +98,8 @@ for _dt in FLOAT_TYPES:
 ALGEBRA.add(
     rewrite("fpowi-two", op("fpowi", x, iconst(2, ty=t2), ty=t, attrs=T.NO_ATTRS),
             mulf(x, x, ty=t, attrs=T.NO_ATTRS)),
-    rewrite("negf-negf", negf(negf(x)), x),
+    # without flags: flush_to_zero would flush a subnormal x to zero
+    rewrite("negf-negf", negf(negf(x, attrs=T.NO_ATTRS), attrs=T.NO_ATTRS), x),
 )
 
 # -- floating-point contraction (opt-in) -------------------------------------------------------
