@@ -137,6 +137,7 @@ def register(rs: RuleSet, *, trusted: bool = False, context: Any = (), examples:
     if bad is not None:
         raise _error(f"rule set '{rs.name}' not registered: rule '{bad[0]}' does not compile: "
                      f"{bad[1]}")
+    proofs: dict[str, str] = {}
     if not trusted:
         analyses: list[Rule | Action] = [r for r in rs.rules if isinstance(r, Action)]
         ctx = ([RuleSet(f"{rs.name}-analyses", analyses)] if analyses else []) + list(context)
@@ -150,9 +151,36 @@ def register(rs: RuleSet, *, trusted: bool = False, context: Any = (), examples:
                 raise _error(f"rule set '{rs.name}' not registered: {res.message}; fix the "
                              "rule (or register(..., trusted=True) to vouch for it "
                              "unchecked)")
+            proofs[r.name] = res.status if res.method == "proved" else \
+                f"{res.status} ({res.reason})"
+    else:
+        proofs = {r.name: "trusted" for r in rs.rules}
     rs.trust = "trusted" if trusted else "checked"
+    rs.proofs = proofs
     _REGISTRY[rs.name] = rs
     return rs
+
+
+def rule_status(rs: str | RuleSet) -> dict[str, str]:
+    """How each rule of a set is vouched for: "proved" (the SMT solver proved it for every
+    type and attribute set it matches), "sampled" (checked on drawn or concrete
+    instances: what the solver cannot express; built-in ones are listed with the reason
+    in `eqsat.rules.evidence`), "trusted" (registered with trusted=True: not checked)
+    or "unchecked" (a set never registered)."""
+    from eqsat.rules.evidence import sampled_reason
+    if isinstance(rs, str):
+        rs = get(rs)
+    out = {}
+    for r in rs.rules:
+        if rs.trust == "builtin":
+            out[r.name] = "sampled" if sampled_reason(rs.name, r.name) else "proved"
+        elif rs.trust == "trusted":
+            out[r.name] = "trusted"
+        elif rs.trust == "checked":
+            out[r.name] = rs.proofs.get(r.name, "sampled").split(":")[0]
+        else:
+            out[r.name] = "unchecked"
+    return out
 
 
 def unchecked(sets: Iterable[RuleSet]) -> list[str]:
@@ -357,4 +385,4 @@ def resolve(sel: Selection) -> list[RuleSet]:
 __all__ = ["Rule", "Action", "RuleSet", "rewrite", "infer", "register", "available", "get",
            "resolve", "DEFAULT", "compile_error", "describe_rule_error", "unchecked",
            "preferred_ops", "rule_graph", "load_from", "load_plugins", "describe",
-           "ENTRY_POINT_GROUP"]
+           "ENTRY_POINT_GROUP", "rule_status"]

@@ -336,3 +336,38 @@ def test_unknown_rule_set_still_names_the_choices(registry, monkeypatch):
     monkeypatch.setattr(md, "entry_points", lambda **kw: md.EntryPoints([]))
     with pytest.raises(EqsatError, match="unknown rule set 'nope'"):
         optimize(parse(README_SRC), rules="nope")
+
+
+def test_register_says_how_each_rule_is_vouched_for(registry, capsys):
+    from eqsat.cli import main
+    from eqsat.rules import rule_status
+    from eqsat.rules.dsl import exp
+    proved = rewrite("muli-two-shl", muli(x, iconst(2, ty=t, elem=e), ty=t),
+                     shli(x, iconst(1, ty=t, elem=e), ty=t, attrs={}))
+    sampled = rewrite("exp-times-one", muli(x, iconst(1, ty=t, elem=e), ty=t), x)
+    rs = register(RuleSet("mine-status", [proved]))
+    assert rs.proofs == {"muli-two-shl": "proved"}
+    assert rule_status("mine-status") == {"muli-two-shl": "proved"}
+    res = optimize(parse(I64_SRC), rules="default,mine-status")
+    assert "registered rules: muli-two-shl: proved" in res.report.summary()
+    f32x, = terms("fx")
+    tf, = tys("tf")
+    trans = rewrite("exp-exp", exp(exp(f32x, ty=tf, attrs={}), ty=tf, attrs={}),
+                    exp(exp(f32x, ty=tf, attrs={}), ty=tf, attrs={}))
+    rs2 = register(RuleSet("mine-sampled", [trans]), hints={"exp-exp": {"dtypes": ["f32"]}})
+    how = rs2.proofs["exp-exp"]
+    assert how.startswith("sampled: ") and "cases (no SMT semantics for exp)" in how
+    assert int(how.split()[1]) > 0
+    assert rule_status("mine-sampled") == {"exp-exp": "sampled"}
+    register(RuleSet("mine-trusted", [sampled]), trusted=True)
+    assert rule_status("mine-trusted") == {"exp-times-one": "trusted"}
+    # built-in sets: proved unless listed, with the reason, in eqsat.rules.evidence
+    algebra = rule_status("algebra")
+    assert algebra["muli-one"] == "proved" and algebra["pow-two-f32"] == "sampled"
+    assert set(rule_status("tokens").values()) == {"sampled"}
+    assert main(["opt", "--list-rules"]) == 0
+    out = capsys.readouterr().out
+    assert "mine-status (1 proved)" in out and "mine-trusted [trusted] (1 trusted)" in out
+    assert "algebra: integer and float identities, shape folds (65 proved, 10 sampled)" in out
+    assert main(["opt", "--list-rules", "--each"]) == 0
+    assert "  muli-two-shl: proved" in capsys.readouterr().out

@@ -27,7 +27,15 @@ def _run(args) -> int:
         for name, doc in rules_pkg.describe():
             trust = rules_pkg.get(name).trust
             note = "" if trust in ("builtin", "checked") else f" [{trust or 'unchecked'}]"
-            print(f"{name}{note}: {doc}" if doc else f"{name}{note}")
+            status = rules_pkg.rule_status(name)
+            counts = ", ".join(f"{sum(v == k for v in status.values())} {k}"
+                               for k in ("proved", "sampled", "trusted", "unchecked")
+                               if k in status.values())
+            line = f"{name}{note}: {doc}" if doc else f"{name}{note}"
+            print(f"{line} ({counts})" if counts else line)
+            if args.verbose_rules:
+                for rule, how in status.items():
+                    print(f"  {rule}: {how}")
         return 0
     if args.file is None:
         print("eqsat opt: error: FILE is required (unless --list-rules)", file=sys.stderr)
@@ -108,7 +116,10 @@ def register(sub) -> None:
                         "names: a RuleSet, a list of them, or a function returning either; "
                         "repeatable")
     p.add_argument("--list-rules", action="store_true",
-                   help="list the selectable rule sets with their docs and exit")
+                   help="list the selectable rule sets with their docs and how many of their "
+                        "rules are proved, sampled or trusted, and exit")
+    p.add_argument("--each", dest="verbose_rules", action="store_true",
+                   help="with --list-rules: one line per rule with its status")
     p.add_argument("--report", action="store_true",
                    help="print what saturation did (to stderr)")
     p.add_argument("--json", action="store_true",
