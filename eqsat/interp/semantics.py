@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -144,7 +145,7 @@ def _directed(exact64: np.ndarray, elem: str, mode: str | None) -> np.ndarray:
 # (significand bits with the hidden one, smallest normal exponent, largest exponent)
 _FORMAT = {"f16": (11, -14, 15), "bf16": (8, -126, 127), "f32": (24, -126, 127),
            "f64": (53, -1022, 1023), "tf32": (11, -126, 127)}
-_EXACT = {"addf": lambda a, b: a + b, "subf": lambda a, b: a - b,
+_EXACT: dict[str, Callable[..., Any]] = {"addf": lambda a, b: a + b, "subf": lambda a, b: a - b,
           "mulf": lambda a, b: a * b, "divf": lambda a, b: a / b,
           "fma": lambda a, b, c: a * b + c}
 
@@ -260,7 +261,7 @@ def _float_op(op: Operation, fn: Callable, args) -> np.ndarray:
     exact_name = op.name if op.name in _EXACT or op.name == "sqrt" else None
     directed = mode in ("zero", "negative_inf", "positive_inf")
     if exact_name and elem in _FORMAT and (directed or (exact_name == "fma" and elem == "f64")):
-        res = _exact_float_op(exact_name, elem, mode if directed else "nearest_even", args)
+        res = _exact_float_op(exact_name, elem, str(mode) if directed else "nearest_even", args)
         return np.asarray(_ftz(res, elem) if ftz else res)
     with np.errstate(all="ignore"):
         if mode in (None, "nearest_even", "approx", "full") and elem != "tf32":
