@@ -88,6 +88,26 @@ def rounding(mode: str | None) -> Any:
     return {"RNE": z3.RNE(), "RTZ": z3.RTZ(), "RTN": z3.RTN(), "RTP": z3.RTP()}[name]
 
 
+_PREDICATES = ("equal", "not_equal", "less_than", "less_than_or_equal", "greater_than",
+               "greater_than_or_equal")
+_SIGNS = ("signed", "unsigned")
+_FLOAT_MODS = {"rounding": (None, "zero", "negative_inf", "positive_inf"),
+               "flush_to_zero": (False, True)}
+# the attribute keys each op's semantics read, and every value they can take (None and
+# False: absent); an attribute variable of a pattern matches every combination
+ATTRIBUTE_SPACE: dict[str, dict[str, tuple]] = {
+    "cmpi": {"predicate": _PREDICATES, "signedness": _SIGNS},
+    "cmpf": {"predicate": _PREDICATES, "ordering": ("ordered", "unordered")},
+    "divi": {"signedness": _SIGNS, "rounding": (None, "negative_inf", "positive_inf")},
+    **{n: {"signedness": _SIGNS} for n in ("remi", "maxi", "mini", "shri", "exti", "itof",
+                                           "ftoi")},
+    **{n: dict(_FLOAT_MODS) for n in ("addf", "subf", "mulf", "divf", "fma", "sqrt")},
+    **{n: {"flush_to_zero": (False, True)} for n in ("negf", "absf")},
+    **{n: {"propagate_nan": (False, True), "flush_to_zero": (False, True)}
+       for n in ("maxf", "minf")},
+}
+
+
 @dataclass
 class Inputs:
     """The free bit-vectors shared by both sides: inputs by name, constants by name."""
@@ -339,5 +359,123 @@ def refines(lhs: Kernel, rhs: Kernel, *, symbolic_lhs: dict[int, str] | None = N
     return Outcome(False, model, dict(inputs.elems))
 
 
+
+
+# -- the solver's semantics against the interpreter's ---------------------------------------------
+_CROSS_INT = ("addi", "subi", "muli", "andi", "ori", "xori", "shli", "shri", "maxi", "mini",
+              "divi", "remi", "negi", "absi", "cmpi", "exti", "trunci", "select")
+_CROSS_FLOAT = ("addf", "subf", "mulf", "divf", "fma", "negf", "absf", "sqrt", "cmpf")
+_ARITY = {"negi": 1, "absi": 1, "exti": 1, "trunci": 1, "negf": 1, "absf": 1, "sqrt": 1,
+          "fma": 3, "select": 3}
+
+
+@dataclass
+class Instance:
+    """One op on concrete operands: `bits` of each operand, by element type."""
+    op: str
+    attrs: dict[str, Any]
+    operand_elems: list[str]
+    result_elem: str
+    bits: list[int]
+
+    def __str__(self) -> str:
+        shown = ", ".join(f"{e}:0x{b:X}" for e, b in zip(self.operand_elems, self.bits))
+        return f"{self.op} {self.attrs or ''} ({shown}) -> {self.result_elem}"
+
+
+def _edge_bits(elem: str) -> list[int]:
+    w = elem_width(elem)
+    if elem in _FP:
+        e, sig = _FP[elem]
+        man = sig - 1
+        sign = 1 << (w - 1)
+        inf = ((1 << e) - 1) << man
+        edges = [0, 1, (1 << man) - 1, 1 << man, inf - 1, inf, inf | 1, inf | (1 << (man - 1)),
+                 (((1 << (e - 1)) - 1) << man)]                        # 1.0
+        return edges + [b | sign for b in edges]
+    return [0, 1, (1 << w) - 1, 1 << (w - 1), (1 << (w - 1)) - 1, 2, w, w - 1] \
+        if w > 1 else [0, 1]
+
+
+def random_instance(rng: Any) -> Instance:
+    """A random op of the cross-checked ones, its attributes and operands (a third of
+    the operands from each type's edges: zeros, ones, extremes, infinities, NaNs,
+    subnormals), drawn from `rng` (a `random.Random`)."""
+    name = rng.choice(_CROSS_INT + _CROSS_FLOAT)
+    space = ATTRIBUTE_SPACE.get(name, {})
+    attrs = {k: rng.choice(v) for k, v in sorted(space.items())}
+    attrs = {k: v for k, v in attrs.items() if v is not None and v is not False}
+    ints = ("i1", "i8", "i16", "i32", "i64")
+    if name in _CROSS_FLOAT:
+        elem = rng.choice(tuple(_FP))
+        operands = [elem] * _ARITY.get(name, 2)
+        result = "i1" if name == "cmpf" else elem
+    elif name == "exti":
+        a, b = sorted(rng.sample(ints, 2), key=ints.index)
+        operands, result = [a], b
+    elif name == "trunci":
+        a, b = sorted(rng.sample(ints, 2), key=ints.index)
+        operands, result = [b], a
+    else:
+        elem = rng.choice(ints)
+        operands = ["i1", elem, elem] if name == "select" else [elem] * _ARITY.get(name, 2)
+        result = "i1" if name == "cmpi" else elem
+    bits = []
+    for e in operands:
+        w = elem_width(e)
+        bits.append(rng.choice(_edge_bits(e)) if rng.random() < 0.35 else rng.getrandbits(w))
+    return Instance(name, attrs, operands, result, bits)
+
+
+def _solver_value(inst: Instance) -> tuple[int, bool]:
+    """(bits, is NaN) of the op's result by the SMT semantics."""
+    z3 = _z3()
+    op = Operation(inst.op, [Value(TileType((), e)) for e in inst.operand_elems],
+                   [TileType((), inst.result_elem)], dict(inst.attrs))
+    args = [const_term(e, b) for e, b in zip(inst.operand_elems, inst.bits)]
+    term, _ = op_term(op, args)
+    if inst.result_elem in _FP:
+        if z3.is_true(z3.simplify(z3.fpIsNaN(term))):
+            return 0, True
+        return z3.simplify(z3.fpToIEEEBV(term)).as_long(), False
+    return z3.simplify(term).as_long(), False
+
+
+def _interp_value(inst: Instance) -> tuple[int, bool]:
+    import numpy as np
+    from eqsat.interp.semantics import evaluate_pure
+    from eqsat.ir.numbers import from_bits as value_from_bits
+    from eqsat.ir.types import numpy_dtype
+    op = Operation(inst.op, [Value(TileType((), e)) for e in inst.operand_elems],
+                   [TileType((), inst.result_elem)], dict(inst.attrs))
+    args = []
+    for e, b in zip(inst.operand_elems, inst.bits):
+        if e in _FP:
+            args.append(np.asarray(value_from_bits(e, b)))
+        else:
+            w = elem_width(e)
+            v = b - (1 << w) if b >= 1 << (w - 1) else b
+            args.append(np.asarray(bool(b & 1) if e == "i1" else v, numpy_dtype(e)))
+    r = np.asarray(evaluate_pure(op, args)[0])
+    e = inst.result_elem
+    if e in _FP:
+        if bool(np.isnan(r)):
+            return 0, True
+        return bits_of(e, r), False
+    return int(r.astype(np.int64)) & ((1 << elem_width(e)) - 1), False
+
+
+def disagreement(inst: Instance) -> str | None:
+    """None when the interpreter and the solver give the same bits (every NaN equal);
+    else both answers."""
+    a, b = _interp_value(inst), _solver_value(inst)
+    if a == b:
+        return None
+    show = {True: "NaN"}
+    return (f"{inst}: interpreter {show.get(a[1], hex(a[0]))}, solver "
+            f"{show.get(b[1], hex(b[0]))}")
+
+
 __all__ = ["Unsupported", "available", "refines", "translate", "op_term", "Inputs",
-           "Outcome", "SUPPORTED", "is_modelled", "same_value", "const_term", "from_bits"]
+           "Outcome", "SUPPORTED", "ATTRIBUTE_SPACE", "is_modelled", "same_value",
+           "const_term", "from_bits", "Instance", "random_instance", "disagreement"]

@@ -45,6 +45,7 @@ from eqsat.ir.types import INT_WIDTHS, PointerType, TileType, TokenType, byte_si
 from eqsat.ir.verify import verify
 from eqsat.rules.core import CORE
 from eqsat.rules.dsl import Rule, RuleSet
+from eqsat.rules.smt import ATTRIBUTE_SPACE
 from eqsat.text import parse
 from eqsat.text.parser import Parser
 
@@ -429,26 +430,6 @@ def _type_change(rule: Any, lhs: Any, rhs: Any) -> str | None:
 
 
 # -- proofs with the SMT solver (rules/smt.py) -----------------------------------------------------
-_PREDICATES = ("equal", "not_equal", "less_than", "less_than_or_equal", "greater_than",
-               "greater_than_or_equal")
-_SIGNS = ("signed", "unsigned")
-_FLOAT_MODS = {"rounding": (None, "zero", "negative_inf", "positive_inf"),
-               "flush_to_zero": (False, True)}
-# the attribute keys each op's semantics read, and every value they can take (None and
-# False: absent); an attribute variable of a pattern matches every combination
-ATTRIBUTE_SPACE: dict[str, dict[str, tuple]] = {
-    "cmpi": {"predicate": _PREDICATES, "signedness": _SIGNS},
-    "cmpf": {"predicate": _PREDICATES, "ordering": ("ordered", "unordered")},
-    "divi": {"signedness": _SIGNS, "rounding": (None, "negative_inf", "positive_inf")},
-    **{n: {"signedness": _SIGNS} for n in ("remi", "maxi", "mini", "shri", "exti", "itof",
-                                           "ftoi")},
-    **{n: dict(_FLOAT_MODS) for n in ("addf", "subf", "mulf", "divf", "fma", "sqrt")},
-    **{n: {"flush_to_zero": (False, True)} for n in ("negf", "absf")},
-    **{n: {"propagate_nan": (False, True), "flush_to_zero": (False, True)}
-       for n in ("maxf", "minf")},
-}
-
-
 def attribute_sets(tree: Any) -> list[dict[str, dict]]:
     """Every binding of the pattern's attribute variables (wildcards included) to an
     attribute set the ops they sit on can carry, in a fixed order."""

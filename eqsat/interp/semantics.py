@@ -192,7 +192,8 @@ def round_exact(q: Fraction, elem: str, mode: str, negative_zero: bool = False) 
 def _exact_float_op(name: str, elem: str, mode: str, args: list) -> np.ndarray:
     """An IEEE op rounded once by `mode`, computed exactly (rationals) where its inputs
     are finite; infinities, NaN and division by zero give numpy's (exact) answer."""
-    arrs = np.broadcast_arrays(*[np.asarray(a, np.float64) for a in args])
+    with np.errstate(invalid="ignore"):            # a signalling NaN widens quietly
+        arrs = np.broadcast_arrays(*[np.asarray(a, np.float64) for a in args])
     out = np.empty(arrs[0].shape, np.float64)
     flat = [a.reshape(-1) for a in arrs]
     res = out.reshape(-1)
