@@ -143,8 +143,16 @@ def register(rs: RuleSet, *, trusted: bool = False, context: Any = (), examples:
         ctx = ([RuleSet(f"{rs.name}-analyses", analyses)] if analyses else []) + list(context)
         for r in rs.rules:
             if isinstance(r, Action):
+                from eqsat.rules.smt_facts import prove
+                verdict, detail = prove(r)
+                if verdict == "proved":
+                    proofs[r.name] = "proved"
+                    continue
+                if verdict == "refuted":
+                    raise _error(f"rule set '{rs.name}' not registered: analysis rule "
+                                 f"'{r.name}' is unsound {detail} (found by the SMT solver)")
                 raise _error(f"rule set '{rs.name}' not registered: '{r.name}' is an analysis "
-                             "rule, which check_rule cannot check; register(..., "
+                             f"rule the SMT solver cannot prove ({detail}); register(..., "
                              "trusted=True) if you vouch for it")
             res = check_rule(r, context=ctx, examples=examples, **(hints or {}).get(r.name, {}))
             if not res.ok:

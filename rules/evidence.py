@@ -1,6 +1,7 @@
 """The built-in rules the SMT solver does not prove, each with the reason and the test
-that checks it instead; every other built-in rewrite is proved (tests/test_rules_soundness.py
-fails when a rule it expects proved is only sampled, or a listed one is proved).
+that checks it instead; every other built-in rule is proved (rewrites by
+`soundness.check_rule`, analysis rules by `smt_facts.prove`; tests/test_rules_soundness.py
+and tests/test_rules_smt.py fail when a rule expected proved is not, or a listed one is).
 
 docs/rules.md shows this list; tests/test_rules_smt.py keeps the two the same.
 """
@@ -17,9 +18,14 @@ _FOLD = ("generic folding: computes with the interpreter's per-op semantics, che
 _FACT = ("an analysis fact (bounds, divisibility, runs of lanes): checked on concrete "
          "instances whose every derived fact is tested on the interpreter's lanes "
          "(check_fact_rule, tests/test_rules_analysis_soundness.py)")
-_PROVEN_BY_FACTS = ("a rewrite whose conditions read analysis facts: checked on instances "
-                    "that seed the facts (check_fact_rule, "
-                    "tests/test_rules_analysis_soundness.py)")
+_LANES = ("a fact about runs of lanes along the last axis (contig, same): the solver "
+          "models one lane; " + _FACT)
+_ASSUME = "reads an assume's predicate attribute (not modelled); " + _FACT
+_LOOP = "a loop's induction variable (regions are not modelled); " + _FACT
+_GRID = "a tile block's id or the grid's size (not modelled); " + _FACT
+_POINTER_FACT = "divisibility of an address (pointers are not modelled); " + _FACT
+_SLOW = ("a product or remainder of symbolic bounds: z3 does not finish within the proof's "
+         "time limit; " + _FACT)
 _TOKENS = ("memory ordering: optimized kernels checked equivalent under schedule fuzzing "
            "(the tests named in tests/test_rule_coverage.py)")
 _TYPES = "type facts: every optimized kernel is verified (tests/test_rule_coverage.py)"
@@ -37,9 +43,14 @@ SAMPLED_BY_SET: dict[str, dict[str, str]] = {
     "contract": {"fma-fuse": _INEXACT, "fma-fuse-left": _INEXACT},
     "fold": {**{f"fold-ask-{n}": _FOLD for n in (1, 2, 3)},
              **{f"fold-{n}": _FOLD for n in (1, 2, 3)}},
-    "analysis": {"div-*": _FACT, "bounds-*": _FACT, "same-*": _FACT, "contig-*": _FACT,
-                 "cmpi-*": _PROVEN_BY_FACTS, "remi-*": _PROVEN_BY_FACTS,
-                 "divi-*": _PROVEN_BY_FACTS},
+    "analysis": {
+        "same-*": _LANES, "contig-*": _LANES,
+        "div-assume": _ASSUME, "bounds-assume-lo": _ASSUME, "bounds-assume-hi": _ASSUME,
+        "div-iv": _LOOP, "bounds-iv": _LOOP, "bounds-iv-hi": _LOOP,
+        "bounds-block-id": _GRID, "bounds-num-blocks": _GRID,
+        "div-offset": _POINTER_FACT,
+        "bounds-muli": _SLOW, "remi-divisible": _SLOW,
+    },
     "tokens": {"*": _TOKENS},
     "core": {"*": _TYPES},
 }

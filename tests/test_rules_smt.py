@@ -98,3 +98,39 @@ def test_proofs_are_cached_by_rule_text(monkeypatch):
     with pytest.raises(AssertionError, match="proved again"):
         check_rule(other)
     assert soundness._PROOFS
+
+
+# -- analysis rules (rules/smt_facts.py) ----------------------------------------------------------
+def _analysis_to_prove():
+    from eqsat import rules
+    from eqsat.rules.evidence import sampled_reason
+    return [r for r in rules.get("analysis") if sampled_reason("analysis", r.name) is None]
+
+
+@pytest.mark.parametrize("rule", _analysis_to_prove(), ids=lambda r: r.name)
+def test_analysis_rule_is_proved(rule):
+    from eqsat.rules.smt_facts import prove
+    verdict, detail = prove(rule)
+    assert verdict == "proved", detail
+
+
+def test_a_wrong_fact_is_refuted():
+    from egglog import set_
+    from eqsat.egraph.analyses import hi, lo
+    from eqsat.rules.dsl import infer
+    from eqsat.rules.smt_facts import prove
+    l1, h1, l2, h2 = ints("l1 h1 l2 h2")
+    n, = terms("n")
+    # the sum's bounds without the no-wrap guard: wrong at the top of the range
+    bad = infer("bounds-addi-wrapping", n == addi(x, y), lo(x) == l1, hi(x) == h1,
+                lo(y) == l2, hi(y) == h2, then=[set_(lo(n)).to(l1 + l2), set_(hi(n)).to(h1 + h2)])
+    verdict, detail = prove(bad)
+    assert verdict == "refuted", detail
+    # a cmpi fold whose bounds condition is backwards
+    from eqsat.rules.dsl import attrs_of
+    backwards = rewrite("cmpi-lt-backwards",
+                        cmpi(x, y, ty=t2, attrs=attrs_of(predicate="less_than",
+                                                         signedness="signed")),
+                        T.Const(t2, "i1", 1), lo(x) == l1, hi(x) == h1, lo(y) == l2, hi(y) == h2,
+                        h2 < l1)
+    assert prove(backwards)[0] == "refuted"

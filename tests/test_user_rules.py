@@ -178,7 +178,20 @@ def test_wrong_generic_shift_cannot_be_registered_unless_trusted(registry):
 def test_analysis_rules_need_trust(registry):
     from eqsat.rules import infer
     from eqsat.rules.dsl import T
-    act = infer("noop", x == T.Const(t, e, 0), then=[])
+    from egglog import set_
+    from eqsat.egraph.analyses import div2, lo, same
+    # a fact the solver proves is registered as proved
+    zero = infer("lo-of-zero", x == T.Const(t, e, 0), then=[set_(lo(x)).to(0)])
+    assert register(RuleSet("acts-ok", [zero])).proofs == {"lo-of-zero": "proved"}
+    # a wrong one is refused with the solver's counterexample
+    wrong = infer("lo-of-zero-wrong", x == T.Const(t, e, 0), then=[set_(lo(x)).to(1)])
+    with pytest.raises(EqsatError, match="unsound"):
+        register(RuleSet("acts-bad", [wrong]))
+    wrong_div = infer("div-of-one", x == T.Const(t, e, 1), then=[set_(div2(x)).to(2)])
+    with pytest.raises(EqsatError, match="unsound"):
+        register(RuleSet("acts-bad", [wrong_div]))
+    # one it cannot express (runs of lanes) needs trust
+    act = infer("same-of-zero", x == T.Const(t, e, 0), then=[set_(same(x)).to(1)])
     with pytest.raises(EqsatError, match="analysis rule"):
         register(RuleSet("acts", [act]))
     register(RuleSet("acts", [act]), trusted=True)
