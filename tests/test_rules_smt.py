@@ -134,3 +134,14 @@ def test_a_wrong_fact_is_refuted():
                         T.Const(t2, "i1", 1), lo(x) == l1, hi(x) == h1, lo(y) == l2, hi(y) == h2,
                         h2 < l1)
     assert prove(backwards)[0] == "refuted"
+
+
+def test_the_docs_list_every_sampled_rule():
+    from pathlib import Path
+
+    from eqsat.rules.evidence import SAMPLED_BY_SET
+    text = (Path(__file__).resolve().parent.parent / "docs" / "rules.md").read_text()
+    for set_name, entries in SAMPLED_BY_SET.items():
+        for key, reason in entries.items():
+            name = "every rule" if key == "*" else f"`{key}`"
+            assert f"| {set_name} | {name} | {reason} |" in text, (set_name, key)
