@@ -298,3 +298,29 @@ def test_i1_is_twos_complement_everywhere(lines, elem, want, mode):
     verify(parse(src))                 # valid, and defined: no internal error when run
     got = scalar_result(body, elem, mode)
     assert (bool(got) if elem == "i1" else float(got)) == want
+
+
+def test_unsigned_loop_keeps_its_trip_count_through_the_optimizer():
+    """The e-graph's loop facts (bounds-iv) read bounds as signed; an unsigned loop is
+    kept out of the e-graph (not encoded), so no signed fact reaches its induction
+    variable, and the optimized kernel runs the same 200 iterations."""
+    from eqsat import optimize
+    src = """entry @t(%out: tile<ptr<i64>>) {
+  %lb = constant <i8: 0> : tile<i8>
+  %ub = constant <i8: -56> : tile<i8>
+  %st = constant <i8: 1> : tile<i8>
+  %z = constant <i64: 0> : tile<i64>
+  %one = constant <i64: 1> : tile<i64>
+  %r = for unsigned %i in (%lb to %ub, step %st) : tile<i8> iter_values(%n = %z) -> (tile<i64>) {
+    %m = addi %n, %one : tile<i64>
+    continue %m : tile<i64>
+  }
+  %t1 = store_ptr_tko weak %out, %r : tile<ptr<i64>>, tile<i64> -> token
+  return
+}
+"""
+    spec = parse_spec({"convention": "raw", "params": [
+        {"name": "out", "shape": [1], "dtype": "i64", "init": "zeros"}]})
+    res = optimize(parse(src))
+    for k in (parse(src), res.kernel):
+        assert int(run(k, spec).buffers["out"][0]) == 200

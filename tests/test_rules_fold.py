@@ -190,3 +190,15 @@ def test_requests_and_answers_go_as_plain_rows():
     assert want and all(isinstance(r[1], int) and r[2] == r[3] == "tile<i32>"
                         and sorted(r[4:]) == [6, 7] for r in want)
     assert [r for r in seen["fold"] if r[0] == "muli" and sorted(r[4:]) == [6, 7]]
+
+
+def test_contract_flag_on_the_command_line(tmp_path, capsys):
+    from eqsat.cli import main
+    src = tmp_path / "muladd.mlir"
+    src.write_text(MUL_ADD)
+    assert main(["opt", str(src), "--report"]) == 0
+    out = capsys.readouterr()
+    assert "fma" not in out.out and "contraction" not in out.err
+    assert main(["opt", str(src), "--contract", "--report"]) == 0
+    out = capsys.readouterr()
+    assert "fma" in out.out and "contraction: on" in out.err
