@@ -9,8 +9,9 @@ value) always runs. `default` = fold + algebra + analysis + tokens, every one ex
 `all` = every set but `contract`; `none` = no rewrites at all (encode -> extract ->
 decode).
 
-Adding a rule: write it, then `register` it; registration compiles it and checks it
-against the interpreter on every element type its pattern admits (`check_rule`), and
+Adding a rule: write it, then `register` it; registration compiles it and proves it
+with the SMT solver on every element type and attribute set its pattern admits
+(`check_rule`; sampled against the interpreter where the solver cannot express it), and
 refuses a rule that is wrong or does not compile::
 
     from eqsat.rules import RuleSet, register, rewrite

@@ -1,4 +1,11 @@
-"""Is a rewrite rule sound? Run both sides with the interpreter on drawn values.
+"""Is a rewrite rule sound? Prove it with the SMT solver, else run both sides on drawn values.
+
+`check_rule` first proves the rule (rules/smt.py): for every element type its pattern
+admits and every attribute set its attribute variables match, z3 shows the two kernels
+below equal on every input; the result's `method` is then "proved". What the solver
+cannot express (transcendentals, pointers, inexact rules, analysis conditions) is
+sampled as follows, and the result's `reason` says why. A rule whose two sides may
+differ in type (a dropped shape change) is refused first.
 
 `check_rule(rule)` builds the rule's left-hand side and its right-hand side as two
 small kernels over the same inputs (each pattern variable is loaded from its own
