@@ -1,14 +1,17 @@
 """Declarative rule sets for the optimizer, grouped by theme, and the registry users
 add their own to.
 
-Built-in sets: `fold` (constant folding), `algebra` (identities, shape folds, fma
-fusion), `analysis` (divisibility and bounds, and the rewrites they prove),
-`tokens` (memory-token weakening, join algebra, loop-parallel stores). `core`
-(types and constants of every value) always runs. `default` = fold + algebra +
-analysis + tokens; `none` = no rewrites at all (encode -> extract -> decode).
+Built-in sets: `fold` (constant folding), `algebra` (identities, shape folds),
+`analysis` (divisibility and bounds, and the rewrites they prove), `tokens`
+(memory-token weakening, join algebra, loop-parallel stores), `contract` (a*b+c into
+fma: changes rounding, so only when named). `core` (types and constants of every
+value) always runs. `default` = fold + algebra + analysis + tokens, every one exact;
+`all` = every set but `contract`; `none` = no rewrites at all (encode -> extract ->
+decode).
 
-Adding a rule: write it, then `register` it; registration compiles it and checks it
-against the interpreter on every element type its pattern admits (`check_rule`), and
+Adding a rule: write it, then `register` it; registration compiles it and proves it
+with the SMT solver on every element type and attribute set its pattern admits
+(`check_rule`; sampled against the interpreter where the solver cannot express it), and
 refuses a rule that is wrong or does not compile::
 
     from eqsat.rules import RuleSet, register, rewrite
@@ -48,7 +51,7 @@ from egglog.bindings import EggSmolError
 from eqsat.egraph import compat
 from eqsat.egraph.saturate import RuleGraph
 from eqsat.errors import EqsatError
-from eqsat.rules.algebra import ALGEBRA
+from eqsat.rules.algebra import ALGEBRA, CONTRACT
 from eqsat.rules.analysis import ANALYSIS
 from eqsat.rules.core import CORE
 from eqsat.rules.dsl import Action, Rule, RuleSet, infer, rewrite
@@ -62,7 +65,7 @@ DEFAULT = ("fold", "algebra", "analysis", "tokens")
 def _builtin() -> None:
     if _REGISTRY:
         return
-    for rs in (CORE, FOLD, ALGEBRA, ANALYSIS, TOKENS):
+    for rs in (CORE, FOLD, ALGEBRA, ANALYSIS, TOKENS, CONTRACT):
         rs.trust = "builtin"
         _REGISTRY[rs.name] = rs
 
@@ -138,6 +141,7 @@ def register(rs: RuleSet, *, trusted: bool = False, context: Any = (), examples:
     if bad is not None:
         raise _error(f"rule set '{rs.name}' not registered: rule '{bad[0]}' does not compile: "
                      f"{bad[1]}")
+    proofs: dict[str, str] = {}
     if not trusted:
         # the checker (and the interpreter it runs) loads with the first rule set it checks
         from eqsat.rules.soundness import check_rule
@@ -145,17 +149,52 @@ def register(rs: RuleSet, *, trusted: bool = False, context: Any = (), examples:
         ctx = ([RuleSet(f"{rs.name}-analyses", analyses)] if analyses else []) + list(context)
         for r in rs.rules:
             if isinstance(r, Action):
+                from eqsat.rules.smt_facts import prove
+                verdict, detail = prove(r)
+                if verdict == "proved":
+                    proofs[r.name] = "proved"
+                    continue
+                if verdict == "refuted":
+                    raise _error(f"rule set '{rs.name}' not registered: analysis rule "
+                                 f"'{r.name}' is unsound {detail} (found by the SMT solver)")
                 raise _error(f"rule set '{rs.name}' not registered: '{r.name}' is an analysis "
-                             "rule, which check_rule cannot check; register(..., "
+                             f"rule the SMT solver cannot prove ({detail}); register(..., "
                              "trusted=True) if you vouch for it")
             res = check_rule(r, context=ctx, examples=examples, **(hints or {}).get(r.name, {}))
             if not res.ok:
                 raise _error(f"rule set '{rs.name}' not registered: {res.message}; fix the "
                              "rule (or register(..., trusted=True) to vouch for it "
                              "unchecked)")
+            proofs[r.name] = res.status if res.method == "proved" else \
+                f"{res.status} ({res.reason})"
+    else:
+        proofs = {r.name: "trusted" for r in rs.rules}
     rs.trust = "trusted" if trusted else "checked"
+    rs.proofs = proofs
     _REGISTRY[rs.name] = rs
     return rs
+
+
+def rule_status(rs: str | RuleSet) -> dict[str, str]:
+    """How each rule of a set is vouched for: "proved" (the SMT solver proved it for every
+    type and attribute set it matches), "sampled" (checked on drawn or concrete
+    instances: what the solver cannot express; built-in ones are listed with the reason
+    in `eqsat.rules.evidence`), "trusted" (registered with trusted=True: not checked)
+    or "unchecked" (a set never registered)."""
+    from eqsat.rules.evidence import sampled_reason
+    if isinstance(rs, str):
+        rs = get(rs)
+    out = {}
+    for r in rs.rules:
+        if rs.trust == "builtin":
+            out[r.name] = "sampled" if sampled_reason(rs.name, r.name) else "proved"
+        elif rs.trust == "trusted":
+            out[r.name] = "trusted"
+        elif rs.trust == "checked":
+            out[r.name] = rs.proofs.get(r.name, "sampled").split(":")[0]
+        else:
+            out[r.name] = "unchecked"
+    return out
 
 
 def unchecked(sets: Iterable[RuleSet]) -> list[str]:
@@ -346,7 +385,7 @@ def resolve(sel: Selection) -> list[RuleSet]:
                 out.extend(get(n) for n in DEFAULT)
             elif name == "all":
                 load_plugins()
-                out.extend(get(n) for n in available() if n != "core")
+                out.extend(get(n) for n in available() if n not in ("core", "contract"))
             else:
                 out.append(get(name))
     seen, uniq = set(), []
@@ -360,4 +399,4 @@ def resolve(sel: Selection) -> list[RuleSet]:
 __all__ = ["Rule", "Action", "RuleSet", "rewrite", "infer", "register", "available", "get",
            "resolve", "DEFAULT", "compile_error", "describe_rule_error", "unchecked",
            "preferred_ops", "rule_graph", "load_from", "load_plugins", "describe",
-           "ENTRY_POINT_GROUP"]
+           "ENTRY_POINT_GROUP", "rule_status"]

@@ -27,7 +27,7 @@ def _zero(ty):
     return T.Const(ty, e, 0)
 
 
-ALGEBRA = RuleSet("algebra", doc="integer and float identities, shape folds, fma fusion")
+ALGEBRA = RuleSet("algebra", doc="integer and float identities, shape folds")
 
 # -- integers -------------------------------------------------------------------------------
 ALGEBRA.add(
@@ -98,8 +98,19 @@ for _dt in FLOAT_TYPES:
 ALGEBRA.add(
     rewrite("fpowi-two", op("fpowi", x, iconst(2, ty=t2), ty=t, attrs=T.NO_ATTRS),
             mulf(x, x, ty=t, attrs=T.NO_ATTRS)),
-    rewrite("negf-negf", negf(negf(x)), x),
-    # multiply-add fusion, as cuTile does: same rounding mode and flush-to-zero on both ops
+    # without flags: flush_to_zero would flush a subnormal x to zero
+    rewrite("negf-negf", negf(negf(x, attrs=T.NO_ATTRS), attrs=T.NO_ATTRS), x),
+)
+
+# -- floating-point contraction (opt-in) -------------------------------------------------------
+# Tile IR's addf and mulf each round their own result (to their rounding mode); nothing in
+# the IR allows a compiler to fuse them, and fusing changes results (an a*b that overflows
+# is inf before and finite after). So contraction is its own set, selected by name
+# (`--contract`, rules="default,contract"), never part of `default` or `all`.
+CONTRACT = RuleSet("contract", doc="fuse a*b+c into fma (one rounding instead of two; changes "
+                                   "results: opt-in)")
+CONTRACT.add(
+    # same rounding mode and flush-to-zero on both ops
     rewrite("fma-fuse", addf(mulf(x, y, attrs=a), z, ty=t, attrs=a), fma(x, y, z, ty=t, attrs=a),
             exact=False, doc="one rounding instead of two (floating-point contraction)"),
     rewrite("fma-fuse-left", addf(z, mulf(x, y, attrs=a), ty=t, attrs=a),

@@ -112,6 +112,8 @@ ANALYSIS.add(
           then=[set_(lo(n)).to(l1 * l2), set_(hi(n)).to(h1 * h2)]),
     infer("bounds-andi", n == andi(x, y), lo(y) == l2, hi(y) == h2, l2 >= 0,
           then=[set_(lo(n)).to(0), set_(hi(n)).to(h2)]),
+    # loop bounds read as signed: `for unsigned` loops are not encoded (eqsat.egraph.encode),
+    # so these never see one
     infer("bounds-iv", T.For(r, x, y, z, inits, body, t) == c, n == T.Arg(r, 0, ti),
           lo(x) == l1, lo(z) == l2, l2 > 0, then=[set_(lo(n)).to(l1)]),
     infer("bounds-iv-hi", T.For(r, x, y, z, inits, body, t) == c, n == T.Arg(r, 0, ti),

@@ -205,6 +205,8 @@ class RuleSet:
     # how the registry vouches for it: "builtin", "checked", "trusted" (registered
     # with trusted=True) or "" (never registered: not checked)
     trust: str = field(default="", compare=False)
+    # how registration vouched for each rule: "proved", "sampled: N cases" or "trusted"
+    proofs: dict[str, str] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         if self.phase not in PHASES:

@@ -1,4 +1,11 @@
-"""Is a rewrite rule sound? Run both sides with the interpreter on drawn values.
+"""Is a rewrite rule sound? Prove it with the SMT solver, else run both sides on drawn values.
+
+`check_rule` first proves the rule (rules/smt.py): for every element type its pattern
+admits and every attribute set its attribute variables match, z3 shows the two kernels
+below equal on every input; the result's `method` is then "proved". What the solver
+cannot express (transcendentals, pointers, inexact rules, analysis conditions) is
+sampled as follows, and the result's `reason` says why. A rule whose two sides may
+differ in type (a dropped shape change) is refused first.
 
 `check_rule(rule)` builds the rule's left-hand side and its right-hand side as two
 small kernels over the same inputs (each pattern variable is loaded from its own
@@ -45,6 +52,7 @@ from eqsat.ir.types import INT_WIDTHS, PointerType, TileType, TokenType, byte_si
 from eqsat.ir.verify import verify
 from eqsat.rules.core import CORE
 from eqsat.rules.dsl import Rule, RuleSet
+from eqsat.rules.smt import ATTRIBUTE_SPACE
 from eqsat.text import parse
 from eqsat.text.parser import Parser
 
@@ -78,6 +86,14 @@ class SoundnessResult:
     matched: bool = False
     chosen: bool | None = None
     dtypes: tuple = ()                       # element types the check instantiated
+    method: str = "sampled"                  # "proved" (by the SMT solver) or "sampled"
+    reason: str = ""                         # why it was sampled rather than proved
+    attribute_sets: int = 0                  # attribute bindings the proof covered
+
+    @property
+    def status(self) -> str:
+        """"proved", or "sampled: N cases" (N inputs compared)."""
+        return "proved" if self.method == "proved" else f"sampled: {self.examples} cases"
 
     def __bool__(self) -> bool:
         return self.ok
@@ -128,6 +144,7 @@ class _Builder:
         self.tybind: dict[str, Any] = dict(tybind or {})
         self.attrbind: dict[str, dict] = dict(attrbind or {})
         self.closed = False                  # right-hand side: no new value variables
+        self.symbolic: dict[int, str] = {}   # constant op id -> the bits variable it reads
 
     def tile(self, elem: str) -> TileType:
         return TileType((), elem)
@@ -176,6 +193,8 @@ class _Builder:
                 raise _Unbound(f"the right-hand side uses the constant '{bitsf[1]}', which "
                                "the left-hand side does not bind")
             op = Operation("constant", [], [t], {"value": DenseConst(elem, value_of_bits(elem, b))})
+            if bitsf[0] != "lit":
+                self.symbolic[id(op)] = bitsf[1]
             self.ops.append(op)
             return op.result
         if k in ("Op0", "Op1", "Op2", "Op3"):
@@ -258,7 +277,7 @@ def _dtype_candidates(tree: Any, dtypes: Any) -> list[str]:
     return ["i32", "f32"]
 
 
-def _bits_vars(tree: Any) -> list[tuple[str, Any]]:
+def _bits_vars(tree: Any) -> list[str]:
     out: list = []
 
     def walk(n: Any) -> None:
@@ -337,6 +356,159 @@ def _schedule(sets: list[RuleSet]) -> Any:
         raise EqsatError(f"a rule does not compile: {e}") from None
 
 
+# -- types of the two sides ---------------------------------------------------------------------
+# Ops whose result has the type of (some of) their operands; the others (comparisons,
+# conversions, shape changes) make a type of their own, named by their `ty` field.
+_SAME_TYPE_ARGS: dict[str, tuple[int, ...]] = {"select": (1, 2), "offset": (0,), "fpowi": (0,),
+                                               "assume": (0,)}
+_OWN_TYPE = {"cmpi", "cmpf", "exti", "trunci", "itof", "ftoi", "ftof", "bitcast", "reshape",
+             "broadcast", "int_to_ptr", "ptr_to_int", "ptr_to_ptr", "permute", "cat", "extract",
+             "mmaf", "mmai", "pack", "unpack", "iota", "make_token", "make_partition_view",
+             "make_strided_view"}
+
+
+def _condition_parts(cond: Any) -> tuple[str, str, str] | None:
+    """(function, its variable argument, the variable it equals) of a condition such as
+    `type_of(x) == t`; None for any other form."""
+    decl: Any = getattr(cond, "fact", None)
+    left: Any = getattr(decl, "left", None)
+    right: Any = getattr(decl, "right", None)
+    fn = getattr(getattr(getattr(left, "callable", None), "ident", None), "name", None)
+    args: Any = getattr(left, "args", ())
+    if fn is None or len(args) != 1 or type(right).__name__ != "UnboundVarDecl":
+        return None
+    arg: Any = getattr(args[0], "expr", None)
+    if type(arg).__name__ != "UnboundVarDecl":
+        return None
+    return str(fn), str(arg.name), str(right.name)
+
+
+def _type_change(rule: Any, lhs: Any, rhs: Any) -> str | None:
+    """Why the two sides may have different types (None: the same type, by the ops'
+    typing rules and the rule's `type_of(x) == t` conditions)."""
+    parent: dict[Any, Any] = {}
+
+    def find(a: Any) -> Any:
+        while parent.get(a, a) != a:
+            a = parent[a]
+        return a
+
+    def union(a: Any, b: Any) -> None:
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[max(ra, rb, key=repr)] = min(ra, rb, key=repr)
+
+    def ty_token(f: Any) -> Any:
+        return ("lit", f[1]) if f[0] == "ty" else ("var", f[1])
+
+    def walk(n: Any) -> Any:
+        k = n[0]
+        if k == "var":
+            return ("typeof", n[1])
+        if k == "Const":
+            return ty_token(n[1])
+        if k in ("Op0", "Op1", "Op2", "Op3"):
+            name, tok = n[1][1], ty_token(n[3])
+            kids = [walk(c) for c in n[4:]]
+            if name in _SAME_TYPE_ARGS:
+                for i in _SAME_TYPE_ARGS[name]:
+                    if i < len(kids):
+                        union(tok, kids[i])
+            elif name not in _OWN_TYPE:
+                for kid in kids:
+                    union(tok, kid)
+            return tok
+        return ("node", repr(n))
+
+    left, right = walk(lhs), walk(rhs)
+    for cond in getattr(rule, "conditions", ()):
+        parts = _condition_parts(cond)
+        if parts is not None and parts[0] == "type_of":
+            union(("typeof", parts[1]), ("var", parts[2]))
+    if find(left) == find(right):
+        return None
+
+    def show(tok: Any) -> str:
+        return {"typeof": "the type of {}", "var": "type {}", "lit": "{}"}.get(
+            tok[0], "{}").format(tok[1])
+    return (f"its left-hand side has {show(left)} and its right-hand side {show(right)}, which "
+            "may differ (a shape or type change); a condition such as type_of(x) == t makes "
+            "them the same")
+
+
+# -- proofs with the SMT solver (rules/smt.py) -----------------------------------------------------
+def attribute_sets(tree: Any) -> list[dict[str, dict]]:
+    """Every binding of the pattern's attribute variables (wildcards included) to an
+    attribute set the ops they sit on can carry, in a fixed order."""
+    where: dict[str, set[str]] = {}
+
+    def walk(n: Any) -> None:
+        if isinstance(n, tuple):
+            if n[0] in ("Op0", "Op1", "Op2", "Op3") and n[2][0] == "var":
+                where.setdefault(n[2][1], set()).add(n[1][1])
+            for c in n[1:]:
+                walk(c)
+    walk(tree)
+    per_var: list[list[tuple[str, dict]]] = []
+    for var in sorted(where):
+        space: dict[str, tuple] = {}
+        for name in sorted(where[var]):
+            space.update(ATTRIBUTE_SPACE.get(name, {}))
+        keys = sorted(space)
+        options = []
+        for values in itertools.product(*[space[k] for k in keys]):
+            options.append((var, {k: v for k, v in zip(keys, values)
+                                  if v is not None and v is not False}))
+        per_var.append(options)
+    return [dict(combo) for combo in itertools.product(*per_var)]
+
+
+def _signed(elem: str, bits: int) -> Any:
+    """The value of `bits` (unsigned, from the solver's model) as the IR holds it."""
+    if elem in INT_WIDTHS:
+        w = INT_WIDTHS[elem]
+        v = bits - (1 << w) if bits >= 1 << (w - 1) else bits
+        return bool(bits & 1) if elem == "i1" else v
+    return float(value_of_bits(elem, bits))
+
+
+def _smt_unsupported(rule: Any, tree: Any, rhs: Any, exact: bool) -> str | None:
+    """Why the solver cannot prove this rule (None: it can try)."""
+    from eqsat.rules import smt
+    if not exact:
+        return "inexact by design (compared within a tolerance)"
+    if not smt.available():
+        return "the z3-solver package is not installed"
+    for cond in getattr(rule, "conditions", ()):
+        parts = _condition_parts(cond)
+        if parts is None or parts[0] not in ("type_of", "ty_elem"):
+            return "its conditions read analysis facts"
+    names: set[str] = set()
+
+    def walk(n: Any) -> None:
+        if isinstance(n, tuple):
+            if n[0] in ("Op0", "Op1", "Op2", "Op3"):
+                names.add(n[1][1])
+            for c in n[1:]:
+                walk(c)
+    walk(tree)
+    walk(rhs)
+    missing = sorted(names - smt.SUPPORTED)
+    if missing:
+        return f"no SMT semantics for {', '.join(missing)}"
+    return None
+
+
+_PROOFS: dict[tuple, dict[str, Any]] = {}     # rule text -> the proved result's fields
+
+
+def _proof_key(rule: Any, tree: Any, rhs: Any, candidates: list[str], hints: dict) -> tuple:
+    """A proof depends on nothing but the rule's text and the instantiations asked for."""
+    conds = tuple(str(c) for c in getattr(rule, "conditions", ()))
+    return (rule.name, repr(tree), repr(rhs), conds, tuple(candidates),
+            tuple(sorted((k, str(v)) for k, v in hints.items())))
+
+
 def check_rule(rule: Any, *, dtypes: Any = None, types: dict | None = None,
                context: Any = (), examples: int = 40, seed: int = 0,
                fires: str | None = None, cost_model: Any = None) -> SoundnessResult:
@@ -375,6 +547,115 @@ def check_rule(rule: Any, *, dtypes: Any = None, types: dict | None = None,
         res.message = message
         return res
 
+    if rhs_tree is not None:
+        why = _type_change(rule, tree, rhs_tree)
+        if why is not None:
+            return fail(f"rule '{rule.name}' is refused: {why}")
+    if fires is not None:
+        res.reason = "a generic rule, checked on concrete instances of what it computes"
+    else:
+        res.reason = _smt_unsupported(rule, tree, rhs_tree, exact) or ""
+    proving = not res.reason
+    key = _proof_key(rule, tree, rhs_tree, candidates, hint_types)
+    if proving and key in _PROOFS:
+        cached = _PROOFS[key]
+        for name, value in cached.items():
+            setattr(res, name, value)
+        return res
+
+    def run_pair(k: Kernel, k2: Kernel, names: list[str], var_dts: list[str],
+                 inputs: list) -> tuple[np.ndarray, np.ndarray]:
+        params = []
+        for name, d, v in zip(names[:-1], var_dts, inputs):
+            params.append({"name": name, "shape": [1], "dtype": d,
+                           "init": {"kind": "data", "values": [v]}})
+        out_elem = k.params[-1].value.pointee
+        params.append({"name": names[-1], "shape": [1], "dtype": out_elem, "init": "zeros"})
+        spec = parse_spec({"grid": [1], "convention": "raw", "params": params})
+        return (run(k, spec, seed=0).buffers[names[-1]],
+                run(k2, spec, seed=0).buffers[names[-1]])
+
+    def prove(dt: str, make: Any) -> tuple[str, Any]:
+        """("proved", instances), ("refuted", message), ("unsupported", why) or
+        ("unmatched", None) for element type `dt`."""
+        from eqsat.rules import smt
+        if bits_vars:
+            bits0 = None
+            for case in _edge_cases([dt] * len(bits_vars), limit=30):
+                bits = {n: const_bits(dt, v) for n, v in zip(bits_vars, case)}
+                if make(bits) is not None:
+                    bits0 = bits
+                    break
+            if bits0 is None:
+                return "unmatched", None
+        else:
+            bits0 = {}
+            if make({}) is None:
+                return "unmatched", None
+        done = 0
+        for attrs in attribute_sets(tree):
+            b = _Builder(dt, hint_types, bits0, attrbind=attrs)
+            try:
+                k = b.kernel(tree)
+                verify(k)
+            except (ValueError, EqsatError, KeyError, OverflowError, TypeError):
+                continue                    # no such op: not an instance of the pattern
+            sib = b.sibling()
+            try:
+                k2 = sib.kernel(rhs_tree, out_t=b.root.tile)
+                verify(k2)
+            except _Unbound as e:
+                raise _Broken(f"rule '{rule.name}' cannot be checked: {e}") from None
+            except (ValueError, EqsatError, KeyError, OverflowError, TypeError) as e:
+                shown = ", ".join(f"{v} = {a}" for v, a in attrs.items() if not v.startswith("_"))
+                raise _Broken(f"rule '{rule.name}': the right-hand side is not a valid program "
+                              f"for {dt}{' with ' + shown if shown else ''}: {e}") from None
+            try:
+                out = smt.refines(k, k2, symbolic_lhs=b.symbolic, symbolic_rhs=sib.symbolic)
+            except smt.Unsupported as e:
+                return "unsupported", str(e)
+            except ValueError as e:
+                raise _Broken(f"rule '{rule.name}' is refused: {e}") from None
+            if not out.proved:
+                return "refuted", counterexample(dt, attrs, out, b)
+            done += 1
+        return ("proved", done) if done else ("unmatched", None)
+
+    def counterexample(dt: str, attrs: dict, out: Any, b: _Builder) -> str:
+        """The solver's model as concrete inputs, and both sides run on them."""
+        consts = {n: _signed(dt, out.model.get(n, 0)) for n in bits_vars}
+        bits = {n: const_bits(dt, v) for n, v in consts.items()}
+        b2 = _Builder(dt, hint_types, bits, attrbind=attrs)
+        k = b2.kernel(tree)
+        sib = b2.sibling()
+        k2 = sib.kernel(rhs_tree, out_t=b2.root.tile)
+        names = [*(f"p_{v}" for v in b2.var_types), "p_out"]
+        var_dts = [_number_elem(t) for t in b2.var_types.values()]
+        inputs = [_signed(d, out.model.get(v, 0)) for v, d in zip(b2.var_types, var_dts)]
+        lhs, rhs = run_pair(k, k2, names, var_dts, inputs)
+        res.counterexample = {"dtype": dt, "inputs": dict(zip(b2.var_types, inputs)),
+                              "lhs": lhs.tolist(), "rhs": rhs.tolist(), "found_by": "solver"}
+        shown = {v: a for v, a in attrs.items() if not v.startswith("_")}
+        hidden = [a for v, a in attrs.items() if v.startswith("_") and a]
+        if shown or hidden:
+            res.counterexample["attributes"] = {**shown, **({"(any)": hidden} if hidden else {})}
+        if consts:
+            res.counterexample["constants"] = consts
+        where = ""
+        if shown or hidden:
+            parts = [f"{v} = {_show_attrs(a)}" for v, a in shown.items()]
+            parts += [f"{_show_attrs(a)}" for a in hidden]
+            where = " with attributes " + ", ".join(parts)
+        const_text = f" (constants {consts})" if consts else ""
+        same = _same(lhs, rhs, True)
+        outputs = (f"give {lhs.tolist()} on the left-hand side and {rhs.tolist()} on the right"
+                   if not same else "make the two sides differ in the solver's model, though "
+                   "the interpreter agrees on them (report this: the two disagree)")
+        return (f"rule '{rule.name}' is unsound for {dt}{where}: inputs "
+                f"{res.counterexample['inputs']}{const_text} {outputs} (found by the SMT "
+                "solver)")
+
+    proved_dts: list[str] = []
     for dt in candidates:
         state: dict[str, Any] = {"matched": 0, "judged": False}
 
@@ -411,6 +692,23 @@ def check_rule(rule: Any, *, dtypes: Any = None, types: dict | None = None,
             var_dts = [_number_elem(t) for t in b.var_types.values()]
             return k, k2, names, var_dts
 
+        if proving:
+            try:
+                verdict, detail = prove(dt, make)
+            except _Broken as e:
+                return fail(str(e))
+            if verdict == "refuted":
+                return fail(detail)
+            if verdict == "proved":
+                res.matched = True
+                res.exercised += detail
+                res.attribute_sets += detail
+                proved_dts.append(dt)
+                continue
+            if verdict == "unmatched":
+                continue
+            proving = False                 # the solver cannot: sample from here on
+            res.reason = detail
         try:
             built = None if bits_vars else make({})
         except _Broken as e:
@@ -436,15 +734,7 @@ def check_rule(rule: Any, *, dtypes: Any = None, types: dict | None = None,
                 inputs = list(vals)
             state["matched"] += 1
             res.matched = True
-            params = []
-            for name, d, v in zip(names[:-1], var_dts, inputs):
-                params.append({"name": name, "shape": [1], "dtype": d,
-                               "init": {"kind": "data", "values": [v]}})
-            out_elem = k.params[-1].value.pointee
-            params.append({"name": names[-1], "shape": [1], "dtype": out_elem, "init": "zeros"})
-            spec = parse_spec({"grid": [1], "convention": "raw", "params": params})
-            a = run(k, spec, seed=0).buffers[names[-1]]
-            b = run(k2, spec, seed=0).buffers[names[-1]]
+            a, b = run_pair(k, k2, names, var_dts, inputs)
             res.examples += 1
             if not _same(a, b, exact):
                 res.counterexample = {"dtype": dt, "inputs": dict(zip(names[:-1], inputs)),
@@ -485,10 +775,29 @@ def check_rule(rule: Any, *, dtypes: Any = None, types: dict | None = None,
         return fail(f"rule '{rule.name}' never matched (never fired) on the generated kernels "
                     f"({', '.join(candidates)}): its conditions never held or its types fit "
                     "none of them")
-    res.message = f"rule '{rule.name}' agreed on {res.examples} examples"
+    if proving:
+        res.method = "proved"
+        res.message = (f"rule '{rule.name}' proved by the SMT solver for "
+                       f"{', '.join(proved_dts)} ({res.attribute_sets} instances, every "
+                       "attribute set its pattern matches)")
+    else:
+        res.message = f"rule '{rule.name}' agreed on {res.examples} examples"
+        if proved_dts:
+            res.message += f" (proved for {', '.join(proved_dts)})"
+        res.message += f"; sampled, not proved: {res.reason}"
     if not res.chosen:
         res.message += "; extraction never chose its right-hand side"
+    if proving:
+        _PROOFS[key] = {f: getattr(res, f) for f in (
+            "ok", "exercised", "examples", "message", "matched", "chosen", "dtypes", "method",
+            "reason", "attribute_sets")}
     return res
+
+
+def _show_attrs(attrs: dict) -> str:
+    if not attrs:
+        return "{} (none)"
+    return "{" + ", ".join(f"{k}: {v}" for k, v in sorted(attrs.items())) + "}"
 
 
 # -- analysis facts and the rules that derive them ------------------------------------------------

@@ -296,3 +296,41 @@ def test_e8m0_conversions_need_a_directed_mode():
     x = evaluate_pure(ops[0], [])[0]
     y = evaluate_pure(ops[2], [evaluate_pure(ops[1], [x])[0]])[0]
     assert y.tolist()[:2] == [512.0, 2.0 ** 20] and math.isnan(y[2]) and y[3] == 2.0
+
+
+def _const_bits_of(kernel, elem):
+    from eqsat.ir.numbers import bits_of
+    return [bits_of(elem, op.attrs["value"].array.reshape(-1)[0])
+            for op in kernel.walk() if op.name == "constant"]
+
+
+# every bit pattern of every float type of 16 bits or fewer, NaN payloads and infinities
+# included, as a constant: printing and parsing again, and optimizing with no rules, keep
+# its bits (an f8E5M2 -inf once printed as the largest finite value)
+@pytest.mark.parametrize("elem", ["f16", "bf16", *sorted(minifloat.FORMATS)])
+def test_every_bit_pattern_round_trips_through_text(elem):
+    from eqsat.ir.types import FLOAT_WIDTHS
+    width = FLOAT_WIDTHS[elem]
+    digits = max(1, width // 4)
+    codes = list(range(1 << width))
+    lines = [f"  %c{i} = constant <{elem}: 0x{c:0{digits}X}> : tile<{elem}>"
+             for i, c in enumerate(codes)]
+    k = parse("entry @k() {\n" + "\n".join(lines) + "\n  return\n}\n")
+    assert _const_bits_of(k, elem) == codes
+    again = parse(print_kernel(k))
+    assert _const_bits_of(again, elem) == codes
+
+
+@pytest.mark.parametrize("elem,code", [(E5, 0xFC), (E5, 0x7C), (E5, 0x7D), (E5, 0xFF),
+                                       (E4, 0xFF), ("f16", 0x7C01), ("bf16", 0xFF81)])
+def test_special_constants_survive_the_optimizer_without_rules(elem, code):
+    from eqsat.pipeline.optimize import optimize
+    from eqsat.ir.types import FLOAT_WIDTHS
+    digits = FLOAT_WIDTHS[elem] // 4
+    src = (f"entry @k(%p: tile<ptr<{elem}>>) {{\n"
+           f"  %c = constant <{elem}: 0x{code:0{digits}X}> : tile<{elem}>\n"
+           f"  %t = store_ptr_tko weak %p, %c : tile<ptr<{elem}>>, tile<{elem}> -> token\n"
+           "  return\n}\n")
+    out = optimize(parse(src), rules="none").kernel
+    assert _const_bits_of(out, elem) == [code]
+    assert f"0x{code:0{digits}X}" in print_kernel(out)

@@ -132,11 +132,42 @@ def test_pow_two_becomes_multiply():
 @pytest.mark.parametrize("mods,fused", [("", True), (" flush_to_zero", True)])
 def test_fma_fusion_needs_matching_modifiers(mods, fused):
     res = _run(f"""      %m = mulf %x, %x{mods} : tile<f32>
-      %r = addf %m, %x{mods} : tile<f32>""", "f32")
+      %r = addf %m, %x{mods} : tile<f32>""", "f32", rules="default,contract")
     assert ("fma" in _names(res)) == fused
+    assert "contraction: on" in res.report.summary()
     res = _run(f"""      %m = mulf %x, %x{mods} : tile<f32>
-      %r = addf %m, %x rounding<zero> : tile<f32>""", "f32")
+      %r = addf %m, %x rounding<zero> : tile<f32>""", "f32", rules="default,contract")
     assert "fma" not in _names(res)
+
+
+MUL_ADD = """entry @k(%a: tile<ptr<f32>>, %b: tile<ptr<f32>>, %c: tile<ptr<f32>>, %o: tile<ptr<f32>>) {
+  %x, %t1 = load_ptr_tko weak %a : tile<ptr<f32>> -> tile<f32>, token
+  %y, %t2 = load_ptr_tko weak %b : tile<ptr<f32>> -> tile<f32>, token
+  %z, %t3 = load_ptr_tko weak %c : tile<ptr<f32>> -> tile<f32>, token
+  %m = mulf %x, %y : tile<f32>
+  %r = addf %m, %z : tile<f32>
+  %s = store_ptr_tko weak %o, %r : tile<ptr<f32>>, tile<f32> -> token
+  return
+}"""
+
+
+def test_default_rules_do_not_contract_and_stay_exact():
+    """Tile IR rounds addf and mulf separately: the default output of a multiply-add is
+    bit-exact on inputs whose product overflows (inf before, a finite fma after)."""
+    from eqsat.equiv import check_equivalent
+    from eqsat.interp.inputs import parse_spec
+    k = parse(MUL_ADD)
+    out = optimize(k).kernel
+    assert "fma" not in [o.name for o in out.walk()]
+    spec = parse_spec({"grid": [1], "convention": "raw", "params": [
+        {"name": "a", "shape": [1], "dtype": "f32", "init": {"kind": "data", "values": [2e38]}},
+        {"name": "b", "shape": [1], "dtype": "f32", "init": {"kind": "data", "values": [2.0]}},
+        {"name": "c", "shape": [1], "dtype": "f32", "init": {"kind": "data", "values": [-3e38]}},
+        {"name": "o", "shape": [1], "dtype": "f32", "init": "zeros"}]})
+    assert check_equivalent(k, out, spec, exact=True, trials=2, schedules=2).ok
+    fused = optimize(k, rules="default,contract").kernel
+    assert "fma" in [o.name for o in fused.walk()]
+    assert not check_equivalent(k, fused, spec, exact=True, trials=2, schedules=2).ok
 
 
 def test_requests_and_answers_go_as_plain_rows():
@@ -159,3 +190,15 @@ def test_requests_and_answers_go_as_plain_rows():
     assert want and all(isinstance(r[1], int) and r[2] == r[3] == "tile<i32>"
                         and sorted(r[4:]) == [6, 7] for r in want)
     assert [r for r in seen["fold"] if r[0] == "muli" and sorted(r[4:]) == [6, 7]]
+
+
+def test_contract_flag_on_the_command_line(tmp_path, capsys):
+    from eqsat.cli import main
+    src = tmp_path / "muladd.mlir"
+    src.write_text(MUL_ADD)
+    assert main(["opt", str(src), "--report"]) == 0
+    out = capsys.readouterr()
+    assert "fma" not in out.out and "contraction" not in out.err
+    assert main(["opt", str(src), "--contract", "--report"]) == 0
+    out = capsys.readouterr()
+    assert "fma" in out.out and "contraction: on" in out.err

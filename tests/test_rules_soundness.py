@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from eqsat.rules.soundness import check_rule
-from eqsat.rules.algebra import ALGEBRA
+from eqsat.rules.algebra import ALGEBRA, CONTRACT
 from eqsat.rules.dsl import addf, fconst, muli, iconst, rewrite, shri, terms, tys
 from eqsat.rules.fold import FOLD
+from eqsat.rules.evidence import sampled_reason
 
 # rules whose pattern needs explicit types (conversions, i1) or cannot be built as a
 # scalar kernel from loads (pointer offsets: covered by corpus equivalence instead)
@@ -20,12 +21,39 @@ _HINTS = {
 _SKIP = {"offset-zero"}
 
 
-@pytest.mark.parametrize("rule", [r for r in ALGEBRA.rules if r.name not in _SKIP],
+@pytest.mark.parametrize("rule", [r for r in [*ALGEBRA.rules, *CONTRACT.rules]
+                                  if r.name not in _SKIP],
                          ids=lambda r: r.name)
 def test_algebra_rule_is_sound(rule):
     res = check_rule(rule, examples=4, **_HINTS.get(rule.name, {}))
     assert res.ok, res.message
     assert res.exercised > 0
+    # proved, unless eqsat.rules.evidence lists it as sampled (with its reason)
+    where = "algebra" if rule in ALGEBRA.rules else "contract"
+    listed = sampled_reason(where, rule.name)
+    assert (res.method == "proved") == (listed is None), (res.method, res.reason, listed)
+
+
+@pytest.mark.parametrize("name", ["reshape-splat", "broadcast-splat", "select-true",
+                                  "select-false"])
+def test_fold_rewrites_are_proved(name):
+    rule = next(r for r in FOLD.rules if r.name == name)
+    res = check_rule(rule, examples=3, dtypes=["i8", "i32", "f16", "f32"])
+    assert res.ok and res.method == "proved", res.message
+    assert sampled_reason("fold", name) is None
+
+
+def test_the_sampled_list_names_real_rules_only():
+    from eqsat import rules
+    from eqsat.rules.evidence import SAMPLED_BY_SET
+    for set_name, entries in SAMPLED_BY_SET.items():
+        names = [r.name for r in rules.get(set_name)]
+        for key, reason in entries.items():
+            assert reason
+            if key.endswith("*"):
+                assert any(n.startswith(key[:-1]) for n in names), (set_name, key)
+            else:
+                assert key in names, (set_name, key)
 
 
 def test_shape_and_select_folds_are_sound():

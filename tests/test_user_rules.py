@@ -178,7 +178,20 @@ def test_wrong_generic_shift_cannot_be_registered_unless_trusted(registry):
 def test_analysis_rules_need_trust(registry):
     from eqsat.rules import infer
     from eqsat.rules.dsl import T
-    act = infer("noop", x == T.Const(t, e, 0), then=[])
+    from egglog import set_
+    from eqsat.egraph.analyses import div2, lo, same
+    # a fact the solver proves is registered as proved
+    zero = infer("lo-of-zero", x == T.Const(t, e, 0), then=[set_(lo(x)).to(0)])
+    assert register(RuleSet("acts-ok", [zero])).proofs == {"lo-of-zero": "proved"}
+    # a wrong one is refused with the solver's counterexample
+    wrong = infer("lo-of-zero-wrong", x == T.Const(t, e, 0), then=[set_(lo(x)).to(1)])
+    with pytest.raises(EqsatError, match="unsound"):
+        register(RuleSet("acts-bad", [wrong]))
+    wrong_div = infer("div-of-one", x == T.Const(t, e, 1), then=[set_(div2(x)).to(2)])
+    with pytest.raises(EqsatError, match="unsound"):
+        register(RuleSet("acts-bad", [wrong_div]))
+    # one it cannot express (runs of lanes) needs trust
+    act = infer("same-of-zero", x == T.Const(t, e, 0), then=[set_(same(x)).to(1)])
     with pytest.raises(EqsatError, match="analysis rule"):
         register(RuleSet("acts", [act]))
     register(RuleSet("acts", [act]), trusted=True)
@@ -336,3 +349,38 @@ def test_unknown_rule_set_still_names_the_choices(registry, monkeypatch):
     monkeypatch.setattr(md, "entry_points", lambda **kw: md.EntryPoints([]))
     with pytest.raises(EqsatError, match="unknown rule set 'nope'"):
         optimize(parse(README_SRC), rules="nope")
+
+
+def test_register_says_how_each_rule_is_vouched_for(registry, capsys):
+    from eqsat.cli import main
+    from eqsat.rules import rule_status
+    from eqsat.rules.dsl import exp
+    proved = rewrite("muli-two-shl", muli(x, iconst(2, ty=t, elem=e), ty=t),
+                     shli(x, iconst(1, ty=t, elem=e), ty=t, attrs={}))
+    sampled = rewrite("exp-times-one", muli(x, iconst(1, ty=t, elem=e), ty=t), x)
+    rs = register(RuleSet("mine-status", [proved]))
+    assert rs.proofs == {"muli-two-shl": "proved"}
+    assert rule_status("mine-status") == {"muli-two-shl": "proved"}
+    res = optimize(parse(I64_SRC), rules="default,mine-status")
+    assert "registered rules: muli-two-shl: proved" in res.report.summary()
+    f32x, = terms("fx")
+    tf, = tys("tf")
+    trans = rewrite("exp-exp", exp(exp(f32x, ty=tf, attrs={}), ty=tf, attrs={}),
+                    exp(exp(f32x, ty=tf, attrs={}), ty=tf, attrs={}))
+    rs2 = register(RuleSet("mine-sampled", [trans]), hints={"exp-exp": {"dtypes": ["f32"]}})
+    how = rs2.proofs["exp-exp"]
+    assert how.startswith("sampled: ") and "cases (no SMT semantics for exp)" in how
+    assert int(how.split()[1]) > 0
+    assert rule_status("mine-sampled") == {"exp-exp": "sampled"}
+    register(RuleSet("mine-trusted", [sampled]), trusted=True)
+    assert rule_status("mine-trusted") == {"exp-times-one": "trusted"}
+    # built-in sets: proved unless listed, with the reason, in eqsat.rules.evidence
+    algebra = rule_status("algebra")
+    assert algebra["muli-one"] == "proved" and algebra["pow-two-f32"] == "sampled"
+    assert set(rule_status("tokens").values()) == {"sampled"}
+    assert main(["opt", "--list-rules"]) == 0
+    out = capsys.readouterr().out
+    assert "mine-status (1 proved)" in out and "mine-trusted [trusted] (1 trusted)" in out
+    assert "algebra: integer and float identities, shape folds (65 proved, 10 sampled)" in out
+    assert main(["opt", "--list-rules", "--each"]) == 0
+    assert "  muli-two-shl: proved" in capsys.readouterr().out

@@ -1,5 +1,5 @@
-"""`eqsat opt FILE [-o OUT] [--rules NAMES] [--rules-from MODULE:ATTR] [--report] [--noalias]
-[--alias-groups SPEC] [--versioning] [--loop-parallel all|view-stores]
+"""`eqsat opt FILE [-o OUT] [--rules NAMES] [--contract] [--rules-from MODULE:ATTR] [--report]
+[--noalias] [--alias-groups SPEC] [--versioning] [--loop-parallel all|view-stores]
 [--dump-egraph FILE.svg|.json|.dot]`: optimize a
 kernel. `eqsat opt --list-rules`: the selectable rule sets, those of `eqsat.rules` entry
 points included."""
@@ -27,7 +27,15 @@ def _run(args) -> int:
         for name, doc in rules_pkg.describe():
             trust = rules_pkg.get(name).trust
             note = "" if trust in ("builtin", "checked") else f" [{trust or 'unchecked'}]"
-            print(f"{name}{note}: {doc}" if doc else f"{name}{note}")
+            status = rules_pkg.rule_status(name)
+            counts = ", ".join(f"{sum(v == k for v in status.values())} {k}"
+                               for k in ("proved", "sampled", "trusted", "unchecked")
+                               if k in status.values())
+            line = f"{name}{note}: {doc}" if doc else f"{name}{note}"
+            print(f"{line} ({counts})" if counts else line)
+            if args.verbose_rules:
+                for rule, how in status.items():
+                    print(f"  {rule}: {how}")
         return 0
     if args.file is None:
         print("eqsat opt: error: FILE is required (unless --list-rules)", file=sys.stderr)
@@ -46,7 +54,8 @@ def _run(args) -> int:
         """Serialized during the call: the e-graph then goes on to the next kernel."""
         drawn.append(render(eg, fmt))
     phase("optimizing")
-    res = optimize(k, rules=args.rules, limits=limits, noalias=args.noalias,
+    rules = f"{args.rules},contract" if args.contract else args.rules
+    res = optimize(k, rules=rules, limits=limits, noalias=args.noalias,
                    alias_groups=groups, versioning=args.versioning,
                    on_saturated=draw if args.dump_egraph else None,
                    loop_parallel=args.loop_parallel)
@@ -99,12 +108,18 @@ def register(sub) -> None:
                    help="comma-separated rule sets: default, none, all, fold, algebra, "
                         "analysis, tokens, or a set from an 'eqsat.rules' entry point or "
                         "--rules-from (default: default)")
+    p.add_argument("--contract", action="store_true",
+                   help="also fuse a*b+c into fma (the 'contract' rule set): one rounding "
+                        "instead of two, so results may differ from the input's")
     p.add_argument("--rules-from", metavar="MODULE:ATTR", action="append",
                    help="import MODULE and register (after checking) the rule set(s) ATTR "
                         "names: a RuleSet, a list of them, or a function returning either; "
                         "repeatable")
     p.add_argument("--list-rules", action="store_true",
-                   help="list the selectable rule sets with their docs and exit")
+                   help="list the selectable rule sets with their docs and how many of their "
+                        "rules are proved, sampled or trusted, and exit")
+    p.add_argument("--each", dest="verbose_rules", action="store_true",
+                   help="with --list-rules: one line per rule with its status")
     p.add_argument("--report", action="store_true",
                    help="print what saturation did (to stderr)")
     p.add_argument("--json", action="store_true",

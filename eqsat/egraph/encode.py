@@ -37,6 +37,7 @@ from eqsat.ir.core import Kernel, Operation, Region, Value
 from eqsat.ir.types import (PartitionViewType, PointerType, TensorViewType, TileType, TokenType,
                             Type, bit_width, byte_size, is_float)
 from eqsat.ir.numbers import to_bits
+import numpy as np
 from eqsat.memory.alias import alias_facts
 from eqsat.memory.relations import (IfRecord, LoopParallel, LoopRecord, MemOp, MemoryRecord,
                                     relations)
@@ -96,7 +97,7 @@ def type_text(t: Any) -> str:
 def const_bits(elem: Any, value: Any) -> int:
     """The i64 payload of a splat constant: integers by value, floats by bit pattern."""
     if is_float(elem):
-        b = to_bits(str(elem), float(value))
+        b = to_bits(str(elem), value if isinstance(value, np.generic) else float(value))
         return b - (1 << 64) if b >= (1 << 63) else b
     if elem == "i1":
         return int(bool(value))
@@ -357,7 +358,8 @@ class _Encoder:
             c: DenseConst = op.attrs["value"]
             t = op.result.tile
             if c.is_splat:
-                e = self.mk.Const(self.ty(t), str(t.elem), const_bits(t.elem, c.scalar()))
+                first = c.array.reshape(-1)[0]
+                e = self.mk.Const(self.ty(t), str(t.elem), const_bits(t.elem, first))
             else:
                 key = self.dense_keys.setdefault(c, len(self.dense_keys) + 1)
                 self.dense[key] = c

@@ -22,8 +22,7 @@ import numpy as np
 from eqsat.errors import InterpError
 from eqsat.ir.core import Operation, Region
 from eqsat.ir.ops import MEMORY_OPS
-from eqsat.ir.types import numpy_dtype
-from eqsat.interp.machine import Executor, RunStats, free_values, may_exit
+from eqsat.interp.machine import Executor, RunStats, for_bounds, free_values, iv_value, may_exit
 
 WINDOW = 4          # loop iterations that may be in flight at once
 _CONTROL = ("for", "loop", "if")
@@ -175,8 +174,7 @@ class _LoopCtl:
             args = list(body.args)
             if self.bounds is not None:
                 lb, _, step = self.bounds
-                it = numpy_dtype(op.operands[0].type.elem)
-                env.map[id(args[0])] = _Fut.of(np.asarray(lb + self.k * step, it))
+                env.map[id(args[0])] = _Fut.of(iv_value(op, lb + self.k * step))
                 args = args[1:]
             for a, f in zip(args, self.next_args):
                 env.map[id(a)] = f
@@ -317,11 +315,7 @@ class DataflowMachine(Executor):
             self._instantiate(op.regions[0 if cond else 1], _Env(env), _IfCtl(inst), inst.block)
             return
         if name == "for":
-            lb, ub, step = (int(np.asarray(env.get(id(v)).value)) for v in op.operands[:3])
-            if step <= 0:
-                raise InterpError(f"'for' step must be positive, got {step}"
-                                  + (f" (line {op.loc[0]})" if op.loc else ""))
-            trip = max(0, -(-(ub - lb) // step))
+            lb, trip, step = for_bounds(op, *(env.get(id(v)).value for v in op.operands[:3]))
             ctl = _LoopCtl(self, inst, (lb, trip, step), [env.get(id(v)) for v in op.group("init")])
             ctl.pump()
             return

@@ -22,7 +22,7 @@ import numpy as np
 from eqsat.errors import AssumeViolation, InterpError, OutOfBounds, StepLimit
 from eqsat.ir.core import Kernel, Operation, Region
 from eqsat.ir.ops import MEMORY_OPS
-from eqsat.ir.types import TileType, byte_size, is_float, numpy_dtype
+from eqsat.ir.types import INT_WIDTHS, TileType, byte_size, is_float, numpy_dtype
 from eqsat.interp.memory import Memory
 from eqsat.interp.semantics import (TOKEN_VALUE, PartitionView, assume_holds, evaluate_pure)
 
@@ -42,6 +42,31 @@ def uses_tokens(kernel: Kernel) -> bool:
         if op.name in MEMORY_OPS and op.token_in is not None:
             return True
     return False
+
+
+def for_bounds(op: Operation, lb: Any, ub: Any, step: Any) -> tuple[int, int, int]:
+    """(first, trip count, step) of a `for` loop as integers: the bounds and step read
+    as unsigned when the loop says `unsigned`, else as signed values of their type. The
+    trip count is ceil((ub - lb) / step) over the integers, never negative."""
+    elem = op.operands[0].scalar_elem
+    width = INT_WIDTHS.get(elem, 64)
+    vals = [int(np.asarray(v)) for v in (lb, ub, step)]
+    if op.attrs.get("unsigned"):
+        vals = [v % (1 << width) for v in vals]
+    first, last, stride = vals
+    if stride <= 0:
+        raise InterpError(f"'for' step must be positive, got {stride}"
+                          + (f" (line {op.loc[0]})" if op.loc else ""))
+    return first, max(0, -(-(last - first) // stride)), stride
+
+
+def iv_value(op: Operation, i: int) -> np.ndarray:
+    """The induction variable `i` (an integer, perhaps past the signed range of an
+    unsigned loop's type) as a value of the loop's integer type."""
+    elem = op.operands[0].scalar_elem
+    width = INT_WIDTHS.get(elem, 64)
+    wrapped = ((i + (1 << (width - 1))) % (1 << width)) - (1 << (width - 1))
+    return np.asarray(wrapped, numpy_dtype(elem))
 
 
 @dataclass

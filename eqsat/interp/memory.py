@@ -39,7 +39,7 @@ def _storage_dtype(elem: str) -> np.dtype:
 def to_storage(elem: str, values: np.ndarray) -> np.ndarray:
     if minifloat.is_minifloat(elem):
         _storage_dtype(elem)
-        return minifloat.encode(elem, values)
+        return minifloat.exact_bits(elem, values)     # a stored value keeps its code
     if elem == "bf16":
         v = np.asarray(values, np.float32)
         bits = np.ascontiguousarray(v).view(np.uint32).astype(np.uint64)

@@ -12,11 +12,9 @@ from typing import Any
 
 import numpy as np
 
-from eqsat.errors import InterpError
 from eqsat.ir.core import Operation, Region
 from eqsat.ir.ops import MEMORY_OPS
-from eqsat.ir.types import numpy_dtype
-from eqsat.interp.machine import Executor, RunStats
+from eqsat.interp.machine import Executor, RunStats, for_bounds, iv_value
 
 _EXITS = ("continue", "break", "return")
 
@@ -62,16 +60,11 @@ class ProgramOrderMachine(Executor):
         return None
 
     def _for(self, op: Operation, env, bid):
-        lb, ub, step = (int(np.asarray(env[id(v)])) for v in op.operands[:3])
+        first, trip, step = for_bounds(op, *(env[id(v)] for v in op.operands[:3]))
         vals = [env[id(v)] for v in op.group("init")]
         body = op.regions[0]
-        it = numpy_dtype(op.operands[0].scalar_elem)
-        if step <= 0:
-            raise InterpError(f"'for' step must be positive, got {step}"
-                              + (f" (line {op.loc[0]})" if op.loc else ""))
-        i = lb
-        while i < ub:
-            env[id(body.args[0])] = np.asarray(i, it)
+        for k in range(trip):
+            env[id(body.args[0])] = iv_value(op, first + k * step)
             for a, v in zip(body.args[1:], vals):
                 env[id(a)] = v
             sig, res = yield from self._region(body, env, bid)
@@ -80,7 +73,6 @@ class ProgramOrderMachine(Executor):
             vals = res
             if sig == "break":
                 break
-            i += step
         return "yield", vals
 
     def _loop(self, op: Operation, env, bid):

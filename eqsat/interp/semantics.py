@@ -7,8 +7,11 @@ the op's result shape (0-d for scalars); pointers are int64 byte addresses.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from fractions import Fraction
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -73,9 +76,14 @@ def _unsigned(dt: str) -> np.dtype:
 
 
 def _as(x: np.ndarray, elem: str, signedness: str | None) -> np.ndarray:
-    """Integer bits viewed with the requested signedness."""
+    """Integer bits viewed with the requested signedness. i1 is a 1-bit two's complement
+    integer: signed, true is -1 (as `exti signed` extends it); unsigned, true is 1."""
     x = np.asarray(x)
-    if elem == "i1" or signedness != "unsigned":
+    if elem == "i1":
+        b = x.astype(np.bool_)
+        return np.where(b, -1, 0).astype(np.int8) if signedness != "unsigned" else \
+            b.astype(np.uint8)
+    if signedness != "unsigned":
         return x
     return x.view(_unsigned(elem)) if x.ndim else np.asarray(x).reshape(1).view(
         _unsigned(elem)).reshape(())
@@ -87,8 +95,8 @@ def _back(x, elem: str) -> np.ndarray:
     dt = numpy_dtype(elem)
     if x.dtype == dt:
         return x
-    if elem == "i1":
-        return x.astype(np.bool_)
+    if elem == "i1":                   # the low bit: -1 and 1 are both true
+        return (x.astype(np.int64) & 1).astype(np.bool_)
     if np.issubdtype(x.dtype, np.integer) and x.dtype.itemsize == dt.itemsize:
         return x.reshape(x.shape or (1,)).view(dt).reshape(x.shape)
     return x.astype(dt)
@@ -134,12 +142,128 @@ def _directed(exact64: np.ndarray, elem: str, mode: str | None) -> np.ndarray:
     return r
 
 
+# (significand bits with the hidden one, smallest normal exponent, largest exponent)
+_FORMAT = {"f16": (11, -14, 15), "bf16": (8, -126, 127), "f32": (24, -126, 127),
+           "f64": (53, -1022, 1023), "tf32": (11, -126, 127)}
+_EXACT: dict[str, Callable[..., Any]] = {"addf": lambda a, b: a + b, "subf": lambda a, b: a - b,
+          "mulf": lambda a, b: a * b, "divf": lambda a, b: a / b,
+          "fma": lambda a, b, c: a * b + c}
+
+
+def round_exact(q: Fraction, elem: str, mode: str, negative_zero: bool = False) -> float:
+    """The exact rational `q` rounded once to float type `elem` by `mode` (IEEE 754:
+    nearest_even, zero, negative_inf, positive_inf), overflow included. An exact zero
+    is -0.0 when `negative_zero`."""
+    if q == 0:
+        return -0.0 if negative_zero else 0.0
+    p, emin, emax = _FORMAT[elem]
+    neg = q < 0
+    m = -q if neg else q
+    e = m.numerator.bit_length() - m.denominator.bit_length()
+    if Fraction(2) ** e > m:
+        e -= 1                              # now 2^e <= m < 2^(e+1)
+    e = max(e, emin)
+    quantum = Fraction(2) ** (e - p + 1)
+    n = m / quantum
+    k = n.numerator // n.denominator
+    frac = n - k
+    if mode == "nearest_even":
+        if frac > Fraction(1, 2) or (frac == Fraction(1, 2) and k % 2):
+            k += 1
+    elif mode == "zero":
+        pass
+    elif mode in ("positive_inf", "negative_inf"):
+        if frac and (mode == "positive_inf") != neg:
+            k += 1
+    else:
+        raise InterpError(f"unknown rounding mode '{mode}'")
+    largest = (2 - Fraction(2) ** (1 - p)) * Fraction(2) ** emax
+    mag = k * quantum
+    if mag > largest:
+        to_inf = mode == "nearest_even" or (mode == "positive_inf") != neg
+        if mode == "zero":
+            to_inf = False
+        out = math.inf if to_inf else float(largest)
+    else:
+        out = float(mag)
+    return -out if neg else out
+
+
+def _exact_float_op(name: str, elem: str, mode: str, args: list) -> np.ndarray:
+    """An IEEE op rounded once by `mode`, computed exactly (rationals) where its inputs
+    are finite; infinities, NaN and division by zero give numpy's (exact) answer."""
+    with np.errstate(invalid="ignore"):            # a signalling NaN widens quietly
+        arrs = np.broadcast_arrays(*[np.asarray(a, np.float64) for a in args])
+    out = np.empty(arrs[0].shape, np.float64)
+    flat = [a.reshape(-1) for a in arrs]
+    res = out.reshape(-1)
+    for i in range(res.size):
+        xs = [float(a[i]) for a in flat]
+        special = not all(math.isfinite(v) for v in xs) or (name == "divf" and xs[1] == 0) \
+            or (name == "sqrt" and xs[0] < 0)
+        if special or (name == "sqrt" and xs[0] == 0):
+            with np.errstate(all="ignore"):
+                if name == "sqrt":
+                    res[i] = np.sqrt(xs[0])
+                elif name == "fma":              # an infinity or NaN decides alone
+                    res[i] = np.float64(xs[0]) * np.float64(xs[1]) + np.float64(xs[2])
+                else:
+                    res[i] = _EXACT[name](*[np.float64(v) for v in xs])
+            continue
+        if name == "sqrt":
+            res[i] = _round_sqrt(Fraction(xs[0]), elem, mode)
+            continue
+        q = _EXACT[name](*[Fraction(v) for v in xs])
+        if q == 0:
+            if name in ("mulf", "divf"):
+                nz = (math.copysign(1, xs[0]) < 0) != (math.copysign(1, xs[1]) < 0)
+            else:
+                if name == "fma":
+                    prod_neg = (math.copysign(1, xs[0]) < 0) != (math.copysign(1, xs[1]) < 0)
+                    terms = [(xs[0] * xs[1] == 0, prod_neg),
+                             (xs[2] == 0, math.copysign(1, xs[2]) < 0)]
+                else:
+                    second = -xs[1] if name == "subf" else xs[1]
+                    terms = [(xs[0] == 0, math.copysign(1, xs[0]) < 0),
+                             (second == 0, math.copysign(1, second) < 0)]
+                if all(z for z, _ in terms):            # a sum of two zeros
+                    nz = all(s for _, s in terms) or (mode == "negative_inf"
+                                                      and any(s for _, s in terms))
+                else:                                    # exact cancellation
+                    nz = mode == "negative_inf"
+            res[i] = -0.0 if nz else 0.0
+            continue
+        res[i] = round_exact(q, elem, mode)
+    return round_to(elem, out)
+
+
+def _round_sqrt(x: Fraction, elem: str, mode: str) -> float:
+    """sqrt of a positive rational rounded once: the integer square root of a scaled
+    value decides the last bit exactly."""
+    p = _FORMAT[elem][0]
+    shift = 2 * (p + 4) - (x.numerator.bit_length() - x.denominator.bit_length())
+    shift += shift % 2
+    scaled = x * Fraction(2) ** shift
+    n = scaled.numerator // scaled.denominator
+    r = math.isqrt(n)
+    exact = r * r == n and scaled.denominator == 1
+    root = Fraction(r) / Fraction(2) ** (shift // 2)
+    if not exact:                           # r < sqrt < r + 1: nudge inside the interval
+        root += Fraction(1, 2) / Fraction(2) ** (shift // 2)
+    return round_exact(root, elem, mode)
+
+
 def _float_op(op: Operation, fn: Callable, args) -> np.ndarray:
     elem = op.results[0].scalar_elem
     ftz = op.attrs.get("flush_to_zero", False)
     if ftz:
         args = [_ftz(a, elem) for a in args]
     mode = op.attrs.get("rounding")
+    exact_name = op.name if op.name in _EXACT or op.name == "sqrt" else None
+    directed = mode in ("zero", "negative_inf", "positive_inf")
+    if exact_name and elem in _FORMAT and (directed or (exact_name == "fma" and elem == "f64")):
+        res = _exact_float_op(exact_name, elem, str(mode) if directed else "nearest_even", args)
+        return np.asarray(_ftz(res, elem) if ftz else res)
     with np.errstate(all="ignore"):
         if mode in (None, "nearest_even", "approx", "full") and elem != "tf32":
             wide = np.float32 if elem == "bf16" else numpy_dtype(elem)
@@ -207,7 +331,7 @@ def _int_binary(op: Operation, a, b) -> np.ndarray:
             if sign == "unsigned":
                 r = np.where(big, 0, r)
             else:
-                r = np.where(big, np.where(np.asarray(a) < 0, -1, 0), r)
+                r = np.where(big, np.where(x < 0, -1, 0), r)
             return _back(np.asarray(r).astype(x.dtype), elem)
         x, y = _as(a, elem, sign), _as(b, elem, sign)
         if name in ("maxi", "mini"):
@@ -430,11 +554,13 @@ def evaluate_pure(op: Operation, args: list) -> list:
             return [_float_op(op, np.abs if n == "abs" else np.negative, args)]
         n = "absi" if n == "abs" else "negi"
     if n == "absi":
+        elem = op.results[0].scalar_elem
         with np.errstate(all="ignore"):
-            return [np.abs(args[0])]
+            return [_back(np.abs(_as(args[0], elem, "signed")), elem)]
     if n == "negi":
+        elem = op.results[0].scalar_elem
         with np.errstate(all="ignore"):
-            return [_back(np.negative(args[0]), op.results[0].scalar_elem)]
+            return [_back(np.negative(_as(args[0], elem, "signed")), elem)]
     if n == "fma":
         return [_float_op(op, _fma, args)]
     if n in ("addi", "subi", "muli", "divi", "remi", "andi", "ori", "xori", "shli", "shri",

@@ -95,12 +95,51 @@ def _fmt(elem: str) -> MiniFloat:
     return FORMATS[elem]
 
 
+_NAN32 = 0x7FC00000          # a quiet float32 NaN; a NaN code rides in its low byte
+
+
 def decode(elem: str, bits) -> np.ndarray:
-    """Raw codes -> float32 values."""
+    """Raw codes -> float32 values. A NaN code becomes a float32 NaN of its sign carrying
+    the code in its low byte, so `exact_bits` gives the same code back."""
     f = _fmt(elem)
     vals = _table(elem)[0]
     b = np.asarray(bits).astype(np.int64) & ((1 << f.bits) - 1)
-    return vals[b].astype(np.float32)
+    out = vals[b].astype(np.float32)
+    nan = np.isnan(out)
+    if nan.any():
+        sign = np.where(b & f.sign_bit, 1 << 31, 0) if f.signed else np.zeros_like(b)
+        payload = (sign | _NAN32 | b).astype(np.uint32)
+        out = np.where(nan, payload.view(np.float32), out).astype(np.float32)
+    return out
+
+
+def exact_bits(elem: str, x) -> np.ndarray:
+    """Values already in `elem` -> their codes (uint8), with no saturation: an infinity
+    keeps its code where the format has one, and a NaN keeps the code `decode` put in
+    its payload (other NaNs: the format's NaN of the value's sign). Finite values go
+    through `encode`. Storing and printing a value use this; conversions use `encode`."""
+    f = _fmt(elem)
+    vals = _table(elem)[0]
+    x32 = np.asarray(x, np.float32)
+    out = encode(elem, np.where(np.isnan(x32) | np.isinf(x32), 0.0, x32)).astype(np.int64)
+    raw = np.ascontiguousarray(x32).view(np.uint32).astype(np.int64)
+    if f.has_inf:
+        inf_code = int(np.flatnonzero(np.isposinf(vals))[0])
+        out = np.where(np.isinf(x32), np.where(x32 < 0, inf_code | f.sign_bit, inf_code), out)
+    elif np.isinf(x32).any():
+        out = np.where(np.isinf(x32), encode(elem, x32).astype(np.int64), out)
+    nan = np.isnan(x32)
+    if nan.any():
+        if f.nan == "none":
+            raise ValueError(f"{elem} has no NaN")
+        code = raw & 0xFF
+        ok = (code < len(vals)) & np.isnan(vals[np.minimum(code, len(vals) - 1)])
+        neg = ((raw >> 31) & 1).astype(bool) & f.signed
+        default = np.flatnonzero(np.isnan(vals))
+        pos_nan = int(default[0])
+        neg_nan = int(next((c for c in default if c & f.sign_bit), pos_nan))
+        out = np.where(nan, np.where(ok, code, np.where(neg, neg_nan, pos_nan)), out)
+    return out.astype(np.uint8).reshape(np.shape(x32))
 
 
 def _round_mag(f: MiniFloat, a: np.ndarray, mode: str, neg: np.ndarray) -> np.ndarray:

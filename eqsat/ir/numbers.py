@@ -11,10 +11,12 @@ from eqsat.ir.types import FLOAT_WIDTHS, ElementType, is_float
 _HEX_DIGITS = {e: max(1, w // 4) for e, w in FLOAT_WIDTHS.items()}
 
 
-def to_bits(elem: str, value: float) -> int:
+def to_bits(elem: str, value: Any) -> int:
     """Bit pattern of `value` in float type `elem` (value must already be exact in it)."""
     if elem in minifloat.FORMATS:
-        return int(minifloat.encode(elem, value))
+        return int(minifloat.exact_bits(elem, value))
+    if isinstance(value, np.generic):          # keep a NaN's payload: no trip through float
+        return bits_of(elem, np.asarray(value))
     if elem == "f16":
         return int(np.array(value, np.float16).view(np.uint16))
     if elem == "f64":
@@ -23,16 +25,33 @@ def to_bits(elem: str, value: float) -> int:
     return bits >> 16 if elem == "bf16" else bits
 
 
-def from_bits(elem: str, bits: int) -> float:
+def bits_of(elem: str, value: np.ndarray) -> int:
+    """Bit pattern of a 0-d array holding a value of float type `elem` in its compute
+    dtype (numbers of `eqsat.ir.types.numpy_dtype`): read from its bits, so a NaN's
+    payload and a signalling NaN survive (a trip through a Python float quiets it)."""
+    a = np.asarray(value)
     if elem in minifloat.FORMATS:
-        return float(minifloat.decode(elem, bits))
+        return int(minifloat.exact_bits(elem, a))
     if elem == "f16":
-        return float(np.array(bits, np.uint16).view(np.float16))
+        return int(a.astype(np.float16).view(np.uint16))
     if elem == "f64":
-        return float(np.array(bits, np.uint64).view(np.float64))
+        return int(a.astype(np.float64).view(np.uint64))
+    bits = int(a.astype(np.float32).view(np.uint32))
+    return bits >> 16 if elem == "bf16" else bits
+
+
+def from_bits(elem: str, bits: int) -> Any:
+    """The value of bit pattern `bits` as a numpy scalar of `elem`'s compute dtype (a
+    Python float would lose a signalling NaN's payload)."""
+    if elem in minifloat.FORMATS:
+        return minifloat.decode(elem, bits)[()]
+    if elem == "f16":
+        return np.array(bits & 0xFFFF, np.uint16).view(np.float16)[()]
+    if elem == "f64":
+        return np.array(bits & ((1 << 64) - 1), np.uint64).view(np.float64)[()]
     if elem == "bf16":
         bits <<= 16
-    return float(np.array(bits & 0xFFFFFFFF, np.uint32).view(np.float32))
+    return np.array(bits & 0xFFFFFFFF, np.uint32).view(np.float32)[()]
 
 
 def round_float(elem: str, value: float) -> float:
@@ -56,9 +75,11 @@ def round_float(elem: str, value: float) -> float:
     return float(f)
 
 
-def format_float(elem: str, value: float) -> str:
+def format_float(elem: str, value: Any) -> str:
+    """`%.6e` when that text reads back as the same value, else the exact hex bits
+    (NaN payloads, infinities of every format, -0.0 and values `%.6e` cannot hold)."""
     if np.isfinite(value):
-        text = f"{value:.6e}"
+        text = f"{float(value):.6e}"
         if round_float(elem, float(text)) == value and (value != 0 or not np.signbit(value)):
             return text
     return "0x" + format(to_bits(elem, value), f"0{_HEX_DIGITS[elem]}X")
@@ -66,7 +87,7 @@ def format_float(elem: str, value: float) -> str:
 
 def format_scalar(elem: ElementType, value) -> str:
     if is_float(elem):
-        return format_float(str(elem), float(value))
+        return format_float(str(elem), value if isinstance(value, np.generic) else float(value))
     if elem == "i1":
         return "true" if value else "false"
     return str(int(value))

@@ -94,7 +94,7 @@ def format_dense(c: DenseConst) -> str:
 
     def rec(a):
         if a.ndim == 0:
-            return format_scalar(c.elem, a.item())
+            return format_scalar(c.elem, a[()])
         return "[" + ", ".join(rec(x) for x in a) + "]"
     if arr.ndim == 0:
         return rec(arr)

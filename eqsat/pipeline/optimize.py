@@ -143,6 +143,8 @@ class _Run:
         self.rep = Report(rules=[rs.name for rs in self.sets],
                           cost_model=getattr(self.model, "name", "custom"))
         self.rep.unchecked = rules_pkg.unchecked(self.sets)
+        self.rep.proofs = [f"{r}: {how}" for rs in self.sets if rs.trust == "checked"
+                           for r, how in rs.proofs.items()]
         self.rep.ops_before = _count_ops(kernel)
         self.prefer = rules_pkg.preferred_ops(self.sets)
         self.weakens_tokens = any(rs.weakens_tokens for rs in self.sets)

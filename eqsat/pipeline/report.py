@@ -33,6 +33,7 @@ class Report:
     cleanup: dict[str, int] = field(default_factory=dict)   # what clean-up removed
     versioning: str = ""                   # what divisibility versioning did, if asked
     unchecked: list[str] = field(default_factory=list)   # rule sets no check vouches for
+    proofs: list[str] = field(default_factory=list)      # registered sets: rule -> status
 
     @property
     def total_seconds(self) -> float:
@@ -70,6 +71,11 @@ class Report:
             lines.append(f"extractions not cheaper than the input: {self.not_cheaper}")
         if self.unchecked:
             lines.append(f"unchecked rule sets: {', '.join(self.unchecked)}")
+        if self.proofs:
+            lines.append(f"registered rules: {'; '.join(self.proofs)}")
+        if "contract" in self.rules:
+            lines.append("contraction: on (a*b+c may become fma, rounded once: results may "
+                         "differ from the input's)")
         fired = sorted(((n, c) for n, c in self.matches.items() if c),
                        key=lambda kv: (-kv[1], kv[0]))
         if fired:

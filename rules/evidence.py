@@ -1,0 +1,70 @@
+"""The built-in rules the SMT solver does not prove, each with the reason and the test
+that checks it instead; every other built-in rule is proved (rewrites by
+`soundness.check_rule`, analysis rules by `smt_facts.prove`; tests/test_rules_soundness.py
+and tests/test_rules_smt.py fail when a rule expected proved is not, or a listed one is).
+
+docs/rules.md shows this list; tests/test_rules_smt.py keeps the two the same.
+"""
+from __future__ import annotations
+
+_POW = ("pow: a transcendental (no SMT semantics); checked on sampled inputs, edge values "
+        "included (tests/test_rules_soundness.py)")
+_INEXACT = ("inexact by design (one rounding instead of two), compared within a tolerance "
+            "on sampled inputs (tests/test_rules_soundness.py)")
+_FOLD = ("generic folding: computes with the interpreter's per-op semantics, checked on "
+         "concrete instances (tests/test_rules_soundness.py, tests/test_rule_coverage.py); the "
+         "interpreter itself is cross-checked against the solver "
+         "(tests/test_smt_crosscheck.py)")
+_FACT = ("an analysis fact (bounds, divisibility, runs of lanes): checked on concrete "
+         "instances whose every derived fact is tested on the interpreter's lanes "
+         "(check_fact_rule, tests/test_rules_analysis_soundness.py)")
+_LANES = ("a fact about runs of lanes along the last axis (contig, same): the solver "
+          "models one lane; " + _FACT)
+_ASSUME = "reads an assume's predicate attribute (not modelled); " + _FACT
+_LOOP = "a loop's induction variable (regions are not modelled); " + _FACT
+_GRID = "a tile block's id or the grid's size (not modelled); " + _FACT
+_POINTER_FACT = "divisibility of an address (pointers are not modelled); " + _FACT
+_SLOW = ("a product or remainder of symbolic bounds: z3 does not finish within the proof's "
+         "time limit; " + _FACT)
+_TOKENS = ("memory ordering: optimized kernels checked equivalent under schedule fuzzing "
+           "(the tests named in tests/test_rule_coverage.py)")
+_TYPES = "type facts: every optimized kernel is verified (tests/test_rule_coverage.py)"
+_POINTER = ("pointer arithmetic (no SMT semantics for addresses): checked on an instance "
+            "(tests/test_rule_coverage.py)")
+
+# set name -> {rule name: reason}; a name "prefix*" covers every rule of the set so named
+SAMPLED_BY_SET: dict[str, dict[str, str]] = {
+    "algebra": {
+        **{f"fpowf-two-{dt}": _POW for dt in ("f16", "bf16", "f32", "f64")},
+        **{f"pow-two-{dt}": _POW for dt in ("f16", "bf16", "f32", "f64")},
+        "fpowi-two": _POW,
+        "offset-zero": _POINTER,
+    },
+    "contract": {"fma-fuse": _INEXACT, "fma-fuse-left": _INEXACT},
+    "fold": {**{f"fold-ask-{n}": _FOLD for n in (1, 2, 3)},
+             **{f"fold-{n}": _FOLD for n in (1, 2, 3)}},
+    "analysis": {
+        "same-*": _LANES, "contig-*": _LANES,
+        "div-assume": _ASSUME, "bounds-assume-lo": _ASSUME, "bounds-assume-hi": _ASSUME,
+        "div-iv": _LOOP, "bounds-iv": _LOOP, "bounds-iv-hi": _LOOP,
+        "bounds-block-id": _GRID, "bounds-num-blocks": _GRID,
+        "div-offset": _POINTER_FACT,
+        "bounds-muli": _SLOW, "remi-divisible": _SLOW,
+    },
+    "tokens": {"*": _TOKENS},
+    "core": {"*": _TYPES},
+}
+
+
+def sampled_reason(set_name: str, rule_name: str) -> str | None:
+    """Why a built-in rule is sampled rather than proved (None: it is proved)."""
+    entries = SAMPLED_BY_SET.get(set_name, {})
+    if rule_name in entries:
+        return entries[rule_name]
+    for key, reason in entries.items():
+        if key.endswith("*") and rule_name.startswith(key[:-1]):
+            return reason
+    return None
+
+
+__all__ = ["SAMPLED_BY_SET", "sampled_reason"]

@@ -1,0 +1,410 @@
+"""Proofs of analysis rules: facts about a value (bounds, divisibility) and the rewrites
+they allow, as SMT problems over one lane.
+
+An analysis rule reads premises (`lo(x) == l1`: every lane of x is at least l1 as a
+signed value; `hi`: at most; `div2(x) == d`: every lane is a multiple of d, a power of two
+up to 2^30), conditions on egglog's i64 numbers (`l1 + l2 >= mn`) and type facts
+(`ty_min(t)`), and either sets a fact of the value it matched (`set_(lo(n)).to(...)`)
+or rewrites it. The proof: for every element type the pattern admits, every attribute
+set its attribute variables match, every input lane and every i64 number meeting the
+premises and conditions, the conclusion holds of the matched op's lane (computed with
+`rules/smt.py`'s op semantics). egglog's i64 arithmetic is exact integers here: egglog
+stops on an i64 overflow, so a rule derives nothing where it would wrap.
+
+Facts about runs of lanes (`contig`, `same`), pointers and loops are not expressed:
+`prove` says so and the rule stays with `check_fact_rule`'s instances.
+"""
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from eqsat.ir.types import INT_WIDTHS, TileType
+from eqsat.ir.verify import verify
+from eqsat.rules import smt
+
+_INTS = ("i8", "i16", "i32", "i64")
+# egglog's i64 numbers as exact integers: wide enough that no sum or guarded product of two
+# of them wraps (egglog stops on an i64 overflow instead)
+_W = 130
+_FACT_FNS = ("lo", "hi", "div2")
+_TYPE_FNS = ("ty_min", "ty_max", "ty_bits", "ty_elem")
+_TERMS = ("Op0", "Op1", "Op2", "Op3", "Const")
+_CONVERT = ("exti", "trunci")
+
+
+class _Unsupported(Exception):
+    pass
+
+
+def _z3() -> Any:
+    return smt._z3()
+
+
+def _kind(d: Any) -> str:
+    return type(d).__name__
+
+
+def _expr(d: Any) -> Any:
+    return d.expr if _kind(d) == "TypedExprDecl" else d
+
+
+def _callee(d: Any) -> str | None:
+    c = getattr(d, "callable", None)
+    if c is None:
+        return None
+    if _kind(c) == "MethodRef":
+        return str(c.method_name)
+    ident = getattr(c, "ident", None)
+    return str(ident.name) if ident is not None else None
+
+
+def pattern_tree(d: Any) -> Any:
+    """A term pattern (egglog declaration) in `soundness._tree`'s form."""
+    d = _expr(d)
+    k = _kind(d)
+    if k == "UnboundVarDecl":
+        return ("var", d.name)
+    if k == "LitDecl":
+        return ("lit", d.value)
+    if k == "CallDecl":
+        name = _callee(d)
+        args = [_expr(a) for a in d.args]
+        if name == "Ty":
+            return ("ty", args[0].value if _kind(args[0]) == "LitDecl" else None)
+        if name in _TERMS:
+            return (name, *[pattern_tree(a) for a in args])
+    raise _Unsupported(f"pattern {d}")
+
+
+def _decl(fact: Any) -> Any:
+    got = getattr(fact, "fact", None)
+    if got is not None:
+        return got
+    typed = getattr(fact, "__egg_typed_expr__", None)
+    if typed is not None:
+        return typed.expr
+    raise _Unsupported(f"condition {fact}")
+
+
+class _Problem:
+    """One instantiation: the kernel's values as z3 terms, premises and goal."""
+
+    def __init__(self, dt: str, hints: dict[str, str], attrs: dict[str, dict],
+                 terms: dict[str, Any], rhs: Any):
+        from eqsat.rules.soundness import _Builder
+        from eqsat.text.parser import Parser
+        z3 = _z3()
+        self.z3 = z3
+        self.dt = dt
+        self.ints: dict[str, Any] = {}
+        self.premises: list[Any] = []
+        self.types: dict[str, TileType] = {}
+        self.strings: dict[str, str] = {}
+        hint_types = {k: Parser(v).type() for k, v in hints.items()}
+        bits = {}
+        for tree in terms.values():
+            for name in _bits_vars(tree):
+                bits[name] = 1
+        self.values: dict[str, Any] = {}
+        self.inputs = smt.Inputs()
+        self.root_name = None
+        b = _Builder(dt, hint_types, bits, attrbind=attrs)
+        for name, tree in terms.items():
+            k = b.kernel(tree) if self.root_name is None else None
+            if k is None:
+                raise _Unsupported("several matched terms")
+            verify(k)
+            v, undef, _ = smt.translate(k, self.inputs, b.symbolic)
+            self.values[name] = v
+            self.root_name = name
+            self.root_type = b.root.tile
+            self.undef = undef
+        self.builder = b
+        if rhs is not None:
+            sib = b.sibling()
+            k2 = sib.kernel(rhs, out_t=b.root.tile)
+            verify(k2)
+            self.rhs, self.rhs_undef, _ = smt.translate(k2, self.inputs, sib.symbolic)
+        for name, t in b.var_types.items():
+            self.types[f"typeof:{name}"] = t
+        for name, t in b.tybind.items():
+            self.types[name] = t
+        self.bits_elem = dt
+
+    def value(self, name: str) -> Any:
+        if name in self.values:
+            return self.values[name]
+        if name in self.inputs.vars:
+            return self.inputs.vars[name]
+        raise _Unsupported(f"a fact about '{name}', which the pattern does not bind")
+
+    def signed(self, name: str) -> Any:
+        v = self.value(name)
+        return self.z3.SignExt(_W - v.size(), v)
+
+    def int_var(self, name: str) -> Any:
+        z3 = self.z3
+        if name in self.inputs.vars and name not in self.values:     # a constant's bits
+            bv = self.inputs.vars[name]
+            return z3.SignExt(_W - bv.size(), bv)
+        if name not in self.ints:
+            v = z3.BitVec(name, _W)
+            self.ints[name] = v
+            self.premises.append(z3.And(v >= -(1 << 63), v < (1 << 63)))
+        return self.ints[name]
+
+    def type_of(self, var: str) -> TileType:
+        if var == self.root_name:
+            return self.root_type
+        t = self.types.get(f"typeof:{var}")
+        if t is None:
+            raise _Unsupported(f"the type of '{var}'")
+        return t
+
+    def ty_var(self, name: str) -> TileType:
+        t = self.types.get(name)
+        if t is None:
+            raise _Unsupported(f"type variable '{name}'")
+        return t
+
+    def i64(self, d: Any) -> Any:
+        """An i64 expression of egglog as an exact integer."""
+        z3 = self.z3
+        d = _expr(d)
+        k = _kind(d)
+        if k == "UnboundVarDecl":
+            return self.int_var(d.name)
+        if k == "LitDecl":
+            return z3.BitVecVal(int(d.value), _W)
+        if k != "CallDecl":
+            raise _Unsupported(f"i64 expression {d}")
+        name = _callee(d)
+        args = [self.i64(a) for a in d.args] if name not in _FACT_FNS + _TYPE_FNS else []
+        if name == "__add__":
+            return args[0] + args[1]
+        if name == "__sub__":
+            return args[0] - args[1]
+        if name == "__mul__":
+            return args[0] * args[1]
+        if name == "__neg__":
+            return -args[0]
+        if name == "__abs__":
+            return z3.If(args[0] < 0, -args[0], args[0])
+        if name == "min":
+            return z3.If(args[0] < args[1], args[0], args[1])
+        if name == "max":
+            return z3.If(args[0] > args[1], args[0], args[1])
+        if name == "__mod__":                       # Rust's %: the sign of the dividend
+            return z3.SRem(args[0], args[1])
+        if name == "__and__":
+            return args[0] & args[1]
+        if name == "__lshift__":
+            return args[0] << args[1]
+        if name in ("ty_min", "ty_max", "ty_bits"):
+            t = self._type_arg(d)
+            w = INT_WIDTHS.get(str(t.elem))
+            if w is None:
+                raise _Unsupported(f"{name} of {t}")
+            return z3.BitVecVal({"ty_min": -(1 << (w - 1)), "ty_max": (1 << (w - 1)) - 1,
+                                 "ty_bits": w}[name], _W)
+        raise _Unsupported(f"i64 operation '{name}'")
+
+    def _type_arg(self, d: Any) -> TileType:
+        arg = _expr(d.args[0])
+        if _kind(arg) != "UnboundVarDecl":
+            raise _Unsupported(f"type of {arg}")
+        return self.ty_var(arg.name)
+
+    def fact(self, fn: str, var: str, bound: Any) -> Any:
+        z3 = self.z3
+        if fn == "lo":
+            return self.signed(var) >= bound
+        if fn == "hi":
+            return self.signed(var) <= bound
+        # divisibility by a power of two (all div2 holds): the low bits are zero
+        x = self.signed(var)
+        return z3.Or([z3.And(bound == (1 << i), z3.Extract(i - 1, 0, x) == 0) if i else bound == 1
+                      for i in range(31)])
+
+    def condition(self, d: Any) -> Any:
+        """A fact of the rule's left-hand side (other than the matched term)."""
+        z3 = self.z3
+        k = _kind(d)
+        if k == "EqDecl":
+            left, right = _expr(d.left), _expr(d.right)
+            fn = _callee(left) if _kind(left) == "CallDecl" else None
+            if fn in _FACT_FNS:
+                var = _expr(left.args[0])
+                bound = self.i64(right)
+                out = [self.fact(fn, var.name, bound)]
+                return z3.And(out)
+            if fn == "type_of":
+                var, tv = _expr(left.args[0]).name, right.name
+                t = self.type_of(var)
+                have = self.types.get(tv)
+                if have is not None and have != t:
+                    return z3.BoolVal(False)
+                self.types[tv] = t
+                return z3.BoolVal(True)
+            if fn == "ty_elem":
+                t = self._type_arg(left)
+                self.strings[right.name] = str(t.elem)
+                return z3.BoolVal(True)
+            if fn in ("ty_bits", "ty_min", "ty_max"):
+                return self.i64(left) == self.i64(right)
+            return self.i64(left) == self.i64(right)
+        if k == "CallDecl":
+            name = _callee(d)
+            args = [_expr(a) for a in d.args]
+            if name == "!=" and any(_kind(a) == "LitDecl" and isinstance(a.value, str)
+                                    for a in args):
+                var = next(a for a in args if _kind(a) == "UnboundVarDecl")
+                lit = next(a for a in args if _kind(a) == "LitDecl")
+                elem = self.strings.get(var.name, self.dt)
+                return z3.BoolVal(elem != lit.value)
+            x, y = (self.i64(a) for a in args)
+            ops = {"!=": lambda: x != y, "__lt__": lambda: x < y, "__le__": lambda: x <= y,
+                   "__gt__": lambda: x > y, "__ge__": lambda: x >= y, "==": lambda: x == y}
+            if name not in ops:
+                raise _Unsupported(f"condition '{name}'")
+            return ops[name]()
+        raise _Unsupported(f"condition {d}")
+
+    def conclusion(self, action: Any) -> Any:
+        d: Any = getattr(action, "action", None)
+        if _kind(d) != "SetDecl":
+            raise _Unsupported(f"action {action}")
+        fn = _callee(d.call)
+        var = _expr(d.call.args[0])
+        if fn not in _FACT_FNS or _kind(var) != "UnboundVarDecl":
+            raise _Unsupported(f"a '{fn}' fact")
+        return self.fact(fn, var.name, self.i64(d.rhs))
+
+
+def _bits_vars(tree: Any) -> list[str]:
+    out: list[str] = []
+
+    def walk(n: Any) -> None:
+        if isinstance(n, tuple):
+            if n[0] == "Const" and n[3][0] == "var":
+                out.append(n[3][1])
+            for c in n[1:]:
+                walk(c)
+    walk(tree)
+    return out
+
+
+def _instantiations(tree: Any) -> list[tuple[str, dict[str, str]]]:
+    """(element type, type hints) pairs: every integer width, and for a conversion every
+    pair of widths it converts between."""
+    conv = None
+
+    def walk(n: Any) -> None:
+        nonlocal conv
+        if isinstance(n, tuple):
+            if n[0] in ("Op1",) and n[1] == ("lit", "exti") or n[1] == ("lit", "trunci"):
+                if n[4][0] == "var":
+                    conv = (n[1][1], n[4][1])
+            for c in n[1:]:
+                walk(c)
+    walk(tree)
+    if conv is None:
+        return [(dt, {}) for dt in _INTS]
+    name, var = conv
+    out = []
+    for a, b in itertools.combinations(_INTS, 2):
+        src, dst = (a, b) if name == "exti" else (b, a)
+        out.append((dst, {var: f"tile<{src}>"}))
+    return out
+
+
+def prove(rule: Any) -> tuple[str, Any]:
+    """("proved", instances), ("refuted", description) or ("unsupported", why)."""
+    from eqsat.rules.dsl import Action
+    from eqsat.rules.soundness import _tree, attribute_sets
+    if not smt.available():
+        return "unsupported", "the z3-solver package is not installed"
+    z3 = _z3()
+    try:
+        if isinstance(rule, Action):
+            facts = [_decl(f) for f in rule.facts]
+            terms, rest = {}, []
+            for d in facts:
+                if _kind(d) == "EqDecl" and _kind(_expr(d.left)) == "UnboundVarDecl" and \
+                        _callee(_expr(d.right)) in _TERMS:
+                    terms[_expr(d.left).name] = pattern_tree(d.right)
+                else:
+                    rest.append(d)
+            goals, rhs = list(rule.actions), None
+            if len(terms) != 1:
+                if terms or not any(_callee(_expr(d.left)) == "type_of" for d in rest
+                                    if _kind(d) == "EqDecl"):
+                    raise _Unsupported("a rule matching several terms")
+                # a fact of any value: the value is an input of every type
+                var = next(_expr(d.left.args[0]).name for d in rest if _kind(d) == "EqDecl"
+                           and _callee(_expr(d.left)) == "type_of")
+                terms = {var: ("var", var)}
+        else:
+            terms = {"__lhs": _tree(rule.lhs)}
+            rest = [_decl(c) for c in rule.conditions]
+            goals, rhs = [], _tree(rule.rhs)
+        (root, tree), = terms.items()
+        done = 0
+        for dt, hints in _instantiations(tree):
+            for attrs in attribute_sets(tree):
+                try:
+                    p = _Problem(dt, hints, attrs, {root: tree}, rhs) if tree[0] != "var" \
+                        else _VarProblem(dt, root)
+                except (ValueError, KeyError, TypeError, OverflowError) as e:
+                    if isinstance(e, smt.Unsupported):
+                        raise _Unsupported(str(e)) from None
+                    continue                    # no such instance (does not verify)
+                except Exception as e:          # noqa: BLE001 - a verify error: no instance
+                    if type(e).__name__ in ("VerifyError", "EqsatError"):
+                        continue
+                    raise
+                conds = [p.condition(d) for d in rest]
+                if rhs is not None:
+                    goal = z3.Or(p.undef, z3.And(z3.Not(p.rhs_undef), smt.same_value(
+                        str(p.root_type.elem), p.values[root], p.rhs)))
+                else:
+                    goal = z3.And([p.conclusion(a) for a in goals])
+                s = z3.Solver()
+                s.set("timeout", 15_000)
+                s.add(*p.premises, *conds, z3.Not(goal))
+                got = s.check()
+                if got == z3.unknown:
+                    return "unsupported", f"the solver gave up ({s.reason_unknown()})"
+                if got == z3.sat:
+                    m = s.model()
+                    shown = {str(d): m[d] for d in m.decls()}
+                    return "refuted", (f"for {dt}{' ' + str(hints) if hints else ''} with "
+                                       f"attributes {attrs}: {shown}")
+                done += 1
+        if not done:
+            return "unsupported", "no instance of its pattern verifies"
+        return "proved", done
+    except (_Unsupported, smt.Unsupported) as e:
+        return "unsupported", str(e)
+
+
+class _VarProblem(_Problem):
+    """A fact of any value (no op matched): one input of the element type."""
+
+    def __init__(self, dt: str, name: str):
+        z3 = _z3()
+        self.z3 = z3
+        self.dt = dt
+        self.ints = {}
+        self.premises = []
+        self.strings = {}
+        self.inputs = smt.Inputs()
+        self.values = {name: self.inputs.get(name, dt)}
+        self.root_name = name
+        self.root_type = TileType((), dt)
+        self.types = {f"typeof:{name}": self.root_type}
+        self.undef = z3.BoolVal(False)
+
+
+__all__ = ["prove", "pattern_tree"]

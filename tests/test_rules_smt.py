@@ -1,0 +1,147 @@
+"""Rules proved by the SMT solver (rules/smt.py): the reproducers a sampler lets through
+are refused with a counterexample, attribute variables are proved for every attribute
+set they match, shape changes are refused, and proofs are cached by rule text."""
+from __future__ import annotations
+
+import struct
+
+import pytest
+
+from eqsat.egraph import terms as T
+from eqsat.rules import soundness
+from eqsat.rules.dsl import (addf, addi, attrs_of, broadcast, cmpi, fconst, iconst, ints, maxi,
+                             muli, rewrite, shli, terms, tys, xori)
+from eqsat.rules.soundness import check_rule
+
+x, y = terms("x y")
+t, t2 = tys("t t2")
+a, = ints("a")
+
+
+def test_attribute_variable_is_proved_for_every_binding_maxi():
+    bad = rewrite("maxi-intmin", maxi(x, iconst(-2147483648, ty=t, elem="i32"), ty=t, attrs=a), x)
+    res = check_rule(bad)
+    assert not res.ok
+    assert "signedness: unsigned" in res.message and "a = " in res.message
+    ce = res.counterexample
+    assert ce["attributes"] == {"a": {"signedness": "unsigned"}}
+    assert ce["lhs"] == [-2147483648] and ce["rhs"] == ce["lhs"][:0] + [ce["inputs"]["x"]]
+
+
+def test_attribute_variable_is_proved_for_every_binding_addf():
+    bad = rewrite("addf-negzero", addf(x, fconst(-0.0, "f32"), attrs=a), x)
+    res = check_rule(bad)
+    assert not res.ok
+    assert "attributes a = {" in res.message
+    attrs = res.counterexample["attributes"]["a"]
+    assert attrs.get("flush_to_zero") or attrs.get("rounding") == "negative_inf"
+    lhs, rhs = res.counterexample["lhs"][0], res.counterexample["rhs"][0]
+    assert struct.pack("<f", lhs) != struct.pack("<f", rhs)        # -0.0 and 0.0 differ
+    # without the attribute variable (no flags) the same identity is a theorem
+    good = rewrite("addf-negzero-plain", addf(x, fconst(-0.0, "f32"), attrs=T.NO_ATTRS), x)
+    ok = check_rule(good)
+    assert ok.ok and ok.method == "proved" and ok.status == "proved"
+
+
+def test_a_needle_is_found():
+    needle = rewrite("cmpi-needle",
+                     cmpi(xori(x, iconst(0x1234567, ty=t, elem="i32"), ty=t),
+                          iconst(0, ty=t, elem="i32"), ty=t2,
+                          attrs=attrs_of(predicate="equal", signedness="signed")),
+                     T.Const(t2, "i1", 0))
+    res = check_rule(needle)
+    assert not res.ok
+    assert res.counterexample["inputs"] == {"x": 0x1234567}
+    assert res.counterexample["lhs"] == [True] and res.counterexample["rhs"] == [False]
+
+
+def test_a_shape_change_is_refused():
+    res = check_rule(rewrite("broadcast-drop", broadcast(x, ty=t), x))
+    assert not res.ok and "refused" in res.message and "type_of(x) == t" in res.message
+    from eqsat.egraph.analyses import type_of
+    fine = check_rule(rewrite("broadcast-same2", broadcast(x, ty=t), x, type_of(x) == t),
+                      dtypes=["i32"])
+    assert fine.ok, fine.message
+
+
+def test_proved_rules_say_so_and_cover_every_width():
+    res = check_rule(rewrite("muli-eight", muli(x, iconst(8, ty=t, elem="i32"), ty=t),
+                             shli(x, iconst(3, ty=t, elem="i32"), ty=t, attrs={})))
+    assert res.ok and res.method == "proved" and res.examples == 0
+    assert "proved by the SMT solver" in res.message
+    comm = check_rule(rewrite("addi-comm2", addi(x, y, ty=t, attrs=a), addi(y, x, ty=t, attrs=a)))
+    assert comm.ok and comm.method == "proved" and comm.dtypes == ("i8", "i16", "i32", "i64")
+
+
+def test_rules_outside_the_solver_are_sampled_with_a_reason():
+    from eqsat.rules.dsl import exp, mulf
+    r = rewrite("exp-mul", mulf(exp(x, ty=t, attrs={}), fconst(1.0, "f32"), attrs=T.NO_ATTRS),
+                exp(x, ty=t, attrs={}))
+    res = check_rule(r, dtypes=["f32"], examples=3)
+    assert res.ok and res.method == "sampled" and "no SMT semantics for exp" in res.reason
+    assert res.status == f"sampled: {res.examples} cases" and res.examples > 0
+
+
+def test_proofs_are_cached_by_rule_text(monkeypatch):
+    r = rewrite("ori-self2", muli(x, iconst(1, ty=t, elem="i16"), ty=t), x)
+    first = check_rule(r)
+    assert first.method == "proved"
+
+    def boom(*a, **k):
+        raise AssertionError("proved again")
+    from eqsat.rules import smt
+    monkeypatch.setattr(smt, "refines", boom)
+    again = check_rule(r)
+    assert again.ok and again.message == first.message
+    # another rule text is proved anew
+    other = rewrite("ori-self2", muli(x, iconst(1, ty=t, elem="i8"), ty=t), x)
+    with pytest.raises(AssertionError, match="proved again"):
+        check_rule(other)
+    assert soundness._PROOFS
+
+
+# -- analysis rules (rules/smt_facts.py) ----------------------------------------------------------
+def _analysis_to_prove():
+    from eqsat import rules
+    from eqsat.rules.evidence import sampled_reason
+    return [r for r in rules.get("analysis") if sampled_reason("analysis", r.name) is None]
+
+
+@pytest.mark.parametrize("rule", _analysis_to_prove(), ids=lambda r: r.name)
+def test_analysis_rule_is_proved(rule):
+    from eqsat.rules.smt_facts import prove
+    verdict, detail = prove(rule)
+    assert verdict == "proved", detail
+
+
+def test_a_wrong_fact_is_refuted():
+    from egglog import set_
+    from eqsat.egraph.analyses import hi, lo
+    from eqsat.rules.dsl import infer
+    from eqsat.rules.smt_facts import prove
+    l1, h1, l2, h2 = ints("l1 h1 l2 h2")
+    n, = terms("n")
+    # the sum's bounds without the no-wrap guard: wrong at the top of the range
+    bad = infer("bounds-addi-wrapping", n == addi(x, y), lo(x) == l1, hi(x) == h1,
+                lo(y) == l2, hi(y) == h2, then=[set_(lo(n)).to(l1 + l2), set_(hi(n)).to(h1 + h2)])
+    verdict, detail = prove(bad)
+    assert verdict == "refuted", detail
+    # a cmpi fold whose bounds condition is backwards
+    from eqsat.rules.dsl import attrs_of
+    backwards = rewrite("cmpi-lt-backwards",
+                        cmpi(x, y, ty=t2, attrs=attrs_of(predicate="less_than",
+                                                         signedness="signed")),
+                        T.Const(t2, "i1", 1), lo(x) == l1, hi(x) == h1, lo(y) == l2, hi(y) == h2,
+                        h2 < l1)
+    assert prove(backwards)[0] == "refuted"
+
+
+def test_the_docs_list_every_sampled_rule():
+    from pathlib import Path
+
+    from eqsat.rules.evidence import SAMPLED_BY_SET
+    text = (Path(__file__).resolve().parent.parent / "docs" / "rules.md").read_text()
+    for set_name, entries in SAMPLED_BY_SET.items():
+        for key, reason in entries.items():
+            name = "every rule" if key == "*" else f"`{key}`"
+            assert f"| {set_name} | {name} | {reason} |" in text, (set_name, key)
