@@ -102,6 +102,7 @@ def test_cli_opt_takes_the_mode(tmp_path):
     assert out == {"all": 0, "view-stores": 1}
 
 
+@pytest.mark.cuda
 @pytest.mark.skipif(_WHY is not None, reason=f"needs the 'cuda' extra: {_WHY}")
 def test_compile_lets_the_time_model_choose_the_loop_order():
     # kv-cache append: unordered, tileiras pipelines the loop and registers go from 56 to
@@ -124,6 +125,7 @@ def test_compile_lets_the_time_model_choose_the_loop_order():
     assert compile_ir(k, "sm_90").loop_parallel is None           # not optimized
 
 
+@pytest.mark.cuda
 @pytest.mark.skipif(_WHY is not None, reason=f"needs the 'cuda' extra: {_WHY}")
 def test_cli_compile_reports_the_choice(tmp_path):
     import json
