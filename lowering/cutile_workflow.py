@@ -415,13 +415,15 @@ def _primary(k: Kernel, rules: Any, optimize_on: bool, versioning_on: bool,
 
 def _secondary(lead: Candidate, arch: str, gpu: GpuSpec) -> list[Candidate]:
     """What tileiras is told, varied off the leading build where its statistics say it
-    may matter: TMA in use -> without TMA, and without the divisibility that turned it
-    on; one block per SM without TMA -> an occupancy hint."""
+    may matter (the model prunes): TMA at two blocks per SM or fewer -> without TMA, and
+    without the divisibility that turned it on; one block per SM without TMA -> an
+    occupancy hint. A build with more blocks per SM is not where TMA loses."""
     st = lead.run.stats if lead.run is not None else None
     b = _model_build(st)
     if b is None:
         return []
-    out = []
+    out: list[Candidate] = []
+    blocks = occupancy(gpu, b)[0]
 
     def add(suffix: str, kk: Kernel | None, facts: str, hints: dict[str, Any]) -> None:
         if kk is not None:
@@ -429,10 +431,10 @@ def _secondary(lead: Candidate, arch: str, gpu: GpuSpec) -> list[Candidate]:
                                  lead.report, lead.loop_parallel, facts, hints,
                                  times=dict(lead.times)))
 
-    if b.tma:
+    if b.tma and blocks <= 2:
         add("no TMA", without_tma(lead.kernel, arch), lead.facts, {"allow_tma": False})
         add("alignment only", alignment_only(lead.kernel), "alignment only", {})
-    elif occupancy(gpu, b)[0] == 1:
+    elif not b.tma and blocks == 1:
         add("occupancy 2", with_occupancy(lead.kernel, arch, 2), lead.facts,
             {"occupancy": 2})
     return out

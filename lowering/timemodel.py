@@ -7,10 +7,11 @@ spills. Its parts, each in microseconds:
 
 - `dram`: compulsory bytes over the DRAM bandwidth the resident warps can keep busy.
   Little's law: an SM needs `bandwidth per SM x latency` bytes in flight; LDG/STG warps
-  keep `32 x width x ilp` bytes each in flight, a TMA block `tma_bytes`, so a kernel at
-  one block per SM (255 registers x 256 threads) streams at a fraction of the peak.
-- `issue`: warp instructions over the SMs' schedulers (static instruction count scaled by
-  how many times a block's accesses must repeat to move its bytes).
+  keep `32 x width x ilp` bytes each in flight, a TMA block `tma_bytes` (a block mixing
+  both, in the proportion of its static accesses), so a kernel at one block per SM (255
+  registers x 256 threads) streams at a fraction of the peak.
+- `issue`: warp instructions over the SMs' schedulers (static instruction count, times
+  `issue_scale`, times how many times a block's accesses must repeat to move its bytes).
 - `latency`: one memory round trip per wave of blocks, exposed because a wave waits for
   its slowest block.
 - `launch`: the fixed cost of a launch.
@@ -76,6 +77,7 @@ class Params:
     ilp: float = 2.0             # independent LDG/STG each warp keeps in flight
     tma_bytes: float = 16384.0   # bytes one TMA block keeps in flight
     launch_us: float = 2.0
+    issue_scale: float = 1.0     # warp instructions executed per static one (branches skip)
 
 
 # fitted on docs/measurements/gpu_h100_launch.txt by benchmarks/bench_model.py
@@ -91,6 +93,7 @@ class Build:
     shared: int = 0              # static shared memory per block, bytes
     local: int = 0               # spill (local memory) bytes per thread
     tma: bool = False
+    tma_share: float = 0.0       # of the static global accesses, the TMA copies
     width_bits: int = 32         # widest LDG/STG access per thread
     instrs: int = 0              # SASS instructions, NOPs left out
     accesses: int = 0            # static LDG/STG/TMA instructions
@@ -100,11 +103,12 @@ class Build:
         s = stats if isinstance(stats, dict) else stats.as_dict()
         ldst = {**s.get("ldg", {}), **s.get("stg", {})}
         tma = {k: v for k, v in s.get("tma", {}).items() if k.startswith(("UTMALDG", "UTMASTG"))}
+        accesses = sum(ldst.values()) + sum(tma.values())
         return cls(registers=int(s.get("reg") or 32), threads=threads,
                    shared=int(s.get("shared") or 0), local=int(s.get("local") or 0),
-                   tma=bool(tma), width_bits=max((_width(k) for k in ldst), default=32),
-                   instrs=int(s.get("sass_instrs_no_nop") or 0),
-                   accesses=sum(ldst.values()) + sum(tma.values()))
+                   tma=bool(tma), tma_share=sum(tma.values()) / accesses if accesses else 0.0,
+                   width_bits=max((_width(k) for k in ldst), default=32),
+                   instrs=int(s.get("sass_instrs_no_nop") or 0), accesses=accesses)
 
 
 def _width(opcode: str) -> int:
@@ -172,10 +176,11 @@ def predict(gpu: GpuSpec, b: Build, launch: Launch, p: Params | None = None) -> 
     waves = -(-blocks // (gpu.sms * bps))
     resident = min(bps, -(-blocks // gpu.sms))           # blocks an SM holds at once
     warps = -(-b.threads // 32)
-    if b.tma:
-        inflight = resident * p.tma_bytes
-    else:
-        inflight = resident * warps * 32 * (b.width_bits / 8) * p.ilp
+    # a block keeps TMA tiles and its warps' LDG/STG in flight in the mix of its accesses
+    share_tma = b.tma_share if b.accesses else float(b.tma)
+    per_block = share_tma * p.tma_bytes + (1 - share_tma) * warps * 32 * (b.width_bits / 8) \
+        * p.ilp
+    inflight = resident * per_block
     per_sm_bw = gpu.dram_gbs * 1e9 * p.dram_eff / gpu.sms                 # bytes/s
     needed = per_sm_bw * p.latency_ns * 1e-9
     share = min(1.0, inflight / needed)
@@ -184,9 +189,10 @@ def predict(gpu: GpuSpec, b: Build, launch: Launch, p: Params | None = None) -> 
     spill = b.local * b.threads * blocks * 2                              # spill out and in
     dram += spill / (per_sm_bw * busy) * 1e6
     # a block repeats its accesses until it has moved its share of the bytes
-    moved = b.accesses * (p.tma_bytes if b.tma else warps * 32 * b.width_bits / 8)
+    moved = b.accesses * (share_tma * p.tma_bytes + (1 - share_tma) * warps * 32
+                          * b.width_bits / 8)
     repeats = max(1.0, launch.bytes / blocks / moved) if moved else 1.0
-    warp_instrs = b.instrs * repeats * warps * blocks
+    warp_instrs = b.instrs * p.issue_scale * repeats * warps * blocks
     issue = warp_instrs / (busy * 4 * gpu.clock_ghz * 1e9) * 1e6
     latency = waves * p.latency_ns * 1e-3
     us = p.launch_us + max(dram, issue) + latency
