@@ -25,7 +25,8 @@ _REAL = tool("tileiras") if _WHY is None else ""
 
 def _fake_tileiras(tmp_path, monkeypatch, crashes: int):
     """A tileiras on $EQSAT_CUDA_BIN that dies of SIGSEGV on its first `crashes` calls
-    to compile, then runs the real one."""
+    to compile, then runs the real one (calls counted with mkdir, atomic: candidates
+    compile in parallel)."""
     real = _REAL
     state = tmp_path / "calls"
     state.mkdir(parents=True)
@@ -33,8 +34,8 @@ def _fake_tileiras(tmp_path, monkeypatch, crashes: int):
     script.parent.mkdir()
     script.write_text(f"""#!/bin/sh
 case "$*" in *-o*) ;; *) exec "{real}" "$@";; esac
-n=$(ls "{state}" | wc -l)
-touch "{state}/call$n"
+n=0
+while ! mkdir "{state}/call$n" 2>/dev/null; do n=$((n+1)); done
 if [ "$n" -lt {crashes} ]; then kill -SEGV $$; fi
 exec "{real}" "$@"
 """)
