@@ -269,7 +269,9 @@ def choose(cands: list[Candidate], gpu: GpuSpec, launch: Launch,
         if c is chosen:
             continue
         if c.run is None:
-            c.lost = c.lost or (f"tileiras failed: {c.error}" if c.error else "not compiled")
+            c.lost = c.lost or (f"tileiras failed: {c.error}" if c.error else
+                                "a fallback, compiled only when every optimized candidate "
+                                "fails" if c.fallback else "not compiled")
         elif c.prediction is None or chosen.prediction is None:
             c.lost = "no statistics to predict its time; the earlier candidate kept"
         else:
