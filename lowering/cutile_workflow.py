@@ -38,7 +38,7 @@ from eqsat.ir.ops import MEMORY_OPS
 from eqsat.text import parse, print_kernel
 
 from eqsat.lowering.bytecode import DEFAULT_VERSION, kernel_to_bytecode
-from eqsat.lowering.sass import SassStats, cubin_stats, widths
+from eqsat.lowering.sass import SassStats, cubin_resources, cubin_stats, widths
 from eqsat.lowering.timemodel import (DEFAULT_GPU, FITTED, GPUS, Build, GpuSpec, Launch, Params,
                                       Prediction, explain, occupancy, predict)
 from eqsat.toolchain import DEFAULT_ARCH, ToolError, compile_bytecode, disassemble_bytecode
@@ -205,8 +205,8 @@ class Candidate:
         return {"name": self.name, "facts": self.facts, "hints": dict(self.hints),
                 "registers": st.reg if st is not None else None,
                 "threads": st.threads if st is not None else None,
-                "tma": bool(st and tma_copies(st.tma, "load")) or
-                       bool(st and tma_copies(st.tma, "store")),
+                "tma": (bool(tma_copies(st.tma, "load")) or bool(tma_copies(st.tma, "store")))
+                if st is not None and st.sass_instrs else None,     # None: not disassembled
                 "predicted_us": round(pr.us, 2) if pr is not None and pr.us != float("inf")
                 else None,
                 "parts": pr.as_dict() if pr is not None else None,
@@ -288,8 +288,11 @@ def _why(chosen: Candidate, cands: list[Candidate], gpu: GpuSpec) -> str:
     """One sentence: what was chosen, on what grounds, and the closest runner-up."""
     pr, st = chosen.prediction, chosen.run.stats if chosen.run else None
     b = _model_build(st)
-    head = f"{chosen.name}: " + (explain(gpu, b, pr) if pr is not None and b is not None
-                                 else "the only build compiled")
+    if sum(c.run is not None for c in cands) == 1 or b is None or pr is None:
+        occ = f" ({b.registers} regs x {b.threads} threads, {pr.blocks_per_sm} blocks/SM)" \
+            if b is not None and pr is not None else ""
+        return f"{chosen.name}: the only candidate compiled{occ}"
+    head = f"{chosen.name}: {explain(gpu, b, pr)}"
     losers = sorted((c for c in cands if c is not chosen and c.prediction is not None
                      and chosen.prediction is not None),
                     key=lambda c: c.prediction.us if c.prediction else 0.0)
@@ -351,13 +354,34 @@ def _compile_one(c: Candidate, arch: str, version: str, opt_level: int, what: st
         c.error, c.exc = e.summary(), e
         return
     try:
-        st: SassStats | None = cubin_stats(res.cubin)
+        st: SassStats | None = cubin_resources(res.cubin)
     except Exception:            # noqa: BLE001 - a cubin cuobjdump cannot read: no model
         st = None
     c.run = PipelineRun("eqsat", c.kernel, bc, arch, res.cubin, stats=st,
                         ir=ir_metrics(c.kernel), times={**c.times, **t},
                         optimized=c.optimized, note=c.note, report=c.report,
                         loop_parallel=c.loop_parallel)
+
+
+def _disassembled(cands: list[Candidate]) -> None:
+    """Full statistics (the disassembly: instruction mix, TMA, access widths) of every
+    compiled candidate that has only its resources yet, in parallel."""
+    todo = [c for c in cands if c.run is not None and c.run.cubin and
+            (c.run.stats is None or not c.run.stats.sass_instrs)]
+    runs = list({id(c.run): c.run for c in todo}.values())
+
+    def one(run: PipelineRun) -> None:
+        try:
+            run.stats = cubin_stats(run.cubin or b"")
+        except Exception:        # noqa: BLE001 - a cubin cuobjdump cannot read: no model
+            run.stats = None
+
+    if len(runs) > 1:
+        with ThreadPoolExecutor(max_workers=max(1, min(len(runs), os.cpu_count() or 1))) as p:
+            list(p.map(one, runs))
+    else:
+        for r in runs:
+            one(r)
 
 
 def compile_all(cands: list[Candidate], arch: str, version: str, opt_level: int,
@@ -413,6 +437,15 @@ def _primary(k: Kernel, rules: Any, optimize_on: bool, versioning_on: bool,
                                  lp if optimized else None, times={"optimize": secs}))
     out.append(Candidate("unoptimized", k, fallback=True))
     return out
+
+
+def _may_vary(c: Candidate, gpu: GpuSpec) -> bool:
+    """Whether a lone candidate's resources leave room for the variants `_secondary`
+    makes (two blocks per SM or fewer); if not, it needs no disassembly to be chosen."""
+    st = c.run.stats if c.run is not None else None
+    if st is None or st.reg is None or not st.threads:
+        return False
+    return occupancy(gpu, Build(st.reg, st.threads, st.shared or 0))[0] <= 2
 
 
 def _secondary(lead: Candidate, arch: str, gpu: GpuSpec) -> list[Candidate]:
@@ -489,11 +522,16 @@ def compile_ir(
             assert last.exc is not None
             raise last.exc
     elif variants:
-        lead = choose([c for c in cands if not c.fallback], spec, launch)
-        more = _secondary(lead, arch, spec)
-        compile_all(more, arch, version, opt_level, what, filename)
-        cands = [*[c for c in cands if not c.fallback], *more,
-                 *[c for c in cands if c.fallback]]
+        built = [c for c in first if c.run is not None]
+        if len(built) > 1 or _may_vary(built[0], spec):
+            _disassembled(built)
+            lead = choose(first, spec, launch)
+            more = _secondary(lead, arch, spec)
+            compile_all(more, arch, version, opt_level, what, filename)
+            _disassembled(more)
+            cands = [*first, *more, *[c for c in cands if c.fallback]]
+    if stats:
+        _disassembled([c for c in cands if c.run is not None])
     chosen = choose(cands, spec, launch)
     run = chosen.run
     assert run is not None

@@ -216,6 +216,19 @@ def required_threads(elf: str) -> int | None:
     return int(m.group(1), 16) if m else None
 
 
+def cubin_resources(cubin: bytes) -> SassStats:
+    """Registers, shared and local memory and the block size alone (no disassembly: a
+    few milliseconds where `cubin_stats` takes a third of a second)."""
+    res = parse_res_usage(res_usage_text(cubin))
+    st = SassStats(name=next(iter(res), ""))
+    for r in res.values():
+        st.reg = max(st.reg or 0, r.get("reg", 0))
+        for f in ("stack", "shared", "local"):
+            setattr(st, f, (getattr(st, f) or 0) + r.get(f, 0))
+    st.threads = required_threads(elf_text(cubin))
+    return st
+
+
 def cubin_stats(cubin: bytes, function: str | None = None) -> SassStats:
     """Run cuobjdump on a cubin and parse its outputs (needs the `cuda` extra)."""
 
@@ -236,6 +249,7 @@ __all__ = [
     "parse_res_usage",
     "sass_stats",
     "cubin_stats",
+    "cubin_resources",
     "required_threads",
     "merge",
     "widths",
