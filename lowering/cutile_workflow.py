@@ -368,7 +368,8 @@ def _disassembled(cands: list[Candidate]) -> None:
     compiled candidate that has only its resources yet, in parallel."""
     todo = [c for c in cands if c.run is not None and c.run.cubin and
             (c.run.stats is None or not c.run.stats.sass_instrs)]
-    runs = list({id(c.run): c.run for c in todo}.values())
+    runs: list[PipelineRun] = list({id(c.run): c.run for c in todo
+                                    if c.run is not None}.values())
 
     def one(run: PipelineRun) -> None:
         try:
