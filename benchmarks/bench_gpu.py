@@ -776,10 +776,11 @@ def _peak_gbs(device: dict) -> float | None:
     if not device.get("name"):
         return None
     sys.path.insert(0, str(ROOT))
-    from eqsat.lowering.timemodel import GPUS, gpu_for_device
     try:
+        from eqsat.lowering.timemodel import GPUS, gpu_for_device
         return GPUS[gpu_for_device(device["name"])].dram_gbs
-    except ValueError:
+    except (ImportError, ValueError) as e:      # no DRAM % rather than no table
+        print(f"# no DRAM peak for {device['name']}: {e}", file=sys.stderr)
         return None
 
 
