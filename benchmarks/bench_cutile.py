@@ -3,12 +3,13 @@
     python benchmarks/bench_cutile.py [--only NAME ...] [--arch sm_90 --arch sm_100]
                                       [--trials 10] [--schedules 20] [--no-equiv]
                                       [--no-sass] [--json OUT]
+    python benchmarks/bench_cutile.py --compile-time [--only NAME ...]   # ours vs cuTile's
 
 Ours starts from NAME.seq.mlir (cuTile's program-order output) with the signature facts
 its mangled symbol carries, optimized with versioning OFF in two alias modes, and, where the
 `cuda` extra is installed, compiled as the default compile path does it
-(`eqsat.lowering.cutile_workflow.compile_ir(..., optimize=True)`: tileiras chooses between
-loops left unordered by every proof and by cuTile's proof alone, by SASS size); the token
+(`eqsat.lowering.cutile_workflow.compile_ir(..., optimize=True)`: the time model chooses
+among the candidate builds); the token
 counts are of the kernel that path compiles for the first GPU, equivalence is checked for
 every kernel it compiles. Alias
 modes: `sig` (the alias groups the signature declares; undeclared arrays may alias) and
@@ -231,6 +232,50 @@ def table(rows: list[dict], archs: tuple[str, ...]) -> str:
     return format_table(tuple(cols), out)
 
 
+def compile_times(names: list[str], arch: str, repeat: int = 1) -> list[dict]:
+    """Wall seconds of `eqsat cutile NAME.py --cubin` (front end, optimizer, every
+    candidate through tileiras in parallel, the time model's choice) against cuTile's own
+    compile of the same kernel and signature (its passes and bytecode, then tileiras
+    `-O3 --lineinfo`), the two taken in turns, the best of `repeat` each."""
+    from eqsat.frontend import load_cutile
+    from eqsat.lowering.bytecode import DEFAULT_VERSION
+    from eqsat.lowering.cutile_workflow import compile_cutile, cutile_runs
+
+    out = []
+    for name in names:
+        kernel, sig, _ = load_cutile(str(SUITE / f"{name}.py"))
+        a = kernel_archs(name, (arch,))[0]
+        ours, theirs, tile, built = [], [], 0, 0
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            run = compile_cutile(kernel, sig, a, version=DEFAULT_VERSION, stats=False)
+            ours.append(time.perf_counter() - t0)
+            t0 = time.perf_counter()
+            cutile_runs(kernel, sig, (a,), DEFAULT_VERSION, False)
+            theirs.append(time.perf_counter() - t0)
+            built = sum(1 for c in run.choice.candidates if c.run is not None
+                        and not c.lost.startswith("same kernel"))
+            tile = run.times.get("tileiras", 0.0)
+        out.append({"kernel": name, "arch": a, "ours_s": min(ours), "cutile_s": min(theirs),
+                    "ratio": min(ours) / min(theirs), "tileiras_runs": built,
+                    "tileiras_s": tile, "chosen": run.choice.chosen})
+    return out
+
+
+def print_compile_times(rows: list[dict]) -> None:
+    import statistics
+
+    print(f"{'kernel':<22}{'arch':<8}{'ours s':>9}{'cuTile s':>10}{'ours/cuTile':>13}"
+          f"{'tileiras runs':>15}  chosen")
+    for r in rows:
+        print(f"{r['kernel']:<22}{r['arch']:<8}{r['ours_s']:9.2f}{r['cutile_s']:10.2f}"
+              f"{r['ratio']:13.2f}{r['tileiras_runs']:>15}  {r['chosen']}")
+    print(f"# compile time, eqsat cutile --cubin (with the choice) over cuTile's own compile: "
+          f"median {statistics.median(r['ratio'] for r in rows):.2f}x over {len(rows)} kernels "
+          f"(ours median {statistics.median(r['ours_s'] for r in rows):.2f} s, cuTile's "
+          f"{statistics.median(r['cutile_s'] for r in rows):.2f} s)")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--only", nargs="+", metavar="NAME", help="only these kernels")
@@ -240,6 +285,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-equiv", action="store_true", help="skip interpreter equivalence")
     ap.add_argument("--no-sass", action="store_true", help="skip tileiras and SASS metrics")
     ap.add_argument("--json", metavar="OUT", help="also write the rows as JSON")
+    ap.add_argument("--compile-time", action="store_true",
+                    help="only time eqsat cutile --cubin against cuTile's own compile, per "
+                         "kernel, and print the median ratio (first --arch, default sm_90)")
     a = ap.parse_args(argv)
     if a.trials < 1 or a.schedules < 1:
         ap.error("--trials and --schedules must be at least 1")
@@ -248,6 +296,12 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         ap.error(f"no such suite kernel: {', '.join(unknown)} (see {SUITE})")
     archs = tuple(a.arch or ("sm_90", "sm_100"))
+    if a.compile_time:
+        rows = compile_times(names, archs[0])
+        print_compile_times(rows)
+        if a.json:
+            Path(a.json).write_text(json.dumps(rows, indent=1) + "\n")
+        return 0
     sass = not a.no_sass
     if sass:
         from eqsat.toolchain import missing_reason

@@ -8,31 +8,37 @@ Three steps, because tileiras runs here and the GPU is elsewhere:
 
 `prepare` compiles, for every kernel of the corpus (tests/corpus) and of the realistic
 suite (benchmarks/kernels; `--set` picks) and every input, the programs a launch of
-that input runs, for sm_90: cuTile's kernel specialized as cuTile's launcher specializes
-it for those arrays (`eqsat.frontend.launch`: shapes divisible by 16, 16-byte strides,
-contiguous last axis, base alignment) and compiled as cuTile compiles it (`-O3
---lineinfo`), "cutile"; ours from the same signature with exactly the same facts, as
-the default compile path makes it (optimized without versioning, each loop ordered as
-tileiras' code size chose), "ours"; ours with every loop left as unordered as the token
-rules prove (`loop_parallel="all"`; the same cubin where that is what "ours" is),
-"ours-all", which says on the GPU whether the compile path's choice of order pays; and
-cuTile's kernel under the hand-written signature of NAME.py (base alignment and
-contiguity only), "cutile-aot", an ahead-of-time build no launch runs, kept apart.
+that input runs, for sm_90 (sm_100 for a module that names it: `GPU = "sm_100"`, judged
+for a B200 and launched only on a GPU that runs it): cuTile's kernel specialized as
+cuTile's launcher specializes it for those arrays (`eqsat.frontend.launch`: shapes
+divisible by 16, 16-byte strides, contiguous last axis, base alignment) and compiled as
+cuTile compiles it (`-O3 --lineinfo`), "cutile"; ours from the same signature with
+exactly the same facts, as the compile path chooses it for this input's launch (the time
+model among its candidates: `eqsat.lowering.cutile_workflow`), "ours"; every other
+candidate build the compile path made, one column each ("o" the optimizer's output, "-ord"
+loop iterations in order, "-notma" `allow_tma = false`, "-align" the launcher's
+divisibility dropped, "-occ2" an occupancy hint, "-ver" versioned), so the GPU says
+whether the choice was right; and cuTile's kernel under the hand-written signature of
+NAME.py (base alignment and contiguity only), "cutile-aot", an ahead-of-time build no
+launch runs, kept apart. A cubin two programs share is timed once.
 Inputs: the spec as it is, every last size rounded up to a multiple of 16 ("even"), one
 larger ("odd"), arrays that really overlap where a spec has such a variant, and large
 inputs of both kinds: for the corpus kernels in TIMING, sized there; for a kernel with
 benchmarks/timing/NAME.json, that one (written where index tables given value by value
 must keep their promises); else the "even" input with the first grid dimension and
-every array's first size times SUITE_SCALE (the same kernel over more rows or tiles).
+every array's first size times SUITE_SCALE (the same kernel over more rows or tiles);
+with `--unseen`, three more large sizes the model was not fitted on ("new-1".."new-3").
 Large inputs are made on the GPU machine from their specs' inits (the interpreter's
-`make_data`: numpy alone). Every input of a named kernel is timed. Kernels whose module names
-another GPU (`GPU = "sm_100"`: fp8_scaled_gemm) and inputs with no launch signature (a
-list of arrays: grouped_gemm) are skipped, saying so. Entries are shared by inputs of one
-signature class. For
-correctness inputs the expected memory is our interpreter's run of NAME.seq.mlir;
-`check` compares every array (floats to a tolerance: the GPU reduces in another order)
-and prints, per kernel and input, the median time of each program over repeated
-launches and the ratio cuTile / ours. Timing inputs are compared between the programs.
+`make_data`: numpy alone). Every input of a named kernel is timed. Inputs with no launch
+signature (a list of arrays: grouped_gemm) are skipped, saying so. Entries are shared by
+inputs of one signature class. For correctness inputs the expected memory is our
+interpreter's run of NAME.seq.mlir; `check` compares every array (floats to a tolerance:
+the GPU reduces in another order) and prints, per kernel and input, the median time of
+each program over repeated launches, the best of them ("best-of"), the candidate the
+model chose, the DRAM bandwidth ours achieves as % of the device's peak (compulsory
+bytes: every array read once, every array written once, over time), and the ratios to
+ours; at the end, the geomean of cutile/ours over the timing sizes (and, apart, over the
+unseen ones). Timing inputs are compared between the programs.
 """
 from __future__ import annotations
 
@@ -83,24 +89,40 @@ def _specs(name: str, data: dict) -> dict[str, dict]:
         p["shape"][-1] = -(-p["shape"][-1] // 16) * 16
     out = {"even": even, "odd": _plus_one(even)}
     if name in TIMING:
-        grid, shapes, n = TIMING[name]
-        for label, size in (("time-even", n), ("time-odd", n + 1)):
-            t = json.loads(json.dumps(even))
-            for p in t["params"]:
-                if p.get("name") in shapes:
-                    s = shapes[p["name"]]
-                    dims = {"N": size, "R": ROWS}
-                    p["shape"] = [dims[d] for d in (s if isinstance(s, tuple) else (s,))]
-                    if p.get("init", {}) and isinstance(p["init"], dict) and \
-                            p["init"].get("kind") == "randint":
-                        p["init"]["high"] = size
-            t["grid"] = grid(size)
-            out[label] = t
+        n = TIMING[name][2]
+        out["time-even"], out["time-odd"] = _timing(name, even, n), _timing(name, even, n + 1)
         return out
     large = _large(name, even)
     if large is not None:
         out["time-even"], out["time-odd"] = large, _plus_one(large)
     return out
+
+
+def _timing(name: str, even: dict, size: int) -> dict:
+    """A corpus kernel's large input as TIMING sizes it, at `size`."""
+    grid, shapes, _ = TIMING[name]
+    t = json.loads(json.dumps(even))
+    for p in t["params"]:
+        if p.get("name") in shapes:
+            s = shapes[p["name"]]
+            dims = {"N": size, "R": ROWS}
+            p["shape"] = [dims[d] for d in (s if isinstance(s, tuple) else (s,))]
+            if p.get("init", {}) and isinstance(p["init"], dict) and \
+                    p["init"].get("kind") == "randint":
+                p["init"]["high"] = size
+    t["grid"] = grid(size)
+    return t
+
+
+def _scaled(even: dict, factor: int) -> dict:
+    """The "even" input with the first grid dimension and every array's first size
+    times `factor` (the same kernel over more rows or tiles)."""
+    t = json.loads(json.dumps(even))
+    for p in _resizable(t):
+        p["shape"][0] *= factor
+    if t.get("grid"):
+        t["grid"] = [t["grid"][0] * factor, *t["grid"][1:]]
+    return t
 
 
 def _plus_one(spec: dict) -> dict:
@@ -126,12 +148,7 @@ def _large(name: str, even: dict) -> dict | None:
         print(f"no large input for {name}: arrays given value by value ({', '.join(byval)}) "
               f"cannot be scaled; write {written.relative_to(ROOT)}", file=sys.stderr)
         return None
-    t = json.loads(json.dumps(even))
-    for p in _resizable(t):
-        p["shape"][0] *= SUITE_SCALE
-    if t.get("grid"):
-        t["grid"] = [t["grid"][0] * SUITE_SCALE, *t["grid"][1:]]
-    return t
+    return _scaled(even, SUITE_SCALE)
 
 
 def _pack_job(kernel, spec, seed: int) -> tuple[dict, dict]:
@@ -152,44 +169,109 @@ def _pack_job(kernel, spec, seed: int) -> tuple[dict, dict]:
     return {"args": args, "grid": list(b.grid)}, bufs
 
 
-PROGRAMS = ("cutile", "ours", "ours-all", "cutile-aot")
+PROGRAMS = ("cutile", "ours", "cutile-aot")   # and one column per other candidate build
 SETS = {"corpus": (ROOT / "tests" / "corpus", ROOT / "tests" / "specs"),
         "suite": (ROOT / "benchmarks" / "kernels", ROOT / "benchmarks" / "kernels" / "specs")}
 SUITE_SCALE = 1024          # large inputs not sized by hand: grid and first sizes times this
 LARGE = ROOT / "benchmarks" / "timing"     # large inputs written out (see _large)
 
 
-def _entries(name: str, kernel, spec, pack: Path, cache: dict) -> tuple[dict, dict, dict]:
-    """(cubin file, symbol, block size) per program for one input: the launch signature
-    of its arrays, compiled once per signature class."""
+def slug(candidate: str) -> str:
+    """A candidate build's column name: "optimized, iterations in order, no TMA" ->
+    "o-ord-notma"."""
+    out = "unopt" if candidate == "unoptimized" else "o"
+    for part, tag in ((", versioned", "-ver"), (", iterations in order", "-ord"),
+                      (", no TMA", "-notma"), (", alignment only", "-align"),
+                      (", occupancy 2", "-occ2")):
+        if part in candidate:
+            out += tag
+    return out
+
+
+def compulsory(seq, spec_small, spec) -> tuple[int, int]:
+    """(bytes read, bytes written): every array the kernel reads, read once, and every
+    array it writes, written once; sizes from `spec`, which parameter is which array from
+    a bind of `spec_small` (the same arrays, smaller)."""
+    import math
+
+    from eqsat.ir.ops import MEMORY_OPS
+    from eqsat.memory.alias import UNIVERSE, alias_facts, is_write
+
+    job, _ = _pack_job(seq, spec_small, seed=1)
+    owner = {i: a[1] for i, a in enumerate(job["args"]) if a[0] == "ptr"}
+    facts = alias_facts(seq)
+    reads: set[str] = set()
+    writes: set[str] = set()
+    for op in seq.walk():
+        if op.name not in MEMORY_OPS:
+            continue
+        roots = facts.footprint(op)
+        names = set(owner.values()) if UNIVERSE in roots else {owner[r] for r in roots
+                                                                if r in owner}
+        (writes if is_write(op) else reads).update(names)
+        if op.name.startswith("atomic"):
+            reads.update(names)
+    size = {a.name: math.prod(a.shape) * ELEM_BYTES.get(a.dtype, 4)
+            for a in spec.arrays if a.same_as is None}
+    return sum(size.get(n, 0) for n in reads), sum(size.get(n, 0) for n in writes)
+
+
+ELEM_BYTES = {"f64": 8, "i64": 8, "f32": 4, "i32": 4, "tf32": 4, "f16": 2, "bf16": 2,
+              "i16": 2, "i8": 1, "i1": 1, "f8e4m3fn": 1, "f8e5m2": 1, "f8e8m0fnu": 1}
+
+
+def _entries(name: str, kernel, spec, pack: Path, cache: dict, arch: str = "sm_90",
+             gpu: str = "h100-sxm", launch=None) -> tuple[dict, dict, str]:
+    """(programs: cubin file, symbol, block size; predicted us per program; the chosen
+    candidate) for one input: the launch signature of its arrays, its candidates compiled
+    once per signature class, the time model choosing for this input's launch."""
+    import math
+
     from eqsat.frontend import from_cutile
     from eqsat.frontend.launch import kernel_signature
-    from eqsat.lowering.cutile_workflow import compile_ir, cutile_runs
+    from eqsat.lowering.cutile_workflow import choose, compile_ir, cutile_runs
+    from eqsat.lowering.timemodel import GPUS, Launch
 
     sig = kernel_signature(kernel, spec)
     if sig.symbol not in cache:
         tag = f"{name}.c{len(cache)}"
         ir = from_cutile(kernel, sig).kernel
-        ours = compile_ir(ir, "sm_90", optimize=True, stats=False)
-        every = compile_ir(ir, "sm_90", optimize=True, stats=False,
-                           optimize_kw={"loop_parallel": "all"})
-        ref = cutile_runs(kernel, sig, ("sm_90",), "13.4", False)[0]
-        got = {}
-        for prog, run in (("cutile", ref), ("ours", ours), ("ours-all", every)):
-            if prog == "ours-all" and run.cubin == ours.cubin:
-                got[prog] = got["ours"]
+        ours = compile_ir(ir, arch, optimize=True, stats=False, gpu=gpu)
+        ref = cutile_runs(kernel, sig, (arch,), "13.4", False)[0]
+        got: dict = {}
+        seen: dict[bytes, str] = {}
+        for prog, cubin in [("cutile", ref.cubin),
+                            *((slug(c.name), c.run.cubin) for c in ours.choice.candidates
+                              if c.run is not None)]:
+            if prog in got:
+                continue
+            if cubin in seen:                      # one cubin, timed once
+                got[prog] = got[seen[cubin]]
                 continue
             path = pack / f"{tag}.{prog}.cubin"
-            path.write_bytes(run.cubin)
+            path.write_bytes(cubin)
             got[prog] = (path.name, sig.symbol, _required_threads(path))
-            if prog == "ours" and run.note:
-                print(f"{name} {prog}: {run.note}", file=sys.stderr)
-        cache[sig.symbol] = got
-    return cache[sig.symbol]
+            seen[cubin] = prog
+        cache[sig.symbol] = (got, ours.choice.candidates)
+    got, cands = cache[sig.symbol]
+    launch = launch or Launch(math.prod(spec.grid), 64 << 20, 64 << 20)
+    chosen = choose(list(cands), GPUS[gpu], launch)
+    programs = {"cutile": got["cutile"], "ours": got[slug(chosen.name)]}
+    predicted = {"ours": chosen.prediction.us if chosen.prediction else None}
+    for c in cands:
+        p = slug(c.name)
+        if c.run is not None and p in got and got[p] not in programs.values():
+            programs[p] = got[p]
+            predicted[p] = c.prediction.us if c.prediction else None
+    return programs, predicted, chosen.name
 
 
 def prepare(pack: Path, random_kernels: int = 0, only: list[str] | None = None,
-            sets: tuple[str, ...] = ("corpus", "suite")) -> int:
+            sets: tuple[str, ...] = ("corpus", "suite"), gpu: str = "h100-sxm",
+            unseen: bool = False) -> int:
+    """Compile and pack. `gpu`: the GPU the time model chooses for (a kernel whose
+    module names sm_100 is compiled for sm_100 and judged for a B200); `unseen`: also
+    three sizes per kernel the model was not fitted on ("new-1" to "new-3")."""
     sys.path.insert(0, str(ROOT))
     from eqsat.frontend import load_cutile
     from eqsat.interp.inputs import parse_spec
@@ -198,6 +280,7 @@ def prepare(pack: Path, random_kernels: int = 0, only: list[str] | None = None,
     from eqsat.interp.memory import to_storage
     from eqsat.text import parse_file
     from eqsat.lowering.cutile_workflow import cutile_runs
+    from eqsat.lowering.timemodel import Launch
 
     pack.mkdir(parents=True, exist_ok=True)
     index = []
@@ -207,24 +290,26 @@ def prepare(pack: Path, random_kernels: int = 0, only: list[str] | None = None,
     for folder, specs, name in kernels:
         if only and name not in only:
             continue
-        gpu = _module_gpu(folder / f"{name}.py")
-        if gpu not in (None, "sm_90"):
-            print(f"skipped {name}: its module is for {gpu}", file=sys.stderr)
-            continue
+        arch = _module_gpu(folder / f"{name}.py") or "sm_90"
+        model_gpu = "b200" if arch == "sm_100" else gpu
         seq = parse_file(folder / f"{name}.seq.mlir")
         kernel, generic, _ = load_cutile(str(folder / f"{name}.py"))
-        aot = cutile_runs(kernel, generic, ("sm_90",), "13.4", False)[0]
+        aot = cutile_runs(kernel, generic, (arch,), "13.4", False)[0]
         path = pack / f"{name}.cutile-aot.cubin"
         path.write_bytes(aot.cubin)
         aot_entry = (path.name, aot.kernel.name, _required_threads(path))
         cache: dict = {}
         data = json.loads((specs / f"{name}.json").read_text())
         inputs = {"spec": data, **_specs(name, data)}
+        if unseen:
+            inputs.update(_unseen(name, data))
         for label, extra in _overlap_specs(specs, name):   # arrays that really share memory
             inputs[label] = json.loads(extra.read_text())
+        small = parse_spec(data)
         for label, sd in inputs.items():
             spec = parse_spec(sd)
-            if not label.startswith("time"):
+            big = label.startswith(TIMED)
+            if not big:
                 try:
                     ref = run(seq, spec, seed=1).buffers
                 except Exception as e:         # a resized spec this kernel cannot run
@@ -232,30 +317,61 @@ def prepare(pack: Path, random_kernels: int = 0, only: list[str] | None = None,
                           file=sys.stderr)
                     continue
             try:
-                entries = {**_entries(name, kernel, spec, pack, cache), "cutile-aot": aot_entry}
+                rd, wr = compulsory(seq, spec if label == "overlap" else small, spec)
+            except Exception:                  # noqa: BLE001 - bytes unknown: no DRAM %
+                rd = wr = 0
+            import math
+            launch = Launch(math.prod(spec.grid), rd, wr) if rd + wr else None
+            try:
+                entries, predicted, chosen = _entries(name, kernel, spec, pack, cache, arch,
+                                                      model_gpu, launch)
             except EqsatError as e:           # e.g. a list of arrays: no launch signature
                 print(f"skipped {name} {label}: {str(e).splitlines()[0]}", file=sys.stderr)
                 continue
+            entries["cutile-aot"] = aot_entry
             job, bufs = _pack_job(seq, spec, seed=1)
             elems = {a.name: a.dtype for a in spec.arrays if a.same_as is None}
-            if label.startswith("time"):       # made on the GPU machine: too big to carry
+            if big:                            # made on the GPU machine: too big to carry
                 inits = {a.name: a.init for a in spec.arrays}
                 job["make"] = {n: {"dtype": b.dtype.str, "size": int(b.size), "elem": elems[n],
                                    "init": inits[n]} for n, b in bufs.items()}
             else:
                 np.savez(pack / f"{name}.{label}.in.npz", **bufs)
-            if not label.startswith("time"):
                 np.savez(pack / f"{name}.{label}.ref.npz", **{
                     n: to_storage(elems[n], np.asarray(ref[n]).reshape(-1)) for n in bufs})
             index.append({"kernel": name, "symbol": entries["cutile"][1], "input": label,
-                          **job, "elems": elems, "programs": list(PROGRAMS),
+                          **job, "elems": elems, "programs": list(entries), "arch": arch,
+                          "gpu": model_gpu, "chosen": chosen, "predicted": predicted,
+                          "bytes": rd + wr,
                           "cubins": {p: e[0] for p, e in entries.items()},
                           "symbols": {p: e[1] for p, e in entries.items()},
                           "threads": {p: e[2] for p, e in entries.items()}})
-        print(f"packed {name} ({len(cache)} signature classes)", file=sys.stderr)
+        print(f"packed {name} for {arch} ({len(cache)} signature classes)", file=sys.stderr)
     index += _random_jobs(pack, random_kernels)
     (pack / "index.json").write_text(json.dumps(index, indent=1))
     return 0
+
+
+TIMED = ("time", "new")      # inputs made on the GPU machine and timed: large sizes
+
+
+def _unseen(name: str, data: dict) -> dict[str, dict]:
+    """Three large sizes the time model was not fitted on ("new-1" to "new-3"): at 3/8
+    and 5/8 of the timing size, multiples of 16, and at 1/2 plus one, odd; sized as
+    TIMING sizes a corpus kernel, else by scaling the "even" input as `_large` does. A
+    kernel whose large input is written by hand (benchmarks/timing/) gets none: its
+    index tables were written for that one size."""
+    even = _specs(name, data)["even"]
+    if name in TIMING:
+        n = TIMING[name][2]
+        return {"new-1": _timing(name, even, n * 3 // 8 // 16 * 16),
+                "new-2": _timing(name, even, n * 5 // 8 // 16 * 16),
+                "new-3": _timing(name, even, n // 2 + 1)}
+    if (LARGE / f"{name}.json").exists() or _large(name, even) is None:
+        return {}
+    return {"new-1": _scaled(even, SUITE_SCALE * 3 // 8),
+            "new-2": _scaled(even, SUITE_SCALE * 5 // 8),
+            "new-3": _plus_one(_scaled(even, SUITE_SCALE // 2))}
 
 
 def _module_gpu(path: Path) -> str | None:
@@ -374,6 +490,13 @@ class _Cuda:
         self.ctx = ctypes.c_void_p()
         self.check(self.lib.cuDevicePrimaryCtxRetain(ctypes.byref(self.ctx), dev), "ctx")
         self.check(self.lib.cuCtxSetCurrent(self.ctx), "cuCtxSetCurrent")
+        name = ctypes.create_string_buffer(256)
+        self.check(self.lib.cuDeviceGetName(name, 256, dev), "cuDeviceGetName")
+        self.name = name.value.decode()
+        cc = [ctypes.c_int(), ctypes.c_int()]
+        for v, attr in zip(cc, (75, 76)):     # CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR/MINOR
+            self.check(self.lib.cuDeviceGetAttribute(ctypes.byref(v), attr, dev), "attribute")
+        self.arch = f"sm_{cc[0].value}{cc[1].value}"
 
     def check(self, rc: int, what: str) -> None:
         if rc != 0:
@@ -558,7 +681,13 @@ def run_pack(pack: Path, out: Path, resume: bool = False, skip: tuple[str, ...] 
     sys.path.insert(0, str(ROOT))                # `_make`: this checkout's interpreter
     cu = _Cuda()
     out.mkdir(parents=True, exist_ok=True)
+    (out / "device.json").write_text(json.dumps({"name": cu.name, "arch": cu.arch}))
     index = json.loads((pack / "index.json").read_text())
+    other = sorted({f"{j['kernel']} ({j['arch']})" for j in index
+                    if _arch_number(j.get("arch", "sm_90")) > _arch_number(cu.arch)})
+    if other:
+        print(f"not launched on {cu.name} ({cu.arch}): {', '.join(other)}", file=sys.stderr)
+        skip = (*skip, *(o.split()[0] for o in other))
     times: dict[str, float] = {}
     errors: dict[str, str] = {}
     if resume and (out / "times.json").exists():
@@ -581,6 +710,10 @@ def run_pack(pack: Path, out: Path, resume: bool = False, skip: tuple[str, ...] 
         (out / "times.json").write_text(json.dumps(times, indent=1))
         print(f"ran {job['kernel']} {job['input']}", file=sys.stderr, flush=True)
     return 0
+
+
+def _arch_number(arch: str) -> int:
+    return int(arch.removeprefix("sm_").rstrip("a"))
 
 
 # -- check (here) -----------------------------------------------------------------------------
@@ -623,6 +756,54 @@ def _summary(progs: list[str], rows: list) -> None:
         print(f"#   {NAMED} or more: {', '.join(high) or 'none'}")
 
 
+def _columns(jobs: list[dict]) -> list[str]:
+    """Every program any job timed: cuTile, ours, the other candidate builds in the
+    order first met, cuTile's ahead-of-time build last."""
+    seen = ["cutile", "ours"]
+    for j in jobs:
+        seen += [p for p in j["programs"] if p not in seen and p != "cutile-aot"]
+    if any("cutile-aot" in j["programs"] for j in jobs):
+        seen.append("cutile-aot")
+    return seen
+
+
+def _chosen_slug(job: dict) -> str:
+    return slug(job["chosen"]) if job.get("chosen") else "-"
+
+
+def _peak_gbs(device: dict) -> float | None:
+    """The DRAM peak of the device the run was on (GB/s), from the time model's data."""
+    if not device.get("name"):
+        return None
+    sys.path.insert(0, str(ROOT))
+    try:
+        from eqsat.lowering.timemodel import GPUS, gpu_for_device
+        return GPUS[gpu_for_device(device["name"])].dram_gbs
+    except (ImportError, ValueError) as e:      # no DRAM % rather than no table
+        print(f"# no DRAM peak for {device['name']}: {e}", file=sys.stderr)
+        return None
+
+
+def _geomeans(progs: list[str], rows: list, device: dict) -> None:
+    """cutile/ours and best-of/ours, geometric means over the timing sizes the model was
+    fitted on and, apart, over the sizes it was not ("new-*")."""
+    for what, prefix in (("timing sizes", "time"), ("unseen sizes", "new")):
+        vs_cutile, vs_best = [], []
+        for _, label, _, _, t in rows:
+            at = dict(zip(progs, t))
+            if not label.startswith(prefix) or not at.get("ours") or not at.get("cutile"):
+                continue
+            vs_cutile.append(at["cutile"] / at["ours"])
+            vs_best.append(min(x for x in at.values() if x) / at["ours"])
+        if vs_cutile:
+            g = float(np.exp(np.mean(np.log(vs_cutile))))
+            b = float(np.exp(np.mean(np.log(vs_best))))
+            print(f"# {what}: geomean cutile/ours {g:.3f} over {len(vs_cutile)} rows (lowest "
+                  f"{min(vs_cutile):.3f}); ours within 5% of the best measured build on "
+                  f"{sum(x >= 1 / 1.05 for x in vs_best)}/{len(vs_best)}; geomean best-of/ours "
+                  f"{b:.3f}")
+
+
 def check(pack: Path, out: Path) -> int:
     index = json.loads((pack / "index.json").read_text())
     times = json.loads((out / "times.json").read_text())
@@ -634,9 +815,16 @@ def check(pack: Path, out: Path) -> int:
     random_ok = 0
     not_run: list[str] = []
     twins: list[float] = []
+    jobs_of: dict[tuple[str, str], dict] = {}
+    device = json.loads((out / "device.json").read_text()) if (out / "device.json").exists() \
+        else {}
+    elsewhere: list[str] = []
     for job in index:
         name, label = job["kernel"], job["input"]
         keys = {p: f"{name}.{label}.{p}" for p in job["programs"]}
+        if device and _arch_number(job.get("arch", "sm_90")) > _arch_number(device["arch"]):
+            elsewhere.append(f"{name} {label} ({job['arch']})")
+            continue
         if not any((out / f"{k}.npz").exists() or k in errors for k in keys.values()):
             not_run.append(f"{name} {label}")      # the run stopped before this job
             continue
@@ -672,6 +860,7 @@ def check(pack: Path, out: Path) -> int:
         bad += sum(v != "ok" for v in verdict)
         t = [times.get(f"{name}.{label}.{p}") for p in job["programs"]]
         rows.append((name, label, what, verdict, t))
+        jobs_of[(name, label)] = job
         at, cubins = dict(zip(job["programs"], t)), job.get("cubins", {})
         twins += [at[b] / at[a] for a, b in zip(job["programs"], job["programs"][1:])
                   if cubins.get(a) and cubins.get(a) == cubins.get(b) and at[a] and at[b]]
@@ -679,21 +868,34 @@ def check(pack: Path, out: Path) -> int:
           f"or vs cuTile's output (timing inputs); times are medians of {REPS} samples "
           f"(CUDA events), each a CUDA graph of 1 to {MAX_BATCH} launches back to back "
           f"(about {SAMPLE * 1e6:.0f} us) divided by their number")
-    progs = next((j["programs"] for j in index if not j["kernel"].startswith("random")),
-                 list(PROGRAMS))
+    progs = _columns([j for j in index if not j["kernel"].startswith("random")])
+    rows = [(n, lab, w, [dict(zip(jobs_of[(n, lab)]["programs"], v)).get(p, "") for p in progs],
+             [dict(zip(jobs_of[(n, lab)]["programs"], t)).get(p) for p in progs])
+            for n, lab, w, v, t in rows]
+    peak = _peak_gbs(device)
     head = f"{'kernel':<22} {'input':<10} " + " ".join(f"{p:<10}" for p in progs)
     head += " " + " ".join(f"{'t ' + p:>13}" for p in progs)
+    head += f" {'t best-of':>13} {'best-of':<12} {'chosen':<12} {'DRAM %':>7}"
     head += " " + " ".join(f"{p + '/ours':>16}" for p in progs if p != "ours")
     print(head)
     for name, label, _, v, t in rows:
-        line = f"{name:<22} {label:<10} " + " ".join(f"{x:<10}" for x in v)
+        job = jobs_of[(name, label)]
+        line = f"{name:<22} {label:<10} " + " ".join(f"{x or '-':<10}" for x in v)
         line += " " + " ".join(f"{x * 1e6:12.1f}u" if x else f"{'-':>13}" for x in t)
         at = dict(zip(progs, t))
+        timed = {p: x for p, x in at.items() if x}
+        best = min(timed, key=lambda p: timed[p]) if timed else None
+        line += f" {timed[best] * 1e6:12.1f}u {best:<12}" if best else f" {'-':>13} {'-':<12}"
+        line += f" {_chosen_slug(job):<12}"
+        bw = (job.get("bytes") or 0) / at["ours"] / 1e9 / peak * 100 \
+            if at.get("ours") and peak else None
+        line += f" {bw:7.1f}" if bw is not None else f" {'-':>7}"
         for p in progs:
             if p != "ours":
                 r = at.get(p), at.get("ours")
                 line += f" {r[0] / r[1]:16.2f}" if r[0] and r[1] else " " * 17
         print(line.rstrip())
+    _geomeans(progs, rows, device)
     _summary(progs, rows)
     if twins:       # one cubin timed as two programs: what noise alone does to a ratio
         print(f"# the same cubin timed as two programs, {len(twins)} runs: ratios "
@@ -707,6 +909,9 @@ def check(pack: Path, out: Path) -> int:
             print(f"#   {line}")
     for key, msg in sorted(errors.items()):
         print(f"# FAILED {key}: {msg}")
+    if elsewhere:
+        print(f"# not launched on {device.get('name')} ({device.get('arch')}), built for "
+              f"a newer GPU: {', '.join(elsewhere)}")
     if not_run:
         more = f", and {len(not_run) - 12} more" if len(not_run) > 12 else ""
         print(f"# {len(not_run)} jobs not run (the run stopped first): "
@@ -725,6 +930,11 @@ def main(argv=None) -> int:
                    help="the corpus (tests/corpus), the suite (benchmarks/kernels) or both")
     p.add_argument("--random", type=int, default=0, metavar="N",
                    help="also N random kernels from eqsat.testing, as generated and optimized")
+    p.add_argument("--gpu", default="h100-sxm",
+                   help="the GPU the time model chooses builds for (eqsat.lowering.timemodel."
+                        "GPUS; sm_100 kernels: b200)")
+    p.add_argument("--unseen", action="store_true",
+                   help="also three large sizes per kernel the model was not fitted on")
     p = sub.add_parser("run")
     p.add_argument("pack", type=Path)
     p.add_argument("out", type=Path)
@@ -738,7 +948,7 @@ def main(argv=None) -> int:
     a = ap.parse_args(argv)
     if a.cmd == "prepare":
         sets = ("corpus", "suite") if a.set == "all" else (a.set,)
-        return prepare(a.pack, a.random, a.only, sets)
+        return prepare(a.pack, a.random, a.only, sets, a.gpu, a.unseen)
     if a.cmd == "run":
         return run_pack(a.pack, a.out, a.resume, tuple(a.skip))
     return check(a.pack, a.out)

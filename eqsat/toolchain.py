@@ -312,6 +312,11 @@ def res_usage_text(cubin: bytes) -> str:
     return _cuobjdump("-res-usage", cubin)
 
 
+def elf_text(cubin: bytes) -> str:
+    """`cuobjdump -elf` of a cubin (its EIATTR attributes: the block size tileiras fixed)."""
+    return _cuobjdump("-elf", cubin)
+
+
 __all__ = [
     "DEFAULT_ARCH",
     "INSTALL_HINT",
@@ -323,6 +328,7 @@ __all__ = [
     "bytecode_versions",
     "check_arch",
     "compile_bytecode",
+    "elf_text",
     "cuda_tile_version",
     "disassemble_bytecode",
     "find_tool",

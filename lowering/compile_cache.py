@@ -305,9 +305,11 @@ def build_key(kernel: Any, signature: Any, arch: str, options: dict[str, Any] | 
 
 
 def build_options(*, optimize: bool = True, version: str | None = None,
-                  versioning: bool = False) -> dict[str, Any]:
+                  versioning: bool = False, gpu: str | None = None) -> dict[str, Any]:
     """The build choices that differ from the default compile path's, as `cached_build`
-    takes them: a launch and `eqsat cutile --cubin` with defaults share one entry."""
+    takes them: a launch and `eqsat cutile --cubin` with defaults share one entry. The GPU
+    the time model chooses for is one of them; the launch it judged by is not (an entry,
+    like cuTile's, is per signature: its first launch's sizes chose the build)."""
     from eqsat.lowering.bytecode import DEFAULT_VERSION
 
     out: dict[str, Any] = {}
@@ -317,6 +319,8 @@ def build_options(*, optimize: bool = True, version: str | None = None,
         out["version"] = version
     if versioning:
         out["versioning"] = True
+    if gpu is not None:
+        out["gpu"] = gpu
     return out
 
 
@@ -346,6 +350,7 @@ def run_meta(kernel: Any, run: Any) -> dict[str, Any]:
             "arch": run.arch, "label": label(run), "optimized": bool(run.optimized),
             "times": {k: round(v, 6) for k, v in run.times.items()},
             "attempts": list(run.attempts), "built": time.time(),
+            "choice": run.choice.as_dict() if getattr(run, "choice", None) is not None else None,
             "versions": toolchain_identity()}
 
 

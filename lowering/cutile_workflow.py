@@ -7,25 +7,26 @@ Our side compiles with `-O3` (no line info: our bytecode carries no debug info).
 
 Compiling is done the way a compiler driver does it: a kernel that tileiras crashes on
 or rejects leaves a reproducer (bytecode and the exact command, `ToolError.reproducer`)
-and is retried without the transformation that was on last: first without
-divisibility versioning, then unoptimized. Every retry is named in `PipelineRun.note`
-and `PipelineRun.attempts`; a kernel the optimizer could not encode goes to tileiras
+and that candidate loses (its error is kept); when every optimized candidate fails, the
+kernel is compiled unoptimized. Every try is named in `PipelineRun.attempts` and a
+retry in `PipelineRun.note`; a kernel the optimizer could not encode goes to tileiras
 tokenized in program order (one token chain), never token-free.
 
-tileiras has the last word on size where a choice of ours makes code grow. A loop whose
-iterations the token rules leave unordered is software-pipelined by tileiras; where
-only our stronger proofs made them so (a pointer scatter in bounds, a load and a store
-of one tiling; `eqsat.memory.relations.LOOP_PARALLEL`), the kernel is optimized again
-with only cuTile's proof (a view store's own tiles), and every proof is kept only if
-its code is at most `MAX_PIPELINE_GROWTH` larger. On cuTile's kv-cache append and
-fused add + RMSNorm the pipelined loops doubled the code and took registers from 56 to
-101; whether that pays is a question for a GPU, and until one says so, the smaller
-code is the default. `optimize_kw={"loop_parallel": ...}` fixes the choice instead.
+A kernel goes to tileiras as a list of candidates that all compute the same thing (the
+optimizer's variants: loop iterations as independent as proven, or in order as cuTile
+proves them, a versioned copy; then what tileiras is told: TMA or not, the launcher's
+divisibility facts or alignment only, an occupancy hint), compiled in parallel and
+deduplicated by kernel text; the time model (`eqsat.lowering.timemodel`) chooses for a
+named GPU and launch, and every loser carries why it lost (`PipelineRun.choice`).
+`optimize_kw={"loop_parallel": ...}` fixes the loop order instead.
 """
 
 from __future__ import annotations
 
+import os
+import re
 import time
+from concurrent.futures import ThreadPoolExecutor
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -34,16 +35,17 @@ from typing import Any, Literal, overload
 from eqsat.errors import EqsatError
 from eqsat.ir.core import Kernel
 from eqsat.ir.ops import MEMORY_OPS
-from eqsat.text import parse
+from eqsat.text import parse, print_kernel
 
 from eqsat.lowering.bytecode import DEFAULT_VERSION, kernel_to_bytecode
-from eqsat.lowering.sass import SassStats, cubin_stats, widths
+from eqsat.lowering.sass import SassStats, cubin_resources, cubin_stats, widths
+from eqsat.lowering.timemodel import (DEFAULT_GPU, FITTED, GPUS, Build, GpuSpec, Launch, Params,
+                                      Prediction, explain, occupancy, predict)
 from eqsat.toolchain import DEFAULT_ARCH, ToolError, compile_bytecode, disassemble_bytecode
 from eqsat.egraph.encode import _touches_memory, is_tokenized
 from eqsat.frontend import cutile_bytecode, from_cutile
 from eqsat.frontend._cutile import launch_bytecode_version
 from eqsat.memory.stats import kernel_stats
-from eqsat.passes import versioning
 from eqsat.pipeline.optimize import optimize
 
 
@@ -88,6 +90,7 @@ class PipelineRun:
     # the proofs of independent loop iterations the optimizer used ("all" or "view-stores",
     # `eqsat.memory.relations.LOOP_PARALLEL`); None when the kernel was not optimized
     loop_parallel: str | None = None
+    choice: Any = None   # the time model's choice among the candidates (`Choice`)
 
 
 def _find_optimizer() -> tuple[Callable | None, str]:
@@ -164,6 +167,315 @@ def _bytecode_and_cubin(k: Kernel, arch: str, version: str, what: str, opt_level
     return bc, res, times
 
 
+# -- candidates -> compile -> choose -----------------------------------------------------------
+# A kernel is compiled as a plain list of variants that all compute the same thing: the
+# optimizer's output with every proof that loop iterations are independent, with cuTile's
+# proof only (iterations in order), with a versioned fast copy; and, lazily, off the
+# leading build, what tileiras is told: no TMA on view loads and stores, the launcher's
+# shape and stride divisibility dropped (alignment and contiguity kept), an entry occupancy
+# hint. Dropping a fact the launch keeps anyway and adding a hint never change meaning.
+# The time model (`eqsat.lowering.timemodel`) picks; a candidate replaces an earlier one
+# (the list is in order of preference) only when predicted faster by more than `TIE`.
+TIE = 0.03
+
+
+@dataclass
+class Candidate:
+    """One variant of a kernel for tileiras, and what became of it."""
+
+    name: str
+    kernel: Kernel
+    optimized: bool = False
+    note: str = ""
+    report: Any = None
+    loop_parallel: str | None = None
+    facts: str = "as given"          # "as given" or "alignment only"
+    hints: dict[str, Any] = field(default_factory=dict)
+    fallback: bool = False
+    times: dict[str, float] = field(default_factory=dict)
+    run: PipelineRun | None = None
+    error: str = ""
+    exc: ToolError | None = None
+    prediction: Prediction | None = None
+    lost: str = ""                   # why it was not chosen
+
+    def entry(self) -> dict[str, Any]:
+        st = self.run.stats if self.run is not None else None
+        pr = self.prediction
+        return {"name": self.name, "facts": self.facts, "hints": dict(self.hints),
+                "registers": st.reg if st is not None else None,
+                "threads": st.threads if st is not None else None,
+                "tma": (bool(tma_copies(st.tma, "load")) or bool(tma_copies(st.tma, "store")))
+                if st is not None and st.sass_instrs else None,     # None: not disassembled
+                "predicted_us": round(pr.us, 2) if pr is not None and pr.us != float("inf")
+                else None,
+                "parts": pr.as_dict() if pr is not None else None,
+                "error": self.error or None, "lost": self.lost or None}
+
+
+@dataclass
+class Choice:
+    """What the time model chose among the compiled candidates, and why."""
+
+    gpu: str
+    chosen: str
+    candidates: list[Candidate]
+    why: str
+    launch: Launch
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"gpu": self.gpu, "chosen": self.chosen, "why": self.why,
+                "launch": {"blocks": self.launch.blocks, "read_bytes": self.launch.read_bytes,
+                           "write_bytes": self.launch.write_bytes},
+                "candidates": [c.entry() for c in self.candidates]}
+
+
+def default_gpu(arch: str) -> str:
+    """The GPU the time model assumes for an arch when none is named."""
+    return "b200" if arch.startswith("sm_10") else DEFAULT_GPU
+
+
+def nominal_launch(gpu: GpuSpec) -> Launch:
+    """The launch assumed when none is given: a large one (64 MiB read, 64 MiB written,
+    32 blocks per SM), where the build's throughput decides, not its launch latency."""
+    return Launch(gpu.sms * 32, 64 << 20, 64 << 20)
+
+
+def _model_build(st: SassStats | None) -> Build | None:
+    if st is None or st.reg is None or not st.threads:
+        return None
+    return Build.from_stats(st, st.threads)
+
+
+def choose(cands: list[Candidate], gpu: GpuSpec, launch: Launch,
+           params: Params | None = None) -> Candidate:
+    """The chosen candidate; every other one gets the reason it lost in `lost`. Only
+    compiled candidates compete; among them the earliest whose predicted time is within
+    `TIE` of the fastest (the list is in order of preference)."""
+    built = [c for c in cands if c.run is not None]
+    if not built:
+        raise EqsatError("error: no candidate compiled")  # pragma: no cover
+    for c in built:
+        b = _model_build(c.run.stats if c.run else None)
+        c.prediction = predict(gpu, b, launch, params or FITTED) if b is not None else None
+    timed = [c for c in built if c.prediction is not None]
+    if timed:
+        best = min(c.prediction.us for c in timed if c.prediction is not None)
+        chosen = next(c for c in timed if c.prediction is not None
+                      and c.prediction.us <= best * (1 + TIE))
+    else:
+        chosen = built[0]
+    for c in cands:
+        if c is chosen:
+            continue
+        if c.run is None:
+            c.lost = c.lost or (f"tileiras failed: {c.error}" if c.error else
+                                "a fallback, compiled only when every optimized candidate "
+                                "fails" if c.fallback else "not compiled")
+        elif c.prediction is None or chosen.prediction is None:
+            c.lost = "no statistics to predict its time; the earlier candidate kept"
+        else:
+            r = c.prediction.us / chosen.prediction.us
+            b = _model_build(c.run.stats)
+            assert b is not None
+            c.lost = (f"predicted {c.prediction.us:.1f} us vs {chosen.prediction.us:.1f} us "
+                      f"({r:.2f}x{', within the tie margin' if r <= 1 + TIE else ''}): "
+                      f"{explain(gpu, b, c.prediction)}")
+    return chosen
+
+
+def _why(chosen: Candidate, cands: list[Candidate], gpu: GpuSpec) -> str:
+    """One sentence: what was chosen, on what grounds, and the closest runner-up."""
+    pr, st = chosen.prediction, chosen.run.stats if chosen.run else None
+    b = _model_build(st)
+    if sum(c.run is not None for c in cands) == 1 or b is None or pr is None:
+        occ = f" ({b.registers} regs x {b.threads} threads, {pr.blocks_per_sm} blocks/SM)" \
+            if b is not None and pr is not None else ""
+        return f"{chosen.name}: the only candidate compiled{occ}"
+    head = f"{chosen.name}: {explain(gpu, b, pr)}"
+    losers = sorted((c for c in cands if c is not chosen and c.prediction is not None
+                     and chosen.prediction is not None),
+                    key=lambda c: c.prediction.us if c.prediction else 0.0)
+    if not losers or chosen.prediction is None:
+        return head
+    other = losers[0]
+    assert other.prediction is not None
+    r = other.prediction.us / chosen.prediction.us
+    return f"{head}; next: {other.name}, predicted {r:.2f}x {'slower' if r >= 1 else 'faster'}"
+
+
+_VIEW_ACCESS = ("load_view_tko", "store_view_tko")
+
+
+def without_tma(k: Kernel, arch: str) -> Kernel | None:
+    """`k` with `allow_tma = false` on every view load and store that has no hints yet;
+    None when there is none."""
+    out = parse(print_kernel(k), f"<{k.name}>")
+    hit = False
+    for op in out.walk():
+        if op.name in _VIEW_ACCESS and "hints" not in op.attrs:
+            op.attrs["hints"] = f"<{arch} = {{allow_tma = false}}>"
+            hit = True
+    return out if hit else None
+
+
+_INT_DIV_BY = re.compile(r"(assume div_by<)(\d+)(>, %[\w.$-]+ : tile<i(?:8|16|32|64)>)")
+_PARAM_DIVS = re.compile(r",\s*(?:shape_div_by|stride_div_by) = \[[^\]]*\]|"
+                         r"\b(?:shape_div_by|stride_div_by) = \[[^\]]*\](?:,\s*)?")
+
+
+def alignment_only(k: Kernel) -> Kernel | None:
+    """`k` with the divisibility of its integers (shapes, strides) dropped, base alignment
+    and contiguity kept: what an ahead-of-time build knows. None when nothing is dropped."""
+    text = print_kernel(k)
+    new = _INT_DIV_BY.sub(lambda m: f"{m.group(1)}1{m.group(3)}", text)
+    new = _PARAM_DIVS.sub("", new)
+    if new == text:
+        return None
+    return parse(new, f"<{k.name}>")
+
+
+def with_occupancy(k: Kernel, arch: str, n: int) -> Kernel | None:
+    """`k` with the entry hint `occupancy = n`; None when it has entry hints already."""
+    if k.hints and k.hints.replace(" ", "") not in ("optimization_hints=<default={}>",):
+        return None
+    out = parse(print_kernel(k), f"<{k.name}>")
+    out.hints = f"optimization_hints=<{arch} = {{occupancy = {n}}}>"
+    return out
+
+
+def _compile_one(c: Candidate, arch: str, version: str, opt_level: int, what: str,
+                 filename: str | None) -> None:
+    """Compile one candidate in place (`c.run` or `c.error`); statistics when cuobjdump
+    can read the cubin."""
+    try:
+        bc, res, t = _bytecode_and_cubin(c.kernel, arch, version, what, opt_level, filename)
+    except ToolError as e:
+        c.error, c.exc = e.summary(), e
+        return
+    try:
+        st: SassStats | None = cubin_resources(res.cubin)
+    except Exception:            # noqa: BLE001 - a cubin cuobjdump cannot read: no model
+        st = None
+    c.run = PipelineRun("eqsat", c.kernel, bc, arch, res.cubin, stats=st,
+                        ir=ir_metrics(c.kernel), times={**c.times, **t},
+                        optimized=c.optimized, note=c.note, report=c.report,
+                        loop_parallel=c.loop_parallel)
+
+
+def _disassembled(cands: list[Candidate]) -> None:
+    """Full statistics (the disassembly: instruction mix, TMA, access widths) of every
+    compiled candidate that has only its resources yet, in parallel."""
+    todo = [c for c in cands if c.run is not None and c.run.cubin and
+            (c.run.stats is None or not c.run.stats.sass_instrs)]
+    runs: list[PipelineRun] = list({id(c.run): c.run for c in todo
+                                    if c.run is not None}.values())
+
+    def one(run: PipelineRun) -> None:
+        try:
+            run.stats = cubin_stats(run.cubin or b"")
+        except Exception:        # noqa: BLE001 - a cubin cuobjdump cannot read: no model
+            run.stats = None
+
+    if len(runs) > 1:
+        with ThreadPoolExecutor(max_workers=max(1, min(len(runs), os.cpu_count() or 1))) as p:
+            list(p.map(one, runs))
+    else:
+        for r in runs:
+            one(r)
+
+
+def compile_all(cands: list[Candidate], arch: str, version: str, opt_level: int,
+                what: str, filename: str | None = None) -> None:
+    """Compile the candidates not compiled yet, one tileiras process per core; a kernel
+    text met before is not compiled again (its candidate shares the first one's run)."""
+    todo: dict[str, list[Candidate]] = {}
+    for c in cands:
+        if c.run is None and not c.error:
+            todo.setdefault(print_kernel(c.kernel), []).append(c)
+    firsts = [group[0] for group in todo.values()]
+    workers = max(1, min(len(firsts), os.cpu_count() or 1))
+    if workers == 1:
+        for c in firsts:
+            _compile_one(c, arch, version, opt_level, what, filename)
+    else:
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            list(pool.map(lambda c: _compile_one(c, arch, version, opt_level, what, filename),
+                          firsts))
+    for group in todo.values():
+        for c in group[1:]:
+            c.run, c.error, c.exc = group[0].run, group[0].error, group[0].exc
+            if c.run is not None:
+                c.lost = f"same kernel text as {group[0].name}"
+
+
+def _optimized(k: Kernel, rules: Any, ver: bool, kw: dict[str, Any], memo: dict) -> tuple:
+    key = (ver, kw.get("loop_parallel", "all"))
+    if key not in memo:
+        memo[key] = optimize_report(k, rules, ver, **kw)
+    return memo[key]
+
+
+def _primary(k: Kernel, rules: Any, optimize_on: bool, versioning_on: bool,
+             optimize_kw: dict[str, Any], memo: dict) -> list[Candidate]:
+    """The optimizer's variants, in order of preference, and the unoptimized fallback."""
+    out: list[Candidate] = []
+    fixed = "loop_parallel" in optimize_kw
+    loops = any(op.name == "for" for op in k.walk())
+    for ver in ((True, False) if versioning_on else (False,)) if optimize_on else ():
+        orders = [optimize_kw.get("loop_parallel", "all")]
+        if not fixed and loops:
+            orders.append("view-stores")
+        for lp in orders:
+            kk, optimized, note, secs, rep = _optimized(k, rules, ver, {**optimize_kw,
+                                                                       "loop_parallel": lp},
+                                                        memo)
+            if not optimized and out:
+                continue
+            name = "optimized" + (", versioned" if ver else "") + (
+                ", iterations in order" if lp == "view-stores" else "")
+            out.append(Candidate(name, kk, optimized, note, rep,
+                                 lp if optimized else None, times={"optimize": secs}))
+    out.append(Candidate("unoptimized", k, fallback=True))
+    return out
+
+
+def _may_vary(c: Candidate, gpu: GpuSpec) -> bool:
+    """Whether a lone candidate's resources leave room for the variants `_secondary`
+    makes (two blocks per SM or fewer); if not, it needs no disassembly to be chosen."""
+    st = c.run.stats if c.run is not None else None
+    if st is None or st.reg is None or not st.threads:
+        return False
+    return occupancy(gpu, Build(st.reg, st.threads, st.shared or 0))[0] <= 2
+
+
+def _secondary(lead: Candidate, arch: str, gpu: GpuSpec) -> list[Candidate]:
+    """What tileiras is told, varied off the leading build where its statistics say it
+    may matter (the model prunes): TMA at two blocks per SM or fewer -> without TMA, and
+    without the divisibility that turned it on; one block per SM without TMA -> an
+    occupancy hint. A build with more blocks per SM is not where TMA loses."""
+    st = lead.run.stats if lead.run is not None else None
+    b = _model_build(st)
+    if b is None:
+        return []
+    out: list[Candidate] = []
+    blocks = occupancy(gpu, b)[0]
+
+    def add(suffix: str, kk: Kernel | None, facts: str, hints: dict[str, Any]) -> None:
+        if kk is not None:
+            out.append(Candidate(f"{lead.name}, {suffix}", kk, lead.optimized, lead.note,
+                                 lead.report, lead.loop_parallel, facts, hints,
+                                 times=dict(lead.times)))
+
+    if b.tma and blocks <= 2:
+        add("no TMA", without_tma(lead.kernel, arch), lead.facts, {"allow_tma": False})
+        add("alignment only", alignment_only(lead.kernel), "alignment only", {})
+    elif not b.tma and blocks == 1:
+        add("occupancy 2", with_occupancy(lead.kernel, arch, 2), lead.facts,
+            {"occupancy": 2})
+    return out
+
+
 def compile_ir(
     k: Kernel,
     arch: str = DEFAULT_ARCH,
@@ -177,117 +489,70 @@ def compile_ir(
     optimize_kw: dict[str, Any] | None = None,
     opt_level: int = 3,
     filename: str | None = None,
+    launch: Launch | None = None,
+    gpu: str | None = None,
+    variants: bool = True,
     _memo: dict | None = None,
 ) -> PipelineRun:
-    """Our IR (optionally optimized first) -> bytecode -> cubin (+ SASS metrics).
-
-    When tileiras crashes or rejects the kernel, it is retried without versioning, then
-    unoptimized (see the module doc); the last failure is raised if none compiles."""
-    plans: list[tuple[str, bool, bool]] = []          # (label, optimize, versioning)
-    if optimize and versioning:
-        plans.append(("optimized, versioned", True, True))
-    if optimize:
-        plans.append(("optimized", True, False))
-    plans.append(("unoptimized", False, False))
-    attempts: list[str] = []
-    for i, (name, opt, ver) in enumerate(plans):
-        times: dict[str, float] = {}
-        note, optimized, rep, kk = "", False, None, k
-        if opt:
-            memo = {} if _memo is None else _memo
-            if ver not in memo:
-                memo[ver] = optimize_report(k, rules, ver, **(optimize_kw or {}))
-            kk, optimized, note, times["optimize"], rep = memo[ver]
-        kk, tok_note = program_order_tokens(kk)
-        try:
-            bc, res, t = _bytecode_and_cubin(kk, arch, version, filename or f"@{k.name} for {arch}",
-                                             opt_level, filename)
-        except ToolError as e:
-            attempts.append(f"{name}: {e.summary()}")
-            if i + 1 < len(plans):
-                continue
-            raise
-        times.update(t)
-        notes = [n for n in (note, tok_note) if n]
-        if attempts:
-            notes.insert(0, f"retried {name} after: " + "; ".join(attempts))
-        run = PipelineRun(pipeline, kk, bc, arch, res.cubin, ir=ir_metrics(kk), times=times,
-                          optimized=optimized, note="; ".join(notes), report=rep,
-                          attempts=[*attempts, f"{name}: ok"])
-        if optimized:
-            run.loop_parallel = (optimize_kw or {}).get("loop_parallel", "all")
-        if stats or ver:
-            run.stats = cubin_stats(res.cubin)
-        if ver and str(getattr(rep, "versioning", "")).startswith("versioning: fast path"):
-            return _sass_gate(run, k, arch, version, rules, optimize_kw, opt_level, filename,
-                              pipeline, memo)
-        if opt and not ver and "loop_parallel" not in (optimize_kw or {}):
-            return _pipelining_gate(run, k, arch, version, rules, optimize_kw, opt_level,
-                                    filename, pipeline, memo, stats)
-        return run
-    raise EqsatError(f"error: nothing compiled @{k.name}")  # pragma: no cover
-
-
-def _sass_gate(run: PipelineRun, k: Kernel, arch: str, version: str, rules: Any,
-               optimize_kw: dict[str, Any] | None, opt_level: int, filename: str | None,
-               pipeline: str, memo: dict) -> PipelineRun:
-    """The versioned kernel only if its SASS is at most `MAX_GROWTH` larger than the
-    kernel without the copy: tileiras, not the cost model, has the last word on size."""
-
-    plain = compile_ir(k, arch, optimize=True, version=version, stats=True, rules=rules,
-                       pipeline=pipeline, optimize_kw=optimize_kw, opt_level=opt_level,
-                       filename=filename, _memo=memo)
-    a, b = run.stats, plain.stats
-    if a is None or b is None or not b.sass_instrs:
-        return run
-    grown = a.sass_instrs / b.sass_instrs - 1.0
-    if grown <= versioning.MAX_GROWTH:
-        return run
-    why = (f"versioned copy dropped: SASS {a.sass_instrs} vs {b.sass_instrs} without it "
-           f"(+{grown:.0%}, at most {versioning.MAX_GROWTH:.0%})")
-    plain.note = "; ".join(n for n in (why, plain.note) if n)
-    plain.attempts = [*run.attempts, *plain.attempts]
-    return plain
-
-
-MAX_PIPELINE_GROWTH = 0.05   # SASS the loops our proofs leave unordered may add
-
-
-def _pipelining_gate(run: PipelineRun, k: Kernel, arch: str, version: str, rules: Any,
-                     optimize_kw: dict[str, Any] | None, opt_level: int,
-                     filename: str | None, pipeline: str, memo: dict,
-                     stats: bool) -> PipelineRun:
-    """The kernel as optimized with every proof that a loop's iterations are
-    independent, unless its SASS is more than `MAX_PIPELINE_GROWTH` larger than with
-    cuTile's proof only: the one tileiras pipelines less. Costs a second optimization
-    and, where the two kernels differ, a second tileiras run."""
-    chosen = run
-    if run.optimized and any(op.name == "for" for op in k.walk()):
-        kw = {**(optimize_kw or {}), "loop_parallel": "view-stores"}
-        memo2 = memo.setdefault("view-stores", {})
-        if False not in memo2:
-            memo2[False] = optimize_report(k, rules, False, **kw)
-        ordered, optimized = memo2[False][0], memo2[False][1]
-        if optimized and str(ordered) != str(run.kernel):
-            other = compile_ir(k, arch, optimize=True, version=version, stats=True,
-                               rules=rules, pipeline=pipeline, optimize_kw=kw,
-                               opt_level=opt_level, filename=filename, _memo=memo2)
-            if run.stats is None and run.cubin is not None:
-                run.stats = cubin_stats(run.cubin)
-            a, b = run.stats, other.stats
-            if other.optimized and a is not None and b is not None and b.sass_instrs:
-                grown = a.sass_instrs / b.sass_instrs - 1.0
-                if grown > MAX_PIPELINE_GROWTH:
-                    why = (f"loop iterations kept in order: SASS {a.sass_instrs} with them "
-                           f"independent vs {b.sass_instrs} (+{grown:.0%}, at most "
-                           f"{MAX_PIPELINE_GROWTH:.0%})")
-                    other.note = "; ".join(n for n in (why, other.note) if n)
-                    other.attempts = [*run.attempts,
-                                      *(f"{t} (iterations in order)" for t in other.attempts)]
-                    chosen = other
-    if not stats:
-        chosen.stats = None
-    return chosen
+    """Our IR (optionally optimized first) -> candidates -> cubins -> the time model's
+    choice (`PipelineRun.choice`). `launch` is the launch to judge by (default
+    `nominal_launch`), `gpu` a `timemodel.GPUS` key (default by arch); `variants=False`
+    compiles the optimizer's first variant alone. When tileiras rejects every optimized
+    candidate the kernel is compiled unoptimized (the note says why); the last failure is
+    raised if nothing compiles."""
+    spec = GPUS[gpu or default_gpu(arch)]
+    launch = launch or nominal_launch(spec)
+    memo = {} if _memo is None else _memo
+    cands = _primary(k, rules, optimize, versioning, dict(optimize_kw or {}), memo)
+    if not variants:
+        cands = [cands[0], *[c for c in cands[1:] if c.fallback]]
+    tok_notes: dict[int, str] = {}
+    for c in cands:
+        c.kernel, tok_notes[id(c)] = program_order_tokens(c.kernel)
+    what = filename or f"@{k.name} for {arch}"
+    first = [c for c in cands if not c.fallback]
+    compile_all(first, arch, version, opt_level, what, filename)
+    if not any(c.run for c in first):
+        fallbacks = [c for c in cands if c.fallback]
+        for fb in fallbacks:
+            compile_all([fb], arch, version, opt_level, what, filename)
+            if fb.run is not None:
+                break
+        else:
+            last = (fallbacks or first)[-1]
+            assert last.exc is not None
+            raise last.exc
+    elif variants:
+        built = [c for c in first if c.run is not None]
+        if len(built) > 1 or _may_vary(built[0], spec):
+            _disassembled(built)
+            lead = choose(first, spec, launch)
+            more = _secondary(lead, arch, spec)
+            compile_all(more, arch, version, opt_level, what, filename)
+            _disassembled(more)
+            cands = [*first, *more, *[c for c in cands if c.fallback]]
+    if stats:
+        _disassembled([c for c in cands if c.run is not None])
+    chosen = choose(cands, spec, launch)
+    run = chosen.run
+    assert run is not None
+    failed = [f"{c.name}: {c.error}" for c in cands if c.error and not c.fallback]
+    notes = [n for n in (chosen.note, tok_notes.get(id(chosen), "")) if n]
+    if chosen.fallback and failed:
+        notes.insert(0, "retried unoptimized after: " + "; ".join(failed))
+    elif failed:
+        notes.insert(0, "chosen among the candidates tileiras compiled after: "
+                     + "; ".join(failed))
+    run = PipelineRun(pipeline, run.kernel, run.bytecode, arch, run.cubin,
+                      stats=run.stats if stats else None, ir=run.ir, times=dict(run.times),
+                      optimized=chosen.optimized, note="; ".join(notes), report=chosen.report,
+                      attempts=[f"{c.name}: {c.error or 'ok'}" for c in cands
+                                if c.run is not None or c.error],
+                      loop_parallel=chosen.loop_parallel)
+    run.times["tileiras"] = sum(c.run.times.get("tileiras", 0.0) for c in cands
+                                if c.run is not None and not c.lost.startswith("same kernel"))
+    run.choice = Choice(spec.name, chosen.name, cands, _why(chosen, cands, spec), launch)
+    return run
 
 
 CUTILE_FLAGS = ("--lineinfo",)   # what cuTile's compile step adds to `--gpu-name ARCH -O3`
@@ -303,6 +568,8 @@ def compile_cutile(
     stats: bool = True,
     rules: Any = "default",
     versioning: bool = False,
+    launch: Launch | None = None,
+    gpu: str | None = None,
 ) -> PipelineRun:
     """A cuTile kernel through eqsat to a cubin: the entry point for cuTile users. The
     run carries the optimizer's report (`PipelineRun.report`) and every tileiras try."""
@@ -316,6 +583,8 @@ def compile_cutile(
         rules=rules,
         reference=False,
         versioning=versioning,
+        launch=launch,
+        gpu=gpu,
     )[0][0]
 
 
@@ -375,6 +644,8 @@ def compare_cutile(
     reference: Literal[True] = ...,
     versioning: bool = ...,
     reference_version: str | None = ...,
+    launch: Launch | None = ...,
+    gpu: str | None = ...,
 ) -> list[tuple[PipelineRun, PipelineRun]]: ...
 
 
@@ -391,6 +662,8 @@ def compare_cutile(
     reference: bool,
     versioning: bool = ...,
     reference_version: str | None = ...,
+    launch: Launch | None = ...,
+    gpu: str | None = ...,
 ) -> list[tuple[PipelineRun, PipelineRun | None]]: ...
 
 
@@ -406,6 +679,8 @@ def compare_cutile(
     reference: bool = True,
     versioning: bool = False,
     reference_version: str | None = None,
+    launch: Launch | None = None,
+    gpu: str | None = None,
 ) -> list[tuple[PipelineRun, PipelineRun]] | list[tuple[PipelineRun, PipelineRun | None]]:
     """(ours, cuTile's) per arch; the front end and cuTile's passes run once, the
     optimizer once per plan tried (see `compile_ir`). cuTile's side is written at the
@@ -419,7 +694,8 @@ def compare_cutile(
     ours = []
     for arch in archs:
         run = compile_ir(fe.kernel, arch, optimize=optimize, version=version, stats=stats,
-                         rules=rules, versioning=versioning, _memo=memo)
+                         rules=rules, versioning=versioning, launch=launch,
+                         gpu=gpu if len(archs) == 1 else None, _memo=memo)
         run.times = {"frontend": fe.seconds, **run.times}
         ours.append(run)
     if not reference:
@@ -609,6 +885,16 @@ def format_rows(
 
 __all__ = [
     "CUTILE_FLAGS",
+    "TIE",
+    "Candidate",
+    "Choice",
+    "alignment_only",
+    "choose",
+    "compile_all",
+    "default_gpu",
+    "nominal_launch",
+    "with_occupancy",
+    "without_tma",
     "TMA_BITS",
     "PipelineRun",
     "Row",

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from eqsat.toolchain import res_usage_text, sass_text
+from eqsat.toolchain import elf_text, res_usage_text, sass_text
 
 # an instruction line: `/*0040*/   @!P0 LDG.E.128 R4, desc[UR4][R2.64] ;   /* 0x... */`
 _INSTR = re.compile(r"^\s*/\*[0-9a-fA-F]{4,}\*/\s+(?P<ins>[^;]*);")
@@ -72,6 +72,7 @@ class SassStats:
     stack: int | None = None
     shared: int | None = None
     local: int | None = None
+    threads: int | None = None   # block size tileiras fixed (EIATTR_REQNTID)
 
     @property
     def loads(self) -> int:
@@ -103,6 +104,7 @@ class SassStats:
             atomics=dict(self.atomics),
             barriers=dict(self.barriers),
             shared_mem=dict(self.shared_mem),
+            threads=self.threads,
         )
         return d
 
@@ -205,10 +207,34 @@ def sass_stats(sass: str, res_usage: str = "", function: str | None = None) -> S
     return merge(funcs)
 
 
-def cubin_stats(cubin: bytes, function: str | None = None) -> SassStats:
-    """Run cuobjdump on a cubin and parse both outputs (needs the `cuda` extra)."""
+_REQNTID = re.compile(r"EIATTR_REQNTID\s+Format:\s+\S+\s+Value:\s+(0x[0-9a-fA-F]+)")
 
-    return sass_stats(sass_text(cubin), res_usage_text(cubin), function)
+
+def required_threads(elf: str) -> int | None:
+    """The block size a cubin requires (x of EIATTR_REQNTID in `cuobjdump -elf`), if any."""
+    m = _REQNTID.search(elf)
+    return int(m.group(1), 16) if m else None
+
+
+def cubin_resources(cubin: bytes) -> SassStats:
+    """Registers, shared and local memory and the block size alone (no disassembly: a
+    few milliseconds where `cubin_stats` takes a third of a second)."""
+    res = parse_res_usage(res_usage_text(cubin))
+    st = SassStats(name=next(iter(res), ""))
+    for r in res.values():
+        st.reg = max(st.reg or 0, r.get("reg", 0))
+        for f in ("stack", "shared", "local"):
+            setattr(st, f, (getattr(st, f) or 0) + r.get(f, 0))
+    st.threads = required_threads(elf_text(cubin))
+    return st
+
+
+def cubin_stats(cubin: bytes, function: str | None = None) -> SassStats:
+    """Run cuobjdump on a cubin and parse its outputs (needs the `cuda` extra)."""
+
+    st = sass_stats(sass_text(cubin), res_usage_text(cubin), function)
+    st.threads = required_threads(elf_text(cubin))
+    return st
 
 
 def widths(counts: dict[str, int]) -> str:
@@ -223,6 +249,8 @@ __all__ = [
     "parse_res_usage",
     "sass_stats",
     "cubin_stats",
+    "cubin_resources",
+    "required_threads",
     "merge",
     "widths",
     "is_global_load",

@@ -117,7 +117,71 @@ def test_the_suite_gets_every_size_overlaps_and_its_gpu():
         ["overlap"]
     assert bench._module_gpu(ROOT / "benchmarks" / "kernels" / "fp8_scaled_gemm.py") == "sm_100"
     assert bench._module_gpu(ROOT / "benchmarks" / "kernels" / "kv_cache_append.py") is None
-    assert "ours-all" in bench.PROGRAMS
+    assert bench.PROGRAMS == ("cutile", "ours", "cutile-aot")
+
+
+def test_candidate_columns_and_unseen_sizes():
+    assert bench.slug("optimized") == "o" and bench.slug("unoptimized") == "unopt"
+    assert bench.slug("optimized, iterations in order, no TMA") == "o-ord-notma"
+    assert bench.slug("optimized, versioned, alignment only") == "o-ver-align"
+    assert bench.slug("optimized, occupancy 2") == "o-occ2"
+    jobs = [{"programs": ["cutile", "ours", "o-align", "cutile-aot"]},
+            {"programs": ["cutile", "ours", "o-ord", "o-align"]}]
+    assert bench._columns(jobs) == ["cutile", "ours", "o-align", "o-ord", "cutile-aot"]
+    # unseen sizes: the corpus's TIMING sizes at other n; the suite's scaled "even" input
+    data = json.loads((SPECS / "softmax_tiled.json").read_text())
+    new = bench._unseen("softmax_tiled", data)
+    cols = {k: [p["shape"] for p in v["params"] if p["name"] == "X"][0] for k, v in new.items()}
+    assert cols == {"new-1": [bench.ROWS, 1536], "new-2": [bench.ROWS, 2560],
+                    "new-3": [bench.ROWS, 2049]}
+    suite = json.loads((ROOT / "benchmarks" / "kernels" / "specs" / "fused_add_rmsnorm.json")
+                       .read_text())
+    new = bench._unseen("fused_add_rmsnorm", suite)
+    xs = {k: [p["shape"] for p in v["params"] if p["name"] == "x"][0] for k, v in new.items()}
+    seen = {tuple(p["shape"]) for v in bench._specs("fused_add_rmsnorm", suite).values()
+            for p in v["params"] if p["name"] == "x"}
+    assert len(xs) == 3 and not seen & {tuple(x) for x in xs.values()}
+    assert xs["new-3"][-1] % 2 == 1 and new["new-1"]["grid"][0] == 3 * bench.SUITE_SCALE * 3 // 8
+    # index tables written by hand for one size: no unseen sizes, rather than wrong ones
+    kv = json.loads((ROOT / "benchmarks" / "kernels" / "specs" / "kv_cache_append.json")
+                    .read_text())
+    assert bench._unseen("kv_cache_append", kv) == {}
+
+
+def test_compulsory_bytes_count_each_array_once():
+    from eqsat.interp.inputs import parse_spec
+    k = parse_file(CORPUS / "softmax_tiled.seq.mlir")
+    data = json.loads((SPECS / "softmax_tiled.json").read_text())
+    big = bench._specs("softmax_tiled", data)["time-even"]
+    rd, wr = bench.compulsory(k, parse_spec(data), parse_spec(big))
+    assert rd == wr == bench.ROWS * 4096 * 4       # X read, Y written: 134 MB in all
+
+
+def test_check_prints_best_of_bandwidth_and_the_geomean(tmp_path, capsys):
+    pack, out = _fake_run(tmp_path, np.arange(8, dtype=np.float32))
+    index = json.loads((pack / "index.json").read_text())
+    job = index[0]
+    job.update(input="time-even", bytes=134_000_000, chosen="optimized, alignment only",
+               programs=["cutile", "ours", "o"], threads={"cutile": 1, "ours": 1, "o": 1})
+    sm100 = {**job, "kernel": "fp8", "arch": "sm_100"}
+    (pack / "index.json").write_text(json.dumps([job, sm100]))
+    h = dict(np.load(out / "k.spec.cutile.npz"))["h"]
+    y = np.arange(8, dtype=np.float32)
+    for p in job["programs"]:
+        np.savez(out / f"k.time-even.{p}.npz", y=y, h=h)
+    (out / "times.json").write_text(json.dumps({
+        "k.time-even.cutile": 219e-6, "k.time-even.ours": 72e-6, "k.time-even.o": 219e-6}))
+    (out / "device.json").write_text(json.dumps({"name": "NVIDIA H100 80GB HBM3",
+                                                 "arch": "sm_90"}))
+    assert bench.check(pack, out) == 0
+    text = capsys.readouterr().out
+    row = next(line for line in text.splitlines() if line.startswith("k "))
+    assert "72.0u ours" in row and "o-align" in row
+    assert " 55.6 " in row                 # 134 MB in 72 us: 1.86 TB/s, 55.6% of 3.35
+    assert "# timing sizes: geomean cutile/ours 3.042 over 1 rows" in text
+    assert "within 5% of the best measured build on 1/1" in text
+    assert "not launched on NVIDIA H100 80GB HBM3 (sm_90), built for a newer GPU: " \
+           "fp8 time-even (sm_100)" in text
 
 
 def test_check_names_losses_and_wins_and_a_run_cut_short(tmp_path, capsys):

@@ -23,7 +23,7 @@ def _run(args) -> int:
     kw = {} if args.loop_parallel == "auto" else {"loop_parallel": args.loop_parallel}
     run = compile_ir(k, args.arch, optimize=args.optimize, version=args.bytecode_version,
                      stats=args.sass_stats, versioning=args.versioning, optimize_kw=kw,
-                     opt_level=args.opt_level, filename=args.file)
+                     opt_level=args.opt_level, filename=args.file, gpu=args.gpu)
     if args.emit_bytecode:
         write_output(args.emit_bytecode, run.bytecode)
     out = args.output or _default_out(args.file, args.arch)
@@ -39,9 +39,14 @@ def _run(args) -> int:
                    "bytecode_version": args.bytecode_version, "bytecode_bytes": len(run.bytecode),
                    "cubin_bytes": len(run.cubin or b""),
                    "tileiras_seconds": run.times.get("tileiras"),
-                   "sass": stats.as_dict() if stats is not None else None})
-    elif stats is not None:
+                   "sass": stats.as_dict() if stats is not None else None,
+                   "choice": run.choice.as_dict() if run.choice is not None else None})
+        return 0
+    if stats is not None:
         print(_stats_text(stats, out, run.times.get("tileiras", 0.0)))
+    if args.report and run.choice is not None:
+        from eqsat.commands.cutile import choice_text
+        print(choice_text(run.choice))
     return 0
 
 
@@ -86,6 +91,12 @@ def register(sub) -> None:
                    help="print a JSON report on stdout (the cubin, sizes, tileiras time and, "
                         "with --sass-stats, the SASS metrics under 'sass')")
     p.add_argument("--optimize", action="store_true", help="run eqsat's optimizer first")
+    p.add_argument("--report", action="store_true",
+                   help="print which candidate build the time model chose and why, with each "
+                        "candidate's predicted time (a nominal large launch)")
+    p.add_argument("--gpu", choices=("h100-sxm", "h100-pcie", "h200", "b200"), default=None,
+                   help="the GPU the time model judges builds for (default: H100 SXM for "
+                        "sm_90, B200 for sm_100)")
     p.add_argument(
         "--versioning",
         action="store_true",
@@ -98,9 +109,8 @@ def register(sub) -> None:
         choices=("auto", *LOOP_PARALLEL),
         default="auto",
         help="with --optimize: which proofs that a loop's iterations touch disjoint memory "
-        "may drop their order. auto (default): every proof, unless tileiras' code for the "
-        "loops it leaves unordered is more than 5%% larger than with cuTile's proof alone "
-        "(view-stores); all or view-stores: that one",
+        "may drop their order. auto (default): both are compiled and the time model "
+        "chooses; all or view-stores: that one",
     )
     p.add_argument("--no-versioning", action="store_false", dest="versioning",
                    help=argparse.SUPPRESS)     # the default now; kept for old scripts

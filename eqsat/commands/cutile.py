@@ -48,7 +48,8 @@ def _run(args) -> int:
 
         run = _cached(kernel, sig, args, lambda: compile_cutile(
             kernel, sig, args.arch[0], optimize=not args.no_optimize,
-            version=args.bytecode_version, versioning=args.versioning
+            version=args.bytecode_version, versioning=args.versioning,
+            launch=launch_of(spec) if spec is not None else None, gpu=args.gpu,
         ))
         if run is None:             # served from the compile cache, written and reported
             return 0
@@ -61,7 +62,8 @@ def _run(args) -> int:
                        "loop_parallel": run.loop_parallel,
                        "times": run.times, "ir": run.ir,
                        "report": report_dict(run.report) if run.report is not None else None,
-                       "sass": run.stats.as_dict() if run.stats else None})
+                       "sass": run.stats.as_dict() if run.stats else None,
+                       "choice": run.choice.as_dict() if run.choice is not None else None})
             return 0
         # one line, the label saying what was built: a fallback is never "optimized"
         print(
@@ -69,6 +71,8 @@ def _run(args) -> int:
             f"instructions ({label(run)})",
             file=sys.stderr,
         )
+        if args.report and run.choice is not None:
+            print(choice_text(run.choice), file=sys.stderr)
         return 0
     phase("importing through cuTile")
     fe = from_cutile(kernel, sig, bytecode_version=args.bytecode_version)
@@ -101,7 +105,7 @@ def _cached(kernel, sig, args, build):
     from eqsat.lowering.compile_cache import build_options, cached_build
 
     opts = build_options(optimize=not args.no_optimize, version=args.bytecode_version,
-                         versioning=args.versioning)
+                         versioning=args.versioning, gpu=args.gpu)
     got = cached_build(kernel, sig, args.arch[0], options=opts, build=lambda *a, **k: build())
     if not got.hit:
         return got.run
@@ -115,7 +119,8 @@ def _cached(kernel, sig, args, build):
                    "symbol": got.entry.symbol, "optimized": meta.get("optimized"),
                    "label": meta.get("label"), "note": None, "attempts": meta.get("attempts"),
                    "times": meta.get("times"), "ir": None, "report": None,
-                   "sass": stats.as_dict(), "cache_key": got.entry.key})
+                   "sass": stats.as_dict(), "choice": meta.get("choice"),
+                   "cache_key": got.entry.key})
     else:
         print(f"{args.cubin}: {meta.get('arch')}, {stats.sass_instrs} SASS instructions "
               f"({meta.get('label')}; from the compile cache)", file=sys.stderr)
@@ -155,6 +160,32 @@ def _compare(kernel, sig, args) -> int:
         if ours.note:
             print(f"note: {ours.note}")
     return 0
+
+
+def launch_of(spec):
+    """The time model's launch for a spec: its grid's blocks, and every array it holds
+    moved once (read or written: the kernel knows which)."""
+    import math
+
+    from eqsat.lowering.timemodel import Launch
+
+    sizes = {"f64": 8, "i64": 8, "f32": 4, "i32": 4, "f16": 2, "bf16": 2, "i16": 2}
+    total = sum(math.prod(a.shape) * sizes.get(a.dtype, 1) for a in spec.arrays
+                if a.same_as is None)
+    return Launch(math.prod(spec.grid), total, 0)
+
+
+def choice_text(choice) -> str:
+    """The choice for people: the sentence, then one line per candidate."""
+    lines = [f"choice for {choice.gpu}: {choice.why}"]
+    for c in choice.candidates:
+        e = c.entry()
+        t = f"{e['predicted_us']:.1f} us" if e["predicted_us"] is not None else "-"
+        mark = "*" if c.name == choice.chosen else " "
+        lines.append(f" {mark} {c.name:<44} {t:>10}  regs {e['registers']}  "
+                     f"{'TMA' if e['tma'] else 'LDG/STG'}"
+                     + (f"  lost: {c.lost}" if c.lost else ""))
+    return "\n".join(lines)
 
 
 def _load_kernel_only(target: str):
@@ -257,6 +288,12 @@ def register(sub) -> None:
     p.add_argument("--json", action="store_true",
                    help="print a JSON report on stdout: the comparison rows (--compare), the "
                         "cubin's metrics (--cubin) or the IR as a string")
+    p.add_argument("--report", action="store_true",
+                   help="with --cubin: print which build the time model chose and why, and "
+                        "each candidate's predicted time")
+    p.add_argument("--gpu", choices=sorted(_gpus()), default=None,
+                   help="the GPU the time model judges builds for (default: H100 SXM for "
+                        "sm_90, B200 for sm_100)")
     p.add_argument("-o", "--output", metavar="OUT", help="write the IR here (default stdout)")
     p.add_argument(
         "--bytecode-version",
@@ -272,6 +309,11 @@ def register(sub) -> None:
         "cuTile picks at launch, the newest it and tileiras share)",
     )
     p.set_defaults(func=_run_defaults)
+
+
+def _gpus() -> list[str]:
+    from eqsat.lowering.timemodel import GPUS
+    return list(GPUS)
 
 
 def _run_defaults(args) -> int:
