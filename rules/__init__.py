@@ -136,20 +136,79 @@ def register(rs: RuleSet, *, trusted: bool = False, context: Any = (), examples:
         raise _error(f"rule set '{rs.name}' not registered: rule '{bad[0]}' does not compile: "
                      f"{bad[1]}")
     if not trusted:
-        analyses: list[Rule | Action] = [r for r in rs.rules if isinstance(r, Action)]
-        ctx = ([RuleSet(f"{rs.name}-analyses", analyses)] if analyses else []) + list(context)
-        for r in rs.rules:
-            if isinstance(r, Action):
-                raise _error(f"rule set '{rs.name}' not registered: '{r.name}' is an analysis "
-                             "rule, which check_rule cannot check; register(..., "
-                             "trusted=True) if you vouch for it")
-            res = check_rule(r, context=ctx, examples=examples, **(hints or {}).get(r.name, {}))
-            if not res.ok:
-                raise _error(f"rule set '{rs.name}' not registered: {res.message}; fix the "
-                             "rule (or register(..., trusted=True) to vouch for it "
-                             "unchecked)")
+        why = _check_set(rs, context, examples, hints)
+        if why is not None:
+            raise _error(f"rule set '{rs.name}' not registered: {why}")
     rs.trust = "trusted" if trusted else "checked"
     _REGISTRY[rs.name] = rs
+    return rs
+
+
+# rule text -> why the check refused it (None: passed), for sets checked where used
+_CHECKED: dict[tuple[Any, ...], str | None] = {}
+_CHECKED_LOCK = threading.Lock()
+
+
+def _rule_text(r: Rule | Action) -> tuple[str, ...]:
+    if isinstance(r, Rule):
+        return (r.name, str(r.lhs), str(r.rhs), *map(str, r.conditions))
+    return (r.name, *map(str, r.facts), *map(str, r.actions))
+
+
+def _check_set(rs: RuleSet, context: Any = (), examples: int = 20,
+               hints: dict[str, dict[str, Any]] | None = None) -> str | None:
+    """Why `rs` fails `check_rule` (None: every rewrite passes); cached by rule text."""
+    key = (tuple(_rule_text(r) for r in rs.rules), tuple(id(c) for c in context), examples,
+           repr(sorted((hints or {}).items())))
+    with _CHECKED_LOCK:
+        if key in _CHECKED:
+            return _CHECKED[key]
+    why: str | None = None
+    analyses: list[Rule | Action] = [r for r in rs.rules if isinstance(r, Action)]
+    ctx = ([RuleSet(f"{rs.name}-analyses", analyses)] if analyses else []) + list(context)
+    for r in rs.rules:
+        if isinstance(r, Action):
+            why = (f"'{r.name}' is an analysis rule, which check_rule cannot check; "
+                   "register(..., trusted=True) if you vouch for it")
+            break
+        res = check_rule(r, context=ctx, examples=examples, **(hints or {}).get(r.name, {}))
+        if not res.ok:
+            why = (f"{res.message}; fix the rule (or register(..., trusted=True) to vouch "
+                   "for it unchecked)")
+            break
+    with _CHECKED_LOCK:
+        _CHECKED[key] = why
+    return why
+
+
+def vouch(sets: Iterable[RuleSet]) -> list[str]:
+    """Check, where they are used, the sets nobody registered: each is compiled and
+    checked as `register` would (once per rule text and process) and then counts as
+    checked; one that fails, or that holds analysis rules no check can judge, is
+    refused with an `EqsatError` saying how to register or trust it. Returns the
+    names of the sets used on trust (what the optimize report lists as unchecked)."""
+    for rs in sets:
+        if rs.trust:
+            continue
+        bad = compile_error(rs)
+        if bad is not None:
+            raise _error(f"rule '{bad[0]}' (set '{rs.name}') fails in egglog: {bad[1]}")
+        why = _check_set(rs)
+        if why is not None:
+            raise _error(f"rule set '{rs.name}' (never registered) was checked where it is "
+                         f"used and refused: {why}; eqsat.rules.trust(rule_set) or "
+                         "register(rule_set, trusted=True) uses it unchecked")
+        rs.trust = "checked"
+    return unchecked(sets)
+
+
+def trust(rs: RuleSet) -> RuleSet:
+    """Vouch for a set without registering it: `optimize` then uses it unchecked and its
+    report lists it as trusted (what `register(rs, trusted=True)` does, minus making it
+    selectable by name)."""
+    if not isinstance(rs, RuleSet):
+        raise TypeError(f"trust() takes a RuleSet, not {type(rs).__name__}")
+    rs.trust = "trusted"
     return rs
 
 
@@ -355,4 +414,4 @@ def resolve(sel: Selection) -> list[RuleSet]:
 __all__ = ["Rule", "Action", "RuleSet", "rewrite", "infer", "register", "available", "get",
            "resolve", "DEFAULT", "compile_error", "describe_rule_error", "unchecked",
            "preferred_ops", "rule_graph", "load_from", "load_plugins", "describe",
-           "ENTRY_POINT_GROUP"]
+           "ENTRY_POINT_GROUP", "vouch", "trust"]

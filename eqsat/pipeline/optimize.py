@@ -216,7 +216,7 @@ class _Run:
         self.noalias, self.alias_groups = noalias, alias_groups
         self.rep = Report(rules=[rs.name for rs in self.sets],
                           cost_model=getattr(self.model, "name", "custom"))
-        self.rep.unchecked = rules_pkg.unchecked(self.sets)
+        self.rep.unchecked = rules_pkg.vouch(self.sets)      # checks unregistered sets
         self.rep.ops_before = _count_ops(kernel)
         self.prefer = rules_pkg.preferred_ops(self.sets)
         self.weakens_tokens = any(rs.weakens_tokens for rs in self.sets)

@@ -1,0 +1,64 @@
+"""What each rule is, for people: its one-line doc, its kind and how it is vouched for
+(`eqsat rules`, the optimize report)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from eqsat.rules.dsl import Action, Rule, RuleSet, root_op
+
+_OP = re.compile(r'\bOp[0-3N]\("(\w+)", [\w$]+, [\w$]+(?:, )?')
+
+
+@dataclass(frozen=True)
+class RuleRow:
+    """One rule as `eqsat rules` lists it."""
+    set: str
+    name: str
+    kind: str          # "rewrite" (makes a new program) or "analysis" (derives facts)
+    status: str        # see check_status
+    doc: str
+
+
+def check_status(rs: RuleSet) -> str:
+    """How a rule of `rs` is vouched for, in one word: "sampled" (run against the
+    interpreter on edge values and random draws: the shipped sets by the test suite,
+    a registered set by `register`), "trusted" (registered with trusted=True) or
+    "unchecked" (never registered nor checked). The one place that says it."""
+    if rs.trust in ("builtin", "checked"):
+        return "sampled"
+    return "trusted" if rs.trust == "trusted" else "unchecked"
+
+
+def pattern_text(term: object) -> str:
+    """A pattern as the op calls it reads: `addf(mulf(x, y), z)`."""
+    return _OP.sub(lambda m: m[1] + "(", str(term))
+
+
+def rule_doc(r: Rule | Action) -> str:
+    """The rule's own doc, first line; else what it rewrites, or the analysis it runs."""
+    if r.doc:
+        return r.doc.strip().splitlines()[0]
+    if isinstance(r, Rule):
+        return f"{pattern_text(r.lhs)} -> {pattern_text(r.rhs)}"
+    return "analysis: derives facts other rules read"
+
+
+def rule_kind(r: Rule | Action) -> str:
+    return "rewrite" if isinstance(r, Rule) else "analysis"
+
+
+def rows(sets: list[RuleSet]) -> list[RuleRow]:
+    """Every rule of `sets`, in set order then rule order."""
+    return [RuleRow(rs.name, r.name, rule_kind(r), check_status(rs), rule_doc(r))
+            for rs in sets for r in rs]
+
+
+def rewrite_ops(sets: list[RuleSet]) -> dict[str, tuple[str | None, str | None]]:
+    """Rewrite name -> (the op its left side matches, the op its right side builds)."""
+    return {r.name: (root_op(r.lhs), root_op(r.rhs))
+            for rs in sets for r in rs if isinstance(r, Rule)}
+
+
+__all__ = ["RuleRow", "check_status", "pattern_text", "rule_doc", "rule_kind", "rows",
+           "rewrite_ops"]
