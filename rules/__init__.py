@@ -35,6 +35,7 @@ if __name__ != "eqsat.rules":
 
 import importlib
 import importlib.metadata
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable
@@ -71,10 +72,18 @@ def _error(message: str) -> Exception:
     return EqsatError(message)
 
 
+_UNNAMED = {"t": "an unnamed type variable (an op or constant without ty=)",
+            "e": "an unnamed element-type variable (an iconst without elem=)",
+            "a": "an unnamed attributes variable (an op without attrs=)"}
+
+
 def _egglog_message(e: Exception) -> str:
     """egglog's message without its empty location line."""
     lines = [ln for ln in str(e).splitlines() if ln.strip() and not ln.startswith("At 0:0")]
     msg = "; ".join(lines) or type(e).__name__
+    # egglog names the DSL's unnamed variables (an iconst's element type, an op's type)
+    # __tNNN: say what they are instead
+    msg = re.sub(r"\b_?_([tea])\d+\b", lambda m: _UNNAMED[m[1]], msg)
     if "Unbound symbol" in msg:
         msg += (" (the right-hand side uses a variable neither the left-hand side nor a "
                 "condition binds; an `iconst` without `elem=`, or an op without `ty=`, is "
@@ -371,8 +380,9 @@ def get(name: str) -> RuleSet:
     try:
         return _REGISTRY[name]
     except KeyError:
-        raise KeyError(f"unknown rule set '{name}' (available: {', '.join(available())}, "
-                       "default, none)") from None
+        raise KeyError(f"unknown rule set '{name}' (available: "
+                       f"{', '.join([*available(), 'default', 'all', 'none'])}; "
+                       "`eqsat rules` lists them)") from None
 
 
 Selection = str | RuleSet | Iterable[str | RuleSet] | None

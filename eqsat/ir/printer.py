@@ -110,6 +110,7 @@ class Printer:
         self.lines: list[str] = []
         self.names = _Names()
         self.ind = indent
+        self.op_lines: dict[int, int] = {}      # id(op) -> its line (1-based)
 
     # -- helpers ---------------------------------------------------------------------
     def r(self, v: Value) -> str:
@@ -175,6 +176,7 @@ class Printer:
 
     def op(self, op: Operation, depth: int):
         pad = self.ind * depth
+        self.op_lines[id(op)] = len(self.lines) + 1
         fn = getattr(self, "p_" + op.spec.syntax)
         text = fn(op, depth)
         if isinstance(text, str):
@@ -512,9 +514,15 @@ def print_kernel(k: Kernel) -> str:
     return Printer().kernel(k)
 
 
+def print_module(kernels) -> str:
+    """Canonical text of several kernels: each entry as `print_kernel` prints it, a blank
+    line between them (what `parse_module` reads back)."""
+    return "\n".join(print_kernel(k) for k in kernels)
+
+
 def print_op_types(op: Operation) -> str:
     """Short description of an op for error messages."""
     return f"{op.name}({', '.join(str(v.type) for v in op.operands)})"
 
 
-__all__ = ["print_kernel", "Printer", "format_dense", "TileType", "TokenType"]
+__all__ = ["print_kernel", "print_module", "Printer", "format_dense", "TileType", "TokenType"]
