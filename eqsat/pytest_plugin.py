@@ -3,10 +3,11 @@
 `--eqsat-profile NAME` loads a Hypothesis profile for the run: "eqsat-ci" (bounded,
 derandomized) or "eqsat-long" (many random examples), both registered here, or any
 profile the project registers itself. Without it, a Hypothesis test that uses the
-fixtures and sets no settings runs under "eqsat-default" (25 examples, no deadline). Session fixtures hand tests the `eqsat.testing`
-tools without an import (`eqsat_kernels`: the kernel strategy factory;
-`eqsat_pipeline_check`: `assert_pipeline_preserves`; `eqsat_optimize_pipeline`), and the
-same names are re-exported here (`from eqsat.pytest_plugin import kernels`).
+fixtures and sets no settings runs under "eqsat-default" (25 examples, no deadline).
+Session fixtures hand tests the `eqsat.testing` tools without an import
+(`eqsat_kernels`: the kernel strategy factory; `eqsat_pipeline_check`:
+`assert_pipeline_preserves`; `eqsat_optimize_pipeline`), and the same names are
+re-exported here (`from eqsat.pytest_plugin import kernels`).
 
 pytest loads every installed plugin at start-up, so nothing heavy is imported until it
 is used: eqsat without the `test` extra (no Hypothesis) costs other projects' test runs

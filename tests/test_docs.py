@@ -176,3 +176,16 @@ def test_code_block_runs(where: str, lang: str, code: str, kind: str, scratch: P
     else:
         pytest.fail(f"{where}: a ```{lang} block this test cannot run: give it a language "
                     "it runs or mark it (see the comment above this test)")
+
+
+def test_api_reference_is_current() -> None:
+    """docs/api.md is written from the docstrings (readable in a checkout); the sources
+    render it, so compiled modules cannot change it."""
+    code = ("import runpy,sys; sys.path.insert(0, 'docs/hooks'); "
+            "print(runpy.run_path('docs/hooks/api.py')['render'](), end='')")
+    env = {**_env(), "EQSAT_PURE": "1"}
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, text=True,
+                       capture_output=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout == (ROOT / "docs" / "api.md").read_text(), \
+        "docs/api.md is out of date: python docs/hooks/api.py"
