@@ -238,3 +238,31 @@ def test_one_op_count_everywhere(capsys):
     n_stats = kernel_stats(parse_file(SCALE_ROWS))["ops"]
     rep = optimize(parse_file(SCALE_ROWS)).report
     assert n_check == n_stats == rep.ops_before == 17
+
+
+def test_input_order_moves_pure_ops_but_never_reorders_program_order():
+    """Ranked in reverse, the pure ops follow the rank; the untokened store, the branch
+    holding one and the loop holding one keep their order (program order orders them)."""
+    from eqsat.egraph.decode import _keep_input_order
+    k = parse("""entry @k(%p: tile<ptr<i32>>, %c: tile<i1>) {
+  %a = constant <i32: 1> : tile<i32>
+  %s1 = store_ptr_tko weak %p, %a : tile<ptr<i32>>, tile<i32> -> token
+  %b = constant <i32: 2> : tile<i32>
+  if %c {
+    %s2 = store_ptr_tko weak %p, %b : tile<ptr<i32>>, tile<i32> -> token
+  }
+  %z = constant <i32: 0> : tile<i32>
+  %one = constant <i32: 1> : tile<i32>
+  for %i in (%z to %one, step %one) : tile<i32> {
+    %s3 = store_ptr_tko weak %p, %i : tile<ptr<i32>>, tile<i32> -> token
+  }
+  return
+}""")
+    ops = k.body.ops[:-1]
+    rank = {id(op): float(len(ops) - i) for i, op in enumerate(ops)}    # reversed
+    _keep_input_order(k.body, rank)
+    names = [op.name for op in k.body.ops]
+    effects = [n for n in names if n in ("store_ptr_tko", "if", "for")]
+    assert effects == ["store_ptr_tko", "if", "for"] and names[-1] == "return"
+    consts = [op.results[0].name for op in k.body.ops if op.name == "constant"]
+    assert consts.index("b") < consts.index("a")           # pure ops follow the rank

@@ -498,19 +498,29 @@ def _reads(op: Operation) -> Iterator[Value]:
         yield from o.operands
 
 
+def _untokened(op: Operation) -> bool:
+    """A memory op no token orders (program order orders it, if anything)."""
+    sp = op.spec
+    return (sp is not None and any(g == "token" for g, _ in sp.operands)
+            and op.token_in is None)
+
+
 def _order_kind(op: Operation) -> str:
     """How an op may move: "pure" (under its uses), "memory" (memory ops, guarded ops
     and ops with bodies: between the same barriers) or "barrier" (a branch that may
-    leave its loop body early, a print, an assert, a memory op no token orders: keeps
-    its place among memory ops and barriers)."""
-    if op.name in ("print", "assert") or (op.name == "if" and any(
+    leave its loop body early, a print, an assert, a memory op no token orders, or an op
+    whose body holds one of those: keeps its place among memory ops and barriers)."""
+    if op.name in ("print", "assert") or _untokened(op) or (op.name == "if" and any(
             t.name in ("break", "continue") for r in op.regions for t in region_exits(r))):
         return "barrier"
-    if op.regions or op.name in GUARDED:  # a trap must not run ahead of an early exit
+    if op.regions:                        # what its body does, program order included
+        return "barrier" if any(o.name in ("print", "assert") or _untokened(o)
+                                for o in op.walk()) else "memory"
+    if op.name in GUARDED:                # a trap must not run ahead of an early exit
         return "memory"
     sp = op.spec
     if sp is not None and any(g == "token" for g, _ in sp.operands):
-        return "memory" if op.token_in is not None else "barrier"
+        return "memory"
     if not op.results or any(r.is_token for r in op.results):
         return "memory" if op.results else "barrier"
     return "pure"
