@@ -8,6 +8,9 @@ from dataclasses import dataclass
 from eqsat.rules.dsl import Action, Rule, RuleSet, root_op
 
 _OP = re.compile(r'\bOp[0-3N]\("(\w+)", [\w$]+, [\w$]+(?:, )?')
+_EQ = re.compile(r"^eq\(\w+\)\.to\((.*)\)$")
+_SET = re.compile(r"^set_\((.*)\)\.to\((.*)\)$")
+DOC_WIDTH = 100
 
 
 @dataclass(frozen=True)
@@ -41,7 +44,10 @@ def rule_doc(r: Rule | Action) -> str:
         return r.doc.strip().splitlines()[0]
     if isinstance(r, Rule):
         return f"{pattern_text(r.lhs)} -> {pattern_text(r.rhs)}"
-    return "analysis: derives facts other rules read"
+    on = next((m[1] for m in map(_EQ.match, map(str, r.facts)) if m), None)
+    does = "; ".join(_SET.sub(r"\1 := \2", pattern_text(a)) for a in r.actions)
+    text = (f"on {pattern_text(on)}: " if on else "") + (does or "derives facts")
+    return text if len(text) <= DOC_WIDTH else text[:DOC_WIDTH - 3] + "..."
 
 
 def rule_kind(r: Rule | Action) -> str:
