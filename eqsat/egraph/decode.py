@@ -416,8 +416,8 @@ def _lets_in_order(enc: Encoding, v: EGraphView, cid: str) -> list[str]:
 
 
 def _usable(name: str | None) -> TypeGuard[str]:
-    """A name the printer keeps (a numeric one is renumbered anyway)."""
-    return name is not None and name != "" and not name.isdigit()
+    """A name the printer keeps (a number too: a value keeps the number it had)."""
+    return name is not None and name != ""
 
 
 def _short(op_name: str) -> str:
