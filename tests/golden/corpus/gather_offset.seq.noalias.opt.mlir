@@ -20,12 +20,12 @@ entry @gather_offset_Kt1_A1f32_1t1_p16_A1i32_1t1_p16_A1f32_1t1_p16_I512(%arg0: t
   %3 = cmpi less_than %1, %bcast, unsigned : tile<512xi64> -> tile<512xi1>
   %reshape_7 = reshape %assume : tile<ptr<f32>> -> tile<1xptr<f32>>
   %bcast_8 = broadcast %reshape_7 : tile<1xptr<f32>> -> tile<512xptr<f32>>
-  %4 = offset %bcast_8, %1 : tile<512xptr<f32>>, tile<512xi64> -> tile<512xptr<f32>>
+  %5 = offset %bcast_8, %1 : tile<512xptr<f32>>, tile<512xi64> -> tile<512xptr<f32>>
   %bcast_10 = constant <f32: 0.000000e+00> : tile<512xf32>
-  %result, %result_token_11 = load_ptr_tko weak %4, %3, %bcast_10 token=%tok : tile<512xptr<f32>>, tile<512xi1>, tile<512xf32> -> tile<512xf32>, token
+  %result, %result_token_11 = load_ptr_tko weak %5, %3, %bcast_10 token=%tok : tile<512xptr<f32>>, tile<512xi1>, tile<512xf32> -> tile<512xf32>, token
   %bcast_13 = constant <f32: 1.000000e+00> : tile<512xf32>
-  %5 = addf %result, %bcast_13 : tile<512xf32>
+  %6 = addf %result, %bcast_13 : tile<512xf32>
   %pview_14 = make_partition_view %tview_6 : partition_view<tile=(512), tensor_view<?xf32, strides=[1]>>
-  %6 = store_view_tko weak %5, %pview_14[%blockId_x] token = %tok : tile<512xf32>, partition_view<tile=(512), tensor_view<?xf32, strides=[1]>>, tile<i32> -> token
+  %7 = store_view_tko weak %6, %pview_14[%blockId_x] token = %tok : tile<512xf32>, partition_view<tile=(512), tensor_view<?xf32, strides=[1]>>, tile<i32> -> token
   return
 }

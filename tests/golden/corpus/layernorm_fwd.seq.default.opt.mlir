@@ -26,19 +26,19 @@ entry @layernorm_fwd_Kt1_A2f32_1l0_2t1_p16_A1f32_1t1_p16_A1f32_1t1_p16_A2f32_1l0
   %cst_512_i32 = constant <i32: 512> : tile<i32>
   %blockId_x, %blockId_y, %blockId_z = get_tile_block_id : tile<i32>
   %pview = make_partition_view %tview : partition_view<tile=(1x512), tensor_view<?x?xf32, strides=[?,1]>>
-  %0:2 = get_index_space_shape %pview : partition_view<tile=(1x512), tensor_view<?x?xf32, strides=[?,1]>> -> tile<i32>
+  %0, %16 = get_index_space_shape %pview : partition_view<tile=(1x512), tensor_view<?x?xf32, strides=[?,1]>> -> tile<i32>
   %cst_0_f32 = constant <f32: 0.000000e+00> : tile<1x512xf32>
   %cst_0_i32 = constant <i32: 0> : tile<i32>
   %pview_26 = make_partition_view %tview : partition_view<tile=(1x512), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
-  %for = for %loopIdx in (%cst_0_i32 to %0#1, step %cst_1_i32) : tile<i32> iter_values(%iterArg0 = %cst_0_f32) -> (tile<1x512xf32>) {
+  %for = for %loopIdx in (%cst_0_i32 to %16, step %cst_1_i32) : tile<i32> iter_values(%iterArg0 = %cst_0_f32) -> (tile<1x512xf32>) {
     %tile, %result_token = load_view_tko weak %pview_26[%blockId_x, %loopIdx] token = %tok : partition_view<tile=(1x512), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x512xf32>, token
-    %9 = addf %iterArg0, %tile : tile<1x512xf32>
-    continue %9 : tile<1x512xf32>
+    %10 = addf %iterArg0, %tile : tile<1x512xf32>
+    continue %10 : tile<1x512xf32>
   }
   %reduce = reduce %for dim=1 identities=[0.000000e+00 : f32] : tile<1x512xf32> -> tile<1xf32>
   (%reduce_lhs: tile<f32>, %reduce_rhs: tile<f32>) {
-    %9 = addf %reduce_lhs, %reduce_rhs : tile<f32>
-    yield %9 : tile<f32>
+    %17 = addf %reduce_lhs, %reduce_rhs : tile<f32>
+    yield %17 : tile<f32>
   }
   %1 = itof %assume_11 signed : tile<i32> -> tile<f32>
   %reshape = reshape %1 : tile<f32> -> tile<1xf32>
@@ -50,45 +50,45 @@ entry @layernorm_fwd_Kt1_A2f32_1l0_2t1_p16_A1f32_1t1_p16_A1f32_1t1_p16_A2f32_1l0
   %bcast = broadcast %reshape_32 : tile<1xi32> -> tile<512xi32>
   %reshape_33 = reshape %2 : tile<1xf32> -> tile<1x1xf32>
   %bcast_34 = broadcast %reshape_33 : tile<1x1xf32> -> tile<1x512xf32>
-  %for_38 = for %loopIdx in (%cst_0_i32 to %0#1, step %cst_1_i32) : tile<i32> iter_values(%iterArg0 = %cst_0_f32) -> (tile<1x512xf32>) {
+  %for_38 = for %loopIdx in (%cst_0_i32 to %16, step %cst_1_i32) : tile<i32> iter_values(%iterArg0 = %cst_0_f32) -> (tile<1x512xf32>) {
     %tile, %result_token = load_view_tko weak %pview_26[%blockId_x, %loopIdx] token = %tok : partition_view<tile=(1x512), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x512xf32>, token
-    %9 = muli %loopIdx, %cst_512_i32 : tile<i32>
-    %reshape_53 = reshape %9 : tile<i32> -> tile<1xi32>
+    %17 = muli %loopIdx, %cst_512_i32 : tile<i32>
+    %reshape_53 = reshape %17 : tile<i32> -> tile<1xi32>
     %bcast_54 = broadcast %reshape_53 : tile<1xi32> -> tile<512xi32>
-    %10 = addi %bcast_54, %4 : tile<512xi32>
-    %11 = cmpi less_than %10, %bcast, signed : tile<512xi32> -> tile<512xi1>
-    %12 = subf %tile, %bcast_34 : tile<1x512xf32>
-    %reshape_55 = reshape %11 : tile<512xi1> -> tile<1x512xi1>
-    %13 = select %reshape_55, %12, %cst_0_f32 : tile<1x512xi1>, tile<1x512xf32>
-    %14 = fma %13, %13, %iterArg0 : tile<1x512xf32>
-    continue %14 : tile<1x512xf32>
+    %11 = addi %bcast_54, %4 : tile<512xi32>
+    %12 = cmpi less_than %11, %bcast, signed : tile<512xi32> -> tile<512xi1>
+    %18 = subf %tile, %bcast_34 : tile<1x512xf32>
+    %reshape_55 = reshape %12 : tile<512xi1> -> tile<1x512xi1>
+    %14 = select %reshape_55, %18, %cst_0_f32 : tile<1x512xi1>, tile<1x512xf32>
+    %15 = fma %14, %14, %iterArg0 : tile<1x512xf32>
+    continue %15 : tile<1x512xf32>
   }
   %reduce_39 = reduce %for_38 dim=1 identities=[0.000000e+00 : f32] : tile<1x512xf32> -> tile<1xf32>
   (%reduce_lhs: tile<f32>, %reduce_rhs: tile<f32>) {
-    %9 = addf %reduce_lhs, %reduce_rhs : tile<f32>
-    yield %9 : tile<f32>
+    %17 = addf %reduce_lhs, %reduce_rhs : tile<f32>
+    yield %17 : tile<f32>
   }
-  %5 = divf %reduce_39, %reshape : tile<1xf32>
+  %6 = divf %reduce_39, %reshape : tile<1xf32>
   %reshape_41 = reshape %arg22 : tile<f32> -> tile<1xf32>
-  %6 = addf %5, %reshape_41 : tile<1xf32>
-  %7 = rsqrt %6 : tile<1xf32>
+  %7 = addf %6, %reshape_41 : tile<1xf32>
+  %8 = rsqrt %7 : tile<1xf32>
   %pview_42 = make_partition_view %tview_24 : partition_view<tile=(1), tensor_view<?xf32, strides=[1]>>
-  %8 = store_view_tko weak %7, %pview_42[%blockId_x] token = %tok : tile<1xf32>, partition_view<tile=(1), tensor_view<?xf32, strides=[1]>>, tile<i32> -> token
+  %9 = store_view_tko weak %8, %pview_42[%blockId_x] token = %tok : tile<1xf32>, partition_view<tile=(1), tensor_view<?xf32, strides=[1]>>, tile<i32> -> token
   %pview_46 = make_partition_view %tview_14 : partition_view<tile=(512), padding_value = zero, tensor_view<?xf32, strides=[1]>>
   %pview_47 = make_partition_view %tview_16 : partition_view<tile=(512), padding_value = zero, tensor_view<?xf32, strides=[1]>>
-  %reshape_50 = reshape %7 : tile<1xf32> -> tile<1x1xf32>
+  %reshape_50 = reshape %8 : tile<1xf32> -> tile<1x1xf32>
   %bcast_51 = broadcast %reshape_50 : tile<1x1xf32> -> tile<1x512xf32>
   %pview_52 = make_partition_view %tview_20 : partition_view<tile=(1x512), tensor_view<?x?xf32, strides=[?,1]>>
-  for %loopIdx in (%cst_0_i32 to %0#1, step %cst_1_i32) : tile<i32> {
+  for %loopIdx in (%cst_0_i32 to %16, step %cst_1_i32) : tile<i32> {
     %tile, %result_token = load_view_tko weak %pview_26[%blockId_x, %loopIdx] token = %tok : partition_view<tile=(1x512), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x512xf32>, token
     %tile_53, %result_token_54 = load_view_tko weak %pview_46[%loopIdx] token = %tok : partition_view<tile=(512), padding_value = zero, tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<512xf32>, token
     %tile_55, %result_token_56 = load_view_tko weak %pview_47[%loopIdx] token = %tok : partition_view<tile=(512), padding_value = zero, tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<512xf32>, token
-    %9 = subf %tile, %bcast_34 : tile<1x512xf32>
-    %10 = mulf %9, %bcast_51 : tile<1x512xf32>
+    %17 = subf %tile, %bcast_34 : tile<1x512xf32>
+    %18 = mulf %17, %bcast_51 : tile<1x512xf32>
     %reshape_57 = reshape %tile_53 : tile<512xf32> -> tile<1x512xf32>
     %reshape_58 = reshape %tile_55 : tile<512xf32> -> tile<1x512xf32>
-    %11 = fma %10, %reshape_57, %reshape_58 : tile<1x512xf32>
-    %12 = store_view_tko weak %11, %pview_52[%blockId_x, %loopIdx] token = %tok : tile<1x512xf32>, partition_view<tile=(1x512), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
+    %19 = fma %18, %reshape_57, %reshape_58 : tile<1x512xf32>
+    %13 = store_view_tko weak %19, %pview_52[%blockId_x, %loopIdx] token = %tok : tile<1x512xf32>, partition_view<tile=(1x512), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
   }
   return
 }

@@ -19,11 +19,11 @@ entry @matmul_mma_Kt1_A2f16_1l0_2t1_p16_A2f16_1l0_2t1_p16_A2f32_1l0_2t1_p16_I128
   %blockId_x, %blockId_y, %blockId_z = get_tile_block_id : tile<i32>
   %cst_0_f32 = constant <f32: 0.000000e+00> : tile<128x128xf32>
   %pview = make_partition_view %tview : partition_view<tile=(128x64), tensor_view<?x?xf16, strides=[?,1]>>
-  %0:2 = get_index_space_shape %pview : partition_view<tile=(128x64), tensor_view<?x?xf16, strides=[?,1]>> -> tile<i32>
+  %0, %3 = get_index_space_shape %pview : partition_view<tile=(128x64), tensor_view<?x?xf16, strides=[?,1]>> -> tile<i32>
   %cst_0_i32 = constant <i32: 0> : tile<i32>
   %pview_19 = make_partition_view %tview : partition_view<tile=(128x64), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>
   %pview_20 = make_partition_view %tview_10 : partition_view<tile=(64x128), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>
-  %for = for %loopIdx in (%cst_0_i32 to %0#1, step %cst_1_i32) : tile<i32> iter_values(%iterArg0 = %cst_0_f32) -> (tile<128x128xf32>) {
+  %for = for %loopIdx in (%cst_0_i32 to %3, step %cst_1_i32) : tile<i32> iter_values(%iterArg0 = %cst_0_f32) -> (tile<128x128xf32>) {
     %tile, %result_token = load_view_tko weak %pview_19[%blockId_x, %loopIdx] token = %tok : partition_view<tile=(128x64), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> tile<128x64xf16>, token
     %tile_22, %result_token_23 = load_view_tko weak %pview_20[%loopIdx, %blockId_y] token = %tok : partition_view<tile=(64x128), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> tile<64x128xf16>, token
     %2 = mmaf %tile, %tile_22, %iterArg0 : tile<128x64xf16>, tile<64x128xf16>, tile<128x128xf32>

@@ -25,61 +25,61 @@ entry @moe_permute_Kt1_A2bf16_1l0_2t1_p16_A1i32_1t1_p16_A1f32_1t1_p16_A1i32_1t1_
   %0 = exti %blockId_x signed : tile<i32> -> tile<i64>
   %1 = exti %assume_15 signed : tile<i32> -> tile<i64>
   %2 = cmpi less_than %0, %1, unsigned : tile<i64> -> tile<i1>
-  %3 = offset %assume_2, %0 : tile<ptr<i32>>, tile<i64> -> tile<ptr<i32>>
-  %assume_24 = assume div_by<4>, %3 : tile<ptr<i32>>
+  %4 = offset %assume_2, %0 : tile<ptr<i32>>, tile<i64> -> tile<ptr<i32>>
+  %assume_24 = assume div_by<4>, %4 : tile<ptr<i32>>
   %result, %result_token = load_ptr_tko weak %assume_24, %2, %cst_0_i32_23 token=%tok : tile<ptr<i32>>, tile<i1>, tile<i32> -> tile<i32>, token
-  %4 = exti %assume_16 signed : tile<i32> -> tile<i64>
-  %5 = cmpi less_than %0, %4, unsigned : tile<i64> -> tile<i1>
-  %6 = offset %assume_3, %0 : tile<ptr<i32>>, tile<i64> -> tile<ptr<i32>>
-  %assume_26 = assume div_by<4>, %6 : tile<ptr<i32>>
-  %result_27, %result_token_28 = load_ptr_tko weak %assume_26, %5, %cst_0_i32_23 token=%tok : tile<ptr<i32>>, tile<i1>, tile<i32> -> tile<i32>, token
-  %7 = muli %blockId_y, %cst_32_i32 : tile<i32>
-  %8 = iota : tile<32xi32>
-  %reshape = reshape %7 : tile<i32> -> tile<1xi32>
+  %6 = exti %assume_16 signed : tile<i32> -> tile<i64>
+  %7 = cmpi less_than %0, %6, unsigned : tile<i64> -> tile<i1>
+  %9 = offset %assume_3, %0 : tile<ptr<i32>>, tile<i64> -> tile<ptr<i32>>
+  %assume_26 = assume div_by<4>, %9 : tile<ptr<i32>>
+  %result_27, %result_token_28 = load_ptr_tko weak %assume_26, %7, %cst_0_i32_23 token=%tok : tile<ptr<i32>>, tile<i1>, tile<i32> -> tile<i32>, token
+  %10 = muli %blockId_y, %cst_32_i32 : tile<i32>
+  %11 = iota : tile<32xi32>
+  %reshape = reshape %10 : tile<i32> -> tile<1xi32>
   %bcast = broadcast %reshape : tile<1xi32> -> tile<32xi32>
-  %9 = addi %bcast, %8 : tile<32xi32>
+  %12 = addi %bcast, %11 : tile<32xi32>
   %reshape_29 = reshape %result_27 : tile<i32> -> tile<1xi32>
   %bcast_30 = broadcast %reshape_29 : tile<1xi32> -> tile<32xi32>
-  %10 = cmpi less_than %9, %bcast_30, signed : tile<32xi32> -> tile<32xi1>
+  %13 = cmpi less_than %12, %bcast_30, signed : tile<32xi32> -> tile<32xi1>
   %reshape_31 = reshape %result : tile<i32> -> tile<1xi32>
   %bcast_32 = broadcast %reshape_31 : tile<1xi32> -> tile<32xi32>
-  %11 = addi %bcast_32, %9 : tile<32xi32>
-  %12 = exti %11 signed : tile<32xi32> -> tile<32xi64>
-  %13 = exti %assume_13 signed : tile<i32> -> tile<i64>
-  %reshape_33 = reshape %13 : tile<i64> -> tile<1xi64>
+  %14 = addi %bcast_32, %12 : tile<32xi32>
+  %15 = exti %14 signed : tile<32xi32> -> tile<32xi64>
+  %16 = exti %assume_13 signed : tile<i32> -> tile<i64>
+  %reshape_33 = reshape %16 : tile<i64> -> tile<1xi64>
   %bcast_34 = broadcast %reshape_33 : tile<1xi64> -> tile<32xi64>
-  %14 = cmpi less_than %12, %bcast_34, unsigned : tile<32xi64> -> tile<32xi1>
+  %17 = cmpi less_than %15, %bcast_34, unsigned : tile<32xi64> -> tile<32xi1>
   %reshape_35 = reshape %assume_0 : tile<ptr<i32>> -> tile<1xptr<i32>>
   %bcast_36 = broadcast %reshape_35 : tile<1xptr<i32>> -> tile<32xptr<i32>>
-  %15 = offset %bcast_36, %12 : tile<32xptr<i32>>, tile<32xi64> -> tile<32xptr<i32>>
-  %16 = andi %14, %10 : tile<32xi1>
-  %result_37, %result_token_38 = load_ptr_tko weak %15, %16, %cst_0_i32 token=%tok : tile<32xptr<i32>>, tile<32xi1>, tile<32xi32> -> tile<32xi32>, token
-  %17 = exti %assume_14 signed : tile<i32> -> tile<i64>
-  %reshape_39 = reshape %17 : tile<i64> -> tile<1xi64>
+  %19 = offset %bcast_36, %15 : tile<32xptr<i32>>, tile<32xi64> -> tile<32xptr<i32>>
+  %20 = andi %17, %13 : tile<32xi1>
+  %result_37, %result_token_38 = load_ptr_tko weak %19, %20, %cst_0_i32 token=%tok : tile<32xptr<i32>>, tile<32xi1>, tile<32xi32> -> tile<32xi32>, token
+  %22 = exti %assume_14 signed : tile<i32> -> tile<i64>
+  %reshape_39 = reshape %22 : tile<i64> -> tile<1xi64>
   %bcast_40 = broadcast %reshape_39 : tile<1xi64> -> tile<32xi64>
-  %18 = cmpi less_than %12, %bcast_40, unsigned : tile<32xi64> -> tile<32xi1>
+  %23 = cmpi less_than %15, %bcast_40, unsigned : tile<32xi64> -> tile<32xi1>
   %reshape_41 = reshape %assume_1 : tile<ptr<f32>> -> tile<1xptr<f32>>
   %bcast_42 = broadcast %reshape_41 : tile<1xptr<f32>> -> tile<32xptr<f32>>
-  %19 = offset %bcast_42, %12 : tile<32xptr<f32>>, tile<32xi64> -> tile<32xptr<f32>>
-  %20 = andi %18, %10 : tile<32xi1>
+  %25 = offset %bcast_42, %15 : tile<32xptr<f32>>, tile<32xi64> -> tile<32xptr<f32>>
+  %26 = andi %23, %13 : tile<32xi1>
   %bcast_44 = constant <f32: 0.000000e+00> : tile<32xf32>
-  %result_45, %result_token_46 = load_ptr_tko weak %19, %20, %bcast_44 token=%tok : tile<32xptr<f32>>, tile<32xi1>, tile<32xf32> -> tile<32xf32>, token
-  %21 = divi %assume_11, %cst_128_i32 signed rounding<positive_inf> : tile<i32>
-  %22 = iota : tile<128xi32>
+  %result_45, %result_token_46 = load_ptr_tko weak %25, %26, %bcast_44 token=%tok : tile<32xptr<f32>>, tile<32xi1>, tile<32xf32> -> tile<32xf32>, token
+  %27 = divi %assume_11, %cst_128_i32 signed rounding<positive_inf> : tile<i32>
+  %28 = iota : tile<128xi32>
   %reshape_48 = reshape %result_37 : tile<32xi32> -> tile<32x1xi32>
-  %reshape_49 = reshape %10 : tile<32xi1> -> tile<32x1xi1>
-  %23 = exti %reshape_48 signed : tile<32x1xi32> -> tile<32x1xi64>
-  %bcast_50 = broadcast %23 : tile<32x1xi64> -> tile<32x128xi64>
-  %24 = exti %assume_10 signed : tile<i32> -> tile<i64>
-  %reshape_51 = reshape %24 : tile<i64> -> tile<1x1xi64>
+  %reshape_49 = reshape %13 : tile<32xi1> -> tile<32x1xi1>
+  %29 = exti %reshape_48 signed : tile<32x1xi32> -> tile<32x1xi64>
+  %bcast_50 = broadcast %29 : tile<32x1xi64> -> tile<32x128xi64>
+  %30 = exti %assume_10 signed : tile<i32> -> tile<i64>
+  %reshape_51 = reshape %30 : tile<i64> -> tile<1x1xi64>
   %bcast_52 = broadcast %reshape_51 : tile<1x1xi64> -> tile<32x128xi64>
-  %25 = cmpi less_than %bcast_50, %bcast_52, unsigned : tile<32x128xi64> -> tile<32x128xi1>
-  %26 = exti %assume_12 signed : tile<i32> -> tile<i64>
-  %reshape_53 = reshape %26 : tile<i64> -> tile<1x1xi64>
+  %31 = cmpi less_than %bcast_50, %bcast_52, unsigned : tile<32x128xi64> -> tile<32x128xi1>
+  %32 = exti %assume_12 signed : tile<i32> -> tile<i64>
+  %reshape_53 = reshape %32 : tile<i64> -> tile<1x1xi64>
   %bcast_54 = broadcast %reshape_53 : tile<1x1xi64> -> tile<32x128xi64>
-  %27 = muli %bcast_50, %bcast_54 : tile<32x128xi64>
-  %28 = exti %assume_11 signed : tile<i32> -> tile<i64>
-  %reshape_55 = reshape %28 : tile<i64> -> tile<1x1xi64>
+  %33 = muli %bcast_50, %bcast_54 : tile<32x128xi64>
+  %34 = exti %assume_11 signed : tile<i32> -> tile<i64>
+  %reshape_55 = reshape %34 : tile<i64> -> tile<1x1xi64>
   %bcast_56 = broadcast %reshape_55 : tile<1x1xi64> -> tile<32x128xi64>
   %reshape_57 = reshape %assume : tile<ptr<bf16>> -> tile<1x1xptr<bf16>>
   %bcast_58 = broadcast %reshape_57 : tile<1x1xptr<bf16>> -> tile<32x128xptr<bf16>>
@@ -87,45 +87,45 @@ entry @moe_permute_Kt1_A2bf16_1l0_2t1_p16_A1i32_1t1_p16_A1f32_1t1_p16_A1i32_1t1_
   %bcast_61 = constant <bf16: 0.000000e+00> : tile<32x128xbf16>
   %reshape_62 = reshape %result_45 : tile<32xf32> -> tile<32x1xf32>
   %bcast_63 = broadcast %reshape_62 : tile<32x1xf32> -> tile<32x128xf32>
-  %reshape_64 = reshape %11 : tile<32xi32> -> tile<32x1xi32>
-  %29 = exti %reshape_64 signed : tile<32x1xi32> -> tile<32x1xi64>
-  %bcast_66 = broadcast %29 : tile<32x1xi64> -> tile<32x128xi64>
-  %30 = exti %assume_17 signed : tile<i32> -> tile<i64>
-  %reshape_67 = reshape %30 : tile<i64> -> tile<1x1xi64>
+  %reshape_64 = reshape %14 : tile<32xi32> -> tile<32x1xi32>
+  %35 = exti %reshape_64 signed : tile<32x1xi32> -> tile<32x1xi64>
+  %bcast_66 = broadcast %35 : tile<32x1xi64> -> tile<32x128xi64>
+  %36 = exti %assume_17 signed : tile<i32> -> tile<i64>
+  %reshape_67 = reshape %36 : tile<i64> -> tile<1x1xi64>
   %bcast_68 = broadcast %reshape_67 : tile<1x1xi64> -> tile<32x128xi64>
-  %31 = cmpi less_than %bcast_66, %bcast_68, unsigned : tile<32x128xi64> -> tile<32x128xi1>
-  %32 = exti %assume_19 signed : tile<i32> -> tile<i64>
-  %reshape_69 = reshape %32 : tile<i64> -> tile<1x1xi64>
+  %37 = cmpi less_than %bcast_66, %bcast_68, unsigned : tile<32x128xi64> -> tile<32x128xi1>
+  %38 = exti %assume_19 signed : tile<i32> -> tile<i64>
+  %reshape_69 = reshape %38 : tile<i64> -> tile<1x1xi64>
   %bcast_70 = broadcast %reshape_69 : tile<1x1xi64> -> tile<32x128xi64>
-  %33 = muli %bcast_66, %bcast_70 : tile<32x128xi64>
-  %34 = exti %assume_18 signed : tile<i32> -> tile<i64>
-  %reshape_71 = reshape %34 : tile<i64> -> tile<1x1xi64>
+  %39 = muli %bcast_66, %bcast_70 : tile<32x128xi64>
+  %40 = exti %assume_18 signed : tile<i32> -> tile<i64>
+  %reshape_71 = reshape %40 : tile<i64> -> tile<1x1xi64>
   %bcast_72 = broadcast %reshape_71 : tile<1x1xi64> -> tile<32x128xi64>
   %reshape_73 = reshape %assume_4 : tile<ptr<bf16>> -> tile<1x1xptr<bf16>>
   %bcast_74 = broadcast %reshape_73 : tile<1x1xptr<bf16>> -> tile<32x128xptr<bf16>>
-  for %loopIdx in (%cst_0_i32_23 to %21, step %cst_1_i32) : tile<i32> {
-    %35 = muli %loopIdx, %cst_128_i32 : tile<i32>
-    %reshape_76 = reshape %35 : tile<i32> -> tile<1xi32>
+  for %loopIdx in (%cst_0_i32_23 to %27, step %cst_1_i32) : tile<i32> {
+    %41 = muli %loopIdx, %cst_128_i32 : tile<i32>
+    %reshape_76 = reshape %41 : tile<i32> -> tile<1xi32>
     %bcast_77 = broadcast %reshape_76 : tile<1xi32> -> tile<128xi32>
-    %36 = addi %bcast_77, %22 : tile<128xi32>
-    %reshape_78 = reshape %36 : tile<128xi32> -> tile<1x128xi32>
-    %37 = exti %reshape_78 signed : tile<1x128xi32> -> tile<1x128xi64>
-    %bcast_79 = broadcast %37 : tile<1x128xi64> -> tile<32x128xi64>
-    %38 = cmpi less_than %bcast_79, %bcast_56, unsigned : tile<32x128xi64> -> tile<32x128xi1>
-    %39 = andi %25, %38 : tile<32x128xi1>
-    %40 = addi %27, %bcast_79 : tile<32x128xi64>
-    %41 = offset %bcast_58, %40 : tile<32x128xptr<bf16>>, tile<32x128xi64> -> tile<32x128xptr<bf16>>
-    %42 = andi %39, %bcast_59 : tile<32x128xi1>
-    %result_80, %result_token_81 = load_ptr_tko weak %41, %42, %bcast_61 token=%tok : tile<32x128xptr<bf16>>, tile<32x128xi1>, tile<32x128xbf16> -> tile<32x128xbf16>, token
-    %43 = ftof %result_80 : tile<32x128xbf16> -> tile<32x128xf32>
-    %44 = mulf %43, %bcast_63 : tile<32x128xf32>
-    %45 = ftof %44 : tile<32x128xf32> -> tile<32x128xbf16>
-    %46 = cmpi less_than %bcast_79, %bcast_72, unsigned : tile<32x128xi64> -> tile<32x128xi1>
-    %47 = andi %31, %46 : tile<32x128xi1>
-    %48 = addi %33, %bcast_79 : tile<32x128xi64>
-    %49 = offset %bcast_74, %48 : tile<32x128xptr<bf16>>, tile<32x128xi64> -> tile<32x128xptr<bf16>>
-    %50 = andi %47, %bcast_59 : tile<32x128xi1>
-    %51 = store_ptr_tko weak %49, %45, %50 token=%tok : tile<32x128xptr<bf16>>, tile<32x128xbf16>, tile<32x128xi1> -> token
+    %42 = addi %bcast_77, %28 : tile<128xi32>
+    %reshape_78 = reshape %42 : tile<128xi32> -> tile<1x128xi32>
+    %43 = exti %reshape_78 signed : tile<1x128xi32> -> tile<1x128xi64>
+    %bcast_79 = broadcast %43 : tile<1x128xi64> -> tile<32x128xi64>
+    %44 = cmpi less_than %bcast_79, %bcast_56, unsigned : tile<32x128xi64> -> tile<32x128xi1>
+    %45 = andi %31, %44 : tile<32x128xi1>
+    %47 = addi %33, %bcast_79 : tile<32x128xi64>
+    %48 = offset %bcast_58, %47 : tile<32x128xptr<bf16>>, tile<32x128xi64> -> tile<32x128xptr<bf16>>
+    %49 = andi %45, %bcast_59 : tile<32x128xi1>
+    %result_80, %result_token_81 = load_ptr_tko weak %48, %49, %bcast_61 token=%tok : tile<32x128xptr<bf16>>, tile<32x128xi1>, tile<32x128xbf16> -> tile<32x128xbf16>, token
+    %50 = ftof %result_80 : tile<32x128xbf16> -> tile<32x128xf32>
+    %51 = mulf %50, %bcast_63 : tile<32x128xf32>
+    %52 = ftof %51 : tile<32x128xf32> -> tile<32x128xbf16>
+    %54 = cmpi less_than %bcast_79, %bcast_72, unsigned : tile<32x128xi64> -> tile<32x128xi1>
+    %55 = andi %37, %54 : tile<32x128xi1>
+    %57 = addi %39, %bcast_79 : tile<32x128xi64>
+    %58 = offset %bcast_74, %57 : tile<32x128xptr<bf16>>, tile<32x128xi64> -> tile<32x128xptr<bf16>>
+    %59 = andi %55, %bcast_59 : tile<32x128xi1>
+    %60 = store_ptr_tko weak %58, %52, %59 token=%tok : tile<32x128xptr<bf16>>, tile<32x128xbf16>, tile<32x128xi1> -> token
   }
   return
 }

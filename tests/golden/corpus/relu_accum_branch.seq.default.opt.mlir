@@ -17,26 +17,26 @@ entry @relu_accum_branch_Kt1_A2f32_1l0_2t1_p16_A1f32_1t1_p16(%arg0: tile<ptr<f32
   %4 = muli %0, %3 : tile<i64>
   %5 = exti %assume_3 signed : tile<i32> -> tile<i64>
   %for = for %loopIdx in (%cst_0_i32 to %assume_3, step %cst_1_i32) : tile<i32> iter_values(%iterArg0 = %cst_0_f32) -> (tile<f32>) {
-    %10 = exti %loopIdx signed : tile<i32> -> tile<i64>
-    %11 = cmpi less_than %10, %5, unsigned : tile<i64> -> tile<i1>
-    %12 = andi %2, %11 : tile<i1>
-    %13 = addi %4, %10 : tile<i64>
-    %14 = offset %assume, %13 : tile<ptr<f32>>, tile<i64> -> tile<ptr<f32>>
-    %assume_9 = assume div_by<4>, %14 : tile<ptr<f32>>
-    %result, %result_token = load_ptr_tko weak %assume_9, %12, %cst_0_f32 token=%tok : tile<ptr<f32>>, tile<i1>, tile<f32> -> tile<f32>, token
-    %15 = cmpf greater_than ordered %result, %cst_0_f32 : tile<f32> -> tile<i1>
-    %16 = if %15 -> (tile<f32>) {
-      %17 = addf %iterArg0, %result : tile<f32>
-      yield %17 : tile<f32>
+    %12 = exti %loopIdx signed : tile<i32> -> tile<i64>
+    %13 = cmpi less_than %12, %5, unsigned : tile<i64> -> tile<i1>
+    %14 = andi %2, %13 : tile<i1>
+    %16 = addi %4, %12 : tile<i64>
+    %17 = offset %assume, %16 : tile<ptr<f32>>, tile<i64> -> tile<ptr<f32>>
+    %assume_9 = assume div_by<4>, %17 : tile<ptr<f32>>
+    %result, %result_token = load_ptr_tko weak %assume_9, %14, %cst_0_f32 token=%tok : tile<ptr<f32>>, tile<i1>, tile<f32> -> tile<f32>, token
+    %18 = cmpf greater_than ordered %result, %cst_0_f32 : tile<f32> -> tile<i1>
+    %19 = if %18 -> (tile<f32>) {
+      %20 = addf %iterArg0, %result : tile<f32>
+      yield %20 : tile<f32>
     } else {
       yield %iterArg0 : tile<f32>
     }
-    continue %16 : tile<f32>
+    continue %19 : tile<f32>
   }
-  %6 = exti %assume_5 signed : tile<i32> -> tile<i64>
-  %7 = cmpi less_than %0, %6, unsigned : tile<i64> -> tile<i1>
-  %8 = offset %assume_0, %0 : tile<ptr<f32>>, tile<i64> -> tile<ptr<f32>>
-  %assume_8 = assume div_by<4>, %8 : tile<ptr<f32>>
-  %9 = store_ptr_tko weak %assume_8, %for, %7 token=%tok : tile<ptr<f32>>, tile<f32>, tile<i1> -> token
+  %7 = exti %assume_5 signed : tile<i32> -> tile<i64>
+  %8 = cmpi less_than %0, %7, unsigned : tile<i64> -> tile<i1>
+  %10 = offset %assume_0, %0 : tile<ptr<f32>>, tile<i64> -> tile<ptr<f32>>
+  %assume_8 = assume div_by<4>, %10 : tile<ptr<f32>>
+  %11 = store_ptr_tko weak %assume_8, %for, %8 token=%tok : tile<ptr<f32>>, tile<f32>, tile<i1> -> token
   return
 }

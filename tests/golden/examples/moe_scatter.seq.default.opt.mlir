@@ -36,38 +36,38 @@ entry @moe_scatter_Kt1_A2bf16_1v8l0_2i8t1_p16_A1f32_1t1_p16_A1i32_1t1_p16_A2bf16
   %6 = cmpi less_than %4, %bcast_20, unsigned : tile<32xi64> -> tile<32xi1>
   %reshape_21 = reshape %assume_3 : tile<ptr<i32>> -> tile<1xptr<i32>>
   %bcast_22 = broadcast %reshape_21 : tile<1xptr<i32>> -> tile<32xptr<i32>>
-  %7 = offset %bcast_22, %4 : tile<32xptr<i32>>, tile<32xi64> -> tile<32xptr<i32>>
-  %8 = assume div_by<16, every 32 along 0>, %7 : tile<32xptr<i32>>
+  %8 = offset %bcast_22, %4 : tile<32xptr<i32>>, tile<32xi64> -> tile<32xptr<i32>>
+  %50 = assume div_by<16, every 32 along 0>, %8 : tile<32xptr<i32>>
   %9 = andi %6, %3 : tile<32xi1>
-  %result, %result_token = load_ptr_tko weak %8, %9, %cst_0_i32 token=%tok : tile<32xptr<i32>>, tile<32xi1>, tile<32xi32> -> tile<32xi32>, token
-  %10 = exti %assume_12 signed : tile<i32> -> tile<i64>
-  %reshape_23 = reshape %10 : tile<i64> -> tile<1xi64>
+  %result, %result_token = load_ptr_tko weak %50, %9, %cst_0_i32 token=%tok : tile<32xptr<i32>>, tile<32xi1>, tile<32xi32> -> tile<32xi32>, token
+  %11 = exti %assume_12 signed : tile<i32> -> tile<i64>
+  %reshape_23 = reshape %11 : tile<i64> -> tile<1xi64>
   %bcast_24 = broadcast %reshape_23 : tile<1xi64> -> tile<32xi64>
-  %11 = cmpi less_than %4, %bcast_24, unsigned : tile<32xi64> -> tile<32xi1>
+  %12 = cmpi less_than %4, %bcast_24, unsigned : tile<32xi64> -> tile<32xi1>
   %reshape_25 = reshape %assume_2 : tile<ptr<f32>> -> tile<1xptr<f32>>
   %bcast_26 = broadcast %reshape_25 : tile<1xptr<f32>> -> tile<32xptr<f32>>
-  %12 = offset %bcast_26, %4 : tile<32xptr<f32>>, tile<32xi64> -> tile<32xptr<f32>>
-  %13 = assume div_by<16, every 32 along 0>, %12 : tile<32xptr<f32>>
-  %14 = andi %11, %3 : tile<32xi1>
+  %14 = offset %bcast_26, %4 : tile<32xptr<f32>>, tile<32xi64> -> tile<32xptr<f32>>
+  %51 = assume div_by<16, every 32 along 0>, %14 : tile<32xptr<f32>>
+  %15 = andi %12, %3 : tile<32xi1>
   %bcast_28 = constant <f32: 0.000000e+00> : tile<32xf32>
-  %result_29, %result_token_30 = load_ptr_tko weak %13, %14, %bcast_28 token=%tok : tile<32xptr<f32>>, tile<32xi1>, tile<32xf32> -> tile<32xf32>, token
-  %15 = divi %assume_assume_15, %cst_128_i32 signed rounding<positive_inf> : tile<i32>
+  %result_29, %result_token_30 = load_ptr_tko weak %51, %15, %bcast_28 token=%tok : tile<32xptr<f32>>, tile<32xi1>, tile<32xf32> -> tile<32xf32>, token
+  %16 = divi %assume_assume_15, %cst_128_i32 signed rounding<positive_inf> : tile<i32>
   %cst_0_i32_31 = constant <i32: 0> : tile<i32>
-  %16 = iota : tile<128xi32>
+  %18 = iota : tile<128xi32>
   %reshape_34 = reshape %2 : tile<32xi32> -> tile<32x1xi32>
   %reshape_36 = reshape %3 : tile<32xi1> -> tile<32x1xi1>
-  %17 = exti %reshape_34 signed : tile<32x1xi32> -> tile<32x1xi64>
-  %bcast_37 = broadcast %17 : tile<32x1xi64> -> tile<32x128xi64>
-  %18 = exti %assume_10 signed : tile<i32> -> tile<i64>
-  %reshape_38 = reshape %18 : tile<i64> -> tile<1x1xi64>
+  %20 = exti %reshape_34 signed : tile<32x1xi32> -> tile<32x1xi64>
+  %bcast_37 = broadcast %20 : tile<32x1xi64> -> tile<32x128xi64>
+  %21 = exti %assume_10 signed : tile<i32> -> tile<i64>
+  %reshape_38 = reshape %21 : tile<i64> -> tile<1x1xi64>
   %bcast_39 = broadcast %reshape_38 : tile<1x1xi64> -> tile<32x128xi64>
-  %19 = cmpi less_than %bcast_37, %bcast_39, unsigned : tile<32x128xi64> -> tile<32x128xi1>
-  %20 = exti %assume_assume_11 signed : tile<i32> -> tile<i64>
-  %reshape_40 = reshape %20 : tile<i64> -> tile<1x1xi64>
+  %22 = cmpi less_than %bcast_37, %bcast_39, unsigned : tile<32x128xi64> -> tile<32x128xi1>
+  %23 = exti %assume_assume_11 signed : tile<i32> -> tile<i64>
+  %reshape_40 = reshape %23 : tile<i64> -> tile<1x1xi64>
   %bcast_41 = broadcast %reshape_40 : tile<1x1xi64> -> tile<32x128xi64>
-  %21 = muli %bcast_37, %bcast_41 : tile<32x128xi64>
-  %22 = exti %assume_assume signed : tile<i32> -> tile<i64>
-  %reshape_43 = reshape %22 : tile<i64> -> tile<1x1xi64>
+  %24 = muli %bcast_37, %bcast_41 : tile<32x128xi64>
+  %26 = exti %assume_assume signed : tile<i32> -> tile<i64>
+  %reshape_43 = reshape %26 : tile<i64> -> tile<1x1xi64>
   %bcast_44 = broadcast %reshape_43 : tile<1x1xi64> -> tile<32x128xi64>
   %reshape_45 = reshape %assume : tile<ptr<bf16>> -> tile<1x1xptr<bf16>>
   %bcast_46 = broadcast %reshape_45 : tile<1x1xptr<bf16>> -> tile<32x128xptr<bf16>>
@@ -76,46 +76,46 @@ entry @moe_scatter_Kt1_A2bf16_1v8l0_2i8t1_p16_A1f32_1t1_p16_A1i32_1t1_p16_A2bf16
   %reshape_52 = reshape %result_29 : tile<32xf32> -> tile<32x1xf32>
   %bcast_53 = broadcast %reshape_52 : tile<32x1xf32> -> tile<32x128xf32>
   %reshape_54 = reshape %result : tile<32xi32> -> tile<32x1xi32>
-  %23 = exti %reshape_54 signed : tile<32x1xi32> -> tile<32x1xi64>
-  %bcast_57 = broadcast %23 : tile<32x1xi64> -> tile<32x128xi64>
-  %24 = exti %assume_14 signed : tile<i32> -> tile<i64>
-  %reshape_58 = reshape %24 : tile<i64> -> tile<1x1xi64>
+  %36 = exti %reshape_54 signed : tile<32x1xi32> -> tile<32x1xi64>
+  %bcast_57 = broadcast %36 : tile<32x1xi64> -> tile<32x128xi64>
+  %37 = exti %assume_14 signed : tile<i32> -> tile<i64>
+  %reshape_58 = reshape %37 : tile<i64> -> tile<1x1xi64>
   %bcast_59 = broadcast %reshape_58 : tile<1x1xi64> -> tile<32x128xi64>
-  %25 = cmpi less_than %bcast_57, %bcast_59, unsigned : tile<32x128xi64> -> tile<32x128xi1>
-  %26 = exti %assume_assume_16 signed : tile<i32> -> tile<i64>
-  %reshape_60 = reshape %26 : tile<i64> -> tile<1x1xi64>
+  %38 = cmpi less_than %bcast_57, %bcast_59, unsigned : tile<32x128xi64> -> tile<32x128xi1>
+  %39 = exti %assume_assume_16 signed : tile<i32> -> tile<i64>
+  %reshape_60 = reshape %39 : tile<i64> -> tile<1x1xi64>
   %bcast_61 = broadcast %reshape_60 : tile<1x1xi64> -> tile<32x128xi64>
-  %27 = muli %bcast_57, %bcast_61 : tile<32x128xi64>
-  %28 = exti %assume_assume_15 signed : tile<i32> -> tile<i64>
-  %reshape_63 = reshape %28 : tile<i64> -> tile<1x1xi64>
+  %40 = muli %bcast_57, %bcast_61 : tile<32x128xi64>
+  %42 = exti %assume_assume_15 signed : tile<i32> -> tile<i64>
+  %reshape_63 = reshape %42 : tile<i64> -> tile<1x1xi64>
   %bcast_64 = broadcast %reshape_63 : tile<1x1xi64> -> tile<32x128xi64>
   %reshape_65 = reshape %assume_4 : tile<ptr<bf16>> -> tile<1x1xptr<bf16>>
   %bcast_66 = broadcast %reshape_65 : tile<1x1xptr<bf16>> -> tile<32x128xptr<bf16>>
-  for %loopIdx in (%cst_0_i32_31 to %15, step %cst_1_i32) : tile<i32> {
-    %29 = muli %loopIdx, %cst_128_i32 : tile<i32>
-    %reshape_32 = reshape %29 : tile<i32> -> tile<1xi32>
+  for %loopIdx in (%cst_0_i32_31 to %16, step %cst_1_i32) : tile<i32> {
+    %17 = muli %loopIdx, %cst_128_i32 : tile<i32>
+    %reshape_32 = reshape %17 : tile<i32> -> tile<1xi32>
     %bcast_33 = broadcast %reshape_32 : tile<1xi32> -> tile<128xi32>
-    %30 = addi %bcast_33, %16 : tile<128xi32>
-    %reshape_35 = reshape %30 : tile<128xi32> -> tile<1x128xi32>
-    %31 = exti %reshape_35 signed : tile<1x128xi32> -> tile<1x128xi64>
-    %bcast_42 = broadcast %31 : tile<1x128xi64> -> tile<32x128xi64>
-    %32 = cmpi less_than %bcast_42, %bcast_44, unsigned : tile<32x128xi64> -> tile<32x128xi1>
-    %33 = andi %19, %32 : tile<32x128xi1>
-    %34 = addi %21, %bcast_42 : tile<32x128xi64>
-    %35 = offset %bcast_46, %34 : tile<32x128xptr<bf16>>, tile<32x128xi64> -> tile<32x128xptr<bf16>>
-    %36 = assume div_by<16, every 128 along 1>, %35 : tile<32x128xptr<bf16>>
-    %37 = andi %33, %bcast_47 : tile<32x128xi1>
-    %result_50, %result_token_51 = load_ptr_tko weak %36, %37, %bcast_49 token=%tok : tile<32x128xptr<bf16>>, tile<32x128xi1>, tile<32x128xbf16> -> tile<32x128xbf16>, token
-    %38 = ftof %result_50 : tile<32x128xbf16> -> tile<32x128xf32>
-    %39 = mulf %38, %bcast_53 : tile<32x128xf32>
-    %40 = ftof %39 : tile<32x128xf32> -> tile<32x128xbf16>
-    %41 = cmpi less_than %bcast_42, %bcast_64, unsigned : tile<32x128xi64> -> tile<32x128xi1>
-    %42 = andi %25, %41 : tile<32x128xi1>
-    %43 = addi %27, %bcast_42 : tile<32x128xi64>
-    %44 = offset %bcast_66, %43 : tile<32x128xptr<bf16>>, tile<32x128xi64> -> tile<32x128xptr<bf16>>
-    %45 = assume div_by<16, every 128 along 1>, %44 : tile<32x128xptr<bf16>>
-    %46 = andi %42, %bcast_47 : tile<32x128xi1>
-    %47 = store_ptr_tko weak %45, %40, %46 token=%tok : tile<32x128xptr<bf16>>, tile<32x128xbf16>, tile<32x128xi1> -> token
+    %19 = addi %bcast_33, %18 : tile<128xi32>
+    %reshape_35 = reshape %19 : tile<128xi32> -> tile<1x128xi32>
+    %25 = exti %reshape_35 signed : tile<1x128xi32> -> tile<1x128xi64>
+    %bcast_42 = broadcast %25 : tile<1x128xi64> -> tile<32x128xi64>
+    %27 = cmpi less_than %bcast_42, %bcast_44, unsigned : tile<32x128xi64> -> tile<32x128xi1>
+    %28 = andi %22, %27 : tile<32x128xi1>
+    %30 = addi %24, %bcast_42 : tile<32x128xi64>
+    %31 = offset %bcast_46, %30 : tile<32x128xptr<bf16>>, tile<32x128xi64> -> tile<32x128xptr<bf16>>
+    %52 = assume div_by<16, every 128 along 1>, %31 : tile<32x128xptr<bf16>>
+    %32 = andi %28, %bcast_47 : tile<32x128xi1>
+    %result_50, %result_token_51 = load_ptr_tko weak %52, %32, %bcast_49 token=%tok : tile<32x128xptr<bf16>>, tile<32x128xi1>, tile<32x128xbf16> -> tile<32x128xbf16>, token
+    %33 = ftof %result_50 : tile<32x128xbf16> -> tile<32x128xf32>
+    %34 = mulf %33, %bcast_53 : tile<32x128xf32>
+    %35 = ftof %34 : tile<32x128xf32> -> tile<32x128xbf16>
+    %43 = cmpi less_than %bcast_42, %bcast_64, unsigned : tile<32x128xi64> -> tile<32x128xi1>
+    %44 = andi %38, %43 : tile<32x128xi1>
+    %46 = addi %40, %bcast_42 : tile<32x128xi64>
+    %47 = offset %bcast_66, %46 : tile<32x128xptr<bf16>>, tile<32x128xi64> -> tile<32x128xptr<bf16>>
+    %53 = assume div_by<16, every 128 along 1>, %47 : tile<32x128xptr<bf16>>
+    %48 = andi %44, %bcast_47 : tile<32x128xi1>
+    %49 = store_ptr_tko weak %53, %35, %48 token=%tok : tile<32x128xptr<bf16>>, tile<32x128xbf16>, tile<32x128xi1> -> token
   }
   return
 }

@@ -38,13 +38,13 @@ entry @attention_fwd_Kt1_A3f16_3l0_4t1_p16_A3f16_3l0_4t1_p16_A3f16_3l0_4t1_p16_A
   %cst_0_f32 = constant <f32: 0.000000e+00> : tile<16x1xf32>
   %cst_0_f32_32 = constant <f32: 0.000000e+00> : tile<16x32xf32>
   %pview_33 = make_partition_view %tview_16 : partition_view<tile=(1x16x32), tensor_view<?x?x?xf16, strides=[?,?,1]>>
-  %0:3 = get_index_space_shape %pview_33 : partition_view<tile=(1x16x32), tensor_view<?x?x?xf16, strides=[?,?,1]>> -> tile<i32>
+  %0, %17, %18 = get_index_space_shape %pview_33 : partition_view<tile=(1x16x32), tensor_view<?x?x?xf16, strides=[?,?,1]>> -> tile<i32>
   %pview_37 = make_partition_view %tview_16 : partition_view<tile=(1x16x32), padding_value = zero, tensor_view<?x?x?xf16, strides=[?,?,1]>>
   %pview_39 = make_partition_view %tview_22 : partition_view<tile=(1x16x32), padding_value = zero, tensor_view<?x?x?xf16, strides=[?,?,1]>>
   %cst_0_f32_40 = constant <f32: 0.000000e+00> : tile<16x16xf32>
   %reshape_41 = reshape %arg28 : tile<f32> -> tile<1x1xf32>
   %bcast = broadcast %reshape_41 : tile<1x1xf32> -> tile<16x16xf32>
-  %for_for, %for_for_0, %for = for %loopIdx in (%cst_0_i32 to %0#1, step %cst_1_i32) : tile<i32> iter_values(%iterArg0 = %cst_0_f32_32, %iterArg1 = %cst_0_f32, %iterArg2 = %cst_f32) -> (tile<16x32xf32>, tile<16x1xf32>, tile<16x1xf32>) {
+  %for_for, %for_for_0, %for = for %loopIdx in (%cst_0_i32 to %17, step %cst_1_i32) : tile<i32> iter_values(%iterArg0 = %cst_0_f32_32, %iterArg1 = %cst_0_f32, %iterArg2 = %cst_f32) -> (tile<16x32xf32>, tile<16x1xf32>, tile<16x1xf32>) {
     %tile_46, %result_token_47 = load_view_tko weak %pview_37[%blockId_y, %loopIdx, %cst_0_i32] token = %tok : partition_view<tile=(1x16x32), padding_value = zero, tensor_view<?x?x?xf16, strides=[?,?,1]>>, tile<i32> -> tile<1x16x32xf16>, token
     %reshape_48 = reshape %tile_46 : tile<1x16x32xf16> -> tile<16x32xf16>
     %tile_49, %result_token_50 = load_view_tko weak %pview_39[%blockId_y, %loopIdx, %cst_0_i32] token = %tok : partition_view<tile=(1x16x32), padding_value = zero, tensor_view<?x?x?xf16, strides=[?,?,1]>>, tile<i32> -> tile<1x16x32xf16>, token
@@ -66,8 +66,8 @@ entry @attention_fwd_Kt1_A3f16_3l0_4t1_p16_A3f16_3l0_4t1_p16_A3f16_3l0_4t1_p16_A
     %11 = exp %10 : tile<16x1xf32>
     %reduce_54 = reduce %9 dim=1 identities=[0.000000e+00 : f32] : tile<16x16xf32> -> tile<16xf32>
     (%reduce_lhs: tile<f32>, %reduce_rhs: tile<f32>) {
-      %16 = addf %reduce_lhs, %reduce_rhs : tile<f32>
-      yield %16 : tile<f32>
+      %19 = addf %reduce_lhs, %reduce_rhs : tile<f32>
+      yield %19 : tile<f32>
     }
     %reshape_55 = reshape %reduce_54 : tile<16xf32> -> tile<16x1xf32>
     %12 = fma %iterArg1, %11, %reshape_55 : tile<16x1xf32>

@@ -14,12 +14,12 @@ entry @cumsum_rows_Kt1_A2f32_1l0_2t1_p16_A2f32_1l0_2t1_p16_I32(%arg0: tile<ptr<f
   %blockId_x, %blockId_y, %blockId_z = get_tile_block_id : tile<i32>
   %cst_0_f32 = constant <f32: 0.000000e+00> : tile<1x1xf32>
   %pview = make_partition_view %tview : partition_view<tile=(1x32), tensor_view<?x?xf32, strides=[?,1]>>
-  %0:2 = get_index_space_shape %pview : partition_view<tile=(1x32), tensor_view<?x?xf32, strides=[?,1]>> -> tile<i32>
+  %0, %6 = get_index_space_shape %pview : partition_view<tile=(1x32), tensor_view<?x?xf32, strides=[?,1]>> -> tile<i32>
   %cst_0_i32 = constant <i32: 0> : tile<i32>
   %pview_10 = make_partition_view %tview : partition_view<tile=(1x32), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
   %pview_11 = make_partition_view %tview_8 : partition_view<tile=(1x32), tensor_view<?x?xf32, strides=[?,1]>>
   %cst_31_i32 = constant <i32: 31> : tile<i32>
-  %for = for %loopIdx in (%cst_0_i32 to %0#1, step %cst_1_i32) : tile<i32> iter_values(%iterArg0 = %cst_0_f32) -> (tile<1x1xf32>) {
+  %for = for %loopIdx in (%cst_0_i32 to %6, step %cst_1_i32) : tile<i32> iter_values(%iterArg0 = %cst_0_f32) -> (tile<1x1xf32>) {
     %tile, %result_token = load_view_tko weak %pview_10[%blockId_x, %loopIdx] token = %tok : partition_view<tile=(1x32), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x32xf32>, token
     %1 = scan %tile dim=1 reverse=false identities=[0.000000e+00 : f32] : tile<1x32xf32> -> tile<1x32xf32>
     (%arg10: tile<f32>, %arg11: tile<f32>) {

@@ -18,7 +18,7 @@ entry @embedding_gather_Kt1_A1i32_1t1_p16_A2f32_1l0_2t1_p16_A2f32_1l0_2t1_p16_Sf
   %pview = make_partition_view %tview : partition_view<tile=(16), padding_value = zero, tensor_view<?xi32, strides=[1]>>
   %tile, %result_token = load_view_tko weak %pview[%blockId_x] token = %tok : partition_view<tile=(16), padding_value = zero, tensor_view<?xi32, strides=[1]>>, tile<i32> -> tile<16xi32>, token
   %pview_11 = make_partition_view %tview_10 : partition_view<tile=(16x32), tensor_view<?x?xf32, strides=[?,1]>>
-  %0:2 = get_index_space_shape %pview_11 : partition_view<tile=(16x32), tensor_view<?x?xf32, strides=[?,1]>> -> tile<i32>
+  %0, %18 = get_index_space_shape %pview_11 : partition_view<tile=(16x32), tensor_view<?x?xf32, strides=[?,1]>> -> tile<i32>
   %cst_0_i32 = constant <i32: 0> : tile<i32>
   %1 = iota : tile<32xi32>
   %reshape = reshape %tile : tile<16xi32> -> tile<16x1xi32>
@@ -40,7 +40,7 @@ entry @embedding_gather_Kt1_A1i32_1t1_p16_A2f32_1l0_2t1_p16_A2f32_1l0_2t1_p16_Sf
   %bcast_22 = constant <f32: 0.000000e+00> : tile<16x32xf32>
   %reshape_23 = reshape %arg13 : tile<f32> -> tile<1x1xf32>
   %bcast_24 = broadcast %reshape_23 : tile<1x1xf32> -> tile<16x32xf32>
-  for %loopIdx in (%cst_0_i32 to %0#1, step %cst_1_i32) : tile<i32> {
+  for %loopIdx in (%cst_0_i32 to %18, step %cst_1_i32) : tile<i32> {
     %8 = muli %loopIdx, %cst_32_i32 : tile<i32>
     %reshape_26 = reshape %8 : tile<i32> -> tile<1xi32>
     %bcast_27 = broadcast %reshape_26 : tile<1xi32> -> tile<32xi32>
@@ -50,11 +50,11 @@ entry @embedding_gather_Kt1_A1i32_1t1_p16_A2f32_1l0_2t1_p16_A2f32_1l0_2t1_p16_Sf
     %bcast_29 = broadcast %10 : tile<1x32xi64> -> tile<16x32xi64>
     %11 = cmpi less_than %bcast_29, %bcast_18, unsigned : tile<16x32xi64> -> tile<16x32xi1>
     %12 = andi %4, %11 : tile<16x32xi1>
-    %13 = addi %6, %bcast_29 : tile<16x32xi64>
-    %14 = offset %bcast_20, %13 : tile<16x32xptr<f32>>, tile<16x32xi64> -> tile<16x32xptr<f32>>
-    %result, %result_token_30 = load_ptr_tko weak %14, %12, %bcast_22 token=%tok : tile<16x32xptr<f32>>, tile<16x32xi1>, tile<16x32xf32> -> tile<16x32xf32>, token
-    %15 = mulf %result, %bcast_24 : tile<16x32xf32>
-    %16 = store_view_tko weak %15, %pview_11[%blockId_x, %loopIdx] token = %tok : tile<16x32xf32>, partition_view<tile=(16x32), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
+    %14 = addi %6, %bcast_29 : tile<16x32xi64>
+    %15 = offset %bcast_20, %14 : tile<16x32xptr<f32>>, tile<16x32xi64> -> tile<16x32xptr<f32>>
+    %result, %result_token_30 = load_ptr_tko weak %15, %12, %bcast_22 token=%tok : tile<16x32xptr<f32>>, tile<16x32xi1>, tile<16x32xf32> -> tile<16x32xf32>, token
+    %16 = mulf %result, %bcast_24 : tile<16x32xf32>
+    %17 = store_view_tko weak %16, %pview_11[%blockId_x, %loopIdx] token = %tok : tile<16x32xf32>, partition_view<tile=(16x32), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
   }
   return
 }

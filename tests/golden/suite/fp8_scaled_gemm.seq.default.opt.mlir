@@ -29,13 +29,13 @@ entry @fp8_scaled_gemm_Kt1_A2f8m3fn_1l0_2t1_p16_A2f8m0fnu_1l0_2t1_p16_A2f8m3fn_1
   %blockId_x, %blockId_y, %blockId_z = get_tile_block_id : tile<i32>
   %cst_0_f32 = constant <f32: 0.000000e+00> : tile<32x32xf32>
   %pview = make_partition_view %tview : partition_view<tile=(32x64), tensor_view<?x?xf8E4M3FN, strides=[?,1]>>
-  %0:2 = get_index_space_shape %pview : partition_view<tile=(32x64), tensor_view<?x?xf8E4M3FN, strides=[?,1]>> -> tile<i32>
+  %0, %4 = get_index_space_shape %pview : partition_view<tile=(32x64), tensor_view<?x?xf8E4M3FN, strides=[?,1]>> -> tile<i32>
   %cst_0_i32 = constant <i32: 0> : tile<i32>
   %pview_31 = make_partition_view %tview : partition_view<tile=(32x64), padding_value = zero, tensor_view<?x?xf8E4M3FN, strides=[?,1]>>
   %pview_32 = make_partition_view %tview_14 : partition_view<tile=(32x2), tensor_view<?x?xf8E8M0FNU, strides=[?,1]>>
   %pview_33 = make_partition_view %tview_18 : partition_view<tile=(64x32), padding_value = zero, tensor_view<?x?xf8E4M3FN, strides=[?,1]>>
   %pview_34 = make_partition_view %tview_22 : partition_view<tile=(2x32), tensor_view<?x?xf8E8M0FNU, strides=[?,1]>>
-  %for = for %loopIdx in (%cst_0_i32 to %0#1, step %cst_1_i32) : tile<i32> iter_values(%iterArg0 = %cst_0_f32) -> (tile<32x32xf32>) {
+  %for = for %loopIdx in (%cst_0_i32 to %4, step %cst_1_i32) : tile<i32> iter_values(%iterArg0 = %cst_0_f32) -> (tile<32x32xf32>) {
     %tile, %result_token = load_view_tko weak %pview_31[%blockId_x, %loopIdx] token = %tok : partition_view<tile=(32x64), padding_value = zero, tensor_view<?x?xf8E4M3FN, strides=[?,1]>>, tile<i32> -> tile<32x64xf8E4M3FN>, token
     %tile_36, %result_token_37 = load_view_tko weak %pview_32[%blockId_x, %loopIdx] token = %tok : partition_view<tile=(32x2), tensor_view<?x?xf8E8M0FNU, strides=[?,1]>>, tile<i32> -> tile<32x2xf8E8M0FNU>, token
     %tile_38, %result_token_39 = load_view_tko weak %pview_33[%loopIdx, %blockId_y] token = %tok : partition_view<tile=(64x32), padding_value = zero, tensor_view<?x?xf8E4M3FN, strides=[?,1]>>, tile<i32> -> tile<64x32xf8E4M3FN>, token

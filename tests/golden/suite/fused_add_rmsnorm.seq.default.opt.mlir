@@ -21,44 +21,44 @@ entry @fused_add_rmsnorm_Kt1_A2f32_1l0_2t1_p16g0_A2f32_1l0_2t1_p16_A1f32_1t1_p16
   %tview_18 = make_tensor_view %assume_2, shape = [%assume_15, %assume_16], strides = [%assume_17, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
   %blockId_x, %blockId_y, %blockId_z = get_tile_block_id : tile<i32>
   %pview = make_partition_view %tview : partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>
-  %0:2 = get_index_space_shape %pview : partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>> -> tile<i32>
+  %0, %8 = get_index_space_shape %pview : partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>> -> tile<i32>
   %cst_0_f32 = constant <f32: 0.000000e+00> : tile<1x64xf32>
   %cst_0_i32 = constant <i32: 0> : tile<i32>
   %pview_20 = make_partition_view %tview : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
   %pview_21 = make_partition_view %tview_12 : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
   %pview_22 = make_partition_view %tview_12 : partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>
-  %for, %tok_for, %1 = for %loopIdx in (%cst_0_i32 to %0#1, step %cst_1_i32) : tile<i32> iter_values(%iterArg0 = %cst_0_f32, %tok_0 = %tok, %6 = %tok) -> (tile<1x64xf32>, token, token) {
+  %for, %tok_for, %9 = for %loopIdx in (%cst_0_i32 to %8, step %cst_1_i32) : tile<i32> iter_values(%iterArg0 = %cst_0_f32, %tok_0 = %tok, %10 = %tok) -> (tile<1x64xf32>, token, token) {
     %tile, %result_token = load_view_tko weak %pview_20[%blockId_x, %loopIdx] token = %tok : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
     %tile_30, %result_token_31 = load_view_tko weak %pview_21[%blockId_x, %loopIdx] token = %tok : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
-    %7 = addf %tile, %tile_30 : tile<1x64xf32>
-    %8 = store_view_tko weak %7, %pview_22[%blockId_x, %loopIdx] token = %result_token_31 : tile<1x64xf32>, partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
-    %9 = fma %7, %7, %iterArg0 : tile<1x64xf32>
-    %10 = join_tokens %result_token, %tok_0 : token
-    %11 = join_tokens %8, %6 : token
-    continue %9, %10, %11 : tile<1x64xf32>, token, token
+    %5 = addf %tile, %tile_30 : tile<1x64xf32>
+    %6 = store_view_tko weak %5, %pview_22[%blockId_x, %loopIdx] token = %result_token_31 : tile<1x64xf32>, partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
+    %11 = fma %5, %5, %iterArg0 : tile<1x64xf32>
+    %12 = join_tokens %result_token, %tok_0 : token
+    %13 = join_tokens %6, %10 : token
+    continue %11, %12, %13 : tile<1x64xf32>, token, token
   }
   %reduce = reduce %for dim=1 identities=[0.000000e+00 : f32] : tile<1x64xf32> -> tile<1xf32>
   (%reduce_lhs: tile<f32>, %reduce_rhs: tile<f32>) {
-    %6 = addf %reduce_lhs, %reduce_rhs : tile<f32>
-    yield %6 : tile<f32>
+    %10 = addf %reduce_lhs, %reduce_rhs : tile<f32>
+    yield %10 : tile<f32>
   }
   %reshape = reshape %reduce : tile<1xf32> -> tile<1x1xf32>
-  %2 = itof %assume_7 signed : tile<i32> -> tile<f32>
-  %reshape_23 = reshape %2 : tile<f32> -> tile<1x1xf32>
-  %3 = divf %reshape, %reshape_23 : tile<1x1xf32>
+  %1 = itof %assume_7 signed : tile<i32> -> tile<f32>
+  %reshape_23 = reshape %1 : tile<f32> -> tile<1x1xf32>
+  %2 = divf %reshape, %reshape_23 : tile<1x1xf32>
   %reshape_24 = reshape %arg18 : tile<f32> -> tile<1x1xf32>
-  %4 = addf %3, %reshape_24 : tile<1x1xf32>
-  %5 = rsqrt %4 : tile<1x1xf32>
+  %3 = addf %2, %reshape_24 : tile<1x1xf32>
+  %4 = rsqrt %3 : tile<1x1xf32>
   %pview_28 = make_partition_view %tview_14 : partition_view<tile=(64), padding_value = zero, tensor_view<?xf32, strides=[1]>>
-  %bcast = broadcast %5 : tile<1x1xf32> -> tile<1x64xf32>
+  %bcast = broadcast %4 : tile<1x1xf32> -> tile<1x64xf32>
   %pview_29 = make_partition_view %tview_18 : partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>
-  for %loopIdx in (%cst_0_i32 to %0#1, step %cst_1_i32) : tile<i32> {
-    %tile, %result_token = load_view_tko weak %pview_21[%blockId_x, %loopIdx] token = %1 : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
+  for %loopIdx in (%cst_0_i32 to %8, step %cst_1_i32) : tile<i32> {
+    %tile, %result_token = load_view_tko weak %pview_21[%blockId_x, %loopIdx] token = %9 : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
     %tile_30, %result_token_31 = load_view_tko weak %pview_28[%loopIdx] token = %tok : partition_view<tile=(64), padding_value = zero, tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<64xf32>, token
-    %6 = mulf %tile, %bcast : tile<1x64xf32>
+    %10 = mulf %tile, %bcast : tile<1x64xf32>
     %reshape_32 = reshape %tile_30 : tile<64xf32> -> tile<1x64xf32>
-    %7 = mulf %6, %reshape_32 : tile<1x64xf32>
-    %8 = store_view_tko weak %7, %pview_29[%blockId_x, %loopIdx] token = %tok_for : tile<1x64xf32>, partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
+    %11 = mulf %10, %reshape_32 : tile<1x64xf32>
+    %7 = store_view_tko weak %11, %pview_29[%blockId_x, %loopIdx] token = %tok_for : tile<1x64xf32>, partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
   }
   return
 }

@@ -15,11 +15,11 @@ entry @gemv_rows_Kt1_A2f16_1l0_2t1_p16_A1f32_1t1_p16_A1f32_1t1_p16_Sf32_I16_I64(
   %blockId_x, %blockId_y, %blockId_z = get_tile_block_id : tile<i32>
   %cst_0_f32 = constant <f32: 0.000000e+00> : tile<16x64xf32>
   %pview = make_partition_view %tview : partition_view<tile=(16x64), tensor_view<?x?xf16, strides=[?,1]>>
-  %0:2 = get_index_space_shape %pview : partition_view<tile=(16x64), tensor_view<?x?xf16, strides=[?,1]>> -> tile<i32>
+  %0, %5 = get_index_space_shape %pview : partition_view<tile=(16x64), tensor_view<?x?xf16, strides=[?,1]>> -> tile<i32>
   %cst_0_i32 = constant <i32: 0> : tile<i32>
   %pview_12 = make_partition_view %tview : partition_view<tile=(16x64), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>
   %pview_13 = make_partition_view %tview_8 : partition_view<tile=(64), padding_value = zero, tensor_view<?xf32, strides=[1]>>
-  %for = for %loopIdx in (%cst_0_i32 to %0#1, step %cst_1_i32) : tile<i32> iter_values(%iterArg0 = %cst_0_f32) -> (tile<16x64xf32>) {
+  %for = for %loopIdx in (%cst_0_i32 to %5, step %cst_1_i32) : tile<i32> iter_values(%iterArg0 = %cst_0_f32) -> (tile<16x64xf32>) {
     %tile_16, %result_token_17 = load_view_tko weak %pview_12[%blockId_x, %loopIdx] token = %tok : partition_view<tile=(16x64), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> tile<16x64xf16>, token
     %tile_18, %result_token_19 = load_view_tko weak %pview_13[%loopIdx] token = %tok : partition_view<tile=(64), padding_value = zero, tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<64xf32>, token
     %3 = ftof %tile_16 : tile<16x64xf16> -> tile<16x64xf32>
@@ -32,8 +32,8 @@ entry @gemv_rows_Kt1_A2f16_1l0_2t1_p16_A1f32_1t1_p16_A1f32_1t1_p16_Sf32_I16_I64(
   %tile, %result_token = load_view_tko weak %pview_14[%blockId_x] token = %tok : partition_view<tile=(16), padding_value = zero, tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<16xf32>, token
   %reduce = reduce %for dim=1 identities=[0.000000e+00 : f32] : tile<16x64xf32> -> tile<16xf32>
   (%reduce_lhs: tile<f32>, %reduce_rhs: tile<f32>) {
-    %3 = addf %reduce_lhs, %reduce_rhs : tile<f32>
-    yield %3 : tile<f32>
+    %6 = addf %reduce_lhs, %reduce_rhs : tile<f32>
+    yield %6 : tile<f32>
   }
   %reshape = reshape %arg11 : tile<f32> -> tile<1xf32>
   %bcast = broadcast %reshape : tile<1xf32> -> tile<16xf32>

@@ -37,8 +37,8 @@ entry @histogram_Kt1_A1i32_1t1_p16_A1i32_1t1_p16_I64(%arg0: tile<ptr<i32>>, %arg
     %9 = select %6, %cst_1_i32_1, %cst_0_i32 : tile<64xi1>, tile<64xi32>
     %10 = exti %8 signed : tile<64xi32> -> tile<64xi64>
     %11 = cmpi less_than %10, %bcast_10, unsigned : tile<64xi64> -> tile<64xi1>
-    %12 = offset %bcast_12, %10 : tile<64xptr<i32>>, tile<64xi64> -> tile<64xptr<i32>>
-    %result, %result_token_15 = atomic_rmw_tko acq_rel device %12, add, %9, %11 token=%result_token : tile<64xptr<i32>>, tile<64xi32>, tile<64xi1> -> tile<64xi32>, token
+    %13 = offset %bcast_12, %10 : tile<64xptr<i32>>, tile<64xi64> -> tile<64xptr<i32>>
+    %result, %result_token_15 = atomic_rmw_tko acq_rel device %13, add, %9, %11 token=%result_token : tile<64xptr<i32>>, tile<64xi32>, tile<64xi1> -> tile<64xi32>, token
     continue %result_token_15 : token
   }
   return

@@ -24,10 +24,10 @@ entry @interleave_store_Kt1_A1f32_1t1_p16_A1f32_1t1_p16_A1f32_1t1_p16_I64_I2(%ar
     %2 = muli %cst_2_i32, %1 : tile<i32>
     %3 = addf %tile, %tile_16 : tile<64xf32>
     %4 = store_view_tko weak %3, %pview_12[%2] token = %tok_0 : tile<64xf32>, partition_view<tile=(64), tensor_view<?xf32, strides=[1]>>, tile<i32> -> token
-    %5 = addi %2, %cst_1_i32 : tile<i32>
-    %6 = subf %tile, %tile_16 : tile<64xf32>
-    %7 = store_view_tko weak %6, %pview_12[%5] token = %4 : tile<64xf32>, partition_view<tile=(64), tensor_view<?xf32, strides=[1]>>, tile<i32> -> token
-    continue %7 : token
+    %6 = addi %2, %cst_1_i32 : tile<i32>
+    %7 = subf %tile, %tile_16 : tile<64xf32>
+    %8 = store_view_tko weak %7, %pview_12[%6] token = %4 : tile<64xf32>, partition_view<tile=(64), tensor_view<?xf32, strides=[1]>>, tile<i32> -> token
+    continue %8 : token
   }
   return
 }

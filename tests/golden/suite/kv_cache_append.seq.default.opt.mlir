@@ -40,12 +40,12 @@ entry @kv_cache_append_Kt1_A2f16_1l0_2t1_p16_A2f16_1l0_2t1_p16_A1i32_1t1_p16_A2f
   %6 = cmpi less_than %4, %bcast_24, unsigned : tile<8xi64> -> tile<8xi1>
   %reshape_25 = reshape %assume_1 : tile<ptr<i32>> -> tile<1xptr<i32>>
   %bcast_26 = broadcast %reshape_25 : tile<1xptr<i32>> -> tile<8xptr<i32>>
-  %7 = offset %bcast_26, %4 : tile<8xptr<i32>>, tile<8xi64> -> tile<8xptr<i32>>
-  %8 = assume div_by<16, every 8 along 0>, %7 : tile<8xptr<i32>>
+  %8 = offset %bcast_26, %4 : tile<8xptr<i32>>, tile<8xi64> -> tile<8xptr<i32>>
+  %42 = assume div_by<16, every 8 along 0>, %8 : tile<8xptr<i32>>
   %9 = andi %6, %3 : tile<8xi1>
-  %result, %result_token = load_ptr_tko weak %8, %9, %cst_0_i32 token=%tok : tile<8xptr<i32>>, tile<8xi1>, tile<8xi32> -> tile<8xi32>, token
+  %result, %result_token = load_ptr_tko weak %42, %9, %cst_0_i32 token=%tok : tile<8xptr<i32>>, tile<8xi1>, tile<8xi32> -> tile<8xi32>, token
   %pview = make_partition_view %tview : partition_view<tile=(8x32), tensor_view<?x?xf16, strides=[?,1]>>
-  %10:2 = get_index_space_shape %pview : partition_view<tile=(8x32), tensor_view<?x?xf16, strides=[?,1]>> -> tile<i32>
+  %10, %43 = get_index_space_shape %pview : partition_view<tile=(8x32), tensor_view<?x?xf16, strides=[?,1]>> -> tile<i32>
   %cst_0_i32_27 = constant <i32: 0> : tile<i32>
   %11 = iota : tile<32xi32>
   %pview_29 = make_partition_view %tview : partition_view<tile=(8x32), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>
@@ -68,41 +68,41 @@ entry @kv_cache_append_Kt1_A2f16_1l0_2t1_p16_A2f16_1l0_2t1_p16_A1i32_1t1_p16_A2f
   %reshape_40 = reshape %assume_2 : tile<ptr<f16>> -> tile<1x1xptr<f16>>
   %bcast_41 = broadcast %reshape_40 : tile<1x1xptr<f16>> -> tile<8x32xptr<f16>>
   %bcast_42 = broadcast %reshape_32 : tile<8x1xi1> -> tile<8x32xi1>
-  %18 = exti %assume_18 signed : tile<i32> -> tile<i64>
-  %reshape_46 = reshape %18 : tile<i64> -> tile<1x1xi64>
+  %19 = exti %assume_18 signed : tile<i32> -> tile<i64>
+  %reshape_46 = reshape %19 : tile<i64> -> tile<1x1xi64>
   %bcast_47 = broadcast %reshape_46 : tile<1x1xi64> -> tile<8x32xi64>
-  %19 = cmpi less_than %bcast_33, %bcast_47, unsigned : tile<8x32xi64> -> tile<8x32xi1>
-  %20 = exti %assume_20 signed : tile<i32> -> tile<i64>
-  %reshape_48 = reshape %20 : tile<i64> -> tile<1x1xi64>
+  %20 = cmpi less_than %bcast_33, %bcast_47, unsigned : tile<8x32xi64> -> tile<8x32xi1>
+  %21 = exti %assume_20 signed : tile<i32> -> tile<i64>
+  %reshape_48 = reshape %21 : tile<i64> -> tile<1x1xi64>
   %bcast_49 = broadcast %reshape_48 : tile<1x1xi64> -> tile<8x32xi64>
-  %21 = muli %bcast_33, %bcast_49 : tile<8x32xi64>
-  %22 = exti %assume_19 signed : tile<i32> -> tile<i64>
-  %reshape_50 = reshape %22 : tile<i64> -> tile<1x1xi64>
+  %22 = muli %bcast_33, %bcast_49 : tile<8x32xi64>
+  %23 = exti %assume_19 signed : tile<i32> -> tile<i64>
+  %reshape_50 = reshape %23 : tile<i64> -> tile<1x1xi64>
   %bcast_51 = broadcast %reshape_50 : tile<1x1xi64> -> tile<8x32xi64>
   %reshape_52 = reshape %assume_3 : tile<ptr<f16>> -> tile<1x1xptr<f16>>
   %bcast_53 = broadcast %reshape_52 : tile<1x1xptr<f16>> -> tile<8x32xptr<f16>>
-  for %loopIdx in (%cst_0_i32_27 to %10#1, step %cst_1_i32) : tile<i32> {
-    %23 = muli %loopIdx, %cst_32_i32 : tile<i32>
-    %reshape_55 = reshape %23 : tile<i32> -> tile<1xi32>
+  for %loopIdx in (%cst_0_i32_27 to %43, step %cst_1_i32) : tile<i32> {
+    %24 = muli %loopIdx, %cst_32_i32 : tile<i32>
+    %reshape_55 = reshape %24 : tile<i32> -> tile<1xi32>
     %bcast_56 = broadcast %reshape_55 : tile<1xi32> -> tile<32xi32>
-    %24 = addi %bcast_56, %11 : tile<32xi32>
+    %25 = addi %bcast_56, %11 : tile<32xi32>
     %tile, %result_token_57 = load_view_tko weak %pview_29[%blockId_x, %loopIdx] token = %tok : partition_view<tile=(8x32), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> tile<8x32xf16>, token
     %tile_58, %result_token_59 = load_view_tko weak %pview_30[%blockId_x, %loopIdx] token = %tok : partition_view<tile=(8x32), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> tile<8x32xf16>, token
-    %reshape_60 = reshape %24 : tile<32xi32> -> tile<1x32xi32>
-    %25 = exti %reshape_60 signed : tile<1x32xi32> -> tile<1x32xi64>
-    %bcast_61 = broadcast %25 : tile<1x32xi64> -> tile<8x32xi64>
-    %26 = cmpi less_than %bcast_61, %bcast_39, unsigned : tile<8x32xi64> -> tile<8x32xi1>
-    %27 = andi %14, %26 : tile<8x32xi1>
-    %28 = addi %16, %bcast_61 : tile<8x32xi64>
-    %29 = offset %bcast_41, %28 : tile<8x32xptr<f16>>, tile<8x32xi64> -> tile<8x32xptr<f16>>
-    %30 = andi %27, %bcast_42 : tile<8x32xi1>
-    %31 = store_ptr_tko weak %29, %tile, %30 token=%tok : tile<8x32xptr<f16>>, tile<8x32xf16>, tile<8x32xi1> -> token
-    %32 = cmpi less_than %bcast_61, %bcast_51, unsigned : tile<8x32xi64> -> tile<8x32xi1>
-    %33 = andi %19, %32 : tile<8x32xi1>
-    %34 = addi %21, %bcast_61 : tile<8x32xi64>
-    %35 = offset %bcast_53, %34 : tile<8x32xptr<f16>>, tile<8x32xi64> -> tile<8x32xptr<f16>>
-    %36 = andi %33, %bcast_42 : tile<8x32xi1>
-    %37 = store_ptr_tko weak %35, %tile_58, %36 token=%tok : tile<8x32xptr<f16>>, tile<8x32xf16>, tile<8x32xi1> -> token
+    %reshape_60 = reshape %25 : tile<32xi32> -> tile<1x32xi32>
+    %26 = exti %reshape_60 signed : tile<1x32xi32> -> tile<1x32xi64>
+    %bcast_61 = broadcast %26 : tile<1x32xi64> -> tile<8x32xi64>
+    %27 = cmpi less_than %bcast_61, %bcast_39, unsigned : tile<8x32xi64> -> tile<8x32xi1>
+    %28 = andi %14, %27 : tile<8x32xi1>
+    %30 = addi %16, %bcast_61 : tile<8x32xi64>
+    %31 = offset %bcast_41, %30 : tile<8x32xptr<f16>>, tile<8x32xi64> -> tile<8x32xptr<f16>>
+    %32 = andi %28, %bcast_42 : tile<8x32xi1>
+    %33 = store_ptr_tko weak %31, %tile, %32 token=%tok : tile<8x32xptr<f16>>, tile<8x32xf16>, tile<8x32xi1> -> token
+    %35 = cmpi less_than %bcast_61, %bcast_51, unsigned : tile<8x32xi64> -> tile<8x32xi1>
+    %36 = andi %20, %35 : tile<8x32xi1>
+    %38 = addi %22, %bcast_61 : tile<8x32xi64>
+    %39 = offset %bcast_53, %38 : tile<8x32xptr<f16>>, tile<8x32xi64> -> tile<8x32xptr<f16>>
+    %40 = andi %36, %bcast_42 : tile<8x32xi1>
+    %41 = store_ptr_tko weak %39, %tile_58, %40 token=%tok : tile<8x32xptr<f16>>, tile<8x32xf16>, tile<8x32xi1> -> token
   }
   return
 }

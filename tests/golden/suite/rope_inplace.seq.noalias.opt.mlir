@@ -35,17 +35,17 @@ entry @rope_inplace_Kt1_A2f32_1l0_2t1_p16g0_A2f32_1l0_2t1_p16_A2f32_1l0_2t1_p16_
   %tok_for = for %loopIdx in (%cst_0_i32 to %0, step %cst_1_i32) : tile<i32> iter_values(%tok_0 = %tok) -> (token) {
     %1 = muli %cst_2_i32, %loopIdx : tile<i32>
     %tile_36, %result_token_37 = load_view_tko weak %pview_27[%blockId_x, %1] token = %tok_0 : partition_view<tile=(8x16), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<8x16xf32>, token
-    %2 = addi %1, %cst_1_i32 : tile<i32>
-    %tile_38, %result_token_39 = load_view_tko weak %pview_27[%blockId_x, %2] token = %tok_0 : partition_view<tile=(8x16), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<8x16xf32>, token
+    %3 = addi %1, %cst_1_i32 : tile<i32>
+    %tile_38, %result_token_39 = load_view_tko weak %pview_27[%blockId_x, %3] token = %tok_0 : partition_view<tile=(8x16), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<8x16xf32>, token
     %result_token_39_join = join_tokens %result_token_39, %result_token_37 : token
-    %3 = mulf %tile_38, %tile_23 : tile<8x16xf32>
-    %4 = negf %3 : tile<8x16xf32>
-    %5 = fma %tile_36, %tile, %4 : tile<8x16xf32>
-    %6 = store_view_tko weak %5, %pview_32[%blockId_x, %1] token = %result_token_39_join : tile<8x16xf32>, partition_view<tile=(8x16), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
-    %7 = mulf %tile_36, %tile_23 : tile<8x16xf32>
-    %8 = fma %tile_38, %tile, %7 : tile<8x16xf32>
-    %9 = store_view_tko weak %8, %pview_32[%blockId_x, %2] token = %6 : tile<8x16xf32>, partition_view<tile=(8x16), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
-    continue %9 : token
+    %5 = mulf %tile_38, %tile_23 : tile<8x16xf32>
+    %6 = negf %5 : tile<8x16xf32>
+    %7 = fma %tile_36, %tile, %6 : tile<8x16xf32>
+    %8 = store_view_tko weak %7, %pview_32[%blockId_x, %1] token = %result_token_39_join : tile<8x16xf32>, partition_view<tile=(8x16), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
+    %11 = mulf %tile_36, %tile_23 : tile<8x16xf32>
+    %12 = fma %tile_38, %tile, %11 : tile<8x16xf32>
+    %13 = store_view_tko weak %12, %pview_32[%blockId_x, %3] token = %8 : tile<8x16xf32>, partition_view<tile=(8x16), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
+    continue %13 : token
   }
   return
 }

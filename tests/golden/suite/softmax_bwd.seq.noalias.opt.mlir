@@ -18,12 +18,12 @@ entry @softmax_bwd_Kt1_A2f32_1l0_2t1_p16_A2f32_1l0_2t1_p16g0_A2f32_1l0_2t1_p16g0
   %tview_14 = make_tensor_view %assume_1, shape = [%assume_11, %assume_12], strides = [%assume_13, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
   %blockId_x, %blockId_y, %blockId_z = get_tile_block_id : tile<i32>
   %pview = make_partition_view %tview : partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>
-  %0:2 = get_index_space_shape %pview : partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>> -> tile<i32>
+  %0, %4 = get_index_space_shape %pview : partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>> -> tile<i32>
   %cst_0_f32 = constant <f32: 0.000000e+00> : tile<1x64xf32>
   %cst_0_i32 = constant <i32: 0> : tile<i32>
   %pview_16 = make_partition_view %tview : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
   %pview_17 = make_partition_view %tview_10 : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
-  %for, %tok_for = for %loopIdx in (%cst_0_i32 to %0#1, step %cst_1_i32) : tile<i32> iter_values(%iterArg0 = %cst_0_f32, %tok_0 = %tok) -> (tile<1x64xf32>, token) {
+  %for, %tok_for = for %loopIdx in (%cst_0_i32 to %4, step %cst_1_i32) : tile<i32> iter_values(%iterArg0 = %cst_0_f32, %tok_0 = %tok) -> (tile<1x64xf32>, token) {
     %tile, %result_token = load_view_tko weak %pview_16[%blockId_x, %loopIdx] token = %tok : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
     %tile_23, %result_token_24 = load_view_tko weak %pview_17[%blockId_x, %loopIdx] token = %tok : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
     %result_token_24_join = join_tokens %result_token_24, %tok_0 : token
@@ -32,17 +32,17 @@ entry @softmax_bwd_Kt1_A2f32_1l0_2t1_p16_A2f32_1l0_2t1_p16g0_A2f32_1l0_2t1_p16g0
   }
   %reduce = reduce %for dim=1 identities=[0.000000e+00 : f32] : tile<1x64xf32> -> tile<1xf32>
   (%reduce_lhs: tile<f32>, %reduce_rhs: tile<f32>) {
-    %1 = addf %reduce_lhs, %reduce_rhs : tile<f32>
-    yield %1 : tile<f32>
+    %5 = addf %reduce_lhs, %reduce_rhs : tile<f32>
+    yield %5 : tile<f32>
   }
   %reshape = reshape %reduce : tile<1xf32> -> tile<1x1xf32>
   %bcast = broadcast %reshape : tile<1x1xf32> -> tile<1x64xf32>
   %pview_22 = make_partition_view %tview_14 : partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>
-  %tok_for_0 = for %loopIdx in (%cst_0_i32 to %0#1, step %cst_1_i32) : tile<i32> iter_values(%tok_0 = %tok_for) -> (token) {
+  %tok_for_0 = for %loopIdx in (%cst_0_i32 to %4, step %cst_1_i32) : tile<i32> iter_values(%tok_0 = %tok_for) -> (token) {
     %tile, %result_token = load_view_tko weak %pview_16[%blockId_x, %loopIdx] token = %tok : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
     %tile_23, %result_token_24 = load_view_tko weak %pview_17[%blockId_x, %loopIdx] token = %tok_0 : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
-    %1 = subf %tile_23, %bcast : tile<1x64xf32>
-    %2 = mulf %tile, %1 : tile<1x64xf32>
+    %5 = subf %tile_23, %bcast : tile<1x64xf32>
+    %2 = mulf %tile, %5 : tile<1x64xf32>
     %3 = store_view_tko weak %2, %pview_22[%blockId_x, %loopIdx] token = %result_token_24 : tile<1x64xf32>, partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
     continue %3 : token
   }

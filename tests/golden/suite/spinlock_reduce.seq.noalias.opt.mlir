@@ -14,8 +14,8 @@ entry @spinlock_reduce_Kt1_A1f32_1t1_p16_A1i32_1t1_p16_A1f32_1t1_p16_I128(%arg0:
   %tile, %result_token = load_view_tko weak %pview[%blockId_x] token = %tok : partition_view<tile=(128), padding_value = zero, tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<128xf32>, token
   %reduce = reduce %tile dim=0 identities=[0.000000e+00 : f32] : tile<128xf32> -> tile<f32>
   (%reduce_lhs: tile<f32>, %reduce_rhs: tile<f32>) {
-    %4 = addf %reduce_lhs, %reduce_rhs : tile<f32>
-    yield %4 : tile<f32>
+    %11 = addf %reduce_lhs, %reduce_rhs : tile<f32>
+    yield %11 : tile<f32>
   }
   %reshape = reshape %reduce : tile<f32> -> tile<1xf32>
   %cst_0_i32 = constant <i32: 0> : tile<i32>
@@ -24,8 +24,8 @@ entry @spinlock_reduce_Kt1_A1f32_1t1_p16_A1i32_1t1_p16_A1f32_1t1_p16_I128(%arg0:
   %1 = cmpi less_than %cst_0_i64, %0, unsigned : tile<i64> -> tile<i1>
   %tok_loop = loop iter_values(%tok_0 = %result_token) : token -> token {
     %result_19, %result_token_20 = atomic_cas_tko acquire device %assume_0, %cst_0_i32, %cst_1_i32, %1 token=%tok_0 : tile<ptr<i32>>, tile<i32>, tile<i1> -> tile<i32>, token
-    %4 = cmpi equal %result_19, %cst_1_i32, signed : tile<i32> -> tile<i1>
-    %tok_if = if %4 -> (token) {
+    %10 = cmpi equal %result_19, %cst_1_i32, signed : tile<i32> -> tile<i1>
+    %tok_if = if %10 -> (token) {
       yield %result_token_20 : token
     } else {
       break %result_token_20 : token
@@ -34,8 +34,8 @@ entry @spinlock_reduce_Kt1_A1f32_1t1_p16_A1i32_1t1_p16_A1f32_1t1_p16_I128(%arg0:
   }
   %pview_11 = make_partition_view %tview_7 : partition_view<tile=(1), tensor_view<?xf32, strides=[1]>>
   %tile_12, %result_token_13 = load_view_tko weak %pview_11[%cst_0_i32] token = %tok_loop : partition_view<tile=(1), tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<1xf32>, token
-  %2 = addf %tile_12, %reshape : tile<1xf32>
-  %3 = store_view_tko weak %2, %pview_11[%cst_0_i32] token = %result_token_13 : tile<1xf32>, partition_view<tile=(1), tensor_view<?xf32, strides=[1]>>, tile<i32> -> token
-  %result, %result_token_18 = atomic_rmw_tko release device %assume_0, xchg, %cst_0_i32, %1 token=%3 : tile<ptr<i32>>, tile<i32>, tile<i1> -> tile<i32>, token
+  %4 = addf %tile_12, %reshape : tile<1xf32>
+  %5 = store_view_tko weak %4, %pview_11[%cst_0_i32] token = %result_token_13 : tile<1xf32>, partition_view<tile=(1), tensor_view<?xf32, strides=[1]>>, tile<i32> -> token
+  %result, %result_token_18 = atomic_rmw_tko release device %assume_0, xchg, %cst_0_i32, %1 token=%5 : tile<ptr<i32>>, tile<i32>, tile<i1> -> tile<i32>, token
   return
 }

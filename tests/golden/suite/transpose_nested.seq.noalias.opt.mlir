@@ -16,12 +16,12 @@ entry @transpose_nested_Kt1_A2f32_1l0_2t1_p16_A2f32_1l0_2t1_p16_I16_I2(%arg0: ti
   %cst_0_i32 = constant <i32: 0> : tile<i32>
   %0 = muli %blockId_x, %cst_2_i32 : tile<i32>
   %pview = make_partition_view %tview : partition_view<tile=(16x16), tensor_view<?x?xf32, strides=[?,1]>>
-  %1:2 = get_index_space_shape %pview : partition_view<tile=(16x16), tensor_view<?x?xf32, strides=[?,1]>> -> tile<i32>
+  %1, %5 = get_index_space_shape %pview : partition_view<tile=(16x16), tensor_view<?x?xf32, strides=[?,1]>> -> tile<i32>
   %pview_12 = make_partition_view %tview : partition_view<tile=(16x16), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
   %pview_13 = make_partition_view %tview_8 : partition_view<tile=(16x16), tensor_view<?x?xf32, strides=[?,1]>>
   for %loopIdx in (%cst_0_i32 to %cst_2_i32, step %cst_1_i32) : tile<i32> {
     %2 = addi %0, %loopIdx : tile<i32>
-    for %loopIdx_14 in (%cst_0_i32 to %1#1, step %cst_1_i32) : tile<i32> {
+    for %loopIdx_14 in (%cst_0_i32 to %5, step %cst_1_i32) : tile<i32> {
       %tile, %result_token = load_view_tko weak %pview_12[%2, %loopIdx_14] token = %tok : partition_view<tile=(16x16), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<16x16xf32>, token
       %3 = permute %tile [1, 0] : tile<16x16xf32> -> tile<16x16xf32>
       %4 = store_view_tko weak %3, %pview_13[%loopIdx_14, %2] token = %tok : tile<16x16xf32>, partition_view<tile=(16x16), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token

@@ -23,14 +23,14 @@ entry @two_stores_loop_Kt1_A2f32_1l0_2t1_p16_A2f32_1l0_2t1_p16_A2f32_1l0_2t1_p16
   %tview_20 = make_tensor_view %assume_2, shape = [%assume_17, %assume_18], strides = [%assume_19, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
   %blockId_x, %blockId_y, %blockId_z = get_tile_block_id : tile<i32>
   %pview = make_partition_view %tview : partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>
-  %0:2 = get_index_space_shape %pview : partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>> -> tile<i32>
+  %0, %9 = get_index_space_shape %pview : partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>> -> tile<i32>
   %cst_0_i32 = constant <i32: 0> : tile<i32>
   %pview_22 = make_partition_view %tview : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
   %pview_23 = make_partition_view %tview_12 : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
   %bcast = constant <f32: 1.000000e+00> : tile<1x64xf32>
   %pview_27 = make_partition_view %tview_20 : partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>
   %pview_28 = make_partition_view %tview_16 : partition_view<tile=(1x64), tensor_view<?x?xf32, strides=[?,1]>>
-  for %loopIdx in (%cst_0_i32 to %0#1, step %cst_1_i32) : tile<i32> {
+  for %loopIdx in (%cst_0_i32 to %9, step %cst_1_i32) : tile<i32> {
     %tile, %result_token = load_view_tko weak %pview_22[%blockId_x, %loopIdx] token = %tok : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
     %tile_29, %result_token_30 = load_view_tko weak %pview_23[%blockId_x, %loopIdx] token = %tok : partition_view<tile=(1x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<1x64xf32>, token
     %1 = negf %tile_29 : tile<1x64xf32>

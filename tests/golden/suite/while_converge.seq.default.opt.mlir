@@ -16,7 +16,7 @@ entry @while_converge_Kt1_A1f32_1t1_p16_A1f32_1t1_p16_A1i32_1t1_p16_Sf32_I64(%ar
   %cst_0_i32 = constant <i32: 0> : tile<i32>
   %bcast = constant <f32: 5.000000e-01> : tile<64xf32>
   %cst_32_i32 = constant <i32: 32> : tile<i32>
-  %0:2 = loop iter_values(%arg10 = %cst_0_i32, %arg11 = %tile) : tile<i32>, tile<64xf32> -> tile<i32>, tile<64xf32> {
+  %9, %0 = loop iter_values(%arg10 = %cst_0_i32, %arg11 = %tile) : tile<i32>, tile<64xf32> -> tile<i32>, tile<64xf32> {
     %3 = absf %arg11 : tile<64xf32>
     %reduce = reduce %3 dim=0 identities=[0xFF800000 : f32] : tile<64xf32> -> tile<f32>
     (%reduce_lhs: tile<f32>, %reduce_rhs: tile<f32>) {
@@ -25,8 +25,8 @@ entry @while_converge_Kt1_A1f32_1t1_p16_A1f32_1t1_p16_A1i32_1t1_p16_Sf32_I64(%ar
     }
     %4 = cmpf greater_than ordered %reduce, %arg9 : tile<f32> -> tile<i1>
     %5 = if %4 -> (tile<i1>) {
-      %8 = cmpi less_than %arg10, %cst_32_i32, signed : tile<i32> -> tile<i1>
-      yield %8 : tile<i1>
+      %10 = cmpi less_than %arg10, %cst_32_i32, signed : tile<i32> -> tile<i1>
+      yield %10 : tile<i1>
     } else {
       yield %4 : tile<i1>
     }
@@ -39,8 +39,8 @@ entry @while_converge_Kt1_A1f32_1t1_p16_A1f32_1t1_p16_A1i32_1t1_p16_Sf32_I64(%ar
     continue %7, %6 : tile<i32>, tile<64xf32>
   }
   %pview_10 = make_partition_view %tview_6 : partition_view<tile=(64), tensor_view<?xf32, strides=[1]>>
-  %1 = store_view_tko weak %0#1, %pview_10[%blockId_x] token = %tok : tile<64xf32>, partition_view<tile=(64), tensor_view<?xf32, strides=[1]>>, tile<i32> -> token
-  %reshape_11 = reshape %0#0 : tile<i32> -> tile<1xi32>
+  %1 = store_view_tko weak %0, %pview_10[%blockId_x] token = %tok : tile<64xf32>, partition_view<tile=(64), tensor_view<?xf32, strides=[1]>>, tile<i32> -> token
+  %reshape_11 = reshape %9 : tile<i32> -> tile<1xi32>
   %pview_12 = make_partition_view %tview_8 : partition_view<tile=(1), tensor_view<?xi32, strides=[1]>>
   %2 = store_view_tko weak %reshape_11, %pview_12[%blockId_x] token = %tok : tile<1xi32>, partition_view<tile=(1), tensor_view<?xi32, strides=[1]>>, tile<i32> -> token
   return
