@@ -16,8 +16,8 @@ import sys
 from eqsat.errors import EqsatError
 
 # subcommand modules under eqsat/commands, in help order
-COMMANDS = ["fmt", "check", "stats", "run", "equiv", "opt", "lower", "compile", "cutile",
-            "cache"]
+COMMANDS = ["fmt", "check", "stats", "run", "equiv", "opt", "rules", "lower", "compile",
+            "cutile", "cache"]
 INTERNAL_ERROR = 3
 
 
@@ -43,7 +43,9 @@ def _version() -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     ap = _Parser(prog="eqsat", description="Equality-saturation optimizer for "
-                 "NVIDIA Tile IR kernels.")
+                 "NVIDIA Tile IR kernels.",
+                 epilog="`eqsat --list-rules` is `eqsat rules`: every rule with its doc. "
+                        "FILE '-' reads stdin; -o - writes stdout.")
     ap.add_argument("--version", action="version", version=_version())
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
@@ -81,6 +83,9 @@ def _one_line(message: str, command: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     from eqsat.commands._common import progress
 
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["--list-rules"]:             # as MLIR tools list their passes
+        argv = ["rules", *argv[1:]]
     args = _parser().parse_args(argv)
     try:
         with progress(args.command, args.progress):

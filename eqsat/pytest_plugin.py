@@ -2,10 +2,12 @@
 
 `--eqsat-profile NAME` loads a Hypothesis profile for the run: "eqsat-ci" (bounded,
 derandomized) or "eqsat-long" (many random examples), both registered here, or any
-profile the project registers itself. Session fixtures hand tests the `eqsat.testing`
-tools without an import (`eqsat_kernels`: the kernel strategy factory;
-`eqsat_pipeline_check`: `assert_pipeline_preserves`; `eqsat_optimize_pipeline`), and the
-same names are re-exported here (`from eqsat.pytest_plugin import kernels`).
+profile the project registers itself. Without it, a Hypothesis test that uses the
+fixtures and sets no settings runs under "eqsat-default" (25 examples, no deadline).
+Session fixtures hand tests the `eqsat.testing` tools without an import
+(`eqsat_kernels`: the kernel strategy factory; `eqsat_pipeline_check`:
+`assert_pipeline_preserves`; `eqsat_optimize_pipeline`), and the same names are
+re-exported here (`from eqsat.pytest_plugin import kernels`).
 
 pytest loads every installed plugin at start-up, so nothing heavy is imported until it
 is used: eqsat without the `test` extra (no Hypothesis) costs other projects' test runs
@@ -25,7 +27,13 @@ import pytest
 PROFILES: dict[str, dict[str, Any]] = {
     "eqsat-ci": {"max_examples": 100, "derandomize": True},
     "eqsat-long": {"max_examples": 2000},
+    "eqsat-default": {"max_examples": 25},
 }
+# what a Hypothesis test that uses the fixtures below and sets no settings of its own
+# runs under when no --eqsat-profile is given (Hypothesis's 200 ms deadline would fail
+# it on time, not on meaning); other tests keep the run's own profile
+DEFAULT_PROFILE = "eqsat-default"
+FIXTURES = frozenset(("eqsat_kernels", "eqsat_pipeline_check", "eqsat_optimize_pipeline"))
 _EXPORTS = ("kernels", "KernelCase", "Pipeline", "assert_pipeline_preserves",
             "check_pipeline", "optimize_pipeline")
 __all__ = ["PROFILES", "register_profiles", *_EXPORTS]
@@ -75,6 +83,20 @@ def pytest_configure(config: pytest.Config) -> None:
         raise pytest.UsageError(f"--eqsat-profile: no Hypothesis profile named '{name}' "
                                 f"(eqsat registers {', '.join(PROFILES)})") from None
     settings.load_profile(name)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("eqsat_profile") is not None:
+        return
+    for item in items:
+        fn = getattr(item, "obj", None)
+        if (not FIXTURES & set(getattr(item, "fixturenames", ()))
+                or not getattr(fn, "is_hypothesis_test", False)
+                or getattr(fn, "_hypothesis_internal_settings_applied", False)):
+            continue
+        register_profiles()
+        from hypothesis import settings
+        settings(settings.get_profile(DEFAULT_PROFILE))(fn)
 
 
 def pytest_report_header(config: pytest.Config) -> str | None:

@@ -38,6 +38,7 @@ if __name__ != "eqsat.rules":
 
 import importlib
 import importlib.metadata
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable
@@ -74,10 +75,18 @@ def _error(message: str) -> Exception:
     return EqsatError(message)
 
 
+_UNNAMED = {"t": "an unnamed type variable (an op or constant without ty=)",
+            "e": "an unnamed element-type variable (an iconst without elem=)",
+            "a": "an unnamed attributes variable (an op without attrs=)"}
+
+
 def _egglog_message(e: Exception) -> str:
     """egglog's message without its empty location line."""
     lines = [ln for ln in str(e).splitlines() if ln.strip() and not ln.startswith("At 0:0")]
     msg = "; ".join(lines) or type(e).__name__
+    # egglog names the DSL's unnamed variables (an iconst's element type, an op's type)
+    # __tNNN: say what they are instead
+    msg = re.sub(r"\b_?_([tea])\d+\b", lambda m: _UNNAMED[m[1]], msg)
     if "Unbound symbol" in msg:
         msg += (" (the right-hand side uses a variable neither the left-hand side nor a "
                 "condition binds; an `iconst` without `elem=`, or an op without `ty=`, is "
@@ -141,36 +150,14 @@ def register(rs: RuleSet, *, trusted: bool = False, context: Any = (), examples:
     if bad is not None:
         raise _error(f"rule set '{rs.name}' not registered: rule '{bad[0]}' does not compile: "
                      f"{bad[1]}")
-    proofs: dict[str, str] = {}
     if not trusted:
-        # the checker (and the interpreter it runs) loads with the first rule set it checks
-        from eqsat.rules.soundness import check_rule
-        analyses: list[Rule | Action] = [r for r in rs.rules if isinstance(r, Action)]
-        ctx = ([RuleSet(f"{rs.name}-analyses", analyses)] if analyses else []) + list(context)
-        for r in rs.rules:
-            if isinstance(r, Action):
-                from eqsat.rules.smt_facts import prove
-                verdict, detail = prove(r)
-                if verdict == "proved":
-                    proofs[r.name] = "proved"
-                    continue
-                if verdict == "refuted":
-                    raise _error(f"rule set '{rs.name}' not registered: analysis rule "
-                                 f"'{r.name}' is unsound {detail} (found by the SMT solver)")
-                raise _error(f"rule set '{rs.name}' not registered: '{r.name}' is an analysis "
-                             f"rule the SMT solver cannot prove ({detail}); register(..., "
-                             "trusted=True) if you vouch for it")
-            res = check_rule(r, context=ctx, examples=examples, **(hints or {}).get(r.name, {}))
-            if not res.ok:
-                raise _error(f"rule set '{rs.name}' not registered: {res.message}; fix the "
-                             "rule (or register(..., trusted=True) to vouch for it "
-                             "unchecked)")
-            proofs[r.name] = res.status if res.method == "proved" else \
-                f"{res.status} ({res.reason})"
+        why, proofs = _check_set(rs, context, examples, hints)
+        if why is not None:
+            raise _error(f"rule set '{rs.name}' not registered: {why}")
     else:
         proofs = {r.name: "trusted" for r in rs.rules}
     rs.trust = "trusted" if trusted else "checked"
-    rs.proofs = proofs
+    rs.proofs = dict(proofs)
     _REGISTRY[rs.name] = rs
     return rs
 
@@ -195,6 +182,92 @@ def rule_status(rs: str | RuleSet) -> dict[str, str]:
         else:
             out[r.name] = "unchecked"
     return out
+
+
+# rule text -> why the check refused it (None: passed), for sets checked where used
+_CHECKED: dict[tuple[Any, ...], tuple[str | None, dict[str, str]]] = {}
+_CHECKED_LOCK = threading.Lock()
+
+
+def _rule_text(r: Rule | Action) -> tuple[str, ...]:
+    if isinstance(r, Rule):
+        return (r.name, str(r.lhs), str(r.rhs), *map(str, r.conditions))
+    return (r.name, *map(str, r.facts), *map(str, r.actions))
+
+
+def _check_set(rs: RuleSet, context: Any = (), examples: int = 20,
+               hints: dict[str, dict[str, Any]] | None = None
+               ) -> tuple[str | None, dict[str, str]]:
+    """Why `rs` fails its check (None: every rule passes) and how each rule passed
+    (proved, or sampled and why); cached by rule text."""
+    key = (tuple(_rule_text(r) for r in rs.rules), tuple(id(c) for c in context), examples,
+           repr(sorted((hints or {}).items())))
+    with _CHECKED_LOCK:
+        if key in _CHECKED:
+            return _CHECKED[key]
+    # the checker (and the interpreter it runs) loads with the first rule set it checks
+    from eqsat.rules.soundness import check_rule
+    why: str | None = None
+    proofs: dict[str, str] = {}
+    analyses: list[Rule | Action] = [r for r in rs.rules if isinstance(r, Action)]
+    ctx = ([RuleSet(f"{rs.name}-analyses", analyses)] if analyses else []) + list(context)
+    for r in rs.rules:
+        if isinstance(r, Action):
+            from eqsat.rules.smt_facts import prove
+            verdict, detail = prove(r)
+            if verdict == "proved":
+                proofs[r.name] = "proved"
+                continue
+            if verdict == "refuted":
+                why = (f"analysis rule '{r.name}' is unsound {detail} (found by the SMT "
+                       "solver)")
+            else:
+                why = (f"'{r.name}' is an analysis rule the SMT solver cannot prove "
+                       f"({detail}); register(..., trusted=True) if you vouch for it")
+            break
+        res = check_rule(r, context=ctx, examples=examples, **(hints or {}).get(r.name, {}))
+        if not res.ok:
+            why = (f"{res.message}; fix the rule (or register(..., trusted=True) to vouch "
+                   "for it unchecked)")
+            break
+        proofs[r.name] = res.status if res.method == "proved" else \
+            f"{res.status} ({res.reason})"
+    with _CHECKED_LOCK:
+        _CHECKED[key] = (why, proofs)
+    return why, proofs
+
+
+def vouch(sets: Iterable[RuleSet]) -> list[str]:
+    """Check, where they are used, the sets nobody registered: each is compiled and
+    checked as `register` would (once per rule text and process) and then counts as
+    checked; one that fails, or that holds analysis rules no check can judge, is
+    refused with an `EqsatError` saying how to register or trust it. Returns the
+    names of the sets used on trust (what the optimize report lists as unchecked)."""
+    for rs in sets:
+        if rs.trust:
+            continue
+        bad = compile_error(rs)
+        if bad is not None:
+            raise _error(f"rule '{bad[0]}' (set '{rs.name}') fails in egglog: {bad[1]}")
+        why, proofs = _check_set(rs)
+        if why is not None:
+            raise _error(f"rule set '{rs.name}' (never registered) was checked where it is "
+                         f"used and refused: {why}; eqsat.rules.trust(rule_set) or "
+                         "register(rule_set, trusted=True) uses it unchecked")
+        rs.trust = "checked"
+        rs.proofs = dict(proofs)
+    return unchecked(sets)
+
+
+def trust(rs: RuleSet) -> RuleSet:
+    """Vouch for a set without registering it: `optimize` then uses it unchecked and its
+    report lists it as trusted (what `register(rs, trusted=True)` does, minus making it
+    selectable by name)."""
+    if not isinstance(rs, RuleSet):
+        raise TypeError(f"trust() takes a RuleSet, not {type(rs).__name__}")
+    rs.trust = "trusted"
+    rs.proofs = {r.name: "trusted" for r in rs.rules}
+    return rs
 
 
 def unchecked(sets: Iterable[RuleSet]) -> list[str]:
@@ -356,8 +429,9 @@ def get(name: str) -> RuleSet:
     try:
         return _REGISTRY[name]
     except KeyError:
-        raise KeyError(f"unknown rule set '{name}' (available: {', '.join(available())}, "
-                       "default, none)") from None
+        raise KeyError(f"unknown rule set '{name}' (available: "
+                       f"{', '.join([*available(), 'default', 'all', 'none'])}; "
+                       "`eqsat rules` lists them)") from None
 
 
 Selection = str | RuleSet | Iterable[str | RuleSet] | None
@@ -399,4 +473,4 @@ def resolve(sel: Selection) -> list[RuleSet]:
 __all__ = ["Rule", "Action", "RuleSet", "rewrite", "infer", "register", "available", "get",
            "resolve", "DEFAULT", "compile_error", "describe_rule_error", "unchecked",
            "preferred_ops", "rule_graph", "load_from", "load_plugins", "describe",
-           "ENTRY_POINT_GROUP", "rule_status"]
+           "ENTRY_POINT_GROUP", "rule_status", "vouch", "trust"]

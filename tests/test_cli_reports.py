@@ -42,7 +42,7 @@ def test_opt_json(capsys, tmp_path):
     d = json.loads(capsys.readouterr().out)
     assert d["file"] == VA and d["kernel"] == text
     rep = d["report"]
-    assert rep["rules"] == [] and rep["ops_before"] == 21 and rep["cost_model"]
+    assert rep["rules"] == [] and rep["ops"]["before"] == 20 and rep["cost"]["model"]
     assert set(rep["times"]) and rep["total_seconds"] == pytest.approx(sum(rep["times"].values()))
     out = tmp_path / "o.mlir"
     assert main(["opt", VA, "--rules", "none", "--json", "-o", str(out)]) == 0
@@ -122,9 +122,9 @@ def test_short_runs_on_a_terminal_print_nothing(monkeypatch):
 def test_an_unexpected_exception_is_an_internal_error(capsys, monkeypatch):
     from eqsat.commands import check
 
-    def boom(path, verify=True):
+    def boom(path, verify=True, entry=None):
         raise RuntimeError("boom")
-    monkeypatch.setattr(check, "load_kernel", boom)
+    monkeypatch.setattr(check, "load_kernels", boom)
     monkeypatch.delenv("EQSAT_TRACEBACK", raising=False)
     assert main(["check", VA]) == INTERNAL_ERROR
     err = capsys.readouterr().err

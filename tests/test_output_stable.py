@@ -67,8 +67,40 @@ def test_every_golden_file_has_an_input() -> None:
     assert not stale, f"golden outputs without an input: {stale}"
 
 
+# the examples' before/after pairs a reader browses: examples/out/NAME.opt.mlir (what
+# `eqsat opt examples/NAME.mlir` prints) and NAME.diff (what `--diff` prints)
+EXAMPLES_OUT = ROOT / "examples" / "out"
+
+
+def example_outputs() -> dict[Path, str]:
+    from eqsat.commands.opt import unified_diff
+    out = {}
+    for group, path, mode in CASES:
+        if group != "examples" or mode != "default":
+            continue
+        stem = path.name.removesuffix(".mlir")
+        text = optimized_text(path, mode)
+        before = print_kernel(parse_file(path))
+        out[EXAMPLES_OUT / f"{stem}.opt.mlir"] = text
+        out[EXAMPLES_OUT / f"{stem}.diff"] = unified_diff(
+            before, text, str(path.relative_to(ROOT)))
+    return out
+
+
+def test_example_outputs_are_current() -> None:
+    """The pairs in examples/out are what the optimizer prints now."""
+    stale = [str(p.relative_to(ROOT)) for p, text in example_outputs().items()
+             if not p.exists() or p.read_text() != text]
+    assert not stale, f"stale: {stale}; run python tests/test_output_stable.py --regen"
+
+
 def regen() -> int:
-    """Rewrite every golden copy; prints which ones changed."""
+    """Rewrite every golden copy and the examples' outputs; prints which ones changed."""
+    for out, text in example_outputs().items():
+        if not out.exists() or out.read_text() != text:
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_text(text)
+            print(f"written: {out.relative_to(ROOT)}")
     expected = set()
     for group, path, mode in CASES:
         out = golden_path(group, path, mode)

@@ -13,7 +13,7 @@ from eqsat.egraph.cost import DEFAULT as H100
 from eqsat.errors import EqsatError
 from eqsat.rules.soundness import _Builder, _tree, check_rule
 from eqsat.text import parse
-from eqsat.rules import RuleSet, register, rewrite
+from eqsat.rules import RuleSet, register, rewrite, trust
 from eqsat.rules.dsl import (
     absf,
     addf,
@@ -169,10 +169,23 @@ def test_wrong_generic_shift_cannot_be_registered_unless_trusted(registry):
     res = optimize(parse(I64_SRC), rules="default,wrong-shift")
     assert res.report.unchecked == ["wrong-shift (trusted)"]
     assert "unchecked rule sets: wrong-shift (trusted)" in res.report.summary()
-    # a set passed directly, never registered, is named too
-    res = optimize(parse(I64_SRC), rules=["default", RuleSet("adhoc", [])])
-    assert res.report.unchecked == ["adhoc (not registered)"]
+    # a set passed directly, never registered, is checked where it is used: refused when
+    # wrong, with how to vouch for it; used and named as trusted once vouched for
+    with pytest.raises(EqsatError, match="never registered.*unsound.*trust"):
+        optimize(parse(I64_SRC), rules=["default", RuleSet("adhoc-wrong", [bad])])
+    res = optimize(parse(I64_SRC), rules=["default", trust(RuleSet("adhoc-wrong", [bad]))])
+    assert res.report.unchecked == ["adhoc-wrong (trusted)"]
     assert optimize(parse(I64_SRC)).report.unchecked == []
+
+
+def test_a_set_never_registered_is_checked_on_first_use_and_then_counts_as_checked(registry):
+    good = rewrite("adhoc-shl", muli(x, iconst(2, ty=t, elem=e), ty=t),
+                   shli(x, iconst(1, ty=t, elem=e), ty=t, attrs={}), prefer=True)
+    rs = RuleSet("adhoc", [good])
+    res = optimize(parse(I64_SRC), rules=["default", rs])
+    assert res.report.unchecked == [] and rs.trust == "checked"
+    assert "shli" in _ops(res.kernel)
+    assert "adhoc" not in registry                       # checked, not made selectable
 
 
 def test_analysis_rules_need_trust(registry):
@@ -380,7 +393,9 @@ def test_register_says_how_each_rule_is_vouched_for(registry, capsys):
     assert set(rule_status("tokens").values()) == {"sampled"}
     assert main(["opt", "--list-rules"]) == 0
     out = capsys.readouterr().out
-    assert "mine-status (1 proved)" in out and "mine-trusted [trusted] (1 trusted)" in out
+    assert "mine-status: (1 proved)" in out and "mine-trusted: (1 trusted)" in out
     assert "algebra: integer and float identities, shape folds (65 proved, 10 sampled)" in out
-    assert main(["opt", "--list-rules", "--each"]) == 0
-    assert "  muli-two-shl: proved" in capsys.readouterr().out
+    line = next(ln for ln in out.splitlines() if ln.split()[:1] == ["muli-two-shl"])
+    assert line.split()[1:3] == ["rewrite", "proved"]
+    assert next(ln for ln in out.splitlines()
+                if ln.split()[:1] == ["exp-times-one"]).split()[2] == "trusted"

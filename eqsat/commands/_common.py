@@ -6,6 +6,7 @@ import contextlib
 import dataclasses
 import json
 import math
+import os
 import sys
 import threading
 import time
@@ -16,17 +17,59 @@ import numpy as np
 
 from eqsat.errors import EqsatError
 from eqsat.ir.core import Kernel
-from eqsat.text import parse_file
+from eqsat.text import parse_module_file
 
 
-def load_kernel(path: str, verify: bool = True) -> Kernel:
-    """Parse (and verify) a kernel file; errors carry FILE:LINE:COL."""
-    phase(f"reading {path}")
-    k = parse_file(path)
+def load_kernels(path: str, verify: bool = True, entry: str | None = None) -> list[Kernel]:
+    """Parse (and verify) every entry of a kernel file, or only the one named `entry`;
+    `-` reads standard input. Errors carry FILE:LINE:COL."""
+    where = "<stdin>" if path == "-" else path
+    phase(f"reading {where}")
+    ks = every = parse_module_file(path)
+    if entry is not None:
+        want = entry.lstrip("@")
+        ks = [k for k in every if k.name == want]
+        if not ks:
+            raise EqsatError(f"{where}: error: no entry '@{want}' (entries: "
+                             f"{', '.join('@' + k.name for k in every)})")
     if verify:
         from eqsat.ir.verify import verify as _verify
-        _verify(k, filename=path)
-    return k
+        for k in ks:
+            _verify(k, filename=where)
+    return ks
+
+
+def load_kernel(path: str, verify: bool = True, entry: str | None = None) -> Kernel:
+    """The one kernel of a file (or its entry named `entry`); a file of several entries
+    needs `entry`."""
+    ks = load_kernels(path, verify, entry)
+    if len(ks) > 1:
+        where = "<stdin>" if path == "-" else path
+        raise EqsatError(f"{where}: error: {len(ks)} entries "
+                         f"({', '.join('@' + k.name for k in ks)}): this command takes "
+                         "one; choose it with --entry NAME")
+    return ks[0]
+
+
+def load_rule_sets(targets: list[str] | None) -> list[str]:
+    """Register the sets `--rules-from MODULE:ATTR` names (checked); MODULE is imported
+    from the current directory too, as `python -m` would. Returns their names."""
+    import eqsat.rules as rules_pkg
+
+    names: list[str] = []
+    if not targets:
+        return names
+    cwd = os.getcwd()
+    added = cwd not in sys.path
+    if added:
+        sys.path.insert(0, cwd)
+    try:
+        for target in targets:
+            names += [rs.name for rs in rules_pkg.load_from(target)]
+    finally:
+        if added:
+            sys.path.remove(cwd)
+    return list(dict.fromkeys(names))
 
 
 def positive_int(text: str) -> int:

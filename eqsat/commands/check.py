@@ -1,16 +1,19 @@
-"""`eqsat check FILE`: parse and verify."""
+"""`eqsat check FILE [--entry NAME]`: parse and verify (`-` reads stdin)."""
 from __future__ import annotations
 
-from eqsat.commands._common import load_kernel
+from eqsat.memory.stats import op_count
+from eqsat.commands._common import load_kernels
 
 
 def _run(args) -> int:
-    k = load_kernel(args.file)
-    print(f"{args.file}: ok (@{k.name}, {sum(1 for _ in k.walk())} ops)")
+    where = "<stdin>" if args.file == "-" else args.file
+    for k in load_kernels(args.file, entry=args.entry):
+        print(f"{where}: ok (@{k.name}, {op_count(k)[0]} ops)")
     return 0
 
 
 def register(sub) -> None:
     p = sub.add_parser("check", help="parse and verify a kernel")
-    p.add_argument("file")
+    p.add_argument("file", metavar="FILE", help="Tile IR text (.mlir); '-' reads stdin")
+    p.add_argument("--entry", metavar="NAME", help="only this entry of a file of several")
     p.set_defaults(func=_run)

@@ -17,7 +17,7 @@ def _run(args) -> int:
                          "--token-graph OUT.svg")
     if args.token_graph and not args.token_graph.lower().endswith(".svg"):
         raise EqsatError(f"{args.token_graph}: error: --token-graph writes an .svg file")
-    k = load_kernel(args.file, verify=False)
+    k = load_kernel(args.file, verify=False, entry=args.entry)
     other = load_kernel(args.against, verify=False) if args.against else None
     print(json.dumps(kernel_stats(k, noalias=args.noalias), indent=2))
     if args.token_graph:
@@ -31,7 +31,8 @@ def _run(args) -> int:
 
 def register(sub) -> None:
     p = sub.add_parser("stats", help="print IR metrics as JSON")
-    p.add_argument("file")
+    p.add_argument("file", metavar="FILE", help="Tile IR text (.mlir); '-' reads stdin")
+    p.add_argument("--entry", metavar="NAME", help="the entry of a file of several")
     p.add_argument("--noalias", action="store_true",
                    help="array parameters without alias attributes never alias each other")
     p.add_argument("--json", action="store_true",

@@ -52,6 +52,8 @@ class CostModel:
     `token_edge`). Costs must be >= 0."""
 
     name = "unit"
+    unit = "cost units"                                  # what one unit of cost is
+    models = "one unit per op that is not structural, times the trip counts around it"
     # op names extraction favours when costs tie (a canonical form); the rules'
     # `prefer=True` adds to this per optimization
     preferred: frozenset[str] = frozenset()
@@ -113,6 +115,9 @@ class H100(CostModel):
     math and bytes over the per-SM share of DRAM bandwidth, tokens their exposed latency."""
 
     name = "h100"
+    unit = "cycles per tile block"
+    models = ("one tile block on an H100 SXM: issue slots, memory requests and bytes, "
+              "exposed token waits (docs/gpu-cost-model.md)")
     warp = 32
     ipc = 4.0                    # warp instructions issued per cycle per SM
     dram_bytes_per_cycle = 12.8  # 3.35 TB/s / (132 SMs * 1.98 GHz)

@@ -11,12 +11,14 @@ first use.
 """
 from __future__ import annotations
 
+import heapq
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from eqsat.errors import EqsatError
 from eqsat.ir.attrs import DenseConst
-from eqsat.ir.core import Kernel, Operation, Param, Region, Value
+from eqsat.ir.core import Kernel, Operation, Param, Region, Value, region_exits
 from eqsat.ir.ops import SPECS
 from eqsat.ir.numbers import value_of_bits
 from eqsat.ir.types import TokenType
@@ -244,6 +246,7 @@ def decode(enc: Encoding, v: EGraphView, sel: Selection) -> Decoded:
     val: dict[str, Any] = {}          # class -> Value | Operation | None (absent token)
     params = [Param(Value(p.type, p.name), dict(p.attrs)) for p in enc.kernel.params]
     root_op: Operation | None = None
+    op_rank: dict[int, float] = {}     # id of a built op -> its class's rank
     for cid in order:
         n = node(cid)
         k = n.kind
@@ -285,13 +288,15 @@ def decode(enc: Encoding, v: EGraphView, sel: Selection) -> Decoded:
             entry.ir.append(op)
             continue
         reg.ir.append(op)
+        op_rank[id(op)] = rank.get(cid, _LATE)
         if k in ("For", "Loop", "If", "Combine", "Mem") or isinstance(_types(enc, n.ty), tuple):
             val[cid] = op
         else:
             val[cid] = op.results[0]
-        _name(enc, v, cid, op)
     if root_op is None:
         raise DecodeError("no root")
+    _keep_input_order(entry.ir, op_rank)
+    _name_values(enc, v, order, val, node)
     return Decoded(Kernel(enc.kernel.name, params, entry.ir, enc.kernel.hints), val)
 
 
@@ -343,14 +348,185 @@ def _inside(a: _Reg, b: _Reg) -> bool:
     return cur is b
 
 
-def _name(enc: Encoding, v: EGraphView, cid: str, op: Operation) -> None:
-    lets = v.lets.get(cid)
-    if not lets or not op.results:
+def _name_values(enc: Encoding, v: EGraphView, order: list[str], val: dict,
+                 node: _Chosen) -> None:
+    """Give the decoded values the input's names. A memory op keeps its results' names
+    (found by its uid, however the token rules rewired it); any other value takes the
+    name of an input value in its class that an op of the same kind defined. What is
+    left: a value that computes an input value anew keeps its name unless that name is
+    taken or it is a token (a join in the class of a load's token is not that load's
+    token), where it gets a name derived from it (`t_join`); a new splat integer
+    constant is named by its value (`c2_i32`); anything else is numbered by the printer.
+    A name so never moves to a value that meant something else in the input."""
+    mem_src = {m.uid: m.op for m in enc.memory.ops} if enc.memory is not None else {}
+    given = {h for let, h in enc.names.items() if enc.kinds.get(let) is not None}
+    projs: dict[str, list[tuple[int, str]]] = {}       # multi-result class -> its results
+    for nd in v.nodes.values():
+        if nd.kind == "Proj":
+            projs.setdefault(nd.fields[0], []).append((nd.fields[1], nd.cls))
+    claimed: set[str] = set()
+    seen: set[int] = set()
+    values: list[tuple[str, Value]] = []
+    for cid in order:
+        x = val.get(cid)
+        if isinstance(x, Operation):
+            n = node(cid)
+            src = mem_src.get(n.fields[1]) if n.kind == "Mem" else None
+            if src is not None and len(src.results) == len(x.results):
+                for r, s in zip(x.results, src.results):
+                    if _usable(s.name):
+                        r.name = s.name
+                        claimed.add(s.name)
+                    seen.add(id(r))
+            elif src is None:           # results no op reads: named from their classes
+                for i, pc in sorted(projs.get(cid, ())):
+                    if i < len(x.results) and id(x.results[i]) not in seen \
+                            and x.results[i].name is None and pc not in val:
+                        seen.add(id(x.results[i]))
+                        values.append((pc, x.results[i]))
+        elif (isinstance(x, Value) and isinstance(x.owner, Operation) and x.name is None
+              and id(x) not in seen):
+            seen.add(id(x))
+            values.append((cid, x))
+    rest: list[tuple[str, Value]] = []
+    for cid, x in values:
+        owner = x.owner
+        for let in _lets_in_order(enc, v, cid):
+            h = enc.names.get(let)
+            if _usable(h) and h not in claimed and enc.kinds.get(let) == owner.name:
+                x.name = h
+                claimed.add(h)
+                break
+        else:
+            rest.append((cid, x))
+    for cid, x in rest:
+        hints = [h for h in (enc.names.get(let) for let in _lets_in_order(enc, v, cid))
+                 if _usable(h)]
+        owner = x.owner
+        if hints:
+            h = hints[0]
+            if h not in claimed and (not x.is_token or h not in given):
+                x.name = h              # the same value anew, or a token the input had not
+                claimed.add(h)
+            else:
+                x.name = f"{h}_{_short(owner.name)}"
+        elif owner.name == "constant":
+            x.name = _constant_name(owner)
+
+
+def _lets_in_order(enc: Encoding, v: EGraphView, cid: str) -> list[str]:
+    return sorted(v.lets.get(cid, ()), key=lambda let: (enc.order.get(let, 1 << 30), let))
+
+
+def _usable(name: str | None) -> TypeGuard[str]:
+    """A name the printer keeps (a number too: a value keeps the number it had)."""
+    return name is not None and name != ""
+
+
+def _short(op_name: str) -> str:
+    return {"join_tokens": "join", "make_token": "tok"}.get(op_name,
+                                                            op_name.removesuffix("_tko"))
+
+
+def _constant_name(op: Operation) -> str | None:
+    c = op.attrs.get("value")
+    if not isinstance(c, DenseConst) or not c.is_splat or not str(c.elem).startswith("i"):
+        return None
+    n = int(c.scalar())
+    return f"c{n}_{c.elem}" if n >= 0 else f"c_neg{-n}_{c.elem}"
+
+
+def _keep_input_order(region: Region, rank: dict[int, float]) -> None:
+    """Reorder each body's ops, as few as their uses allow, into the input's program
+    order (`rank`; ties and new ops keep the decoder's order): a pure op moves freely
+    under its uses; a memory op (its tokens order it), a guarded op or an op with a
+    body moves too, but never across a branch that may leave the body early, a print
+    or an assert, which keep their relative order (nothing with an effect or a trap may
+    run ahead of an early exit); the terminator stays last. Ops no rewrite touched so read in the
+    order the input wrote them."""
+    ops = region.ops
+    term = ops[-1] if ops and ops[-1].spec is not None and ops[-1].spec.is_terminator else None
+    body = ops[:-1] if term is not None else list(ops)
+    for op in body:
+        for r in op.regions:
+            _keep_input_order(r, rank)
+    if len(body) < 2:
         return
-    best = min(lets, key=lambda n: enc.order.get(n, 1 << 30))
-    hint = enc.names.get(best)
-    if hint and len(op.results) == 1:
-        op.results[0].name = hint
+    producer: dict[int, int] = {}
+    for i, op in enumerate(body):
+        for res in op.results:
+            producer[id(res)] = i
+    preds: list[set[int]] = [set() for _ in body]
+    barrier: int | None = None
+    since: list[int] = []
+    for i, op in enumerate(body):
+        p = preds[i]
+        for u in _reads(op):
+            j = producer.get(id(u))
+            if j is not None and j != i:
+                p.add(j)
+        kind = _order_kind(op)
+        if kind == "barrier":
+            if barrier is not None:
+                p.add(barrier)
+            p.update(since)
+            barrier, since = i, []
+        elif kind == "memory":
+            if barrier is not None:
+                p.add(barrier)
+            since.append(i)
+    succs: list[list[int]] = [[] for _ in body]
+    waiting = [len(p) for p in preds]
+    for i, p in enumerate(preds):
+        for j in p:
+            succs[j].append(i)
+    ready = [(rank.get(id(op), _LATE), i) for i, op in enumerate(body) if not waiting[i]]
+    heapq.heapify(ready)
+    out: list[Operation] = []
+    while ready:
+        _, i = heapq.heappop(ready)
+        out.append(body[i])
+        for j in succs[i]:
+            waiting[j] -= 1
+            if not waiting[j]:
+                heapq.heappush(ready, (rank.get(id(body[j]), _LATE), j))
+    if len(out) != len(body):                          # pragma: no cover - a cycle: a bug
+        raise DecodeError("the chosen program has a cycle")
+    region.ops = out + ([term] if term is not None else [])
+
+
+def _reads(op: Operation) -> Iterator[Value]:
+    """The values `op` reads, those read in its bodies included."""
+    for o in op.walk():
+        yield from o.operands
+
+
+def _untokened(op: Operation) -> bool:
+    """A memory op no token orders (program order orders it, if anything)."""
+    sp = op.spec
+    return (sp is not None and any(g == "token" for g, _ in sp.operands)
+            and op.token_in is None)
+
+
+def _order_kind(op: Operation) -> str:
+    """How an op may move: "pure" (under its uses), "memory" (memory ops, guarded ops
+    and ops with bodies: between the same barriers) or "barrier" (a branch that may
+    leave its loop body early, a print, an assert, a memory op no token orders, or an op
+    whose body holds one of those: keeps its place among memory ops and barriers)."""
+    if op.name in ("print", "assert") or _untokened(op) or (op.name == "if" and any(
+            t.name in ("break", "continue") for r in op.regions for t in region_exits(r))):
+        return "barrier"
+    if op.regions:                        # what its body does, program order included
+        return "barrier" if any(o.name in ("print", "assert") or _untokened(o)
+                                for o in op.walk()) else "memory"
+    if op.name in GUARDED:                # a trap must not run ahead of an early exit
+        return "memory"
+    sp = op.spec
+    if sp is not None and any(g == "token" for g, _ in sp.operands):
+        return "memory"
+    if not op.results or any(r.is_token for r in op.results):
+        return "memory" if op.results else "barrier"
+    return "pure"
 
 
 def _types(enc: Encoding, text: str | None) -> Any:

@@ -82,6 +82,7 @@ class Encoding:
     n_values: int = 0
     n_ops: int = 0
     uid_names: dict[int, str] = field(default_factory=dict)   # memory op uid -> op name
+    kinds: dict[str, str | None] = field(default_factory=dict)  # let name -> its input op
     token_facts: int = 0                                      # relation rows inserted
     need_cases: dict[str, int] = field(default_factory=dict)  # see tokenfacts.need_rows
     memory: MemoryRecord | None = None                        # memory ops and regions
@@ -176,6 +177,7 @@ class _Encoder:
         self.dense: dict[int, DenseConst] = {}
         self.dense_keys: dict[DenseConst, int] = {}
         self.names: dict[str, str | None] = {}
+        self.kinds: dict[str, str | None] = {}
         self.order: dict[str, int] = {}
         self.n = 0
         self.n_ops = 0
@@ -212,6 +214,8 @@ class _Encoder:
         self.n += 1
         e = self.mk.let(name, expr)
         self.names[name] = v.name if v is not None else hint
+        self.kinds[name] = v.owner.name if v is not None and isinstance(v.owner, Operation) \
+            else None
         self.order[name] = self.n
         if v is not None:
             self.refs[id(v)] = e
@@ -284,6 +288,7 @@ class _Encoder:
         enc = Encoding(self.eg, k, self.tokenized, "root", self.types, self.regions, self.dense,
                        self.names, self.order, len(term_ops), self.n, self.n_ops)
         enc.uid_names = dict(self.uid_names)
+        enc.kinds = self.kinds
         enc.token_facts = n_token_facts
         enc.need_cases = need_cases
         enc.memory = self.memory

@@ -25,16 +25,17 @@ _NAME_OK = re.compile(r"^[A-Za-z_][A-Za-z0-9_$.]*$")
 class _Names:
     """Scoped SSA names: a name is taken while any value visible from here holds it."""
 
-    def __init__(self):
+    def __init__(self, kept: frozenset[str] = frozenset()):
         self.scopes: list[set[str]] = [set()]
         self.names: dict[int, str] = {}
         self.counter = [0]
         self.reserved: dict[int, str] = {}
+        self.kept = kept                 # numeric names values hold: never handed out anew
 
     def reserve(self, v: Value) -> None:
         """Give a hint-less value its number now: like MLIR, a region's own values are
         numbered before the values of the regions nested in it."""
-        if v.name is None or v.name.isdigit() or not _NAME_OK.match(v.name):
+        if v.name is None or not (v.name.isdigit() or _NAME_OK.match(v.name)):
             n = self._fresh_number()
             self.scopes[-1].add(n)
             self.reserved[id(v)] = n
@@ -54,7 +55,7 @@ class _Names:
         while True:
             n = str(self.counter[-1])
             self.counter[-1] += 1
-            if not self._taken(n):
+            if not self._taken(n) and n not in self.kept:
                 return n
 
     def define(self, v: Value, hint: str | None = None) -> str:
@@ -63,8 +64,10 @@ class _Names:
             self.names[id(v)] = got
             return got
         base = hint if hint is not None else v.name
-        if base is None or base.isdigit() or not _NAME_OK.match(base):
+        if base is None or not (base.isdigit() or _NAME_OK.match(base)):
             name = self._fresh_number()
+        elif base.isdigit():             # a number the value had: kept while it is free
+            name = base if not self._taken(base) else self._fresh_number()
         else:
             name, k = base, 0
             while self._taken(name):
@@ -110,6 +113,7 @@ class Printer:
         self.lines: list[str] = []
         self.names = _Names()
         self.ind = indent
+        self.op_lines: dict[int, int] = {}      # id(op) -> its line (1-based)
 
     # -- helpers ---------------------------------------------------------------------
     def r(self, v: Value) -> str:
@@ -152,6 +156,10 @@ class Printer:
 
     # -- entry -----------------------------------------------------------------------
     def kernel(self, k: Kernel) -> str:
+        kept = _numbers(k)
+        self.names.kept = kept
+        if kept:                         # new values are numbered after every kept number
+            self.names.counter = [max(map(int, kept)) + 1]
         params = []
         for p in k.params:
             s = f"%{self.names.define(p.value)}: {p.type}"
@@ -175,6 +183,7 @@ class Printer:
 
     def op(self, op: Operation, depth: int):
         pad = self.ind * depth
+        self.op_lines[id(op)] = len(self.lines) + 1
         fn = getattr(self, "p_" + op.spec.syntax)
         text = fn(op, depth)
         if isinstance(text, str):
@@ -474,6 +483,17 @@ class Printer:
         self._combiner(op, depth, head)
 
 
+def _numbers(k: Kernel) -> frozenset[str]:
+    """The numeric names a kernel's values hold (kept when printed; new numbers avoid
+    them, so a value that survives optimization keeps the number it had)."""
+    out = {p.value.name for p in k.params}
+    for op in k.walk():
+        out.update(v.name for v in op.results)
+        for r in op.regions:
+            out.update(a.name for a in r.args)
+    return frozenset(n for n in out if n is not None and n.isdigit())
+
+
 def _grouped(op: Operation) -> bool:
     """Multi-result ops printed `%n:k` (one name) rather than `%a, %b`."""
     res = op.results
@@ -512,9 +532,15 @@ def print_kernel(k: Kernel) -> str:
     return Printer().kernel(k)
 
 
+def print_module(kernels) -> str:
+    """Canonical text of several kernels: each entry as `print_kernel` prints it, a blank
+    line between them (what `parse_module` reads back)."""
+    return "\n".join(print_kernel(k) for k in kernels)
+
+
 def print_op_types(op: Operation) -> str:
     """Short description of an op for error messages."""
     return f"{op.name}({', '.join(str(v.type) for v in op.operands)})"
 
 
-__all__ = ["print_kernel", "Printer", "format_dense", "TileType", "TokenType"]
+__all__ = ["print_kernel", "print_module", "Printer", "format_dense", "TileType", "TokenType"]

@@ -365,8 +365,11 @@ class _Verifier:
         last = region.ops[-1] if region.ops else None
         if not (isinstance(last, Operation) and last.spec is not None
                 and last.spec.is_terminator):
-            where = f"the body of '{kind}'" if kind != "entry" else "the entry body"
-            self.fail(owner, "terminator", f"{where} does not end with a terminator")
+            if kind == "entry":
+                self.fail(last, "terminator", "the entry body must end with 'return' (Tile "
+                          "IR requires it)")
+            self.fail(owner, "terminator", f"the body of '{kind}' does not end with a "
+                      "terminator")
         allowed = self._allowed_terminators(kind, ctx)
         if last.name not in allowed:
             self.fail(last, "terminator", f"'{last.name}' cannot end a region of '{kind}' here "

@@ -9,6 +9,22 @@ from eqsat.memory.alias import alias_model
 from eqsat.memory.ordering import needless_orderings
 
 
+TOKEN_OPS = frozenset(("make_token", "join_tokens"))    # token plumbing, not computation
+
+
+def op_count(kernel: Kernel) -> tuple[int, int]:
+    """(ops, token ops): every op except terminators, nested bodies included, and how
+    many of them are token plumbing (`make_token`, `join_tokens`). The one op count
+    `eqsat check`, `eqsat stats` and the optimize report give."""
+    ops = tokens = 0
+    for op in kernel.walk():
+        if op.spec is not None and op.spec.is_terminator:
+            continue
+        ops += 1
+        tokens += op.name in TOKEN_OPS
+    return ops, tokens
+
+
 def kernel_stats(kernel: Kernel, *, noalias: bool = False) -> dict:
     """`ops` counts every op except terminators, nested regions included;
     `token_operands` counts ops that take a token operand (memory ops);

@@ -186,12 +186,17 @@ class _Placer:
         self.at_start: dict[int, list[list[Operation]]] = {}  # id(region) -> chains
         self.after: dict[int, list[list[Operation]]] = {}     # id(op) -> chains
         self.regions: dict[int, Region] = {}
+        self.names: dict[int, list[str]] = {}    # id(value) -> its absorbed assumes' names
 
     def wrap(self, v: Value, preds: list) -> Value:
-        """Wrap `v` in one assume per predicate and make every use read the last one."""
+        """Wrap `v` in one assume per predicate and make every use read the last one.
+        The wraps take the names of the assumes on `v` that were absorbed, in order;
+        more wraps than those get a name derived from `v`'s."""
         cur, made = v, []
+        names = iter(self.names.get(id(v), ()))
         for p in preds:
             op = Operation("assume", [cur], [v.type], {"predicate": p})
+            op.results[0].name = next(names, None) or (f"{v.name}_assume" if v.name else None)
             made.append(op)
             cur = op.results[0]
         if not made:
@@ -254,6 +259,8 @@ def place_known(kernel: Kernel, known: dict[int, Known], *,
             continue
         x, r = op.operands[0], op.results[0]
         joined[id(x)] = joined.get(id(x), Known()).join(known.get(id(r), Known()))
+        if r.name:
+            pl.names.setdefault(id(x), []).extend([r.name, *pl.names.pop(id(r), ())])
         roots.append(x)
         pl.uses.replace(r, x)
         pl.uses.map[id(x)] = [(o, i) for o, i in pl.uses.of(x) if o is not op]
@@ -315,6 +322,7 @@ def place(enc: Any, view: Any, decoded: Decoded) -> Kernel:
         facts = read_facts(enc.egraph, compat.Tables(enc.egraph))
     known: dict[int, Known] = {}
     consts: dict[int, tuple[str, int]] = {}
+    names: dict[int, str | None] = {}
     kernel = decoded.kernel
     for cid, x in decoded.values.items():
         if isinstance(x, Operation):
@@ -327,13 +335,26 @@ def place(enc: Any, view: Any, decoded: Decoded) -> Kernel:
         if cid in view.consts:
             k = replace(k, exact=True)
             consts[id(x)] = view.consts[cid]
+            if isinstance(x.owner, Kernel):
+                names[id(x)] = _constant_name(enc, view, cid)
         known[id(x)] = k
-    _materialize_constant_params(kernel, consts)
+    _materialize_constant_params(kernel, consts, names)
     place_known(kernel, known, arrays=array_params(kernel))
     return kernel
 
 
-def _materialize_constant_params(kernel: Kernel, consts: dict[int, tuple[str, int]]) -> None:
+def _constant_name(enc: Any, view: Any, cid: str) -> str | None:
+    """The name of the input's constant in a parameter's class, if it had one."""
+    lets = sorted(view.lets.get(cid, ()), key=lambda let: (enc.order.get(let, 1 << 30), let))
+    for let in lets:
+        h = enc.names.get(let)
+        if h and not h.isdigit() and enc.kinds.get(let) == "constant":
+            return h
+    return None
+
+
+def _materialize_constant_params(kernel: Kernel, consts: dict[int, tuple[str, int]],
+                                 names: dict[int, str | None] | None = None) -> None:
     if not any(id(p.value) in consts for p in kernel.params):
         return
     uses = _Uses(kernel)
@@ -345,6 +366,7 @@ def _materialize_constant_params(kernel: Kernel, consts: dict[int, tuple[str, in
         elem, bits = c
         value = DenseConst(elem, value_of_bits(elem, bits))
         op = Operation("constant", [], [p.type], {"value": value})
+        op.results[0].name = (names or {}).get(id(p.value))
         op.parent = kernel.body
         kernel.body.ops.insert(at, op)
         at += 1

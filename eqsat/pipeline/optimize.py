@@ -141,11 +141,13 @@ class _Run:
         self.kernel = kernel
         self.noalias, self.alias_groups = noalias, alias_groups
         self.rep = Report(rules=[rs.name for rs in self.sets],
-                          cost_model=getattr(self.model, "name", "custom"))
-        self.rep.unchecked = rules_pkg.unchecked(self.sets)
+                          cost_model=getattr(self.model, "name", "custom"),
+                          cost_unit=getattr(self.model, "unit", ""),
+                          cost_models=getattr(self.model, "models", ""))
+        self.rep.unchecked = rules_pkg.vouch(self.sets)      # checks unregistered sets
         self.rep.proofs = [f"{r}: {how}" for rs in self.sets if rs.trust == "checked"
                            for r, how in rs.proofs.items()]
-        self.rep.ops_before = _count_ops(kernel)
+        self.rep.count_before(kernel)
         self.prefer = rules_pkg.preferred_ops(self.sets)
         self.weakens_tokens = any(rs.weakens_tokens for rs in self.sets)
         self.facts, self.rep.alias_model = alias_model(kernel, noalias=noalias,
@@ -163,7 +165,7 @@ class _Run:
 
     def unchanged(self) -> Result:
         """The input back, when it could not be encoded or decoded."""
-        self.rep.ops_after = self.rep.ops_before
+        self.rep.count_after(self.kernel)
         self.rep.cost_before = self.rep.cost_after = self.model.kernel_cost(self.kernel)
         return Result(self.kernel, self.rep)
 
@@ -293,7 +295,7 @@ class _Run:
 
     def finish(self, result: Kernel) -> Result:
         """Stage 8: the result and its report."""
-        self.rep.ops_after = _count_ops(result)
+        self.rep.count_after(result, self.kernel, self.sets)
         return Result(result, self.rep)
 
 
@@ -330,10 +332,6 @@ def _program(enc: Encoding, v: EGraphView, sel: Choice) -> Kernel:
     decoded = decode(enc, v, sel)
     sink_guarded(decoded.kernel)
     return place_assumes(enc, v, decoded)
-
-
-def _count_ops(k: Kernel) -> int:
-    return sum(1 for _ in k.walk())
 
 
 __all__ = ["optimize", "alias_model", "Result", "Report", "STRICT_ENV"]

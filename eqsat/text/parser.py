@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import bisect
 import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -32,7 +33,8 @@ SEMANTICS = ("weak", "relaxed", "acquire", "release", "acq_rel")
 SCOPES = ("tl_blk", "device", "sys")
 MODIFIER_WORDS = ("signed", "unsigned", "rounding", "flush_to_zero", "propagate_nan", "overflow")
 # region kinds: the terminator a body gets when its text leaves it out
-_IMPLICIT_TERMINATOR = {"for": "continue", "loop": "continue", "if": "yield", "entry": "return"}
+# terminators the text may leave out; an entry's `return` may not be (Tile IR requires it)
+_IMPLICIT_TERMINATOR = {"for": "continue", "loop": "continue", "if": "yield"}
 
 
 class _Scope:
@@ -359,7 +361,7 @@ class Parser:
 
     # -- top level --------------------------------------------------------------------
     def parse_kernels(self) -> list[Kernel]:
-        kernels = []
+        kernels: list[Kernel] = []
         self.ws()
         wrapped = False
         if self.accept("cuda_tile.module") or self.accept("module"):
@@ -376,7 +378,11 @@ class Parser:
                 continue
             if self.pos >= len(self.text):
                 break
-            kernels.append(self.entry())
+            at = self.pos
+            k = self.entry()
+            if any(o.name == k.name for o in kernels):
+                raise self.error(f"a second entry named '@{k.name}'", at)
+            kernels.append(k)
         if wrapped:
             raise self.error("expected '}' closing the module")
         if not kernels:
@@ -1348,22 +1354,46 @@ class Parser:
 
 def parse(text: str, filename: str = "<input>") -> Kernel:
     """Parse one kernel (an `entry`, optionally inside a `cuda_tile.module`)."""
-    p = Parser(text, filename)
-    try:
-        ks = p.parse_kernels()
-    except RecursionError:
-        raise p.error("input is nested too deeply") from None
+    ks = parse_module(text, filename)
     if len(ks) != 1:
-        raise ParseError(f"expected one entry, found {len(ks)}", 1, 1, filename)
+        raise ParseError(f"expected one entry, found {len(ks)} "
+                         f"({', '.join('@' + k.name for k in ks)}): parse_module reads them "
+                         "all", 1, 1, filename)
     return ks[0]
 
 
-def parse_file(path) -> Kernel:
+def parse_module(text: str, filename: str = "<input>") -> list[Kernel]:
+    """Every entry of a text, in order (several entries, optionally inside one
+    `cuda_tile.module`); entry names are unique."""
+    p = Parser(text, filename)
+    try:
+        return p.parse_kernels()
+    except RecursionError:
+        raise p.error("input is nested too deeply") from None
+
+
+def read_text(path) -> tuple[str, str]:
+    """(text, name for errors) of a kernel file; `-` reads standard input, as MLIR
+    tools do."""
+    if str(path) == "-":
+        try:
+            return sys.stdin.read(), "<stdin>"
+        except UnicodeDecodeError:
+            raise ParseError("standard input is not UTF-8 text", 1, 1, "<stdin>") from None
     path = Path(path)
     try:
-        text = path.read_text()
+        return path.read_text(), str(path)
     except OSError as e:
         raise ParseError(f"cannot read file: {e.strerror}", 1, 1, str(path)) from None
     except UnicodeDecodeError:
         raise ParseError("file is not UTF-8 text", 1, 1, str(path)) from None
-    return parse(text, str(path))
+
+
+def parse_file(path) -> Kernel:
+    """The one kernel of a file (`-`: standard input)."""
+    return parse(*read_text(path))
+
+
+def parse_module_file(path) -> list[Kernel]:
+    """Every kernel of a file (`-`: standard input)."""
+    return parse_module(*read_text(path))

@@ -1,35 +1,35 @@
 entry @matmul_mma_Kt1_A2f16_1l0_2t1_p16_A2f16_1l0_2t1_p16_A2f32_1l0_2t1_p16_I128_I128_I64(%arg0: tile<ptr<f16>>, %arg1: tile<i32>, %arg2: tile<i32>, %arg3: tile<i32>, %arg4: tile<i32>, %arg5: tile<ptr<f16>>, %arg6: tile<i32>, %arg7: tile<i32>, %arg8: tile<i32>, %arg9: tile<i32>, %arg10: tile<ptr<f32>>, %arg11: tile<i32>, %arg12: tile<i32>, %arg13: tile<i32>, %arg14: tile<i32>) optimization_hints=<default = {}> {
-  %0 = assume div_by<16>, %arg0 : tile<ptr<f16>>
-  %1 = assume bounded<0, ?>, %arg1 : tile<i32>
-  %2 = assume bounded<0, ?>, %arg2 : tile<i32>
-  %3 = assume bounded<0, ?>, %arg3 : tile<i32>
-  %4 = assume div_by<16>, %arg5 : tile<ptr<f16>>
-  %5 = assume bounded<0, ?>, %arg6 : tile<i32>
-  %6 = assume bounded<0, ?>, %arg7 : tile<i32>
-  %7 = assume bounded<0, ?>, %arg8 : tile<i32>
-  %8 = assume div_by<16>, %arg10 : tile<ptr<f32>>
-  %9 = assume bounded<0, ?>, %arg11 : tile<i32>
-  %10 = assume bounded<0, ?>, %arg12 : tile<i32>
-  %11 = assume bounded<0, ?>, %arg13 : tile<i32>
-  %12 = constant <i32: 1> : tile<i32>
-  %cst_0_i32 = constant <i32: 0> : tile<i32>
-  %tview = make_tensor_view %0, shape = [%1, %2], strides = [%3, 1] : tile<i32> -> tensor_view<?x?xf16, strides=[?,1]>
-  %pview = make_partition_view %tview : partition_view<tile=(128x64), tensor_view<?x?xf16, strides=[?,1]>>
-  %13:2 = get_index_space_shape %pview : partition_view<tile=(128x64), tensor_view<?x?xf16, strides=[?,1]>> -> tile<i32>
-  %cst_0_f32 = constant <f32: 0.000000e+00> : tile<128x128xf32>
+  %assume = assume div_by<16>, %arg0 : tile<ptr<f16>>
+  %assume_4 = assume bounded<0, ?>, %arg1 : tile<i32>
+  %assume_5 = assume bounded<0, ?>, %arg2 : tile<i32>
+  %assume_6 = assume bounded<0, ?>, %arg3 : tile<i32>
+  %assume_0 = assume div_by<16>, %arg5 : tile<ptr<f16>>
+  %assume_7 = assume bounded<0, ?>, %arg6 : tile<i32>
+  %assume_8 = assume bounded<0, ?>, %arg7 : tile<i32>
+  %assume_9 = assume bounded<0, ?>, %arg8 : tile<i32>
+  %assume_1 = assume div_by<16>, %arg10 : tile<ptr<f32>>
+  %assume_11 = assume bounded<0, ?>, %arg11 : tile<i32>
+  %assume_12 = assume bounded<0, ?>, %arg12 : tile<i32>
+  %assume_13 = assume bounded<0, ?>, %arg13 : tile<i32>
+  %cst_1_i32 = constant <i32: 1> : tile<i32>
   %tok = make_token : token
+  %tview = make_tensor_view %assume, shape = [%assume_4, %assume_5], strides = [%assume_6, 1] : tile<i32> -> tensor_view<?x?xf16, strides=[?,1]>
+  %tview_10 = make_tensor_view %assume_0, shape = [%assume_7, %assume_8], strides = [%assume_9, 1] : tile<i32> -> tensor_view<?x?xf16, strides=[?,1]>
+  %tview_14 = make_tensor_view %assume_1, shape = [%assume_11, %assume_12], strides = [%assume_13, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+  %blockId_x, %blockId_y, %blockId_z = get_tile_block_id : tile<i32>
+  %cst_0_f32 = constant <f32: 0.000000e+00> : tile<128x128xf32>
+  %pview = make_partition_view %tview : partition_view<tile=(128x64), tensor_view<?x?xf16, strides=[?,1]>>
+  %0, %3 = get_index_space_shape %pview : partition_view<tile=(128x64), tensor_view<?x?xf16, strides=[?,1]>> -> tile<i32>
+  %cst_0_i32 = constant <i32: 0> : tile<i32>
   %pview_19 = make_partition_view %tview : partition_view<tile=(128x64), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>
-  %14, %15, %16 = get_tile_block_id : tile<i32>
-  %tview_10 = make_tensor_view %4, shape = [%5, %6], strides = [%7, 1] : tile<i32> -> tensor_view<?x?xf16, strides=[?,1]>
   %pview_20 = make_partition_view %tview_10 : partition_view<tile=(64x128), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>
-  %17 = for %loopIdx in (%cst_0_i32 to %13#1, step %12) : tile<i32> iter_values(%iterArg0 = %cst_0_f32) -> (tile<128x128xf32>) {
-    %19, %20 = load_view_tko weak %pview_19[%14, %loopIdx] token = %tok : partition_view<tile=(128x64), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> tile<128x64xf16>, token
-    %21, %22 = load_view_tko weak %pview_20[%loopIdx, %15] token = %tok : partition_view<tile=(64x128), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> tile<64x128xf16>, token
-    %23 = mmaf %19, %21, %iterArg0 : tile<128x64xf16>, tile<64x128xf16>, tile<128x128xf32>
-    continue %23 : tile<128x128xf32>
+  %for = for %loopIdx in (%cst_0_i32 to %3, step %cst_1_i32) : tile<i32> iter_values(%iterArg0 = %cst_0_f32) -> (tile<128x128xf32>) {
+    %tile, %result_token = load_view_tko weak %pview_19[%blockId_x, %loopIdx] token = %tok : partition_view<tile=(128x64), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> tile<128x64xf16>, token
+    %tile_22, %result_token_23 = load_view_tko weak %pview_20[%loopIdx, %blockId_y] token = %tok : partition_view<tile=(64x128), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> tile<64x128xf16>, token
+    %2 = mmaf %tile, %tile_22, %iterArg0 : tile<128x64xf16>, tile<64x128xf16>, tile<128x128xf32>
+    continue %2 : tile<128x128xf32>
   }
-  %tview_14 = make_tensor_view %8, shape = [%9, %10], strides = [%11, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
   %pview_21 = make_partition_view %tview_14 : partition_view<tile=(128x128), tensor_view<?x?xf32, strides=[?,1]>>
-  %18 = store_view_tko weak %17, %pview_21[%14, %15] token = %tok : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
+  %1 = store_view_tko weak %for, %pview_21[%blockId_x, %blockId_y] token = %tok : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
   return
 }
