@@ -1,7 +1,8 @@
 """`eqsat opt FILE|- [-o OUT] [--entry NAME] [--rules NAMES] [--contract]
 [--rules-from MODULE:ATTR] [--diff] [--report] [--verbose] [--json] [--noalias]
-[--alias-groups SPEC] [--versioning] [--loop-parallel all|view-stores] [--dump-egraph FILE.svg|.json|.dot]`: optimize every
-entry of a file (or one). `eqsat opt --list-rules`: what `eqsat rules` lists."""
+[--alias-groups SPEC] [--versioning] [--loop-parallel all|view-stores]
+[--dump-egraph FILE.svg|.json|.dot]`: optimize every entry of a file
+(or one). `eqsat opt --list-rules`: what `eqsat rules` lists."""
 from __future__ import annotations
 
 import difflib
