@@ -249,14 +249,18 @@ def compulsory(seq, spec_small, spec) -> tuple[int, int]:
     symbol), else as any array."""
     import math
 
+    from eqsat.interp.inputs import ListSpec
     from eqsat.ir.ops import MEMORY_OPS
     from eqsat.memory.alias import UNIVERSE, alias_model, element_root, is_write
 
     job, _ = _pack_job(seq, spec_small, seed=1)
     owner = {i: {a[1]} for i, a in enumerate(job["args"]) if a[0] == "ptr"}
-    for i, a in enumerate(job["args"]):       # a list's arrays: one root per table
-        if a[0] == "ptr" and a[1] in job["tables"]:
-            owner[element_root(i)] = {row[1] for row in job["tables"][a[1]]}
+    # a list's arrays: one root per table; tables come in the order of the spec's lists,
+    # whose arrays `spec` may have more of than `spec_small`
+    tables = [i for i, a in enumerate(job["args"]) if a[0] == "ptr" and a[1] in job["tables"]]
+    lists = [p for p in spec.params if isinstance(p, ListSpec)]
+    for i, lst in zip(tables, lists, strict=True):
+        owner[element_root(i)] = {a.name for a in lst.items}
     facts, _ = alias_model(seq)
     reads: set[str] = set()
     writes: set[str] = set()

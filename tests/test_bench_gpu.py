@@ -263,6 +263,17 @@ def test_a_lists_table_rows_are_packed_as_buffer_and_offset():
     assert plain["tables"] == {}
 
 
+def test_compulsory_bytes_count_every_array_of_a_list_by_its_role():
+    # grouped_gemm reads the A and B lists and writes the C list; the large input has
+    # four arrays per list where the spec it is matched against has two
+    k = parse_file(_SUITE / "grouped_gemm.seq.mlir")
+    big = load_spec(bench.LARGE / "grouped_gemm.json")
+    size = {p.name: sum(int(np.prod(a.shape)) * 2 for a in p.items) for p in big.params}
+    rd, wr = bench.compulsory(k, load_spec(_SUITE / "specs" / "grouped_gemm.json"), big)
+    assert (rd, wr) == (size["as_"] + size["bs"], size["cs"])
+    assert len(big.params[0].items) == 4 and wr == 2 * (2048 * 2048 + 2 * 1024 * 2048 + 1536 ** 2)
+
+
 def test_device_addresses_replace_the_interpreters_in_a_tables_rows():
     k = parse_file(_SUITE / "grouped_gemm.seq.mlir")
     job, bufs = bench._pack_job(k, load_spec(_SUITE / "specs" / "grouped_gemm.json"), seed=1)
