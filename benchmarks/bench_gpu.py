@@ -29,9 +29,11 @@ must keep their promises); else the "even" input with the first grid dimension a
 every array's first size times SUITE_SCALE (the same kernel over more rows or tiles);
 with `--unseen`, three more large sizes the model was not fitted on ("new-1".."new-3").
 Large inputs are made on the GPU machine from their specs' inits (the interpreter's
-`make_data`: numpy alone). Every input of a named kernel is timed. Inputs with no launch
-signature (a list of arrays: grouped_gemm) are skipped, saying so. Entries are shared by
-inputs of one signature class. For correctness inputs the expected memory is our
+`make_data`: numpy alone). Every input of a named kernel is timed. A list of arrays
+(grouped_gemm) travels as its arrays and its table of rows (base address, sizes,
+strides); the interpreter's addresses in the table are rewritten to the device's before
+the upload (`with_device_addresses`). Entries are shared by inputs of one signature
+class. For correctness inputs the expected memory is our
 interpreter's run of NAME.seq.mlir; `check` compares every array (floats to a tolerance:
 the GPU reduces in another order) and prints, per kernel and input, the median time of
 each program over repeated launches, the best of them ("best-of"), the candidate the
@@ -74,10 +76,15 @@ MAX_BATCH = 64       # launches) for about this long, at most this many times
 
 
 # -- prepare (here) ---------------------------------------------------------------------------
+def _arrays(data: dict) -> list[dict]:
+    """Every array of a spec, the arrays of its lists included."""
+    return [a for p in data["params"] for a in p.get("list", [p]) if "shape" in a]
+
+
 def _resizable(data: dict) -> list[dict]:
     """Arrays whose size may change (not those given value by value)."""
-    return [p for p in data["params"] if "shape" in p
-            and not (isinstance(p.get("init"), dict) and p["init"].get("kind") == "data")]
+    return [p for p in _arrays(data)
+            if not (isinstance(p.get("init"), dict) and p["init"].get("kind") == "data")]
 
 
 def _specs(name: str, data: dict) -> dict[str, dict]:
@@ -143,7 +150,8 @@ def _large(name: str, even: dict) -> dict | None:
     written = LARGE / f"{name}.json"
     if written.exists():
         return json.loads(written.read_text())
-    byval = [p["name"] for p in even["params"] if "shape" in p and p not in _resizable(even)]
+    byval = [p.get("name", "an array of a list") for p in _arrays(even)
+             if p not in _resizable(even)]
     if byval:
         print(f"no large input for {name}: arrays given value by value ({', '.join(byval)}) "
               f"cannot be scaled; write {written.relative_to(ROOT)}", file=sys.stderr)
@@ -151,22 +159,67 @@ def _large(name: str, even: dict) -> dict | None:
     return _scaled(even, SUITE_SCALE)
 
 
+def _owner(base: dict[str, int], addr: int) -> tuple[str, int]:
+    """The buffer an interpreter address points into (the one starting last at or before
+    it) and the byte offset there: what the GPU side rebuilds the address from."""
+    owner = max((n for n in base if base[n] <= addr), key=lambda n: base[n])
+    return owner, addr - base[owner]
+
+
 def _pack_job(kernel, spec, seed: int) -> tuple[dict, dict]:
+    """(the launch: arguments, grid, list tables; the buffers by name) for `spec` bound
+    to `kernel`. A pointer argument becomes its buffer and offset. A list of arrays
+    reaches the kernel as a pointer to a table (one i64 row per array: base address,
+    sizes, strides) and the list's length; the interpreter fills the base addresses with
+    its own, so each row's base slot is recorded as (slot, buffer, offset), for the GPU
+    side to write the device address there (`with_device_addresses`)."""
     from eqsat.interp.inputs import bind
+    from eqsat.ir.types import PointerType
     b = bind(kernel, spec, seed)
     bufs = {buf.name: buf.data for buf in b.memory.buffers}
     base = {buf.name: buf.base for buf in b.memory.buffers}
-    args = []
-    for p, v in zip(kernel.params, b.args):
-        from eqsat.ir.types import PointerType
+    arrays = {a.name for a in spec.arrays if a.same_as is None}
+    args: list[list] = []
+    tables: dict[str, list[list]] = {}
+    for i, (p, v) in enumerate(zip(kernel.params, b.args)):
         if isinstance(p.type.elem, PointerType):
-            addr = int(v)
-            owner = max((n for n in base if base[n] <= addr), key=lambda n: base[n])
-            args.append(["ptr", owner, addr - base[owner]])
+            owner, off = _owner(base, int(v))
+            args.append(["ptr", owner, off])
+            if owner not in arrays and owner not in tables:   # a list's table (bind's own)
+                rows = int(b.args[i + 1])                     # the list's length follows it
+                table = bufs[owner]
+                width = table.size // rows
+                tables[owner] = [[j * width, *_owner(base, int(table[j * width]))]
+                                 for j in range(rows)]
         else:
             arr = np.asarray(v)
             args.append(["val", arr.dtype.str, arr.tobytes().hex()])
-    return {"args": args, "grid": list(b.grid)}, bufs
+    return {"args": args, "grid": list(b.grid), "tables": tables}, bufs
+
+
+def with_device_addresses(job: dict, ins: dict[str, np.ndarray],
+                          device: dict[str, int]) -> dict[str, np.ndarray]:
+    """The job's input buffers with every list table's base-address slots holding the
+    device address of the array there (`device`: buffer name -> its device base), the
+    rest as packed: what is uploaded before a launch. The tables are copies; `ins` is
+    not changed."""
+    out = dict(ins)
+    for name, rows in job.get("tables", {}).items():
+        if name not in ins:
+            raise ValueError(f"{job['kernel']} {job['input']}: list table '{name}' is not "
+                             f"among the job's buffers")
+        table = np.array(ins[name], dtype=np.int64)
+        for slot, owner, off in rows:
+            if owner not in device or owner not in ins:
+                raise ValueError(f"{job['kernel']} {job['input']}: row at slot {slot} of "
+                                 f"'{name}' points into '{owner}', which has no device buffer")
+            if not 0 <= off < max(ins[owner].nbytes, 1) or not 0 <= slot < table.size:
+                raise ValueError(f"{job['kernel']} {job['input']}: row at slot {slot} of "
+                                 f"'{name}' points {off} bytes into '{owner}', outside its "
+                                 f"{ins[owner].nbytes} bytes")
+            table[slot] = device[owner] + off
+        out[name] = table.astype(ins[name].dtype, copy=False)
+    return out
 
 
 PROGRAMS = ("cutile", "ours", "cutile-aot")   # and one column per other candidate build
@@ -191,23 +244,32 @@ def slug(candidate: str) -> str:
 def compulsory(seq, spec_small, spec) -> tuple[int, int]:
     """(bytes read, bytes written): every array the kernel reads, read once, and every
     array it writes, written once; sizes from `spec`, which parameter is which array from
-    a bind of `spec_small` (the same arrays, smaller)."""
+    a bind of `spec_small` (the same arrays, smaller). A list's arrays count where the
+    alias model tells them apart from the rest (one root per list, from the cuTile
+    symbol), else as any array."""
     import math
 
+    from eqsat.interp.inputs import ListSpec
     from eqsat.ir.ops import MEMORY_OPS
-    from eqsat.memory.alias import UNIVERSE, alias_facts, is_write
+    from eqsat.memory.alias import UNIVERSE, alias_model, element_root, is_write
 
     job, _ = _pack_job(seq, spec_small, seed=1)
-    owner = {i: a[1] for i, a in enumerate(job["args"]) if a[0] == "ptr"}
-    facts = alias_facts(seq)
+    owner = {i: {a[1]} for i, a in enumerate(job["args"]) if a[0] == "ptr"}
+    # a list's arrays: one root per table; tables come in the order of the spec's lists,
+    # whose arrays `spec` may have more of than `spec_small`
+    tables = [i for i, a in enumerate(job["args"]) if a[0] == "ptr" and a[1] in job["tables"]]
+    lists = [p for p in spec.params if isinstance(p, ListSpec)]
+    for i, lst in zip(tables, lists, strict=True):
+        owner[element_root(i)] = {a.name for a in lst.items}
+    facts, _ = alias_model(seq)
     reads: set[str] = set()
     writes: set[str] = set()
     for op in seq.walk():
         if op.name not in MEMORY_OPS:
             continue
         roots = facts.footprint(op)
-        names = set(owner.values()) if UNIVERSE in roots else {owner[r] for r in roots
-                                                                if r in owner}
+        names = set().union(*owner.values()) if UNIVERSE in roots else \
+            set().union(*(owner[r] for r in roots if r in owner))
         (writes if is_write(op) else reads).update(names)
         if op.name.startswith("atomic"):
             reads.update(names)
@@ -325,7 +387,7 @@ def prepare(pack: Path, random_kernels: int = 0, only: list[str] | None = None,
             try:
                 entries, predicted, chosen = _entries(name, kernel, spec, pack, cache, arch,
                                                       model_gpu, launch)
-            except EqsatError as e:           # e.g. a list of arrays: no launch signature
+            except EqsatError as e:           # an input the launcher has no signature for
                 print(f"skipped {name} {label}: {str(e).splitlines()[0]}", file=sys.stderr)
                 continue
             entries["cutile-aot"] = aot_entry
@@ -333,12 +395,16 @@ def prepare(pack: Path, random_kernels: int = 0, only: list[str] | None = None,
             elems = {a.name: a.dtype for a in spec.arrays if a.same_as is None}
             if big:                            # made on the GPU machine: too big to carry
                 inits = {a.name: a.init for a in spec.arrays}
-                job["make"] = {n: {"dtype": b.dtype.str, "size": int(b.size), "elem": elems[n],
-                                   "init": inits[n]} for n, b in bufs.items()}
+                # a list's table is small and has no init: carried value by value
+                inits.update({t: {"kind": "data", "values": bufs[t].tolist()}
+                              for t in job["tables"]})
+                job["make"] = {n: {"dtype": b.dtype.str, "size": int(b.size),
+                                   "elem": elems.get(n, "i64"), "init": inits[n]}
+                               for n, b in bufs.items()}
             else:
                 np.savez(pack / f"{name}.{label}.in.npz", **bufs)
                 np.savez(pack / f"{name}.{label}.ref.npz", **{
-                    n: to_storage(elems[n], np.asarray(ref[n]).reshape(-1)) for n in bufs})
+                    n: to_storage(elems[n], np.asarray(ref[n]).reshape(-1)) for n in elems})
             index.append({"kernel": name, "symbol": entries["cutile"][1], "input": label,
                           **job, "elems": elems, "programs": list(entries), "arch": arch,
                           "gpu": model_gpu, "chosen": chosen, "predicted": predicted,
@@ -626,6 +692,7 @@ def _run_job(cu: _Cuda, pack: Path, out: Path, job: dict, ins: dict,
     ptrs = {n: cu.alloc(a.nbytes) for n, a in ins.items()}
     loaded: dict[str, _Loaded] = {}
     try:
+        ins = with_device_addresses(job, ins, ptrs)     # list tables: device addresses
         for prog in job["programs"]:
             key = f"{job['kernel']}.{job['input']}.{prog}"
             try:
@@ -839,7 +906,9 @@ def check(pack: Path, out: Path) -> int:
             if p not in got or ref is None:
                 verdict.append("FAILED")
                 continue
-            ok = all(_close(job["elems"][n], ref[n], got[p][n]) for n in ref)
+            # every array, a list's arrays too (a list's table holds addresses: not compared)
+            ok = all(n in ref and n in got[p] and _close(e, ref[n], got[p][n])
+                     for n, e in job["elems"].items())
             verdict.append("ok" if ok else "DIFFERENT")
         if name.startswith("random"):
             # a token-free kernel promises tileiras no order between its memory ops

@@ -7,12 +7,15 @@ import importlib.util
 import json
 
 import numpy as np
+import pytest
 
 from corpus_util import CORPUS, ROOT, SPECS
 from eqsat.interp.inputs import load_spec
 from eqsat.text import parse_file
+from eqsat.toolchain import missing_reason
 
 _spec = importlib.util.spec_from_file_location("bench_gpu", ROOT / "benchmarks" / "bench_gpu.py")
+assert _spec is not None and _spec.loader is not None
 bench = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(bench)
 
@@ -236,3 +239,188 @@ def test_large_inputs_are_made_as_their_inits_say():
     half = bench._make("f", {"dtype": "<f2", "size": 4, "elem": "f16",
                              "init": {"kind": "full", "value": 0.5}}, rng)
     assert half.dtype == np.float16 and half.tolist() == [0.5] * 4
+
+
+_SUITE = ROOT / "benchmarks" / "kernels"
+
+
+def test_a_lists_table_rows_are_packed_as_buffer_and_offset():
+    # grouped_gemm's three lists reach the kernel as (table, length) pairs; the table's
+    # rows (base address, 2 sizes, 2 strides) hold the interpreter's addresses, so each
+    # row's base slot is packed as the buffer it points into
+    k = parse_file(_SUITE / "grouped_gemm.seq.mlir")
+    job, bufs = bench._pack_job(k, load_spec(_SUITE / "specs" / "grouped_gemm.json"), seed=1)
+    assert [a[:2] for a in job["args"] if a[0] == "ptr"] == [
+        ["ptr", "as_.table"], ["ptr", "bs.table"], ["ptr", "cs.table"]]
+    assert job["tables"] == {f"{n}.table": [[0, f"{n}[0]", 0], [5, f"{n}[1]", 0]]
+                             for n in ("as_", "bs", "cs")}
+    rows = bufs["cs.table"].reshape(2, 5)
+    assert rows[:, 1:].tolist() == [[32, 32, 32, 1], [64, 64, 64, 1]]   # sizes, strides
+    assert bufs["cs[1]"].size == 64 * 64 and bufs["as_[0]"].size == 32 * 64
+    # a kernel with no list packs no table
+    plain, _ = bench._pack_job(parse_file(CORPUS / "axpy_alias_inplace.seq.mlir"),
+                               load_spec(SPECS / "axpy_alias_overlap.json"), seed=1)
+    assert plain["tables"] == {}
+
+
+def test_compulsory_bytes_count_every_array_of_a_list_by_its_role():
+    # grouped_gemm reads the A and B lists and writes the C list; the large input has
+    # four arrays per list where the spec it is matched against has two
+    k = parse_file(_SUITE / "grouped_gemm.seq.mlir")
+    big = load_spec(bench.LARGE / "grouped_gemm.json")
+    size = {p.name: sum(int(np.prod(a.shape)) * 2 for a in p.items) for p in big.params}
+    rd, wr = bench.compulsory(k, load_spec(_SUITE / "specs" / "grouped_gemm.json"), big)
+    assert (rd, wr) == (size["as_"] + size["bs"], size["cs"])
+    assert len(big.params[0].items) == 4 and wr == 2 * (2048 * 2048 + 2 * 1024 * 2048 + 1536 ** 2)
+
+
+def test_device_addresses_replace_the_interpreters_in_a_tables_rows():
+    k = parse_file(_SUITE / "grouped_gemm.seq.mlir")
+    job, bufs = bench._pack_job(k, load_spec(_SUITE / "specs" / "grouped_gemm.json"), seed=1)
+    job.update(kernel="grouped_gemm", input="spec")
+    device = {n: 0x7F0000000000 + i * 0x100000 for i, n in enumerate(bufs)}   # fake
+    before = {n: b.copy() for n, b in bufs.items()}
+    up = bench.with_device_addresses(job, bufs, device)
+    for n in ("as_", "bs", "cs"):
+        rows = up[f"{n}.table"].reshape(2, 5)
+        assert rows[:, 0].tolist() == [device[f"{n}[0]"], device[f"{n}[1]"]]
+        assert np.array_equal(rows[:, 1:], before[f"{n}.table"].reshape(2, 5)[:, 1:])
+        assert up[f"{n}.table"].dtype == bufs[f"{n}.table"].dtype
+    assert all(np.array_equal(bufs[n], before[n]) for n in bufs)      # input left as is
+    assert up["as_[0]"] is bufs["as_[0]"]
+    # a row into the middle of a buffer: that buffer's device base plus the offset
+    job["tables"]["cs.table"][1] = [5, "cs[0]", 64]
+    assert bench.with_device_addresses(job, bufs, device)["cs.table"][5] == \
+        device["cs[0]"] + 64
+    # a row the device has no buffer for, or one past its buffer, is an error, by name
+    job["tables"]["cs.table"][1] = [5, "cs[0]", bufs["cs[0]"].nbytes]
+    with pytest.raises(ValueError, match=r"grouped_gemm spec: row at slot 5 of 'cs.table' "
+                                         r"points 2048 bytes into 'cs\[0\]'"):
+        bench.with_device_addresses(job, bufs, device)
+    del device["cs[0]"]
+    with pytest.raises(ValueError, match=r"'cs\[0\]', which has no device buffer"):
+        bench.with_device_addresses(job, bufs, device)
+
+
+_WHY = missing_reason()
+
+
+@pytest.mark.cuda
+@pytest.mark.skipif(_WHY is not None, reason=f"needs the 'cuda' extra: {_WHY}")
+def test_prepare_packs_grouped_gemm_and_check_compares_its_lists(tmp_path, monkeypatch,
+                                                                  capsys):
+    # a small large input (no written one, scale 2) keeps the test short
+    monkeypatch.setattr(bench, "LARGE", tmp_path / "no-written-inputs")
+    monkeypatch.setattr(bench, "SUITE_SCALE", 2)
+    pack, out = tmp_path / "pack", tmp_path / "out"
+    assert bench.prepare(pack, only=["grouped_gemm"], sets=("suite",)) == 0
+    assert "skipped" not in capsys.readouterr().err
+    index = json.loads((pack / "index.json").read_text())
+    assert [j["input"] for j in index] == ["spec", "even", "odd", "time-even", "time-odd"]
+    lists = [f"{n}[{i}]" for n in ("as_", "bs", "cs") for i in (0, 1)]
+    for j in index:
+        assert set(j["elems"]) == set(lists) and {"cutile", "ours"} <= set(j["programs"])
+        assert set(j["tables"]) == {"as_.table", "bs.table", "cs.table"}
+    # a large input is made on the GPU machine; its tables travel value by value
+    big = index[3]
+    assert big["grid"] == [8, 2, 1] and big["bytes"] > 0
+    table = bench._make("cs.table", big["make"]["cs.table"], np.random.default_rng(1))
+    assert table.dtype == np.int64 and table.reshape(2, 5)[:, 1:].tolist() == \
+        [[64, 32, 32, 1], [128, 64, 64, 1]]
+    # the GPU's part, faked: what run uploads, and outputs equal to the interpreter's
+    out.mkdir()
+    for j in index:
+        if "make" in j:
+            rng = np.random.default_rng(1)
+            ins = {n: bench._make(n, m, rng) for n, m in j["make"].items()}
+            ref = ins
+        else:
+            ins = dict(np.load(pack / f"grouped_gemm.{j['input']}.in.npz"))
+            ref = dict(np.load(pack / f"grouped_gemm.{j['input']}.ref.npz"))
+        assert set(ref) >= set(lists)
+        up = bench.with_device_addresses(j, ins, {n: 0x10000 * (i + 1) for i, n in
+                                                  enumerate(ins)})
+        for p in j["programs"]:
+            np.savez(out / f"grouped_gemm.{j['input']}.{p}.npz", **{**up, **ref})
+    (out / "times.json").write_text("{}")
+    (out / "errors.json").write_text("{}")
+    assert bench.check(pack, out) == 0
+    assert "0 wrong" in capsys.readouterr().out
+    # one wrong element of one list's output array is found
+    key = out / "grouped_gemm.odd.ours.npz"
+    got = dict(np.load(key))
+    got["cs[1]"] = got["cs[1]"].copy()
+    got["cs[1]"][7] += 1.0
+    np.savez(key, **got)
+    assert bench.check(pack, out) == 1
+    row = next(line for line in capsys.readouterr().out.splitlines()
+               if line.startswith("grouped_gemm") and " odd " in line)
+    assert row.split()[2:4] == ["ok", "DIFFERENT"]
+
+
+class _FakeCuda:
+    """Device memory as a dict: what `_run_job` uploads, where, and what it launches."""
+
+    def __init__(self):
+        self.mem: dict[int, np.ndarray] = {}
+        self.next = 0x7F0000000000
+        self.launches = 0
+        self.params: list[int] = []
+        self.lib = self
+        self.freed: list[int] = []
+
+    def cuMemFree_v2(self, ptr):    # noqa: N802 - the driver's name
+        self.freed.append(ptr.value)
+
+    def alloc(self, nbytes):
+        self.next += (nbytes + 0xFFFF) // 0x10000 * 0x10000
+        return self.next
+
+    def put(self, ptr, arr):
+        self.mem[ptr] = np.array(arr)
+
+    def get(self, ptr, like):
+        return self.mem[ptr].copy()
+
+    def function(self, cubin, symbol):
+        return symbol
+
+    def launch(self, f, threads, grid, params, stream=None):
+        self.launches += 1
+        self.params = [p.value for p in params]
+
+    def sync(self):
+        pass
+
+    def timed(self, work, times=1, stream=None):
+        work()
+        return 1e-6
+
+    def graph(self, launch, times):
+        raise AttributeError("no graphs here")
+
+    def drop(self, graph):
+        pass
+
+
+def test_run_uploads_each_lists_table_with_device_addresses(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(bench, "REPS", 2)
+    k = parse_file(_SUITE / "grouped_gemm.seq.mlir")
+    job, bufs = bench._pack_job(k, load_spec(_SUITE / "specs" / "grouped_gemm.json"), seed=1)
+    (tmp_path / "g.cubin").write_bytes(b"")
+    job.update(kernel="grouped_gemm", input="spec", symbol="g", programs=["cutile"],
+               threads={"cutile": 128}, cubins={"cutile": "g.cubin"})
+    cu = _FakeCuda()
+    errors: dict = {}
+    bench._run_job(cu, tmp_path, tmp_path, job, bufs, errors)
+    assert errors == {} and cu.launches > 0
+    # the launch's table argument is the table's device buffer, whose rows hold the
+    # device addresses of the list's arrays, whose contents are the packed ones
+    table_at = {a[1]: i for i, a in enumerate(job["args"]) if a[0] == "ptr"}
+    for n in ("as_", "bs", "cs"):
+        table = cu.mem[cu.params[table_at[f"{n}.table"]]].reshape(2, 5)
+        assert [cu.mem[int(x)].tobytes() for x in table[:, 0]] == \
+            [bufs[f"{n}[0]"].tobytes(), bufs[f"{n}[1]"].tobytes()]
+        assert np.array_equal(table[:, 1:], bufs[f"{n}.table"].reshape(2, 5)[:, 1:])
+    saved = dict(np.load(tmp_path / "grouped_gemm.spec.cutile.npz"))
+    assert set(saved) == set(bufs) and sorted(cu.freed) == sorted(cu.mem)
