@@ -49,7 +49,6 @@ SAMPLED_BY_SET: dict[str, dict[str, str]] = {
         "div-iv": _LOOP, "bounds-iv": _LOOP, "bounds-iv-hi": _LOOP,
         "bounds-block-id": _GRID, "bounds-num-blocks": _GRID,
         "div-offset": _POINTER_FACT,
-        "bounds-muli": _SLOW, "remi-divisible": _SLOW,
     },
     "tokens": {"*": _TOKENS},
     "core": {"*": _TYPES},

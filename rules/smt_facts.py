@@ -8,8 +8,18 @@ up to 2^30), conditions on egglog's i64 numbers (`l1 + l2 >= mn`) and type facts
 or rewrites it. The proof: for every element type the pattern admits, every attribute
 set its attribute variables match, every input lane and every i64 number meeting the
 premises and conditions, the conclusion holds of the matched op's lane (computed with
-`rules/smt.py`'s op semantics). egglog's i64 arithmetic is exact integers here: egglog
-stops on an i64 overflow, so a rule derives nothing where it would wrap.
+`rules/smt.py`'s op semantics). egglog's i64 numbers are 64-bit words as egglog computes
+them: `+ - * % abs` stop the run on an overflow (and `%` on a zero divisor), `<<` stops on
+a shift outside 0..63 and otherwise drops the bits shifted out; a rule derives nothing
+where egglog stops, so those cases are premises of the proof, and nothing else is.
+
+z3 does not find proofs that a product of bit-vectors grows with its factors. Where the
+matched term multiplies lanes, the problem is given instances of one lemma of arithmetic,
+`monotone_product`: for 64-bit words 0 <= a <= b and 0 <= c <= d with b*d not
+overflowing, a*c does not overflow and a*c <= b*d (the words are then integers and the
+products exact; tests/test_rules_smt.py proves it over the integers and over every word
+of a small width). Instances are assumptions only where the lemma holds, so they cannot
+make a wrong rule pass.
 
 Facts about runs of lanes (`contig`, `same`), pointers and loops are not expressed:
 `prove` says so and the rule stays with `check_fact_rule`'s instances.
@@ -24,13 +34,13 @@ from eqsat.ir.verify import verify
 from eqsat.rules import smt
 
 _INTS = ("i8", "i16", "i32", "i64")
-# egglog's i64 numbers as exact integers: wide enough that no sum or guarded product of two
-# of them wraps (egglog stops on an i64 overflow instead)
-_W = 130
+# egglog's i64 numbers: 64-bit words (lanes of narrower integers are sign-extended)
+_W = 64
 _FACT_FNS = ("lo", "hi", "div2")
 _TYPE_FNS = ("ty_min", "ty_max", "ty_bits", "ty_elem")
 _TERMS = ("Op0", "Op1", "Op2", "Op3", "Const")
 _CONVERT = ("exti", "trunci")
+_MIN = -(1 << 63)
 
 
 class _Unsupported(Exception):
@@ -99,6 +109,7 @@ class _Problem:
         self.dt = dt
         self.ints: dict[str, Any] = {}
         self.premises: list[Any] = []
+        self.products: list[tuple[Any, Any]] = []
         self.types: dict[str, TileType] = {}
         self.strings: dict[str, str] = {}
         hint_types = {k: Parser(v).type() for k, v in hints.items()}
@@ -106,6 +117,7 @@ class _Problem:
         for tree in terms.values():
             for name in _bits_vars(tree):
                 bits[name] = 1
+        self.bits_vars = set(bits)
         self.values: dict[str, Any] = {}
         self.inputs = smt.Inputs()
         self.root_name = None
@@ -149,10 +161,24 @@ class _Problem:
             bv = self.inputs.vars[name]
             return z3.SignExt(_W - bv.size(), bv)
         if name not in self.ints:
-            v = z3.BitVec(name, _W)
-            self.ints[name] = v
-            self.premises.append(z3.And(v >= -(1 << 63), v < (1 << 63)))
+            self.ints[name] = z3.BitVec(name, _W)
         return self.ints[name]
+
+    def lemmas(self) -> list[Any]:
+        """`monotone_product` for the pattern's lanes and the rule's i64 products."""
+        z3 = self.z3
+        lanes = [z3.SignExt(_W - v.size(), v) for k, v in sorted(self.inputs.vars.items())
+                 if k not in self.values and k not in self.bits_vars]
+        out = []
+        for u, v in itertools.permutations(lanes, 2):
+            for p, q in self.products:
+                for a, b in ((p, q), (q, p)):
+                    out += [monotone_product(u, a, v, b), monotone_product(a, u, b, v)]
+        return out
+
+    def _checked(self, ok: Any) -> None:
+        """egglog stops the run where `ok` fails: the rule derives nothing there."""
+        self.premises.append(ok)
 
     def type_of(self, var: str) -> TileType:
         if var == self.root_name:
@@ -181,25 +207,30 @@ class _Problem:
             raise _Unsupported(f"i64 expression {d}")
         name = _callee(d)
         args = [self.i64(a) for a in d.args] if name not in _FACT_FNS + _TYPE_FNS else []
-        if name == "__add__":
-            return args[0] + args[1]
-        if name == "__sub__":
-            return args[0] - args[1]
-        if name == "__mul__":
-            return args[0] * args[1]
-        if name == "__neg__":
-            return -args[0]
+        if name in ("__add__", "__sub__", "__mul__"):
+            a, b = args
+            no_over = {"__add__": (z3.BVAddNoOverflow(a, b, True), z3.BVAddNoUnderflow(a, b)),
+                       "__sub__": (z3.BVSubNoOverflow(a, b), z3.BVSubNoUnderflow(a, b, True)),
+                       "__mul__": (z3.BVMulNoOverflow(a, b, True),
+                                   z3.BVMulNoUnderflow(a, b))}[name]
+            self._checked(z3.And(*no_over))
+            if name == "__mul__":
+                self.products.append((a, b))
+            return {"__add__": a + b, "__sub__": a - b, "__mul__": a * b}[name]
         if name == "__abs__":
+            self._checked(args[0] != _MIN)
             return z3.If(args[0] < 0, -args[0], args[0])
         if name == "min":
             return z3.If(args[0] < args[1], args[0], args[1])
         if name == "max":
             return z3.If(args[0] > args[1], args[0], args[1])
         if name == "__mod__":                       # Rust's %: the sign of the dividend
+            self._checked(z3.And(args[1] != 0, z3.Or(args[0] != _MIN, args[1] != -1)))
             return z3.SRem(args[0], args[1])
         if name == "__and__":
             return args[0] & args[1]
-        if name == "__lshift__":
+        if name == "__lshift__":                    # bits shifted out are lost, not checked
+            self._checked(z3.And(args[1] >= 0, args[1] < 64))
             return args[0] << args[1]
         if name in ("ty_min", "ty_max", "ty_bits"):
             t = self._type_arg(d)
@@ -280,6 +311,23 @@ class _Problem:
         if fn not in _FACT_FNS or _kind(var) != "UnboundVarDecl":
             raise _Unsupported(f"a '{fn}' fact")
         return self.fact(fn, var.name, self.i64(d.rhs))
+
+
+def monotone_product(a: Any, b: Any, c: Any, d: Any) -> Any:
+    """0 <= a <= b, 0 <= c <= d and b*d within i64 imply a*c within i64 and a*c <= b*d
+    (64-bit words, signed)."""
+    z3 = _z3()
+    return z3.Implies(
+        z3.And(a >= 0, a <= b, c >= 0, c <= d, z3.BVMulNoOverflow(b, d, True)),
+        z3.And(z3.BVMulNoOverflow(a, c, True), a * c <= b * d))
+
+
+def _multiplies(tree: Any) -> bool:
+    if isinstance(tree, tuple):
+        if tree[0] in _TERMS and tree[1] == ("lit", "muli"):
+            return True
+        return any(_multiplies(c) for c in tree[1:])
+    return False
 
 
 def _bits_vars(tree: Any) -> list[str]:
@@ -373,6 +421,8 @@ def prove(rule: Any) -> tuple[str, Any]:
                 s = z3.Solver()
                 s.set("timeout", 15_000)
                 s.add(*p.premises, *conds, z3.Not(goal))
+                if _multiplies(tree):
+                    s.add(*p.lemmas())
                 got = s.check()
                 if got == z3.unknown:
                     return "unsupported", f"the solver gave up ({s.reason_unknown()})"
@@ -398,6 +448,8 @@ class _VarProblem(_Problem):
         self.dt = dt
         self.ints = {}
         self.premises = []
+        self.products = []
+        self.bits_vars = set()
         self.strings = {}
         self.inputs = smt.Inputs()
         self.values = {name: self.inputs.get(name, dt)}
@@ -407,4 +459,4 @@ class _VarProblem(_Problem):
         self.undef = z3.BoolVal(False)
 
 
-__all__ = ["prove", "pattern_tree"]
+__all__ = ["monotone_product", "prove", "pattern_tree"]

@@ -145,3 +145,25 @@ def test_the_docs_list_every_sampled_rule():
         for key, reason in entries.items():
             name = "every rule" if key == "*" else f"`{key}`"
             assert f"| {set_name} | {name} | {reason} |" in text, (set_name, key)
+
+
+def test_the_product_lemma_is_a_theorem():
+    """`monotone_product`, assumed in proofs that multiply lanes, holds over the integers
+    (what non-overflowing words are) and over every word of 8 bits, and a false variant
+    of it is refuted (the check can fail)."""
+    import z3
+
+    from eqsat.rules.smt_facts import monotone_product
+    a, b, c, d = z3.Ints("a b c d")
+    s = z3.Solver()
+    s.add(a >= 0, a <= b, c >= 0, c <= d, z3.Not(a * c <= b * d))
+    assert s.check() == z3.unsat
+    # the lemma's own statement, on 8-bit words in place of 64-bit ones
+    a8, b8, c8, d8 = z3.BitVecs("a b c d", 8)
+    s = z3.Solver()
+    s.add(z3.Not(monotone_product(a8, b8, c8, d8)))
+    assert s.check() == z3.unsat
+    # without the overflow premise it is false (200 * 1 wraps below 100 * 2 in 8 bits)
+    s = z3.Solver()
+    s.add(a8 >= 0, a8 <= b8, c8 >= 0, c8 <= d8, z3.Not(a8 * c8 <= b8 * d8))
+    assert s.check() == z3.sat
