@@ -21,8 +21,11 @@ products exact; tests/test_rules_smt.py proves it over the integers and over eve
 of a small width). Instances are assumptions only where the lemma holds, so they cannot
 make a wrong rule pass.
 
-Facts about runs of lanes (`contig`, `same`), pointers and loops are not expressed:
-`prove` says so and the rule stays with `check_fact_rule`'s instances.
+Facts about runs of lanes (`same`, `contig`, `contig_div`: aligned groups of a power of
+two lanes along the last axis) are proved over lanes: each input is a function of the
+lane, premises hold at one free lane and at the first lanes of its groups (and theirs),
+the conclusion at the free lane. Shape changes, pointers, assumes and loops are not
+expressed: `prove` says so and the rule stays with `check_fact_rule`'s instances.
 """
 from __future__ import annotations
 
@@ -37,6 +40,10 @@ _INTS = ("i8", "i16", "i32", "i64")
 # egglog's i64 numbers: 64-bit words (lanes of narrower integers are sign-extended)
 _W = 64
 _FACT_FNS = ("lo", "hi", "div2")
+_LANE_FNS = ("same", "contig", "contig_div")
+# ops whose result lane reads another lane of the operand (the solver's one-lane
+# semantics of them are identities, true of one lane only)
+_MOVES_LANES = ("reshape", "broadcast")
 _TYPE_FNS = ("ty_min", "ty_max", "ty_bits", "ty_elem")
 _TERMS = ("Op0", "Op1", "Op2", "Op3", "Const")
 _CONVERT = ("exti", "trunci")
@@ -110,6 +117,8 @@ class _Problem:
         self.ints: dict[str, Any] = {}
         self.premises: list[Any] = []
         self.products: list[tuple[Any, Any]] = []
+        self.lanes: list[Any] = []
+        self.lane: Any = None
         self.types: dict[str, TileType] = {}
         self.strings: dict[str, str] = {}
         hint_types = {k: Parser(v).type() for k, v in hints.items()}
@@ -128,6 +137,7 @@ class _Problem:
                 raise _Unsupported("several matched terms")
             verify(k)
             v, undef, _ = smt.translate(k, self.inputs, b.symbolic)
+            self.kernel, self.symbolic = k, b.symbolic
             self.values[name] = v
             self.root_name = name
             self.root_type = b.root.tile
@@ -145,6 +155,8 @@ class _Problem:
         self.bits_elem = dt
 
     def value(self, name: str) -> Any:
+        if self.lane is not None:
+            return self._at(self.lane, name)
         if name in self.values:
             return self.values[name]
         if name in self.inputs.vars:
@@ -247,16 +259,126 @@ class _Problem:
             raise _Unsupported(f"type of {arg}")
         return self.ty_var(arg.name)
 
-    def fact(self, fn: str, var: str, bound: Any) -> Any:
+    def fact(self, fn: str, var: str, bound: Any, every_lane: bool = True) -> Any:
+        """`fn(var) == bound`; with lanes modelled, at every lane of the problem (a premise)
+        or at the one free lane (a conclusion)."""
         z3 = self.z3
+        if not self.lanes:
+            if fn in _LANE_FNS:
+                raise _Unsupported(f"a '{fn}' fact without lanes")
+            return self._fact(fn, var, bound)
+        out = []
+        for lane in (self.lanes if every_lane else self.lanes[:1]):
+            self.lane = lane
+            try:
+                if fn in _LANE_FNS:
+                    out.append(self._run_fact(fn, var, bound, lane))
+                else:
+                    out.append(self._fact(fn, var, bound))
+            finally:
+                self.lane = None
+        if fn in ("same", "contig") and not every_lane:
+            out.append(_pow2(bound))
+        return z3.And(out)
+
+    def _fact(self, fn: str, var: str, bound: Any) -> Any:
         if fn == "lo":
             return self.signed(var) >= bound
         if fn == "hi":
             return self.signed(var) <= bound
         # divisibility by a power of two (all div2 holds): the low bits are zero
-        x = self.signed(var)
-        return z3.Or([z3.And(bound == (1 << i), z3.Extract(i - 1, 0, x) == 0) if i else bound == 1
-                      for i in range(31)])
+        return _low_zero(self.signed(var), bound)
+
+    def _run_fact(self, fn: str, var: str, size: Any, lane: Any) -> Any:
+        """A fact about the aligned group of `size` lanes (a power of two) holding `lane`,
+        stated between `lane` and the group's first lane."""
+        z3 = self.z3
+        if fn == "contig_div":
+            k = self.contig_size.get(var)
+            if k is None:
+                raise _Unsupported(f"contig_div({var}) without contig({var})")
+            first = lane & -k
+            return _low_zero(self._signed_at(first, var), size)
+        first = lane & -size
+        here, there = self._at(lane, var), self._at(first, var)
+        if fn == "same":
+            return here == there
+        step = z3.Extract(here.size() - 1, 0, lane - first)
+        return here == there + step
+
+    def _signed_at(self, lane: Any, var: str) -> Any:
+        v = self._at(lane, var)
+        return self.z3.SignExt(_W - v.size(), v)
+
+    def _at(self, lane: Any, name: str) -> Any:
+        """The value named `name` at a lane: every input is a function of the lane, the
+        matched op is computed from its inputs' lanes, a constant's bits are one word."""
+        key = (lane.sexpr(), name)
+        if key in self._lane_cache:
+            return self._lane_cache[key]
+        z3 = self.z3
+        inputs = smt.Inputs()
+        for n, v in self.inputs.vars.items():
+            if n in self.bits_vars:
+                inputs.vars[n] = v
+            else:
+                fn = z3.Function(f"{n}@lane", z3.BitVecSort(_W), v.sort())
+                inputs.vars[n] = fn(lane)
+            inputs.elems[n] = self.inputs.elems[n]
+        values = dict(inputs.vars)
+        if self.kernel is not None:
+            values[self.root_name] = smt.translate(self.kernel, inputs, self.symbolic)[0]
+        for n, v in values.items():
+            self._lane_cache[(lane.sexpr(), n)] = v
+        if key not in self._lane_cache:
+            raise _Unsupported(f"a fact about '{name}', which the pattern does not bind")
+        return self._lane_cache[key]
+
+    def cuts(self) -> list[Any]:
+        """Steps toward a conclusion that a run of lanes holds one value: every input holds
+        one value on it too (true of the operands of an elementwise op; `_proved_cuts`
+        keeps only those that follow from the premises)."""
+        if not self.lanes:
+            return []
+        lane = self.lanes[0]
+        return [self._at(lane, n) == self._at(lane & -size, n) for size in self.same_goals
+                for n in sorted(self.inputs.vars) if n not in self.bits_vars]
+
+    def use_lanes(self, facts: list[Any], goals: list[Any]) -> None:
+        """Model lanes when a fact is about runs of them: one free lane, and every first
+        lane of an aligned group holding it (and of the groups holding those), for every
+        group size the rule names; premises hold at each of these lanes."""
+        z3 = self.z3
+        moved = sorted({op.name for op in self.kernel.body.ops if op.name in _MOVES_LANES}) \
+            if self.kernel is not None else []
+        if moved:
+            raise _Unsupported(f"runs of lanes through '{moved[0]}' (which lane of the "
+                               "operand a lane reads is not modelled)")
+        sizes: list[Any] = []
+        self.contig_size: dict[str, Any] = {}
+        self._lane_cache: dict[tuple[str, str], Any] = {}
+        self.same_goals: list[Any] = []
+        for var, fn, rhs, premise in _lane_facts(facts, goals):
+            if fn in ("same", "contig"):
+                size = self.i64(rhs)
+                sizes.append(size)
+                if fn == "same" and not premise:
+                    self.same_goals.append(size)
+                if premise:
+                    self.premises.append(_pow2(size))
+                if fn == "contig" and (premise or var not in self.contig_size):
+                    self.contig_size[var] = size
+        lane = z3.BitVec("lane", _W)
+        self.premises.append(z3.And(lane >= 0, lane < (1 << 40)))
+        lanes, seen = [lane], {lane.sexpr()}
+        for _ in range(2):
+            for one in list(lanes):
+                for size in sizes:
+                    first = one & -size
+                    if first.sexpr() not in seen:
+                        seen.add(first.sexpr())
+                        lanes.append(first)
+        self.lanes = lanes
 
     def condition(self, d: Any) -> Any:
         """A fact of the rule's left-hand side (other than the matched term)."""
@@ -265,7 +387,7 @@ class _Problem:
         if k == "EqDecl":
             left, right = _expr(d.left), _expr(d.right)
             fn = _callee(left) if _kind(left) == "CallDecl" else None
-            if fn in _FACT_FNS:
+            if fn in _FACT_FNS + _LANE_FNS:
                 var = _expr(left.args[0])
                 bound = self.i64(right)
                 out = [self.fact(fn, var.name, bound)]
@@ -308,9 +430,51 @@ class _Problem:
             raise _Unsupported(f"action {action}")
         fn = _callee(d.call)
         var = _expr(d.call.args[0])
-        if fn not in _FACT_FNS or _kind(var) != "UnboundVarDecl":
+        if fn not in _FACT_FNS + _LANE_FNS or _kind(var) != "UnboundVarDecl":
             raise _Unsupported(f"a '{fn}' fact")
-        return self.fact(fn, var.name, self.i64(d.rhs))
+        return self.fact(fn, var.name, self.i64(d.rhs), every_lane=False)
+
+
+def _proved_cuts(cuts: list[Any], premises: list[Any]) -> list[Any]:
+    """The cuts that follow from the premises (each proved on its own, without the ops'
+    arithmetic in the way); adding them to the premises changes nothing that is proved."""
+    z3 = _z3()
+    out = []
+    for cut in cuts:
+        s = z3.Solver()
+        s.set("timeout", 5_000)
+        s.add(*premises, z3.Not(cut))
+        if s.check() == z3.unsat:
+            out.append(cut)
+    return out
+
+
+def _pow2(v: Any) -> Any:
+    z3 = _z3()
+    return z3.Or([v == (1 << i) for i in range(63)])
+
+
+def _low_zero(x: Any, d: Any) -> Any:
+    """x is a multiple of d, a power of two up to 2^30."""
+    z3 = _z3()
+    return z3.Or([z3.And(d == (1 << i), z3.Extract(i - 1, 0, x) == 0) if i else d == 1
+                  for i in range(31)])
+
+
+def _lane_facts(facts: list[Any], goals: list[Any]) -> list[tuple[str, str, Any, bool]]:
+    """(variable, function, value, is a premise) of the facts about runs of lanes."""
+    out: list[tuple[str, str, Any, bool]] = []
+    d: Any
+    for d in facts:
+        if _kind(d) == "EqDecl" and _kind(_expr(d.left)) == "CallDecl" and \
+                _callee(_expr(d.left)) in _LANE_FNS:
+            out.append((_expr(_expr(d.left).args[0]).name, str(_callee(_expr(d.left))),
+                        d.right, True))
+    for a in goals:
+        d = getattr(a, "action", None)
+        if _kind(d) == "SetDecl" and _callee(d.call) in _LANE_FNS:
+            out.append((_expr(d.call.args[0]).name, str(_callee(d.call)), d.rhs, False))
+    return out
 
 
 def monotone_product(a: Any, b: Any, c: Any, d: Any) -> Any:
@@ -386,13 +550,14 @@ def prove(rule: Any) -> tuple[str, Any]:
                     rest.append(d)
             goals, rhs = list(rule.actions), None
             if len(terms) != 1:
-                if terms or not any(_callee(_expr(d.left)) == "type_of" for d in rest
-                                    if _kind(d) == "EqDecl"):
+                about = sorted({_expr(_expr(d.left).args[0]).name for d in rest
+                                if _kind(d) == "EqDecl" and _kind(_expr(d.left)) == "CallDecl"
+                                and _callee(_expr(d.left)) in ("type_of", *_FACT_FNS,
+                                                               *_LANE_FNS)})
+                if terms or len(about) != 1:
                     raise _Unsupported("a rule matching several terms")
-                # a fact of any value: the value is an input of every type
-                var = next(_expr(d.left.args[0]).name for d in rest if _kind(d) == "EqDecl"
-                           and _callee(_expr(d.left)) == "type_of")
-                terms = {var: ("var", var)}
+                # facts of any one value: the value is an input of every type
+                terms = {about[0]: ("var", about[0])}
         else:
             terms = {"__lhs": _tree(rule.lhs)}
             rest = [_decl(c) for c in rule.conditions]
@@ -412,6 +577,8 @@ def prove(rule: Any) -> tuple[str, Any]:
                     if type(e).__name__ in ("VerifyError", "EqsatError"):
                         continue
                     raise
+                if _lane_facts(rest, goals):
+                    p.use_lanes(rest, goals)
                 conds = [p.condition(d) for d in rest]
                 if rhs is not None:
                     goal = z3.Or(p.undef, z3.And(z3.Not(p.rhs_undef), smt.same_value(
@@ -421,6 +588,7 @@ def prove(rule: Any) -> tuple[str, Any]:
                 s = z3.Solver()
                 s.set("timeout", 15_000)
                 s.add(*p.premises, *conds, z3.Not(goal))
+                s.add(*_proved_cuts(p.cuts(), [*p.premises, *conds]))
                 if _multiplies(tree):
                     s.add(*p.lemmas())
                 got = s.check()
@@ -449,6 +617,9 @@ class _VarProblem(_Problem):
         self.ints = {}
         self.premises = []
         self.products = []
+        self.lanes = []
+        self.lane = None
+        self.kernel = None
         self.bits_vars = set()
         self.strings = {}
         self.inputs = smt.Inputs()

@@ -167,3 +167,38 @@ def test_the_product_lemma_is_a_theorem():
     s = z3.Solver()
     s.add(a8 >= 0, a8 <= b8, c8 >= 0, c8 <= d8, z3.Not(a8 * c8 <= b8 * d8))
     assert s.check() == z3.sat
+
+
+def test_wrong_facts_about_runs_of_lanes_are_refuted():
+    """The lane model can fail: runs combined by max, an extension of a run that crosses
+    the wrap-around point, and a split run that keeps the old first-lane divisibility."""
+    from egglog import set_
+
+    from eqsat.egraph import terms as T
+    from eqsat.egraph.analyses import contig, contig_div, div2, same, type_of
+    from eqsat.rules.analysis import _half
+    from eqsat.rules.dsl import exti, infer
+    from eqsat.rules.smt_facts import prove
+    n, = terms("n")
+    k1, d1, c1, c2, d2, w1 = ints("k1 d1 c1 c2 d2 w1")
+    tx, = tys("tx")
+    wrong = [
+        infer("same-addi-max", n == addi(x, y), same(x) == c1, same(y) == c2,
+              then=[set_(same(n)).to(c1.max(c2))]),
+        infer("contig-exti-unaligned", n == exti(x), contig(x) == k1, contig_div(x) == d1,
+              type_of(x) == tx, T.ty_bits(tx) == w1, w1 > 1, k1 <= _half(w1),
+              then=[set_(contig(n)).to(k1), set_(contig_div(n)).to(d1)]),
+        infer("contig-addi-split-div", n == addi(x, y), contig(x) == k1, contig_div(x) == d1,
+              same(y) == c2, div2(y) == d2, c2 < k1,
+              then=[set_(contig(n)).to(c2), set_(contig_div(n)).to(d1.min(d2))]),
+    ]
+    for rule in wrong:
+        verdict, detail = prove(rule)
+        assert verdict == "refuted", (rule.name, detail)
+        assert "lane" in str(detail)
+    # a shape change moves lanes, which the one-lane semantics of broadcast would hide:
+    # the rule (wrong without its last-dimension conditions) is not proved
+    moved = infer("same-broadcast-any", n == broadcast(x, ty=t), same(x) == c1,
+                  then=[set_(same(n)).to(c1)])
+    verdict, detail = prove(moved)
+    assert verdict == "unsupported" and "broadcast" in detail
