@@ -23,7 +23,6 @@ _SHAPE_LANES = ("runs of lanes through a shape change or a splat (which lane of 
                 + _FACT)
 _POINTER_LANES = ("runs of addresses (pointers and their offsets are not modelled); " + _FACT)
 _ASSUME = "reads an assume's predicate attribute (not modelled); " + _FACT
-_LOOP = "a loop's induction variable (regions are not modelled); " + _FACT
 _GRID = "a tile block's id or the grid's size (not modelled); " + _FACT
 _POINTER_FACT = "divisibility of an address (pointers are not modelled); " + _FACT
 _SLOW = ("a product or remainder of symbolic bounds: z3 does not finish within the proof's "
@@ -52,7 +51,6 @@ SAMPLED_BY_SET: dict[str, dict[str, str]] = {
         "same-offset": _POINTER_LANES, "contig-offset*": _POINTER_LANES,
         "div-assume": _ASSUME, "bounds-assume-lo": _ASSUME, "bounds-assume-hi": _ASSUME,
         "same-assume": _ASSUME, "contig-assume": _ASSUME,
-        "div-iv": _LOOP, "bounds-iv": _LOOP, "bounds-iv-hi": _LOOP,
         "bounds-block-id": _GRID, "bounds-num-blocks": _GRID,
         "div-offset": _POINTER_FACT,
     },

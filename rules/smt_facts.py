@@ -549,6 +549,9 @@ def prove(rule: Any) -> tuple[str, Any]:
                 else:
                     rest.append(d)
             goals, rhs = list(rule.actions), None
+            loop = _loop_shape(rest)
+            if loop is not None:
+                return _prove_iv(loop, rest, goals)
             if len(terms) != 1:
                 about = sorted({_expr(_expr(d.left).args[0]).name for d in rest
                                 if _kind(d) == "EqDecl" and _kind(_expr(d.left)) == "CallDecl"
@@ -605,6 +608,70 @@ def prove(rule: Any) -> tuple[str, Any]:
         return "proved", done
     except (_Unsupported, smt.Unsupported) as e:
         return "unsupported", str(e)
+
+
+def _loop_shape(facts: list[Any]) -> tuple[str, str, str, str] | None:
+    """(lower bound, upper bound, step, induction variable) when the rule matches a `for`
+    loop and its induction variable (argument 0 of the loop's region)."""
+    loops, ivs = {}, {}
+    for d in facts:
+        if _kind(d) != "EqDecl":
+            continue
+        for call, other in ((_expr(d.left), _expr(d.right)), (_expr(d.right), _expr(d.left))):
+            if _kind(call) != "CallDecl" or _kind(other) != "UnboundVarDecl":
+                continue
+            args = [_expr(a) for a in call.args]
+            if _callee(call) == "For" and all(_kind(a) == "UnboundVarDecl" for a in args[:4]):
+                loops[args[0].name] = (args[1].name, args[2].name, args[3].name)
+            if _callee(call) == "Arg" and _kind(args[0]) == "UnboundVarDecl" and \
+                    _kind(args[1]) == "LitDecl" and args[1].value == 0:
+                ivs[args[0].name] = other.name
+    for region, (lb, ub, step) in sorted(loops.items()):
+        if region in ivs:
+            return lb, ub, step, ivs[region]
+    return None
+
+
+def _prove_iv(loop: tuple[str, str, str, str], facts: list[Any],
+              goals: list[Any]) -> tuple[str, Any]:
+    """A fact of a `for` loop's induction variable: its value in the iteration k >= 0 is
+    lb + k*step (exact: the loop runs only while it is below ub, signed, so no earlier
+    value wraps), and it is below ub. The product is given by its consequences only
+    (sign, powers of two dividing it): fewer premises, so nothing false is proved."""
+    z3 = _z3()
+    lb, ub, step, iv = loop
+    rest = [d for d in facts if not (_kind(d) == "EqDecl" and any(
+        _callee(_expr(side)) in ("For", "Arg") for side in (d.left, d.right)
+        if _kind(_expr(side)) == "CallDecl"))]
+    done = 0
+    for dt in _INTS:
+        p = _VarProblem(dt, iv)
+        for name in (lb, ub, step):
+            p.values[name] = p.inputs.get(name, dt)
+        wide = _W + 2
+        lo_, hi_, st, n = (z3.SignExt(wide - p.values[v].size(), p.values[v])
+                           for v in (lb, ub, step, iv))
+        # m = k*step for some k >= 0, by what that implies: the sign of the step (or 0),
+        # and every power of two dividing the step (z3 is slow with the product itself)
+        m = z3.BitVec("k*step", wide)
+        p.premises += [m >= -(1 << _W), m <= (1 << _W), n == lo_ + m, n < hi_,
+                       z3.Implies(st > 0, m >= 0), z3.Implies(st < 0, m <= 0),
+                       z3.Implies(st == 0, m == 0),
+                       *[z3.Implies(z3.Extract(i - 1, 0, st) == 0, z3.Extract(i - 1, 0, m) == 0)
+                         for i in range(1, _W)]]
+        conds = [p.condition(d) for d in rest]
+        goal = z3.And([p.conclusion(a) for a in goals])
+        s = z3.Solver()
+        s.set("timeout", 15_000)
+        s.add(*p.premises, *conds, z3.Not(goal))
+        got = s.check()
+        if got == z3.unknown:
+            return "unsupported", f"the solver gave up ({s.reason_unknown()})"
+        if got == z3.sat:
+            m = s.model()
+            return "refuted", f"for {dt}: {({str(d): m[d] for d in m.decls()})}"
+        done += 1
+    return "proved", done
 
 
 class _VarProblem(_Problem):

@@ -202,3 +202,35 @@ def test_wrong_facts_about_runs_of_lanes_are_refuted():
                   then=[set_(same(n)).to(c1)])
     verdict, detail = prove(moved)
     assert verdict == "unsupported" and "broadcast" in detail
+
+
+def test_wrong_facts_of_a_loop_counter_are_refuted():
+    """The induction variable's model can fail: a bound one too high, divisibility by
+    the larger of the bounds' and step's, and a lower bound without a positive step."""
+    from egglog import Vec, set_, var
+
+    from eqsat.egraph import terms as T
+    from eqsat.egraph.analyses import div2, hi, lo
+    from eqsat.rules.dsl import infer
+    from eqsat.rules.smt_facts import prove
+    n, z, c = terms("n z c")
+    r, l1, l2, h1, d1, d2 = ints("r l1 l2 h1 d1 d2")
+    ti, = tys("ti")
+    inits, body = var("inits", Vec[T.Term]), var("body", Vec[T.Term])
+    loop = T.For(r, x, y, z, inits, body, t) == c
+    wrong = [
+        infer("iv-lo-plus-one", loop, n == T.Arg(r, 0, ti), lo(x) == l1, lo(z) == l2, l2 > 0,
+              then=[set_(lo(n)).to(l1 + 1)]),
+        infer("iv-hi-ub", loop, n == T.Arg(r, 0, ti), hi(y) == h1, lo(z) == l2, l2 > 0,
+              then=[set_(lo(n)).to(h1)]),
+        infer("iv-div-max", loop, n == T.Arg(r, 0, ti), div2(x) == d1, div2(z) == d2,
+              then=[set_(div2(n)).to(d1.max(d2))]),
+        infer("iv-lo-any-step", loop, n == T.Arg(r, 0, ti), lo(x) == l1,
+              then=[set_(lo(n)).to(l1)]),
+    ]
+    for rule in wrong:
+        verdict, detail = prove(rule)
+        assert verdict == "refuted", (rule.name, detail)
+    fine = infer("iv-hi-ub-minus-one", loop, n == T.Arg(r, 0, ti), hi(y) == h1,
+                 then=[set_(hi(n)).to(h1 - 1)])
+    assert prove(fine)[0] == "proved"
