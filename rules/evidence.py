@@ -18,10 +18,11 @@ _FOLD = ("generic folding: computes with the interpreter's per-op semantics, che
 _FACT = ("an analysis fact (bounds, divisibility, runs of lanes): checked on concrete "
          "instances whose every derived fact is tested on the interpreter's lanes "
          "(check_fact_rule, tests/test_rules_analysis_soundness.py)")
-_LANES = ("a fact about runs of lanes along the last axis (contig, same): the solver "
-          "models one lane; " + _FACT)
+_SHAPE_LANES = ("runs of lanes through a shape change or a splat (which lane of the "
+                "operand a lane reads, and the tile's last dimension, are not modelled); "
+                + _FACT)
+_POINTER_LANES = ("runs of addresses (pointers and their offsets are not modelled); " + _FACT)
 _ASSUME = "reads an assume's predicate attribute (not modelled); " + _FACT
-_LOOP = "a loop's induction variable (regions are not modelled); " + _FACT
 _GRID = "a tile block's id or the grid's size (not modelled); " + _FACT
 _POINTER_FACT = "divisibility of an address (pointers are not modelled); " + _FACT
 _SLOW = ("a product or remainder of symbolic bounds: z3 does not finish within the proof's "
@@ -44,12 +45,14 @@ SAMPLED_BY_SET: dict[str, dict[str, str]] = {
     "fold": {**{f"fold-ask-{n}": _FOLD for n in (1, 2, 3)},
              **{f"fold-{n}": _FOLD for n in (1, 2, 3)}},
     "analysis": {
-        "same-*": _LANES, "contig-*": _LANES,
+        "same-const": _SHAPE_LANES, "same-bcast-scalar": _SHAPE_LANES,
+        "same-reshape-last": _SHAPE_LANES, "contig-reshape-last": _SHAPE_LANES,
+        "same-broadcast-last": _SHAPE_LANES, "contig-broadcast-last": _SHAPE_LANES,
+        "same-offset": _POINTER_LANES, "contig-offset*": _POINTER_LANES,
         "div-assume": _ASSUME, "bounds-assume-lo": _ASSUME, "bounds-assume-hi": _ASSUME,
-        "div-iv": _LOOP, "bounds-iv": _LOOP, "bounds-iv-hi": _LOOP,
+        "same-assume": _ASSUME, "contig-assume": _ASSUME,
         "bounds-block-id": _GRID, "bounds-num-blocks": _GRID,
         "div-offset": _POINTER_FACT,
-        "bounds-muli": _SLOW, "remi-divisible": _SLOW,
     },
     "tokens": {"*": _TOKENS},
     "core": {"*": _TYPES},

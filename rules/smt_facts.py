@@ -8,11 +8,24 @@ up to 2^30), conditions on egglog's i64 numbers (`l1 + l2 >= mn`) and type facts
 or rewrites it. The proof: for every element type the pattern admits, every attribute
 set its attribute variables match, every input lane and every i64 number meeting the
 premises and conditions, the conclusion holds of the matched op's lane (computed with
-`rules/smt.py`'s op semantics). egglog's i64 arithmetic is exact integers here: egglog
-stops on an i64 overflow, so a rule derives nothing where it would wrap.
+`rules/smt.py`'s op semantics). egglog's i64 numbers are 64-bit words as egglog computes
+them: `+ - * % abs` stop the run on an overflow (and `%` on a zero divisor), `<<` stops on
+a shift outside 0..63 and otherwise drops the bits shifted out; a rule derives nothing
+where egglog stops, so those cases are premises of the proof, and nothing else is.
 
-Facts about runs of lanes (`contig`, `same`), pointers and loops are not expressed:
-`prove` says so and the rule stays with `check_fact_rule`'s instances.
+z3 does not find proofs that a product of bit-vectors grows with its factors. Where the
+matched term multiplies lanes, the problem is given instances of one lemma of arithmetic,
+`monotone_product`: for 64-bit words 0 <= a <= b and 0 <= c <= d with b*d not
+overflowing, a*c does not overflow and a*c <= b*d (the words are then integers and the
+products exact; tests/test_rules_smt.py proves it over the integers and over every word
+of a small width). Instances are assumptions only where the lemma holds, so they cannot
+make a wrong rule pass.
+
+Facts about runs of lanes (`same`, `contig`, `contig_div`: aligned groups of a power of
+two lanes along the last axis) are proved over lanes: each input is a function of the
+lane, premises hold at one free lane and at the first lanes of its groups (and theirs),
+the conclusion at the free lane. Shape changes, pointers, assumes and loops are not
+expressed: `prove` says so and the rule stays with `check_fact_rule`'s instances.
 """
 from __future__ import annotations
 
@@ -24,13 +37,17 @@ from eqsat.ir.verify import verify
 from eqsat.rules import smt
 
 _INTS = ("i8", "i16", "i32", "i64")
-# egglog's i64 numbers as exact integers: wide enough that no sum or guarded product of two
-# of them wraps (egglog stops on an i64 overflow instead)
-_W = 130
+# egglog's i64 numbers: 64-bit words (lanes of narrower integers are sign-extended)
+_W = 64
 _FACT_FNS = ("lo", "hi", "div2")
+_LANE_FNS = ("same", "contig", "contig_div")
+# ops whose result lane reads another lane of the operand (the solver's one-lane
+# semantics of them are identities, true of one lane only)
+_MOVES_LANES = ("reshape", "broadcast")
 _TYPE_FNS = ("ty_min", "ty_max", "ty_bits", "ty_elem")
 _TERMS = ("Op0", "Op1", "Op2", "Op3", "Const")
 _CONVERT = ("exti", "trunci")
+_MIN = -(1 << 63)
 
 
 class _Unsupported(Exception):
@@ -99,6 +116,9 @@ class _Problem:
         self.dt = dt
         self.ints: dict[str, Any] = {}
         self.premises: list[Any] = []
+        self.products: list[tuple[Any, Any]] = []
+        self.lanes: list[Any] = []
+        self.lane: Any = None
         self.types: dict[str, TileType] = {}
         self.strings: dict[str, str] = {}
         hint_types = {k: Parser(v).type() for k, v in hints.items()}
@@ -106,6 +126,7 @@ class _Problem:
         for tree in terms.values():
             for name in _bits_vars(tree):
                 bits[name] = 1
+        self.bits_vars = set(bits)
         self.values: dict[str, Any] = {}
         self.inputs = smt.Inputs()
         self.root_name = None
@@ -116,6 +137,7 @@ class _Problem:
                 raise _Unsupported("several matched terms")
             verify(k)
             v, undef, _ = smt.translate(k, self.inputs, b.symbolic)
+            self.kernel, self.symbolic = k, b.symbolic
             self.values[name] = v
             self.root_name = name
             self.root_type = b.root.tile
@@ -133,6 +155,8 @@ class _Problem:
         self.bits_elem = dt
 
     def value(self, name: str) -> Any:
+        if self.lane is not None:
+            return self._at(self.lane, name)
         if name in self.values:
             return self.values[name]
         if name in self.inputs.vars:
@@ -149,10 +173,24 @@ class _Problem:
             bv = self.inputs.vars[name]
             return z3.SignExt(_W - bv.size(), bv)
         if name not in self.ints:
-            v = z3.BitVec(name, _W)
-            self.ints[name] = v
-            self.premises.append(z3.And(v >= -(1 << 63), v < (1 << 63)))
+            self.ints[name] = z3.BitVec(name, _W)
         return self.ints[name]
+
+    def lemmas(self) -> list[Any]:
+        """`monotone_product` for the pattern's lanes and the rule's i64 products."""
+        z3 = self.z3
+        lanes = [z3.SignExt(_W - v.size(), v) for k, v in sorted(self.inputs.vars.items())
+                 if k not in self.values and k not in self.bits_vars]
+        out = []
+        for u, v in itertools.permutations(lanes, 2):
+            for p, q in self.products:
+                for a, b in ((p, q), (q, p)):
+                    out += [monotone_product(u, a, v, b), monotone_product(a, u, b, v)]
+        return out
+
+    def _checked(self, ok: Any) -> None:
+        """egglog stops the run where `ok` fails: the rule derives nothing there."""
+        self.premises.append(ok)
 
     def type_of(self, var: str) -> TileType:
         if var == self.root_name:
@@ -181,25 +219,30 @@ class _Problem:
             raise _Unsupported(f"i64 expression {d}")
         name = _callee(d)
         args = [self.i64(a) for a in d.args] if name not in _FACT_FNS + _TYPE_FNS else []
-        if name == "__add__":
-            return args[0] + args[1]
-        if name == "__sub__":
-            return args[0] - args[1]
-        if name == "__mul__":
-            return args[0] * args[1]
-        if name == "__neg__":
-            return -args[0]
+        if name in ("__add__", "__sub__", "__mul__"):
+            a, b = args
+            no_over = {"__add__": (z3.BVAddNoOverflow(a, b, True), z3.BVAddNoUnderflow(a, b)),
+                       "__sub__": (z3.BVSubNoOverflow(a, b), z3.BVSubNoUnderflow(a, b, True)),
+                       "__mul__": (z3.BVMulNoOverflow(a, b, True),
+                                   z3.BVMulNoUnderflow(a, b))}[name]
+            self._checked(z3.And(*no_over))
+            if name == "__mul__":
+                self.products.append((a, b))
+            return {"__add__": a + b, "__sub__": a - b, "__mul__": a * b}[name]
         if name == "__abs__":
+            self._checked(args[0] != _MIN)
             return z3.If(args[0] < 0, -args[0], args[0])
         if name == "min":
             return z3.If(args[0] < args[1], args[0], args[1])
         if name == "max":
             return z3.If(args[0] > args[1], args[0], args[1])
         if name == "__mod__":                       # Rust's %: the sign of the dividend
+            self._checked(z3.And(args[1] != 0, z3.Or(args[0] != _MIN, args[1] != -1)))
             return z3.SRem(args[0], args[1])
         if name == "__and__":
             return args[0] & args[1]
-        if name == "__lshift__":
+        if name == "__lshift__":                    # bits shifted out are lost, not checked
+            self._checked(z3.And(args[1] >= 0, args[1] < 64))
             return args[0] << args[1]
         if name in ("ty_min", "ty_max", "ty_bits"):
             t = self._type_arg(d)
@@ -216,16 +259,126 @@ class _Problem:
             raise _Unsupported(f"type of {arg}")
         return self.ty_var(arg.name)
 
-    def fact(self, fn: str, var: str, bound: Any) -> Any:
+    def fact(self, fn: str, var: str, bound: Any, every_lane: bool = True) -> Any:
+        """`fn(var) == bound`; with lanes modelled, at every lane of the problem (a premise)
+        or at the one free lane (a conclusion)."""
         z3 = self.z3
+        if not self.lanes:
+            if fn in _LANE_FNS:
+                raise _Unsupported(f"a '{fn}' fact without lanes")
+            return self._fact(fn, var, bound)
+        out = []
+        for lane in (self.lanes if every_lane else self.lanes[:1]):
+            self.lane = lane
+            try:
+                if fn in _LANE_FNS:
+                    out.append(self._run_fact(fn, var, bound, lane))
+                else:
+                    out.append(self._fact(fn, var, bound))
+            finally:
+                self.lane = None
+        if fn in ("same", "contig") and not every_lane:
+            out.append(_pow2(bound))
+        return z3.And(out)
+
+    def _fact(self, fn: str, var: str, bound: Any) -> Any:
         if fn == "lo":
             return self.signed(var) >= bound
         if fn == "hi":
             return self.signed(var) <= bound
         # divisibility by a power of two (all div2 holds): the low bits are zero
-        x = self.signed(var)
-        return z3.Or([z3.And(bound == (1 << i), z3.Extract(i - 1, 0, x) == 0) if i else bound == 1
-                      for i in range(31)])
+        return _low_zero(self.signed(var), bound)
+
+    def _run_fact(self, fn: str, var: str, size: Any, lane: Any) -> Any:
+        """A fact about the aligned group of `size` lanes (a power of two) holding `lane`,
+        stated between `lane` and the group's first lane."""
+        z3 = self.z3
+        if fn == "contig_div":
+            k = self.contig_size.get(var)
+            if k is None:
+                raise _Unsupported(f"contig_div({var}) without contig({var})")
+            first = lane & -k
+            return _low_zero(self._signed_at(first, var), size)
+        first = lane & -size
+        here, there = self._at(lane, var), self._at(first, var)
+        if fn == "same":
+            return here == there
+        step = z3.Extract(here.size() - 1, 0, lane - first)
+        return here == there + step
+
+    def _signed_at(self, lane: Any, var: str) -> Any:
+        v = self._at(lane, var)
+        return self.z3.SignExt(_W - v.size(), v)
+
+    def _at(self, lane: Any, name: str) -> Any:
+        """The value named `name` at a lane: every input is a function of the lane, the
+        matched op is computed from its inputs' lanes, a constant's bits are one word."""
+        key = (lane.sexpr(), name)
+        if key in self._lane_cache:
+            return self._lane_cache[key]
+        z3 = self.z3
+        inputs = smt.Inputs()
+        for n, v in self.inputs.vars.items():
+            if n in self.bits_vars:
+                inputs.vars[n] = v
+            else:
+                fn = z3.Function(f"{n}@lane", z3.BitVecSort(_W), v.sort())
+                inputs.vars[n] = fn(lane)
+            inputs.elems[n] = self.inputs.elems[n]
+        values = dict(inputs.vars)
+        if self.kernel is not None:
+            values[self.root_name] = smt.translate(self.kernel, inputs, self.symbolic)[0]
+        for n, v in values.items():
+            self._lane_cache[(lane.sexpr(), n)] = v
+        if key not in self._lane_cache:
+            raise _Unsupported(f"a fact about '{name}', which the pattern does not bind")
+        return self._lane_cache[key]
+
+    def cuts(self) -> list[Any]:
+        """Steps toward a conclusion that a run of lanes holds one value: every input holds
+        one value on it too (true of the operands of an elementwise op; `_proved_cuts`
+        keeps only those that follow from the premises)."""
+        if not self.lanes:
+            return []
+        lane = self.lanes[0]
+        return [self._at(lane, n) == self._at(lane & -size, n) for size in self.same_goals
+                for n in sorted(self.inputs.vars) if n not in self.bits_vars]
+
+    def use_lanes(self, facts: list[Any], goals: list[Any]) -> None:
+        """Model lanes when a fact is about runs of them: one free lane, and every first
+        lane of an aligned group holding it (and of the groups holding those), for every
+        group size the rule names; premises hold at each of these lanes."""
+        z3 = self.z3
+        moved = sorted({op.name for op in self.kernel.body.ops if op.name in _MOVES_LANES}) \
+            if self.kernel is not None else []
+        if moved:
+            raise _Unsupported(f"runs of lanes through '{moved[0]}' (which lane of the "
+                               "operand a lane reads is not modelled)")
+        sizes: list[Any] = []
+        self.contig_size: dict[str, Any] = {}
+        self._lane_cache: dict[tuple[str, str], Any] = {}
+        self.same_goals: list[Any] = []
+        for var, fn, rhs, premise in _lane_facts(facts, goals):
+            if fn in ("same", "contig"):
+                size = self.i64(rhs)
+                sizes.append(size)
+                if fn == "same" and not premise:
+                    self.same_goals.append(size)
+                if premise:
+                    self.premises.append(_pow2(size))
+                if fn == "contig" and (premise or var not in self.contig_size):
+                    self.contig_size[var] = size
+        lane = z3.BitVec("lane", _W)
+        self.premises.append(z3.And(lane >= 0, lane < (1 << 40)))
+        lanes, seen = [lane], {lane.sexpr()}
+        for _ in range(2):
+            for one in list(lanes):
+                for size in sizes:
+                    first = one & -size
+                    if first.sexpr() not in seen:
+                        seen.add(first.sexpr())
+                        lanes.append(first)
+        self.lanes = lanes
 
     def condition(self, d: Any) -> Any:
         """A fact of the rule's left-hand side (other than the matched term)."""
@@ -234,7 +387,7 @@ class _Problem:
         if k == "EqDecl":
             left, right = _expr(d.left), _expr(d.right)
             fn = _callee(left) if _kind(left) == "CallDecl" else None
-            if fn in _FACT_FNS:
+            if fn in _FACT_FNS + _LANE_FNS:
                 var = _expr(left.args[0])
                 bound = self.i64(right)
                 out = [self.fact(fn, var.name, bound)]
@@ -277,9 +430,68 @@ class _Problem:
             raise _Unsupported(f"action {action}")
         fn = _callee(d.call)
         var = _expr(d.call.args[0])
-        if fn not in _FACT_FNS or _kind(var) != "UnboundVarDecl":
+        if fn not in _FACT_FNS + _LANE_FNS or _kind(var) != "UnboundVarDecl":
             raise _Unsupported(f"a '{fn}' fact")
-        return self.fact(fn, var.name, self.i64(d.rhs))
+        return self.fact(fn, var.name, self.i64(d.rhs), every_lane=False)
+
+
+def _proved_cuts(cuts: list[Any], premises: list[Any]) -> list[Any]:
+    """The cuts that follow from the premises (each proved on its own, without the ops'
+    arithmetic in the way); adding them to the premises changes nothing that is proved."""
+    z3 = _z3()
+    out = []
+    for cut in cuts:
+        s = z3.Solver()
+        s.set("timeout", 5_000)
+        s.add(*premises, z3.Not(cut))
+        if s.check() == z3.unsat:
+            out.append(cut)
+    return out
+
+
+def _pow2(v: Any) -> Any:
+    z3 = _z3()
+    return z3.Or([v == (1 << i) for i in range(63)])
+
+
+def _low_zero(x: Any, d: Any) -> Any:
+    """x is a multiple of d, a power of two up to 2^30."""
+    z3 = _z3()
+    return z3.Or([z3.And(d == (1 << i), z3.Extract(i - 1, 0, x) == 0) if i else d == 1
+                  for i in range(31)])
+
+
+def _lane_facts(facts: list[Any], goals: list[Any]) -> list[tuple[str, str, Any, bool]]:
+    """(variable, function, value, is a premise) of the facts about runs of lanes."""
+    out: list[tuple[str, str, Any, bool]] = []
+    d: Any
+    for d in facts:
+        if _kind(d) == "EqDecl" and _kind(_expr(d.left)) == "CallDecl" and \
+                _callee(_expr(d.left)) in _LANE_FNS:
+            out.append((_expr(_expr(d.left).args[0]).name, str(_callee(_expr(d.left))),
+                        d.right, True))
+    for a in goals:
+        d = getattr(a, "action", None)
+        if _kind(d) == "SetDecl" and _callee(d.call) in _LANE_FNS:
+            out.append((_expr(d.call.args[0]).name, str(_callee(d.call)), d.rhs, False))
+    return out
+
+
+def monotone_product(a: Any, b: Any, c: Any, d: Any) -> Any:
+    """0 <= a <= b, 0 <= c <= d and b*d within i64 imply a*c within i64 and a*c <= b*d
+    (64-bit words, signed)."""
+    z3 = _z3()
+    return z3.Implies(
+        z3.And(a >= 0, a <= b, c >= 0, c <= d, z3.BVMulNoOverflow(b, d, True)),
+        z3.And(z3.BVMulNoOverflow(a, c, True), a * c <= b * d))
+
+
+def _multiplies(tree: Any) -> bool:
+    if isinstance(tree, tuple):
+        if tree[0] in _TERMS and tree[1] == ("lit", "muli"):
+            return True
+        return any(_multiplies(c) for c in tree[1:])
+    return False
 
 
 def _bits_vars(tree: Any) -> list[str]:
@@ -337,14 +549,18 @@ def prove(rule: Any) -> tuple[str, Any]:
                 else:
                     rest.append(d)
             goals, rhs = list(rule.actions), None
+            loop = _loop_shape(rest)
+            if loop is not None:
+                return _prove_iv(loop, rest, goals)
             if len(terms) != 1:
-                if terms or not any(_callee(_expr(d.left)) == "type_of" for d in rest
-                                    if _kind(d) == "EqDecl"):
+                about = sorted({_expr(_expr(d.left).args[0]).name for d in rest
+                                if _kind(d) == "EqDecl" and _kind(_expr(d.left)) == "CallDecl"
+                                and _callee(_expr(d.left)) in ("type_of", *_FACT_FNS,
+                                                               *_LANE_FNS)})
+                if terms or len(about) != 1:
                     raise _Unsupported("a rule matching several terms")
-                # a fact of any value: the value is an input of every type
-                var = next(_expr(d.left.args[0]).name for d in rest if _kind(d) == "EqDecl"
-                           and _callee(_expr(d.left)) == "type_of")
-                terms = {var: ("var", var)}
+                # facts of any one value: the value is an input of every type
+                terms = {about[0]: ("var", about[0])}
         else:
             terms = {"__lhs": _tree(rule.lhs)}
             rest = [_decl(c) for c in rule.conditions]
@@ -364,6 +580,8 @@ def prove(rule: Any) -> tuple[str, Any]:
                     if type(e).__name__ in ("VerifyError", "EqsatError"):
                         continue
                     raise
+                if _lane_facts(rest, goals):
+                    p.use_lanes(rest, goals)
                 conds = [p.condition(d) for d in rest]
                 if rhs is not None:
                     goal = z3.Or(p.undef, z3.And(z3.Not(p.rhs_undef), smt.same_value(
@@ -373,6 +591,9 @@ def prove(rule: Any) -> tuple[str, Any]:
                 s = z3.Solver()
                 s.set("timeout", 15_000)
                 s.add(*p.premises, *conds, z3.Not(goal))
+                s.add(*_proved_cuts(p.cuts(), [*p.premises, *conds]))
+                if _multiplies(tree):
+                    s.add(*p.lemmas())
                 got = s.check()
                 if got == z3.unknown:
                     return "unsupported", f"the solver gave up ({s.reason_unknown()})"
@@ -389,6 +610,70 @@ def prove(rule: Any) -> tuple[str, Any]:
         return "unsupported", str(e)
 
 
+def _loop_shape(facts: list[Any]) -> tuple[str, str, str, str] | None:
+    """(lower bound, upper bound, step, induction variable) when the rule matches a `for`
+    loop and its induction variable (argument 0 of the loop's region)."""
+    loops, ivs = {}, {}
+    for d in facts:
+        if _kind(d) != "EqDecl":
+            continue
+        for call, other in ((_expr(d.left), _expr(d.right)), (_expr(d.right), _expr(d.left))):
+            if _kind(call) != "CallDecl" or _kind(other) != "UnboundVarDecl":
+                continue
+            args = [_expr(a) for a in call.args]
+            if _callee(call) == "For" and all(_kind(a) == "UnboundVarDecl" for a in args[:4]):
+                loops[args[0].name] = (args[1].name, args[2].name, args[3].name)
+            if _callee(call) == "Arg" and _kind(args[0]) == "UnboundVarDecl" and \
+                    _kind(args[1]) == "LitDecl" and args[1].value == 0:
+                ivs[args[0].name] = other.name
+    for region, (lb, ub, step) in sorted(loops.items()):
+        if region in ivs:
+            return lb, ub, step, ivs[region]
+    return None
+
+
+def _prove_iv(loop: tuple[str, str, str, str], facts: list[Any],
+              goals: list[Any]) -> tuple[str, Any]:
+    """A fact of a `for` loop's induction variable: its value in the iteration k >= 0 is
+    lb + k*step (exact: the loop runs only while it is below ub, signed, so no earlier
+    value wraps), and it is below ub. The product is given by its consequences only
+    (sign, powers of two dividing it): fewer premises, so nothing false is proved."""
+    z3 = _z3()
+    lb, ub, step, iv = loop
+    rest = [d for d in facts if not (_kind(d) == "EqDecl" and any(
+        _callee(_expr(side)) in ("For", "Arg") for side in (d.left, d.right)
+        if _kind(_expr(side)) == "CallDecl"))]
+    done = 0
+    for dt in _INTS:
+        p = _VarProblem(dt, iv)
+        for name in (lb, ub, step):
+            p.values[name] = p.inputs.get(name, dt)
+        wide = _W + 2
+        lo_, hi_, st, n = (z3.SignExt(wide - p.values[v].size(), p.values[v])
+                           for v in (lb, ub, step, iv))
+        # m = k*step for some k >= 0, by what that implies: the sign of the step (or 0),
+        # and every power of two dividing the step (z3 is slow with the product itself)
+        m = z3.BitVec("k*step", wide)
+        p.premises += [m >= -(1 << _W), m <= (1 << _W), n == lo_ + m, n < hi_,
+                       z3.Implies(st > 0, m >= 0), z3.Implies(st < 0, m <= 0),
+                       z3.Implies(st == 0, m == 0),
+                       *[z3.Implies(z3.Extract(i - 1, 0, st) == 0, z3.Extract(i - 1, 0, m) == 0)
+                         for i in range(1, _W)]]
+        conds = [p.condition(d) for d in rest]
+        goal = z3.And([p.conclusion(a) for a in goals])
+        s = z3.Solver()
+        s.set("timeout", 15_000)
+        s.add(*p.premises, *conds, z3.Not(goal))
+        got = s.check()
+        if got == z3.unknown:
+            return "unsupported", f"the solver gave up ({s.reason_unknown()})"
+        if got == z3.sat:
+            m = s.model()
+            return "refuted", f"for {dt}: {({str(d): m[d] for d in m.decls()})}"
+        done += 1
+    return "proved", done
+
+
 class _VarProblem(_Problem):
     """A fact of any value (no op matched): one input of the element type."""
 
@@ -398,6 +683,11 @@ class _VarProblem(_Problem):
         self.dt = dt
         self.ints = {}
         self.premises = []
+        self.products = []
+        self.lanes = []
+        self.lane = None
+        self.kernel = None
+        self.bits_vars = set()
         self.strings = {}
         self.inputs = smt.Inputs()
         self.values = {name: self.inputs.get(name, dt)}
@@ -407,4 +697,4 @@ class _VarProblem(_Problem):
         self.undef = z3.BoolVal(False)
 
 
-__all__ = ["prove", "pattern_tree"]
+__all__ = ["monotone_product", "prove", "pattern_tree"]

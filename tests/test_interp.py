@@ -49,6 +49,12 @@ def c(name, elem, v):
      2147483647),
     (c("a", "f32", "0x7FC00000") + "\n  %r = ftoi %a signed : tile<f32> -> tile<i32>", "i32", 0),
     (c("a", "f32", "-2.7") + "\n  %r = ftoi %a signed : tile<f32> -> tile<i32>", "i32", -2),
+    # i64 saturates to its own bounds (2^63 - 1 has no f64: clipping in floats wrapped)
+    (c("a", "f64", "1.0e19") + "\n  %r = ftoi %a signed : tile<f64> -> tile<i64>", "i64",
+     (1 << 63) - 1),
+    (c("a", "f64", "-1.0e19") + "\n  %r = ftoi %a signed : tile<f64> -> tile<i64>", "i64",
+     -(1 << 63)),
+    (c("a", "f64", "1.0e20") + "\n  %r = ftoi %a unsigned : tile<f64> -> tile<i64>", "i64", -1),
 ])
 def test_integer_and_cast_semantics(lines, elem, want):
     assert int(scalar_result(lines, elem)) == want

@@ -145,3 +145,92 @@ def test_the_docs_list_every_sampled_rule():
         for key, reason in entries.items():
             name = "every rule" if key == "*" else f"`{key}`"
             assert f"| {set_name} | {name} | {reason} |" in text, (set_name, key)
+
+
+def test_the_product_lemma_is_a_theorem():
+    """`monotone_product`, assumed in proofs that multiply lanes, holds over the integers
+    (what non-overflowing words are) and over every word of 8 bits, and a false variant
+    of it is refuted (the check can fail)."""
+    import z3
+
+    from eqsat.rules.smt_facts import monotone_product
+    a, b, c, d = z3.Ints("a b c d")
+    s = z3.Solver()
+    s.add(a >= 0, a <= b, c >= 0, c <= d, z3.Not(a * c <= b * d))
+    assert s.check() == z3.unsat
+    # the lemma's own statement, on 8-bit words in place of 64-bit ones
+    a8, b8, c8, d8 = z3.BitVecs("a b c d", 8)
+    s = z3.Solver()
+    s.add(z3.Not(monotone_product(a8, b8, c8, d8)))
+    assert s.check() == z3.unsat
+    # without the overflow premise it is false (200 * 1 wraps below 100 * 2 in 8 bits)
+    s = z3.Solver()
+    s.add(a8 >= 0, a8 <= b8, c8 >= 0, c8 <= d8, z3.Not(a8 * c8 <= b8 * d8))
+    assert s.check() == z3.sat
+
+
+def test_wrong_facts_about_runs_of_lanes_are_refuted():
+    """The lane model can fail: runs combined by max, an extension of a run that crosses
+    the wrap-around point, and a split run that keeps the old first-lane divisibility."""
+    from egglog import set_
+
+    from eqsat.egraph import terms as T
+    from eqsat.egraph.analyses import contig, contig_div, div2, same, type_of
+    from eqsat.rules.analysis import _half
+    from eqsat.rules.dsl import exti, infer
+    from eqsat.rules.smt_facts import prove
+    n, = terms("n")
+    k1, d1, c1, c2, d2, w1 = ints("k1 d1 c1 c2 d2 w1")
+    tx, = tys("tx")
+    wrong = [
+        infer("same-addi-max", n == addi(x, y), same(x) == c1, same(y) == c2,
+              then=[set_(same(n)).to(c1.max(c2))]),
+        infer("contig-exti-unaligned", n == exti(x), contig(x) == k1, contig_div(x) == d1,
+              type_of(x) == tx, T.ty_bits(tx) == w1, w1 > 1, k1 <= _half(w1),
+              then=[set_(contig(n)).to(k1), set_(contig_div(n)).to(d1)]),
+        infer("contig-addi-split-div", n == addi(x, y), contig(x) == k1, contig_div(x) == d1,
+              same(y) == c2, div2(y) == d2, c2 < k1,
+              then=[set_(contig(n)).to(c2), set_(contig_div(n)).to(d1.min(d2))]),
+    ]
+    for rule in wrong:
+        verdict, detail = prove(rule)
+        assert verdict == "refuted", (rule.name, detail)
+        assert "lane" in str(detail)
+    # a shape change moves lanes, which the one-lane semantics of broadcast would hide:
+    # the rule (wrong without its last-dimension conditions) is not proved
+    moved = infer("same-broadcast-any", n == broadcast(x, ty=t), same(x) == c1,
+                  then=[set_(same(n)).to(c1)])
+    verdict, detail = prove(moved)
+    assert verdict == "unsupported" and "broadcast" in detail
+
+
+def test_wrong_facts_of_a_loop_counter_are_refuted():
+    """The induction variable's model can fail: a bound one too high, divisibility by
+    the larger of the bounds' and step's, and a lower bound without a positive step."""
+    from egglog import Vec, set_, var
+
+    from eqsat.egraph import terms as T
+    from eqsat.egraph.analyses import div2, hi, lo
+    from eqsat.rules.dsl import infer
+    from eqsat.rules.smt_facts import prove
+    n, z, c = terms("n z c")
+    r, l1, l2, h1, d1, d2 = ints("r l1 l2 h1 d1 d2")
+    ti, = tys("ti")
+    inits, body = var("inits", Vec[T.Term]), var("body", Vec[T.Term])
+    loop = T.For(r, x, y, z, inits, body, t) == c
+    wrong = [
+        infer("iv-lo-plus-one", loop, n == T.Arg(r, 0, ti), lo(x) == l1, lo(z) == l2, l2 > 0,
+              then=[set_(lo(n)).to(l1 + 1)]),
+        infer("iv-hi-ub", loop, n == T.Arg(r, 0, ti), hi(y) == h1, lo(z) == l2, l2 > 0,
+              then=[set_(lo(n)).to(h1)]),
+        infer("iv-div-max", loop, n == T.Arg(r, 0, ti), div2(x) == d1, div2(z) == d2,
+              then=[set_(div2(n)).to(d1.max(d2))]),
+        infer("iv-lo-any-step", loop, n == T.Arg(r, 0, ti), lo(x) == l1,
+              then=[set_(lo(n)).to(l1)]),
+    ]
+    for rule in wrong:
+        verdict, detail = prove(rule)
+        assert verdict == "refuted", (rule.name, detail)
+    fine = infer("iv-hi-ub-minus-one", loop, n == T.Arg(r, 0, ti), hi(y) == h1,
+                 then=[set_(hi(n)).to(h1 - 1)])
+    assert prove(fine)[0] == "proved"

@@ -203,8 +203,9 @@ def test_analysis_rules_need_trust(registry):
     wrong_div = infer("div-of-one", x == T.Const(t, e, 1), then=[set_(div2(x)).to(2)])
     with pytest.raises(EqsatError, match="unsound"):
         register(RuleSet("acts-bad", [wrong_div]))
-    # one it cannot express (runs of lanes) needs trust
-    act = infer("same-of-zero", x == T.Const(t, e, 0), then=[set_(same(x)).to(1)])
+    # one it cannot express (runs of lanes through a broadcast) needs trust
+    act = infer("same-of-bcast", x == T.Op1("broadcast", T.NO_ATTRS, t, y),
+                then=[set_(same(x)).to(1)])
     with pytest.raises(EqsatError, match="analysis rule"):
         register(RuleSet("acts", [act]))
     register(RuleSet("acts", [act]), trusted=True)

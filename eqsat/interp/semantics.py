@@ -444,11 +444,14 @@ def _convert(op: Operation, x):
             lo, hi = 0, (1 << INT_WIDTHS[de]) - 1
         else:
             lo, hi = -(1 << (INT_WIDTHS[de] - 1)), (1 << (INT_WIDTHS[de] - 1)) - 1
-        v = np.where(np.isnan(v), 0, np.clip(v, lo, hi))
-        width = INT_WIDTHS[de]
-        wrapped = [((int(t) + (1 << (width - 1))) % (1 << width)) - (1 << (width - 1))
-                   for t in np.ravel(v)]
-        return np.array(wrapped, dtype=numpy_dtype(de)).reshape(np.shape(x))
+        # saturate as integers: the i64 bound 2^63 - 1 has no f64, and clipping in floats
+        # gave 2^63, which wrapped to the most negative value
+        clipped = [0 if t != t else min(max(int(t), lo), hi) if np.isfinite(t)
+                   else (hi if t > 0 else lo) for t in np.ravel(v).tolist()]
+        if sign == "unsigned":
+            width = INT_WIDTHS[de]
+            clipped = [c - (1 << width) if c >= 1 << (width - 1) else c for c in clipped]
+        return np.array(clipped, dtype=numpy_dtype(de)).reshape(np.shape(x))
     if n == "ftof":
         if op.attrs.get("rounding") not in (None, "nearest_even") or minifloat.is_minifloat(de):
             return _directed(np.asarray(x, np.float64), de, op.attrs.get("rounding"))
