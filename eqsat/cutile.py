@@ -196,13 +196,13 @@ def _compile_step(self: Any, signature: Any, context: Any,
 
 def _build(state: _State, kernel: Any, signature: Any, context: Any,
            compute_capability: tuple[int, int] | None) -> Any:
-    from eqsat.frontend import _cutile
+    from eqsat import frontend as _frontend
     from eqsat.lowering import compile_cache
 
     def cutile_build() -> Any:
         return state.original(kernel, signature, context, compute_capability)
 
-    name = _cutile.kernel_name(kernel)
+    name = _frontend.kernel_name(kernel)
     try:
         arch = _arch(compute_capability)
         unsupported = _unsupported_options(kernel, arch)
@@ -339,9 +339,9 @@ def _tune(kernel: Any, cubin: bytes, symbol: str, meta: dict[str, Any],
     stream, grid, args = launch
     theirs = cutile_build()
     candidates = [("eqsat", cubin, symbol), ("cutile", theirs[0], theirs[1])]
-    from eqsat.frontend import _cutile
+    from eqsat import frontend as _frontend
 
-    name = _cutile.kernel_name(kernel)
+    name = _frontend.kernel_name(kernel)
     results: list[dict[str, Any]] = []
     for i, (label, c, s) in enumerate(candidates):
         clone = kernel.replace_hints()

@@ -4,7 +4,7 @@ A launch's compile step (`eqsat.cutile`) and `eqsat cutile --cubin` look a build
 here before running the front end, the optimizer and tileiras; a second process that
 launches the same kernel under the same signature runs none of them.
 
-Key: the kernel's source digest (`eqsat.frontend._cutile.source_digest`), the launch
+Key: the kernel's source digest (`eqsat.frontend.source_digest`), the launch
 signature's mangled symbol (which states all its facts, so a launch and `eqsat cutile
 --inputs` that derive one signature share an entry), the GPU, and the identities of
 eqsat (version and its sources), cuda-tile and the tileiras binary. Entries are files
@@ -290,12 +290,12 @@ def build_key(kernel: Any, signature: Any, arch: str, options: dict[str, Any] | 
               ) -> str:
     """The cache key of `kernel` built for `signature` on `arch` (see the module doc);
     `options` are the build choices that change the cubin (optimize, versioning, ...)."""
-    from eqsat.frontend import _cutile
+    from eqsat import frontend as _frontend
 
-    name = _cutile.kernel_name(kernel)
+    name = _frontend.kernel_name(kernel)
     sig = signature if signature.symbol else signature.with_mangled_symbol(name)
     parts = {
-        "source": _cutile.source_digest(kernel),
+        "source": _frontend.source_digest(kernel),
         "symbol": sig.symbol,          # the mangled name states every fact of the signature
         "arch": arch,
         "options": options or {},
@@ -343,10 +343,10 @@ def eqsat_build(kernel: Any, signature: Any, arch: str, **kw: Any) -> Any:
 
 
 def run_meta(kernel: Any, run: Any) -> dict[str, Any]:
-    from eqsat.frontend import _cutile
+    from eqsat import frontend as _frontend
     from eqsat.lowering.cutile_workflow import label
 
-    return {"kernel": _cutile.kernel_name(kernel), "symbol": run.kernel.name,
+    return {"kernel": _frontend.kernel_name(kernel), "symbol": run.kernel.name,
             "arch": run.arch, "label": label(run), "optimized": bool(run.optimized),
             "times": {k: round(v, 6) for k, v in run.times.items()},
             "attempts": list(run.attempts), "built": time.time(),

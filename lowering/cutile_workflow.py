@@ -42,7 +42,7 @@ from eqsat.lowering.sass import SassStats, cubin_resources, cubin_stats, widths
 from eqsat.lowering.timemodel import (DEFAULT_GPU, FITTED, GPUS, Build, GpuSpec, Launch, Params,
                                       Prediction, explain, occupancy, predict)
 from eqsat.toolchain import DEFAULT_ARCH, ToolError, compile_bytecode, disassemble_bytecode
-from eqsat.egraph.encode import _touches_memory, is_tokenized
+from eqsat.egraph.encode import touches_memory, is_tokenized
 from eqsat.frontend import cutile_bytecode, from_cutile
 from eqsat.frontend._cutile import launch_bytecode_version
 from eqsat.memory.stats import kernel_stats
@@ -143,7 +143,7 @@ def program_order_tokens(k: Kernel) -> tuple[Kernel, str]:
     (the optimizer with no rules returns the program as encoded). An EqsatError when
     eqsat cannot encode it: a token-free kernel has no order tileiras would keep."""
 
-    if is_tokenized(k) or not _touches_memory(k.body):
+    if is_tokenized(k) or not touches_memory(k.body):
         return k, ""
     opt, why = _find_optimizer()
     if opt is None:

@@ -290,8 +290,10 @@ def op_helpers_source() -> str:
     return "".join(out)
 
 
-def write_op_helpers(path: str = __file__) -> bool:
-    """Regenerate the op helper block of this module's source; True when it changed."""
+def write_op_helpers(path: str | None = None) -> bool:
+    """Regenerate the op helper block of this module's source (or of `path`); True when
+    it changed."""
+    path = path or __file__
     with open(path) as f:
         text = f.read()
     start, end = text.index(_GENERATED), text.index(_GENERATED_END) + len(_GENERATED_END)

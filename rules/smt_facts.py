@@ -77,7 +77,7 @@ def _callee(d: Any) -> str | None:
 
 
 def pattern_tree(d: Any) -> Any:
-    """A term pattern (egglog declaration) in `soundness._tree`'s form."""
+    """A term pattern (egglog declaration) in `soundness.term_tree`'s form."""
     d = _expr(d)
     k = _kind(d)
     if k == "UnboundVarDecl":
@@ -109,7 +109,7 @@ class _Problem:
 
     def __init__(self, dt: str, hints: dict[str, str], attrs: dict[str, dict],
                  terms: dict[str, Any], rhs: Any):
-        from eqsat.rules.soundness import _Builder
+        from eqsat.rules.soundness import SideBuilder, const_bit_vars
         from eqsat.text.parser import Parser
         z3 = _z3()
         self.z3 = z3
@@ -124,13 +124,14 @@ class _Problem:
         hint_types = {k: Parser(v).type() for k, v in hints.items()}
         bits = {}
         for tree in terms.values():
-            for name in _bits_vars(tree):
+            for name in const_bit_vars(tree):
                 bits[name] = 1
         self.bits_vars = set(bits)
         self.values: dict[str, Any] = {}
         self.inputs = smt.Inputs()
-        self.root_name = None
-        b = _Builder(dt, hint_types, bits, attrbind=attrs)
+        self.root_name: str | None = None
+        self.kernel: Any = None
+        b = SideBuilder(dt, hint_types, bits, attrbind=attrs)
         for name, tree in terms.items():
             k = b.kernel(tree) if self.root_name is None else None
             if k is None:
@@ -326,7 +327,7 @@ class _Problem:
                 inputs.vars[n] = fn(lane)
             inputs.elems[n] = self.inputs.elems[n]
         values = dict(inputs.vars)
-        if self.kernel is not None:
+        if self.kernel is not None and self.root_name is not None:
             values[self.root_name] = smt.translate(self.kernel, inputs, self.symbolic)[0]
         for n, v in values.items():
             self._lane_cache[(lane.sexpr(), n)] = v
@@ -494,19 +495,6 @@ def _multiplies(tree: Any) -> bool:
     return False
 
 
-def _bits_vars(tree: Any) -> list[str]:
-    out: list[str] = []
-
-    def walk(n: Any) -> None:
-        if isinstance(n, tuple):
-            if n[0] == "Const" and n[3][0] == "var":
-                out.append(n[3][1])
-            for c in n[1:]:
-                walk(c)
-    walk(tree)
-    return out
-
-
 def _instantiations(tree: Any) -> list[tuple[str, dict[str, str]]]:
     """(element type, type hints) pairs: every integer width, and for a conversion every
     pair of widths it converts between."""
@@ -534,7 +522,7 @@ def _instantiations(tree: Any) -> list[tuple[str, dict[str, str]]]:
 def prove(rule: Any) -> tuple[str, Any]:
     """("proved", instances), ("refuted", description) or ("unsupported", why)."""
     from eqsat.rules.dsl import Action
-    from eqsat.rules.soundness import _tree, attribute_sets
+    from eqsat.rules.soundness import term_tree, attribute_sets
     if not smt.available():
         return "unsupported", "the z3-solver package is not installed"
     z3 = _z3()
@@ -562,9 +550,9 @@ def prove(rule: Any) -> tuple[str, Any]:
                 # facts of any one value: the value is an input of every type
                 terms = {about[0]: ("var", about[0])}
         else:
-            terms = {"__lhs": _tree(rule.lhs)}
+            terms = {"__lhs": term_tree(rule.lhs)}
             rest = [_decl(c) for c in rule.conditions]
-            goals, rhs = [], _tree(rule.rhs)
+            goals, rhs = [], term_tree(rule.rhs)
         (root, tree), = terms.items()
         done = 0
         for dt, hints in _instantiations(tree):

@@ -39,7 +39,7 @@ from eqsat.egraph import analyses as A
 from eqsat.egraph import terms as T
 from eqsat.egraph.cost import DEFAULT
 from eqsat.ir.numbers import value_of_bits
-from eqsat.egraph.encode import _Encoder, const_bits
+from eqsat.egraph.encode import Encoder, const_bits
 from eqsat.egraph.engine import rewrite
 from eqsat.egraph.saturate import Limits, saturate
 from eqsat.errors import AssumeViolation, EqsatError
@@ -103,7 +103,7 @@ class SoundnessResult:
 _KIND: dict[object, str] = {fn: name for name, fn in T.TERM_CONSTRUCTORS.items()}
 
 
-def _tree(e: Any) -> Any:
+def term_tree(e: Any) -> Any:
     v = get_var_name(e)
     if v is not None:
         return ("var", v)
@@ -118,7 +118,7 @@ def _tree(e: Any) -> Any:
     kind = _KIND.get(fn)
     if kind is None:
         raise ValueError(f"the soundness checker cannot read pattern {e}")
-    return (kind, *[_tree(a) for a in args])
+    return (kind, *[term_tree(a) for a in args])
 
 
 def _number_elem(t: TileType) -> str:
@@ -128,7 +128,7 @@ def _number_elem(t: TileType) -> str:
     return t.elem
 
 
-class _Builder:
+class SideBuilder:
     """Builds the kernel for one instantiation (element type `dt`)."""
 
     def __init__(self, dt: str, types: dict[str, Any], bits: dict[str, int],
@@ -239,10 +239,10 @@ class _Builder:
         body = Region(ops=[*self.loads, *self.ops, st, Operation("return")])
         return Kernel("rule_check", [*self.params, Param(outp)], body)
 
-    def sibling(self) -> _Builder:
+    def sibling(self) -> SideBuilder:
         """A builder for the right-hand side: the same inputs, loaded in the same order,
         and the left-hand side's bindings."""
-        b = _Builder(self.dt, {**self.types, **self.var_types}, self.bits, self.tybind,
+        b = SideBuilder(self.dt, {**self.types, **self.var_types}, self.bits, self.tybind,
                      self.attrbind)
         for name in self.vars:
             b.build(("var", name), self.var_types[name])
@@ -277,7 +277,8 @@ def _dtype_candidates(tree: Any, dtypes: Any) -> list[str]:
     return ["i32", "f32"]
 
 
-def _bits_vars(tree: Any) -> list[str]:
+def const_bit_vars(tree: Any) -> list[str]:
+    """The bit-pattern variables of a term tree's constants, each once, in order."""
     out: list = []
 
     def walk(n: Any) -> None:
@@ -524,14 +525,14 @@ def check_rule(rule: Any, *, dtypes: Any = None, types: dict | None = None,
                                         hyp.strategies)
 
 
-    tree = _tree(rule.lhs)
-    rhs_tree = None if fires is not None else _tree(rule.rhs)
+    tree = term_tree(rule.lhs)
+    rhs_tree = None if fires is not None else term_tree(rule.rhs)
     exact = getattr(rule, "exact", True)
     res = SoundnessResult(rule.name, True)
     hint_types = {}
     for k, v in (types or {}).items():
         hint_types[k] = Parser(v).type() if isinstance(v, str) else v
-    bits_vars = _bits_vars(tree)
+    bits_vars = const_bit_vars(tree)
     fired_name = fires or rule.name
     ruleset = ([RuleSet("check", [rule])] if fires is None else []) + list(context)
     model = DEFAULT if cost_model is None else cost_model
@@ -594,7 +595,7 @@ def check_rule(rule: Any, *, dtypes: Any = None, types: dict | None = None,
                 return "unmatched", None
         done = 0
         for attrs in attribute_sets(tree):
-            b = _Builder(dt, hint_types, bits0, attrbind=attrs)
+            b = SideBuilder(dt, hint_types, bits0, attrbind=attrs)
             try:
                 k = b.kernel(tree)
                 verify(k)
@@ -621,11 +622,11 @@ def check_rule(rule: Any, *, dtypes: Any = None, types: dict | None = None,
             done += 1
         return ("proved", done) if done else ("unmatched", None)
 
-    def counterexample(dt: str, attrs: dict, out: Any, b: _Builder) -> str:
+    def counterexample(dt: str, attrs: dict, out: Any, b: SideBuilder) -> str:
         """The solver's model as concrete inputs, and both sides run on them."""
         consts = {n: _signed(dt, out.model.get(n, 0)) for n in bits_vars}
         bits = {n: const_bits(dt, v) for n, v in consts.items()}
-        b2 = _Builder(dt, hint_types, bits, attrbind=attrs)
+        b2 = SideBuilder(dt, hint_types, bits, attrbind=attrs)
         k = b2.kernel(tree)
         sib = b2.sibling()
         k2 = sib.kernel(rhs_tree, out_t=b2.root.tile)
@@ -660,7 +661,7 @@ def check_rule(rule: Any, *, dtypes: Any = None, types: dict | None = None,
         state: dict[str, Any] = {"matched": 0, "judged": False}
 
         def make(bits: dict) -> tuple[Kernel, Kernel, list[str], list[str]] | None:
-            b = _Builder(dt, hint_types, bits)
+            b = SideBuilder(dt, hint_types, bits)
             try:
                 k = b.kernel(tree)
                 verify(k)
@@ -949,7 +950,7 @@ def check_fact_rule(rule: Any, source: Any, *, leaves: dict | None = None,
     base = parse(source) if isinstance(source, str) else source
     kernel, obs = _instrument(base)
     verify(kernel)
-    enc_ = _Encoder(kernel, None, True)
+    enc_ = Encoder(kernel, None, True)
     enc = enc_.run()
     if premises:
 

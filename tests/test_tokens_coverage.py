@@ -114,12 +114,12 @@ def test_join_algebra():
 
     from eqsat import rules
     from eqsat.egraph import terms as TT
-    from eqsat.egraph.encode import _Encoder
+    from eqsat.egraph.encode import Encoder
     from eqsat.egraph.saturate import Limits, saturate
 
     _check(JOINS, _spec("x", "y", "z", "w"), [], noalias=True)
     k = parse(JOINS)
-    e = _Encoder(k, None, True)
+    e = Encoder(k, None, True)
     enc = e.run()
     ops = {op.results[0].name: op for op in k.body.ops if op.results}
     t0 = e.env[id(ops["t0"].results[0])]

@@ -11,7 +11,7 @@ import eqsat.rules as rules_pkg
 from eqsat import optimize
 from eqsat.egraph.cost import DEFAULT as H100
 from eqsat.errors import EqsatError
-from eqsat.rules.soundness import _Builder, _tree, check_rule
+from eqsat.rules.soundness import SideBuilder, term_tree, check_rule
 from eqsat.text import parse
 from eqsat.rules import RuleSet, register, rewrite, trust
 from eqsat.rules.dsl import (
@@ -100,9 +100,9 @@ UNSOUND = [
 
 def _costs(rule, dt):
     """H100 cost of the rule's left- and right-hand side as kernels."""
-    b = _Builder(dt, {}, {})
-    k = b.kernel(_tree(rule.lhs))
-    k2 = b.sibling().kernel(_tree(rule.rhs), out_t=b.root.type)
+    b = SideBuilder(dt, {}, {})
+    k = b.kernel(term_tree(rule.lhs))
+    k2 = b.sibling().kernel(term_tree(rule.rhs), out_t=b.root.type)
     return H100.kernel_cost(k), H100.kernel_cost(k2)
 
 

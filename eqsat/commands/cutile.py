@@ -192,11 +192,11 @@ def _load_kernel_only(target: str):
     """The @ct.kernel of `FILE.py[:KERNEL]`, without asking for a signature."""
     from eqsat.toolchain import require_cuda_tile
 
-    from eqsat.frontend import _cutile
+    from eqsat.frontend import load_kernel_object
 
     path, _, name = target.partition(":")
     require_cuda_tile()
-    return _cutile.get_kernel(_cutile.load_module(path), name or None), None, path
+    return load_kernel_object(path, name or None), None, path
 
 
 def _run_spec(k, spec, args, optimized: bool, note: str) -> int:

@@ -109,7 +109,7 @@ def _may_exit(op: Operation) -> bool:
     return may_exit(op)
 
 
-def _touches_memory(region: Region) -> bool:
+def touches_memory(region: Region) -> bool:
     for op in region.walk():
         sp = op.spec
         if sp is not None and (sp.is_memory or op.name == "print"):
@@ -138,9 +138,9 @@ class _Loop:
 
 
 class _Terms(Mapping[int, Any]):
-    """`_Encoder.env`: values' terms as egglog expressions, made when asked for."""
+    """`Encoder.env`: values' terms as egglog expressions, made when asked for."""
 
-    def __init__(self, enc: _Encoder):
+    def __init__(self, enc: Encoder):
         self.enc = enc
 
     def __getitem__(self, key: int) -> Any:
@@ -155,7 +155,7 @@ class _Terms(Mapping[int, Any]):
         return len(self.enc.refs)
 
 
-class _Encoder:
+class Encoder:
     def __init__(self, kernel: Kernel, alias: Any = None, facts: bool = True,
                  egraph: EGraph | None = None, loop_parallel: LoopParallel = "all",
                  more_facts: Callable[[compat.TermBuilder, Kernel], Any] | None = None):
@@ -247,7 +247,7 @@ class _Encoder:
         for i, p in enumerate(k.params):
             e = self.bind(p.value, self.mk.Param(i, self.ty(p.type)))
             self.facts.extend(A.param_facts(p.attrs, e, p.type))
-        chain = not self.tokenized and _touches_memory(k.body)
+        chain = not self.tokenized and touches_memory(k.body)
         self.chain_kernel = chain
         if chain:
             self.tok = self.bind(None, self.mk.Op0("make_token", T.NO_ATTRS,
@@ -308,7 +308,7 @@ class _Encoder:
                 raise EncodeError(f"unknown op '{op.name}'")
             if early_exit is not None and self.tokenized and (
                     sp.is_memory or op.name == "print" or
-                    any(_touches_memory(r) for r in op.regions)):
+                    any(touches_memory(r) for r in op.regions)):
                 # its own tokens need not order it after the exit, yet it must stay there
                 raise EncodeError(f"tokenized '{op.name}' after a '{early_exit}' that may "
                                   "leave early is not encoded yet")
@@ -471,7 +471,7 @@ class _Encoder:
         body = op.regions[0]
         # a loop that may return early carries the chain: what follows must come after it
         carry = not self.tokenized and self.tok is not None and (
-            _touches_memory(body) or _may_exit(op))
+            touches_memory(body) or _may_exit(op))
         rid = self._new_region(op.name, body)
         info = self.regions[rid]
         for i, a in enumerate(body.args):
@@ -554,7 +554,7 @@ class _Encoder:
         exits_both = all(r.terminator is not None and r.terminator.name != "yield"
                          for r in op.regions)
         carry = not self.tokenized and self.tok is not None and not exits_both and (any(
-            _touches_memory(r) for r in op.regions) or _may_exit(op))
+            touches_memory(r) for r in op.regions) or _may_exit(op))
         outer_tok = self.tok
         bodies = []
         any_effects = False
@@ -592,7 +592,7 @@ class _Encoder:
 
     def combine(self, op: Operation) -> Any:
         body = op.regions[0]
-        if _touches_memory(body):
+        if touches_memory(body):
             raise EncodeError(f"'{op.name}' with memory ops in its body")
         rid = self._new_region(op.name, body)
         for i, a in enumerate(body.args):
@@ -636,7 +636,7 @@ def encode(kernel: Kernel, *, alias: Any = None, token_facts: bool = True,
     facts use (`eqsat.memory.relations.LOOP_PARALLEL`). `more_facts(builder, kernel)`
     adds facts of its own with the encoder's term builder, last: they run in the same
     batch as the encoding (each batch has a fixed cost)."""
-    return _Encoder(kernel, alias, token_facts, egraph, loop_parallel, more_facts).run()
+    return Encoder(kernel, alias, token_facts, egraph, loop_parallel, more_facts).run()
 
 
 __all__ = ["encode", "Encoding", "EncodeError", "RegionInfo", "type_text", "const_bits",

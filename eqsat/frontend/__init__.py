@@ -123,6 +123,24 @@ def _facts_from_cutile(symbol: str) -> list[ParamFacts] | None:
     return None if d is None else _cutile.signature_facts(d[1])
 
 
+def kernel_name(kernel: Any) -> str:
+    """The name cuTile gives a `@ct.kernel` (what its mangled symbols start with)."""
+    from eqsat.frontend import _cutile
+    return _cutile.kernel_name(kernel)
+
+
+def source_digest(kernel: Any) -> str:
+    """A digest of the kernel's Python source: what a compile cache keys a build by."""
+    from eqsat.frontend import _cutile
+    return _cutile.source_digest(kernel)
+
+
+def load_kernel_object(path: str, name: str | None = None) -> Any:
+    """The `@ct.kernel` named `name` (or the file's only one) of the Python file `path`."""
+    from eqsat.frontend import _cutile
+    return _cutile.get_kernel(_cutile.load_module(path), name)
+
+
 __all__ = [
     "DEFAULT_BYTECODE_VERSION",
     "FACT_KEYS",
@@ -130,6 +148,9 @@ __all__ = [
     "Constant",
     "ConstantFacts",
     "FrontendResult",
+    "kernel_name",
+    "load_kernel_object",
+    "source_digest",
     "LaunchSelector",
     "ParamFacts",
     "ScalarFacts",

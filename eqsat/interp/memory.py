@@ -176,7 +176,7 @@ class Memory:
 def round_to(elem: str, x):
     """Round computed float values to their element type (bf16/tf32 live in float32)."""
     if minifloat.is_minifloat(elem):
-        return _narrow(elem, x, "nearest_even")
+        return narrow(elem, x, "nearest_even")
     if elem in ("bf16", "tf32"):
         arr = np.asarray(x, np.float32)
         if elem == "bf16":
@@ -185,7 +185,7 @@ def round_to(elem: str, x):
     return np.asarray(x).astype(numpy_dtype(elem))
 
 
-def _narrow(elem: str, x, mode: str) -> np.ndarray:
+def narrow(elem: str, x, mode: str) -> np.ndarray:
     try:
         return minifloat.round_values(elem, x, mode)
     except ValueError as e:

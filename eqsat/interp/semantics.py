@@ -21,7 +21,7 @@ from eqsat.ir.types import (FLOAT_WIDTHS, INT_WIDTHS, PartitionViewType, Pointer
                             byte_size, is_float, numpy_dtype)
 from eqsat.ir import minifloat
 from eqsat.interp.memory import round_to
-from eqsat.interp.memory import _narrow, from_storage, to_storage
+from eqsat.interp.memory import narrow, from_storage, to_storage
 from eqsat.ir.attrs import Bounded, DivBy, SameElements
 
 
@@ -119,7 +119,7 @@ def _ftz(x: np.ndarray, elem: str) -> np.ndarray:
 def _directed(exact64: np.ndarray, elem: str, mode: str | None) -> np.ndarray:
     """Round float64 results to `elem` with a directed rounding mode."""
     if minifloat.is_minifloat(elem):
-        return _narrow(elem, exact64, mode or "nearest_even")
+        return narrow(elem, exact64, mode or "nearest_even")
     r = round_to(elem, exact64)
     if mode in ("nearest_even", "approx", "full", None) or elem == "f64":
         return r

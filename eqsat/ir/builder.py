@@ -34,7 +34,7 @@ from eqsat.ir.types import (INT_WIDTHS, TOKEN, ElementType, PartitionViewType, P
                             StridedViewType, TensorViewType, TileType, Type, bit_width, is_float,
                             is_int, is_ptr)
 from eqsat.ir.numbers import round_float
-from eqsat.ir.verify import _WORD, _param_attr_ok, type_problem, verify as _verify, verify_op
+from eqsat.ir.verify import WORD, param_attr_ok, type_problem, verify as _verify, verify_op
 
 _VIEWS = (PartitionViewType, StridedViewType)
 _METHOD = {"for": "for_", "loop": "loop", "if": "if_", "reduce": "reduce", "scan": "scan"}
@@ -348,9 +348,9 @@ class KernelBuilder:
         clean = {}
         for k, v in attrs.items():
             v = tuple(v) if isinstance(v, list) else v
-            if not _WORD.match(k):
+            if not WORD.match(k):
                 raise BuildError(f"parameter attribute name {k!r} is not an identifier")
-            if not _param_attr_ok(v):
+            if not param_attr_ok(v):
                 raise BuildError(f"parameter attribute {k}={v!r}: values are str, int, bool, "
                                  "None or tuples of those")
             clean[k] = v

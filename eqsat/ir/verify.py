@@ -55,7 +55,7 @@ COMPARE_PREDICATES = frozenset(("equal", "not_equal", "less_than", "less_than_or
                                 "greater_than", "greater_than_or_equal"))
 SEMANTICS = frozenset(("weak", "relaxed", "acquire", "release", "acq_rel"))
 SCOPES = frozenset(("tl_blk", "device", "sys"))
-_WORD = re.compile(r"^[A-Za-z_][A-Za-z0-9_$.]*$")
+WORD = re.compile(r"^[A-Za-z_][A-Za-z0-9_$.]*$")
 _LOOPS = ("for", "loop")
 _TILED_VIEWS = (PartitionViewType, StridedViewType)
 
@@ -146,7 +146,7 @@ def type_problem(t) -> str | None:
         if not isinstance(t.tile, tuple) or not t.tile or any(
                 type(d) is not int or d <= 0 for d in t.tile):
             return f"partition tile {t.tile!r} must be a non-empty tuple of positive integers"
-        if t.padding is not None and not (isinstance(t.padding, str) and _WORD.match(t.padding)):
+        if t.padding is not None and not (isinstance(t.padding, str) and WORD.match(t.padding)):
             return f"padding value {t.padding!r} is not a word"
         if t.dim_map is not None and (not isinstance(t.dim_map, tuple) or any(
                 type(d) is not int for d in t.dim_map)):
@@ -224,7 +224,7 @@ class _Verifier:
             self.fail(None, "invalid-type", f"expected a Kernel, got {type(k).__name__}")
         if not isinstance(k.body, Region):
             self.fail(None, "region-arity", "the kernel body is not a Region")
-        if not isinstance(k.name, str) or not _WORD.match(k.name):
+        if not isinstance(k.name, str) or not WORD.match(k.name):
             self.record_or_raise(None, "attribute", f"kernel name {k.name!r} is not an "
                                  "identifier")
         if k.hints is not None and not (isinstance(k.hints, str) and k.hints.startswith(
@@ -264,10 +264,10 @@ class _Verifier:
         if not isinstance(p.attrs, dict):
             self.fail(None, "attribute", f"parameter {i} attributes are not a dict")
         for key, val in p.attrs.items():
-            if not isinstance(key, str) or not _WORD.match(key):
+            if not isinstance(key, str) or not WORD.match(key):
                 self.fail(None, "attribute", f"parameter {i} attribute name {key!r} is not an "
                           "identifier")
-            if not _param_attr_ok(val):
+            if not param_attr_ok(val):
                 self.fail(None, "attribute", f"parameter {i} attribute '{key}' = {val!r}: "
                           "values are str, int, bool, None or tuples of those")
 
@@ -539,7 +539,7 @@ class _Verifier:
         self.attr(op, "signedness", lambda s: s in ("signed", "unsigned"),
                   "'signed' or 'unsigned'", optional=True)
         for k in ("rounding", "overflow"):
-            self.attr(op, k, lambda s: isinstance(s, str) and bool(_WORD.match(s)), "a word",
+            self.attr(op, k, lambda s: isinstance(s, str) and bool(WORD.match(s)), "a word",
                       optional=True)
         for k in ("flush_to_zero", "propagate_nan"):
             self.attr(op, k, lambda b: b is True, "True (a flag is absent when off)",
@@ -860,7 +860,7 @@ class _Verifier:
     def t_atomic_red_view(self, op, g):
         pv = self._partition(op, g)
         self.expect(op, g["value"][0], TileType(pv.tile, pv.view.elem), "the value")
-        self.attr(op, "mode", lambda m: isinstance(m, str) and bool(_WORD.match(m)),
+        self.attr(op, "mode", lambda m: isinstance(m, str) and bool(WORD.match(m)),
                   "a word (add, addf, ...)")
         self.results_are(op, [TOKEN])
 
@@ -901,7 +901,7 @@ class _Verifier:
         self.mask(op, g, pt.shape)
         self.token_group(op, g)
         self.mem_order(op)
-        self.attr(op, "mode", lambda m: isinstance(m, str) and bool(_WORD.match(m)),
+        self.attr(op, "mode", lambda m: isinstance(m, str) and bool(WORD.match(m)),
                   "a word (add, addf, max, xchg, ...)")
         self.results_are(op, [vt, TOKEN])
 
@@ -1079,13 +1079,13 @@ def _angled(s) -> bool:
     return False
 
 
-def _param_attr_ok(v) -> bool:
+def param_attr_ok(v) -> bool:
     if v is None or isinstance(v, (bool, int)):
         return True
     if isinstance(v, str):
         return "\n" not in v
     if isinstance(v, tuple):
-        return all(_param_attr_ok(x) for x in v)
+        return all(param_attr_ok(x) for x in v)
     return False
 
 

@@ -34,7 +34,7 @@ from eqsat.errors import EqsatError
 from eqsat.interp.inputs import check_alias_groups
 
 UNIVERSE = "*"
-_DEFAULT = "*default"   # group of unannotated parameters under the safe default
+DEFAULT_GROUP = "*default"   # group of unannotated parameters under the safe default
 
 # ops whose result points into the same memory as the named operand group
 _DERIVE = {
@@ -127,7 +127,7 @@ class AliasFacts:
             return True
         ga = frozenset().union(*(self.groups[r] for r in a))
         gb = frozenset().union(*(self.groups[r] for r in b))
-        if _DEFAULT in ga or _DEFAULT in gb:
+        if DEFAULT_GROUP in ga or DEFAULT_GROUP in gb:
             return True                  # an unannotated parameter may alias any array
         return bool(ga & gb)
 
@@ -165,7 +165,7 @@ def alias_facts(kernel: Kernel, *, noalias: bool = False,
         elif noalias or p.attrs.get("noalias"):
             pgroups[i] = frozenset([f"%param{i}"])
         else:
-            pgroups[i] = frozenset([_DEFAULT])
+            pgroups[i] = frozenset([DEFAULT_GROUP])
     for i, p in enumerate(kernel.params):
         if i in pgroups and "element_alias" in p.attrs:
             pgroups[element_root(i)] = _as_groups(p.attrs["element_alias"])
@@ -273,7 +273,7 @@ def alias_model(kernel: Kernel, *, noalias: bool = False,
     for i, lay in layouts.items():
         if lay.info.may_alias_internally:
             facts.internal[i] = True
-    rest = [i for i, g in facts.groups.items() if _DEFAULT in g]
+    rest = [i for i, g in facts.groups.items() if DEFAULT_GROUP in g]
     if not rest:
         src.append("every array's groups are stated: arrays overlap only when they share a "
                    "group (cuTile's contract)" if layouts or lists else

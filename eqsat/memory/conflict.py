@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from eqsat.ir.core import Operation
-from eqsat.memory.alias import _DEFAULT, UNIVERSE, AliasFacts, is_acquire, is_release, is_write
+from eqsat.memory.alias import DEFAULT_GROUP, UNIVERSE, AliasFacts, is_acquire, is_release, is_write
 
 _PRINTS = ("print", "print_tko")
 Key = Any          # a hashable tuple or string
@@ -49,7 +49,7 @@ def order_keys(facts: AliasFacts, op: Operation) -> OrderKeys:
             wild = True
             continue
         groups = facts.groups[r]
-        wild |= _DEFAULT in groups           # an unannotated parameter may alias any array
+        wild |= DEFAULT_GROUP in groups           # an unannotated parameter may alias any array
         regions.add(("root", r))
         regions.update(("group", g) for g in groups)
     w = is_write(op)
