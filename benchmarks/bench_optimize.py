@@ -40,7 +40,9 @@ from eqsat.pipeline.optimize import optimize  # noqa: E402
 from eqsat.text import parse_file  # noqa: E402
 
 SETS = {"corpus": ROOT / "tests" / "corpus", "suite": ROOT / "benchmarks" / "kernels"}
-TARGET = 0.10
+# optimize/tileiras, in process: at most 0.15 since optimize runs plain Python on the
+# calling thread (no compiled modules, no companion thread, the collector left on)
+TARGET = 0.15
 
 
 def _children_cpu() -> float:
