@@ -139,6 +139,8 @@ class Operation:
 
     @property
     def spec(self) -> Any:
+        """The op's table entry (None for an op outside it): ask it (`op.spec.is_loop`)
+        rather than comparing names."""
         return SPECS.get(self.name)
 
     def walk(self) -> Iterator[Operation]:

@@ -18,6 +18,13 @@ class OpSpec:
     regions: int = 0
     effect: str = "pure"  # pure | read | write | atomic | token | control | terminator | check
     results: int | None = 1   # fixed result count, None = variable
+    traits: frozenset[str] = frozenset()   # see TRAITS
+
+    def has(self, trait: str) -> bool:
+        """Whether the op declares `trait`; an unknown trait name is a programming error."""
+        if trait not in TRAITS:
+            raise KeyError(f"unknown op trait '{trait}' (known: {', '.join(sorted(TRAITS))})")
+        return trait in self.traits
 
     @property
     def has_segments(self) -> bool:
@@ -31,12 +38,71 @@ class OpSpec:
     def is_terminator(self) -> bool:
         return self.effect == "terminator"
 
+    @property
+    def takes_token(self) -> bool:
+        return any(g == "token" for g, _ in self.operands)
+
+    @property
+    def is_loop(self) -> bool:
+        return "loop" in self.traits
+
+    @property
+    def is_counted_loop(self) -> bool:
+        """A loop whose body's first argument is the induction variable."""
+        return "counted" in self.traits
+
+    @property
+    def is_branch(self) -> bool:
+        return "branch" in self.traits
+
+    @property
+    def is_join(self) -> bool:
+        return "join" in self.traits
+
+    @property
+    def is_token_source(self) -> bool:
+        return "token_source" in self.traits
+
+    @property
+    def is_load(self) -> bool:
+        return self.effect == "read"
+
+    @property
+    def is_store(self) -> bool:
+        return self.effect == "write" and "output" not in self.traits
+
+    @property
+    def is_view_access(self) -> bool:
+        return "view_access" in self.traits
+
 
 SPECS: dict[str, OpSpec] = {}
 
+# What code may ask an op instead of comparing its name.
+TRAITS = frozenset((
+    "loop",          # a loop: its body runs repeatedly, yields carry values around it
+    "counted",       # a loop with an induction variable as its body's first argument
+    "branch",        # runs one of its regions
+    "join",          # merges memory tokens
+    "token_source",  # makes a fresh memory token
+    "view_access",   # reads or writes memory through a tensor view and an index
+    "output",        # writes to the program's output stream, not to memory
+    "constant",      # a literal value
+    "assumption",    # passes its operand through, adding a fact about it
+    "yield",         # ends a region, giving its values to the op that owns the region
+    "continue",      # ends a loop body, starting the next iteration
+    "break",         # leaves the enclosing loop
+    "return",        # leaves the kernel
+    "makes_view",    # builds a view of memory (no access)
+))
 
-def _def(name, syntax, operands=(), regions=0, effect="pure", results=1):
-    SPECS[name] = OpSpec(name, syntax, tuple(operands), regions, effect, results)
+
+def _def(name, syntax, operands=(), regions=0, effect="pure", results=1, traits=()):
+    unknown = set(traits) - TRAITS
+    if unknown:
+        raise ValueError(f"op '{name}': unknown traits {sorted(unknown)}")
+    SPECS[name] = OpSpec(name, syntax, tuple(operands), regions, effect, results,
+                         frozenset(traits))
 
 
 _AB = (("lhs", ONE), ("rhs", ONE))
@@ -58,19 +124,21 @@ _def("cmpf", "cmpf", _AB)
 _def("select", "select", (("cond", ONE), ("true", ONE), ("false", ONE)))
 _def("offset", "offset", (("ptr", ONE), ("offset", ONE)))
 _def("iota", "nullary")
-_def("make_token", "nullary", effect="token")
-_def("join_tokens", "join", (("tokens", MANY),), effect="token")
+_def("make_token", "nullary", effect="token", traits=("token_source",))
+_def("join_tokens", "join", (("tokens", MANY),), effect="token", traits=("join",))
 _def("get_tile_block_id", "grid", results=3)
 _def("get_num_tile_blocks", "grid", results=3)
-_def("constant", "constant")
-_def("assume", "assume", (("x", ONE),))
-_def("make_tensor_view", "tensor_view", (("base", ONE), ("shape", MANY), ("strides", MANY)))
-_def("make_partition_view", "partition_view", (("view", ONE),))
+_def("constant", "constant", traits=("constant",))
+_def("assume", "assume", (("x", ONE),), traits=("assumption",))
+_def("make_tensor_view", "tensor_view", (("base", ONE), ("shape", MANY), ("strides", MANY)),
+     traits=("makes_view",))
+_def("make_partition_view", "partition_view", (("view", ONE),), traits=("makes_view",))
 _def("get_index_space_shape", "index_shape", (("view", ONE),), results=None)
 _def("load_view_tko", "load_view", (("view", ONE), ("index", MANY), ("token", OPT)),
-     effect="read", results=2)
+     effect="read", results=2, traits=("view_access",))
 _def("store_view_tko", "store_view",
-     (("value", ONE), ("view", ONE), ("index", MANY), ("token", OPT)), effect="write")
+     (("value", ONE), ("view", ONE), ("index", MANY), ("token", OPT)), effect="write",
+     traits=("view_access",))
 _def("load_ptr_tko", "load_ptr", (("ptr", ONE), ("mask", OPT), ("padding", OPT), ("token", OPT)),
      effect="read", results=2)
 _def("store_ptr_tko", "store_ptr", (("ptr", ONE), ("value", ONE), ("mask", OPT), ("token", OPT)),
@@ -81,9 +149,11 @@ _def("atomic_cas_tko", "atomic_cas",
 _def("atomic_rmw_tko", "atomic_rmw", (("ptr", ONE), ("value", ONE), ("mask", OPT), ("token", OPT)),
      effect="atomic", results=2)
 _def("atomic_red_view_tko", "atomic_red_view",
-     (("view", ONE), ("index", MANY), ("value", ONE), ("token", OPT)), effect="atomic")
-_def("make_strided_view", "partition_view", (("view", ONE),))
-_def("print_tko", "print_tko", (("values", MANY), ("token", OPT)), effect="write")
+     (("view", ONE), ("index", MANY), ("value", ONE), ("token", OPT)), effect="atomic",
+     traits=("view_access",))
+_def("make_strided_view", "partition_view", (("view", ONE),), traits=("makes_view",))
+_def("print_tko", "print_tko", (("values", MANY), ("token", OPT)), effect="write",
+     traits=("output",))
 _def("mmaf", "mma", (("a", ONE), ("b", ONE), ("acc", ONE)))
 _def("mmai", "mma", (("a", ONE), ("b", ONE), ("acc", ONE)))
 # block-scaled mma: a and b scaled by one factor per block of K (bytecode 13.3+)
@@ -99,13 +169,15 @@ _def("pack", "convert", (("x", ONE),))
 _def("unpack", "convert", (("x", ONE),))
 _def("get_tensor_shape", "index_shape", (("view", ONE),), results=None)
 _def("for", "for", (("lb", ONE), ("ub", ONE), ("step", ONE), ("init", MANY)), regions=1,
-     effect="control", results=None)
-_def("loop", "loop", (("init", MANY),), regions=1, effect="control", results=None)
-_def("if", "if", (("cond", ONE),), regions=2, effect="control", results=None)
+     effect="control", results=None, traits=("loop", "counted"))
+_def("loop", "loop", (("init", MANY),), regions=1, effect="control", results=None,
+     traits=("loop",))
+_def("if", "if", (("cond", ONE),), regions=2, effect="control", results=None,
+     traits=("branch",))
 _def("reduce", "reduce", (("inputs", MANY),), regions=1, results=None)
 _def("scan", "scan", (("inputs", MANY),), regions=1, results=None)
 for _n in ("yield", "continue", "break", "return"):
-    _def(_n, "terminator", (("values", MANY),), effect="terminator", results=0)
+    _def(_n, "terminator", (("values", MANY),), effect="terminator", results=0, traits=(_n,))
 # ordering points with no operand in memory (bytecode 13.4+): wait for the grid this one
 # depends on / let dependent grids launch (programmatic dependent launch), and a fence
 # between accesses that may alias. "sync": never dropped, never reordered; the
@@ -114,12 +186,13 @@ _def("gdc_wait_tko", "gdc", (("token", OPT),), effect="sync")
 _def("gdc_launch_dependents_tko", "gdc", (("token", OPT),), effect="sync")
 _def("memory_fence_alias_tko", "fence", (("token", ONE),), effect="sync")
 _def("assert", "assert", (("cond", ONE),), effect="check", results=0)
-_def("print", "print", (("values", MANY),), effect="write", results=0)
+_def("print", "print", (("values", MANY),), effect="write", results=0, traits=("output",))
 
-MEMORY_OPS = frozenset(n for n, s in SPECS.items() if s.effect in ("read", "write", "atomic")
-                       and n != "print")
-VIEW_OPS = frozenset(("load_view_tko", "store_view_tko", "atomic_red_view_tko"))
-CONTROL_OPS = frozenset(("for", "loop", "if"))
+# printing with a token is ordered with memory; printing without one is not
+MEMORY_OPS = frozenset(n for n, s in SPECS.items()
+                       if s.is_memory and (s.takes_token or not s.has("output")))
+VIEW_OPS = frozenset(n for n, s in SPECS.items() if s.is_view_access)
+CONTROL_OPS = frozenset(n for n, s in SPECS.items() if s.is_loop or s.is_branch)
 PURE_REGION_OPS = frozenset(("reduce", "scan"))
 
 
