@@ -391,7 +391,7 @@ def test_register_says_how_each_rule_is_vouched_for(registry, capsys):
     # built-in sets: proved unless listed, with the reason, in eqsat.rules.evidence
     algebra = rule_status("algebra")
     assert algebra["muli-one"] == "proved" and algebra["pow-two-f32"] == "sampled"
-    assert set(rule_status("tokens").values()) == {"sampled"}
+    assert set(rule_status("tokens").values()) == {"proved"}
     assert main(["opt", "--list-rules"]) == 0
     out = capsys.readouterr().out
     assert "mine-status: (1 proved)" in out and "mine-trusted: (1 trusted)" in out
