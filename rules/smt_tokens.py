@@ -50,8 +50,9 @@ Each relation and function the rules read or write has a meaning in the model:
   type, the verifier checks it, `soundness.check_rule` refuses rewrites whose sides may
   differ in type); `cval(n) == b`: n is the constant of its type with payload b.
 
-A union must keep the class's meaning: a token class what it stands for, a value class
-its value. Multisets are read through facts true of every multiset (a member's tokens
+A union must keep the class's meaning: its type, and a token class what it stands for, a
+value class its value. A node the rule matched is well formed (a re-join joins tokens, a
+memory op takes a token, a join's bag holds tokens); a node it builds must be shown so. Multisets are read through facts true of every multiset (a member's tokens
 are in the union, removing a member keeps the rest, a bag of length 1 is its pick, ...),
 instantiated on the bags of the problem. Goals about sets are proved at one free access
 `w` (so a refutation names the access) and premises hold of whole sets.
@@ -69,7 +70,8 @@ from eqsat.rules import smt
 _TERM_FNS = ("Mem", "Proj", "Join", "ReJoin", "Op0", "Op1", "Op2", "Op3", "Arg", "For",
              "Loop", "NoTok", "Const", "ConstDense", "Param")
 _TYPED = {"Const": 0, "ConstDense": 0, "Param": 1, "Arg": 2, "Op0": 2, "Op1": 2, "Op2": 2,
-          "Op3": 2, "Proj": 2}                      # constructor -> position of its type
+          "Op3": 2, "Proj": 2, "Mem": 2}            # constructor -> position of its type
+_TOKEN_TERMS = ("Join", "ReJoin", "NoTok")          # constructors whose value is a token
 _VALUE_FNS = {"Need": "Bag", "NeedClass": "i64", "Level": "i64", "MemLevel": "i64",
               "type_of": "String", "cval": "i64", "ty_elem": "String"}
 _RELATIONS = ("Weak", "Ask", "Pair", "Member", "Rest", "Step", "Contains", "Orig",
@@ -154,7 +156,7 @@ class _Model:
         F = z3.Function
         self.den = F("den", self.Term, self.Set)
         self.val = F("val", self.Term, self.Val)
-        self.tok = F("is_token", self.Term, B)
+        self.tokbag = F("holds_tokens", self.Bag, B)
         self.tyof = F("type", self.Term, S)
         self.const = F("constant", S, I, self.Val)
         self.members = F("D", self.Bag, self.Set)
@@ -176,13 +178,18 @@ class _Model:
         self.w = z3.Int("w")           # the free access at which set goals are proved
         self.vars: dict[str, Any] = {}
         self.fns: dict[str, Any] = {}
-        self.apps: list[tuple[str, tuple, Any]] = []
+        self.apps: list[tuple[str, tuple, Any, bool]] = []
+        self.building = False          # translating actions: terms the rule builds
         self.premises: list[Any] = []
         self.goals: list[tuple[str, Any]] = []
         self.deferred: list[tuple[str, tuple]] = []
         self.fresh_n = 0
 
     # -- the model ---------------------------------------------------------------------------
+    def tok(self, x: Any) -> Any:
+        """x is a token (its type is `token`)."""
+        return self.tyof(x) == self.z3.StringVal("token")
+
     def conflict(self, q: Any, o: Any) -> Any:
         z3 = self.z3
         return z3.Or(self.release(o), self.acquire(q), z3.And(self.prints(q), self.prints(o)),
@@ -261,7 +268,7 @@ class _Model:
             raise Unsupported(f"relation {name} inside a term")
         else:
             raise Unsupported(f"function {name}")
-        self.apps.append((name, tuple(args), out))
+        self.apps.append((name, tuple(args), out, self.building))
         return out
 
     def _fn(self, name: str, args: list[Any]) -> Any:
@@ -308,8 +315,9 @@ class _Model:
                     ("tokens", z3.And(tok(j), tok(e)))]
         if name == "Rest":
             j, xs = args
-            return [("the rest's accesses are the join's", self.sub(self.members(xs), den(j), at)),
-                    ("token", tok(j))]
+            return [("the rest's accesses are the join's",
+                     self.sub(self.members(xs), den(j), at)),
+                    ("tokens", z3.And(tok(j), self.tokbag(xs)))]
         if name == "Pair":
             j, x, y = args
             both = z3.SetUnion(den(x), den(y))
@@ -324,7 +332,7 @@ class _Model:
 
     def _mem(self, fields: tuple, tk: Any) -> Any:
         out = self._fn("Mem", [*fields, tk])
-        self.apps.append(("Mem", (*fields, tk), out))
+        self.apps.append(("Mem", (*fields, tk), out, self.building))
         return out
 
     def _weak(self, m: Any, fields: tuple, tk: Any, weaker: Any, at: Any) -> list[tuple[str, Any]]:
@@ -355,11 +363,12 @@ class _Model:
 
     def action(self, t: Any) -> None:
         z3, w = self.z3, self.w
+        self.building = True
         if t[0] == "call" and t[1] in _RELATIONS:
             self.goals.extend(self.relation(t[1], t, w))
         elif t[0] == "union":
             x, y = self.term(t[1]), self.term(t[2])
-            self.goals.append(("both are tokens or both values", self.tok(x) == self.tok(y)))
+            self.goals.append(("both sides have one type", self.tyof(x) == self.tyof(y)))
             self.goals.append(("a token class keeps what it stands for",
                                z3.Implies(self.tok(x), self.den(x)[w] == self.den(y)[w])))
             self.goals.append(("a value class keeps its value",
@@ -369,7 +378,6 @@ class _Model:
             if call[0] != "call":
                 raise Unsupported("set of a non-call")
             fn, x = call[1], self.term(call[2][0])
-            self.term(call)
             if fn == "Level":
                 old = self.fresh(z3.IntSort(), "old_level")
                 self.goals.append(("a level 0 token stands for no access", self.level(x, v, w)))
@@ -388,59 +396,73 @@ class _Model:
 
     # -- axioms of the model, on the problem's terms -------------------------------------------
     def axioms(self) -> list[Any]:
+        """Premises true of every term (definitions: what a join stands for, a node's type,
+        the lemma) and of every node the rule matched (well-formedness: a re-join joins
+        tokens, a memory op takes a token, a join's bag holds tokens). Well-formedness of
+        a node the rule builds is a goal instead."""
         z3, den, tok, mb = self.z3, self.den, self.tok, self.members
+        token = z3.StringVal("token")
         out: list[Any] = []
-
-        def istok(ty: Any) -> Any:
-            return self._fn("ty_elem", [ty]) == z3.StringVal("token")
-        done = 0
-        mems = [args for name, args, _ in self.apps if name == "Mem"]
-        while done < len(self.apps):
-            name, args, out_t = self.apps[done]
-            done += 1
+        types: list[Any] = [token]
+        mems = [args for name, args, _, _ in self.apps if name == "Mem"]
+        for name, args, t, built in self.apps:
+            formed: list[Any] = []
             if name in _TYPED:
-                out.append(self.tyof(out_t) == args[_TYPED[name]])
+                out.append(self.tyof(t) == args[_TYPED[name]])
+                types.append(args[_TYPED[name]])
+            if name in _TOKEN_TERMS:
+                out.append(self.tyof(t) == token)
             if name == "Const":
-                out.append(self.val(out_t) == self.const(args[0], args[2]))
-            if name == "Join":
-                out += [den(out_t) == mb(args[0]), tok(out_t)]
+                out.append(self.val(t) == self.const(args[0], args[2]))
+            elif name == "Join":
+                out.append(den(t) == mb(args[0]))
+                formed.append(self.tokbag(args[0]))
             elif name == "ReJoin":
-                out += [den(out_t) == z3.SetUnion(den(args[0]), den(args[1])),
-                        tok(out_t), tok(args[0]), tok(args[1])]
+                out.append(den(t) == z3.SetUnion(den(args[0]), den(args[1])))
+                formed += [tok(args[0]), tok(args[1])]
             elif name == "NoTok":
-                out += [den(out_t) == self.empty(), tok(out_t)]
+                out.append(den(t) == self.empty())
             elif name == "Op0":
-                out += [tok(out_t) == istok(args[2]),
-                        z3.Implies(args[0] == z3.StringVal("make_token"),
-                                   den(out_t) == self.empty())]
-            elif name == "Arg":
-                out.append(tok(out_t) == istok(args[2]))
+                out.append(z3.Implies(args[0] == z3.StringVal("make_token"),
+                                      den(t) == self.empty()))
             elif name == "Mem":
-                out.append(tok(args[4]))
+                formed.append(tok(args[4]))
             elif name in ("For", "Loop"):
+                if built:
+                    raise Unsupported("a rule that builds a loop")
                 inits = args[4] if name == "For" else args[1]
-                out += [self.loop_of(args[0]) == out_t, self.inits_of(args[0]) == inits]
+                out += [self.loop_of(args[0]) == t, self.inits_of(args[0]) == inits]
             elif name == "Proj":
                 x, i, tt = args
-                out.append(tok(out_t) == istok(tt))
                 for n, a, ty, margs, tk in mems:
-                    lemma = z3.If(istok(tt),
-                                  den(out_t) == z3.SetAdd(den(tk), a),
-                                  self.val(out_t) == self._value(n, a, ty, margs, i, tt, tk))
+                    lemma = z3.If(tt == token,
+                                  den(t) == z3.SetAdd(den(tk), a),
+                                  self.val(t) == self._value(n, a, ty, margs, i, tt, tk))
                     out.append(z3.Implies(x == self._fn("Mem", [n, a, ty, margs, tk]), lemma))
+            elif name in ("MemLevel", "Level", "Need", "NeedClass") and built:
+                raise Unsupported(f"a rule that builds {name}")
             elif name == "MemLevel":
-                out.append(out_t >= 1)
+                out.append(t >= 1)
             elif name == "Level":
-                out.append(self.level(args[0], out_t, None))
+                out.append(self.level(args[0], t, None))
             elif name == "Need":
-                out += self._need(args, out_t, mems)
-            out += self._bag_axioms(name, args, out_t)
+                out += self._need(args, t, mems)
+            elif name == "ty_elem":
+                types.append(args[0])
+            if built:
+                self.goals += [("the built term is well formed (tokens where tokens go)", f)
+                               for f in formed]
+            else:
+                out += formed
+            out += self._bag_axioms(name, args, t)
         for v in self.vars.values():
             if v.sort() == self.Bag:
                 out += self._bag_axioms("var", (), v)
         for name, args in self.deferred:
             out += self._encoder_fact(name, args)
-        out.append(istok(z3.StringVal("token")))
+        # `token` is the one type whose element is a token
+        for ty in types:
+            out.append((self._fn("ty_elem", [ty]) == token) == (ty == token))
         return out
 
     def _value(self, n: Any, a: Any, ty: Any, margs: Any, i: Any, tt: Any, tk: Any) -> Any:
@@ -455,7 +477,7 @@ class _Model:
     def _need(self, args: tuple, bag: Any, mems: list[tuple]) -> list[Any]:
         z3 = self.z3
         c, t = args
-        out = [z3.IsSubset(self.members(bag), self.den(t))]
+        out = [z3.IsSubset(self.members(bag), self.den(t)), self.tokbag(bag)]
         need_class = self.fns.get("NeedClass")
         for _, a, _, _, _ in mems:
             if need_class is not None:
@@ -464,41 +486,44 @@ class _Model:
         return out
 
     def _bag_axioms(self, name: str, args: tuple, out_t: Any) -> list[Any]:
-        """Facts true of every multiset, on the bags the problem names."""
-        z3, mb, den, ln = self.z3, self.members, self.den, self.length
+        """Facts true of every multiset, on the bags the problem names (`holds_tokens`:
+        every member is a token)."""
+        z3, mb, den, ln, tb = self.z3, self.members, self.den, self.length, self.tokbag
         out: list[Any] = []
         if out_t.sort() == self.Bag:
-            out += [ln(out_t) >= 0, z3.Implies(ln(out_t) == 0, mb(out_t) == self.empty())]
             p = self.pick(out_t)
-            out += [z3.Implies(ln(out_t) > 0, self.contains(out_t, p)),
+            out += [ln(out_t) >= 0, z3.Implies(ln(out_t) == 0, mb(out_t) == self.empty()),
+                    z3.Implies(ln(out_t) > 0, self.contains(out_t, p)),
                     z3.Implies(ln(out_t) == 1, mb(out_t) == den(p)),
                     z3.Implies(ln(out_t) > 0, z3.IsSubset(den(p), mb(out_t))),
-                    z3.Implies(ln(out_t) > 0, self.tok(p))]
+                    z3.Implies(z3.And(ln(out_t) > 0, tb(out_t)), self.tok(p))]
         if name == "MultiSet.remove":
             xs, e = args
             out += [z3.Implies(self.contains(xs, e),
                                z3.And(mb(xs) == z3.SetUnion(mb(out_t), den(e)),
                                       ln(out_t) == ln(xs) - 1)),
                     z3.Implies(z3.Not(self.contains(xs, e)), out_t == xs),
-                    z3.IsSubset(mb(out_t), mb(xs))]
+                    z3.IsSubset(mb(out_t), mb(xs)), z3.Implies(tb(xs), tb(out_t))]
         elif name == "MultiSet.contains":
             xs, e = args
-            out.append(z3.Implies(out_t, z3.And(z3.IsSubset(den(e), mb(xs)), self.tok(e))))
+            out += [z3.Implies(out_t, z3.IsSubset(den(e), mb(xs))),
+                    z3.Implies(z3.And(out_t, tb(xs)), self.tok(e))]
         elif name == "MultiSet.reset_counts":
             out += [mb(out_t) == mb(args[0]), ln(out_t) <= ln(args[0]),
-                    z3.Implies(ln(args[0]) > 0, ln(out_t) > 0)]
+                    z3.Implies(ln(args[0]) > 0, ln(out_t) > 0), tb(out_t) == tb(args[0])]
         elif name == "MultiSet.__add__":
             out += [mb(out_t) == z3.SetUnion(mb(args[0]), mb(args[1])),
-                    ln(out_t) == ln(args[0]) + ln(args[1])]
+                    ln(out_t) == ln(args[0]) + ln(args[1]),
+                    z3.Implies(z3.And(tb(args[0]), tb(args[1])), tb(out_t))]
         elif name == "MultiSet.init":
             out += [mb(out_t) == den(args[0]), ln(out_t) == 1, self.contains(out_t, args[0]),
-                    self.pick(out_t) == args[0], self.tok(args[0])]
+                    self.pick(out_t) == args[0], tb(out_t) == self.tok(args[0])]
         return out
 
     def _encoder_fact(self, name: str, args: tuple) -> list[Any]:
         z3, den, tok = self.z3, self.den, self.tok
         out = []
-        for fn, fargs, t in self.apps:
+        for fn, fargs, t, _ in self.apps:
             if name == "CarryArg" and fn == "Arg":
                 r, ai, ii = args
                 init = self.vget(self.inits_of(r), ii)

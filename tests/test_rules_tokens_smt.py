@@ -91,6 +91,13 @@ def test_the_result_token_without_the_rejoin_is_refuted():
     _refuted(bad, "a token class keeps what it stands for", "pr: yes")
 
 
+def test_a_rejoin_of_a_value_is_refuted():
+    # the result-token rule without its type check would re-join a loaded value
+    bad = infer("weaken-result-any", Weak(m, p, tok), ne(m).to(p), pr == T.Proj(m, i, tt),
+                then=[union(pr).with_(T.ReJoin(T.Proj(p, i, tt), tok))])
+    _refuted(bad, "the built term is well formed")
+
+
 def test_weakening_changes_a_tokens_value_not_a_loads():
     # the value equation for a token projection would equate different sets
     bad = infer("weaken-value-of-token", Weak(m, p, tok), ne(m).to(p), pr == T.Proj(m, i, tt),
