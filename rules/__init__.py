@@ -215,6 +215,11 @@ def _check_set(rs: RuleSet, context: Any = (), examples: int = 20,
         if isinstance(r, Action):
             from eqsat.rules.smt_facts import prove
             verdict, detail = prove(r)
+            if verdict == "unsupported":       # a token or type rule: the ordering model
+                from eqsat.rules import smt_tokens
+                verdict2, detail2 = smt_tokens.prove(r)
+                if verdict2 != "unsupported":
+                    verdict, detail = verdict2, f"in the ordering model: {detail2}"
             if verdict == "proved":
                 proofs[r.name] = "proved"
                 continue

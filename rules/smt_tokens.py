@@ -52,7 +52,8 @@ Each relation and function the rules read or write has a meaning in the model:
 
 A union must keep the class's meaning: its type, and a token class what it stands for, a
 value class its value. A node the rule matched is well formed (a re-join joins tokens, a
-memory op takes a token, a join's bag holds tokens); a node it builds must be shown so. Multisets are read through facts true of every multiset (a member's tokens
+memory op takes a token, a join's bag holds tokens); a node it builds must be shown so.
+Multisets are read through facts true of every multiset (a member's tokens
 are in the union, removing a member keeps the rest, a bag of length 1 is its pick, ...),
 instantiated on the bags of the problem. Goals about sets are proved at one free access
 `w` (so a refutation names the access) and premises hold of whole sets.

@@ -182,3 +182,28 @@ def test_a_loop_parallel_store_touches_each_address_once():
         assert parallel_store_lemma(tile=tile) == ("proved", "")
     verdict, detail = parallel_store_lemma(stride_is_tile=False)
     assert verdict == "refuted" and "write one address" in detail
+
+
+# -- user rules ----------------------------------------------------------------------------------
+@pytest.fixture
+def registry(monkeypatch):
+    """A private copy of the rule registry, so tests can register freely."""
+    import eqsat.rules as rules_pkg
+    rules_pkg._builtin()
+    monkeypatch.setattr(rules_pkg, "_REGISTRY", dict(rules_pkg._REGISTRY))
+    monkeypatch.setattr(rules_pkg, "_PLUGINS_LOADED", False)
+    return rules_pkg._REGISTRY
+
+
+def test_a_user_token_rule_is_proved_or_refused_at_registration(registry):
+    from eqsat.errors import EqsatError
+    from eqsat.rules import RuleSet, register, rule_status
+    # a re-join whose right part is the root token stands for its left part
+    good = infer("rejoin-root", j == T.ReJoin(x, y), y == ROOT, then=[union(j).with_(x)])
+    done = register(RuleSet("mine-tokens", [good]))
+    assert done.proofs["rejoin-root"] == "proved"
+    assert rule_status("mine-tokens") == {"rejoin-root": "proved"}
+    # a join of two tokens is not the first one: later ops would lose the second's order
+    bad = infer("join-keep-first", Pair(j, x, y), then=[union(j).with_(x)])
+    with pytest.raises(EqsatError, match="unsound.*ordering model.*keeps what it stands for"):
+        register(RuleSet("mine-bad-tokens", [bad]))
