@@ -59,8 +59,10 @@ instantiated on the bags of the problem. Goals about sets are proved at one free
 `w` (so a refutation names the access) and premises hold of whole sets.
 
 What this does not prove: that the encoder's facts above are true of a program (their
-own analyses and tests), that extraction picks one form per uid, and termination or
-completeness of the rules (a rule that derives too little is not wrong).
+own analyses and tests; tests/test_rules_tokens_smt.py checks `Need` rows against their
+meaning on straight-line parts of the corpus and of random kernels), that extraction
+picks one form per uid, and termination or completeness of the rules (a rule that
+derives too little is not wrong).
 """
 from __future__ import annotations
 

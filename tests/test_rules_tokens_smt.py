@@ -207,3 +207,110 @@ def test_a_user_token_rule_is_proved_or_refused_at_registration(registry):
     bad = infer("join-keep-first", Pair(j, x, y), then=[union(j).with_(x)])
     with pytest.raises(EqsatError, match="unsound.*ordering model.*keeps what it stands for"):
         register(RuleSet("mine-bad-tokens", [bad]))
+
+
+# -- the encoder's Need rows mean what the proofs assume ---------------------------------------
+def _need_rows_of(kernel, monkeypatch):
+    """Encode `kernel`, keeping what `need_rows` was given."""
+    import eqsat.egraph.encode as enc_mod
+    from eqsat.egraph.encode import encode
+    got = []
+    real = enc_mod.need_rows
+
+    def spy(rel, graph, name_of, use, mk):
+        got.append((rel, graph, name_of, use))
+        return real(rel, graph, name_of, use, mk)
+    monkeypatch.setattr(enc_mod, "need_rows", spy)
+    encode(kernel)
+    monkeypatch.setattr(enc_mod, "need_rows", real)
+    return got[0]
+
+
+def _check_need_meaning(kernel, monkeypatch) -> int:
+    """For every memory op o whose input token T is made of memory ops, joins and the root
+    only: what `Need` gives o stands for part of what T stands for, and no access of T
+    outside it conflicts with o (conflict: o's `second` keys meet the access's `first`,
+    which tests/test_memory.py checks against design §3). Returns the ops checked."""
+    from eqsat.egraph.tokenfacts import NO_TOKEN, _Needs
+    rel, graph, name_of, use = _need_rows_of(kernel, monkeypatch)
+    needs = _Needs(rel, graph, name_of, use)
+    inputs = dict(needs.heads)
+    kinds = {name: kind for name, (_, kind) in graph.nodes.items()}
+
+    def den(name):
+        if name is None or name == NO_TOKEN:
+            return frozenset()
+        kind = kinds.get(name, ("other",))
+        if kind[0] == "root":
+            return frozenset()
+        if kind[0] == "mem":
+            inner = den(kind[4])
+            return None if inner is None else inner | {kind[1]}
+        if kind[0] == "join":
+            parts = [den(x) for x in kind[1]]
+            return None if any(p is None for p in parts) else frozenset().union(*parts)
+        return None              # a loop's or an if's token: not checked here
+
+    def bag_den(bag):
+        out = set()
+        for item in bag:
+            if item[0] == "tok":
+                d = den(item[1])
+            else:                # the weaker form of op item[1]: it, and what it needs
+                u = item[1]
+                inner = needs.of(rel.need_class[u], inputs[u])
+                d = None if inner is None else bag_den(inner)
+                d = None if d is None else d | {u}
+            if d is None:
+                return None
+            out |= d
+        return frozenset(out)
+
+    checked = 0
+    for u, t in needs.heads:
+        whole = den(t)
+        bag = needs.of(rel.need_class[u], t)
+        part = None if bag is None else bag_den(bag)
+        if whole is None or part is None:
+            continue
+        assert part <= whole, (u, t, sorted(part - whole))
+        for q in sorted(whole - part):
+            assert not set(rel.first[q]) & set(rel.second[u]), \
+                f"op {u} may run before op {q}, which it conflicts with"
+        checked += 1
+    return checked
+
+
+def test_need_rows_mean_what_the_proofs_assume_on_the_corpus(monkeypatch):
+    from corpus_util import CORPUS, EXAMPLES
+    from eqsat.text import parse_file
+    paths = sorted(CORPUS.glob("*.mlir")) + sorted(EXAMPLES.glob("*.mlir"))
+    total = sum(_check_need_meaning(parse_file(path), monkeypatch) for path in paths)
+    assert total >= 50
+
+
+def test_need_rows_mean_what_the_proofs_assume_on_random_kernels():
+    from _pytest.monkeypatch import MonkeyPatch
+    from hypothesis import HealthCheck, given, settings
+
+    from eqsat.testing import kernels
+    seen = []
+
+    @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(kernels(max_arrays=4, allow_alias=True))
+    def check(case):
+        with MonkeyPatch.context() as mp:
+            seen.append(_check_need_meaning(case.kernel, mp))
+    check()
+    assert sum(seen) > 0, seen
+
+
+def test_the_need_check_catches_a_need_that_drops_a_conflict(monkeypatch):
+    # what the proofs rest on is checked for real: an encoder whose Need dropped every
+    # ordering (the root token) is caught on the corpus
+    from corpus_util import CORPUS
+    from eqsat.egraph import tokenfacts
+    from eqsat.text import parse_file
+    monkeypatch.setattr(tokenfacts._Needs, "of", lambda self, c, t: ())
+    with pytest.raises(AssertionError, match="conflicts with"):
+        _check_need_meaning(parse_file(CORPUS / "vector_add.seq.mlir"), monkeypatch)
