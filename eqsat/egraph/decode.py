@@ -25,7 +25,7 @@ from eqsat.ir.types import TokenType
 from eqsat.text.parser import Parser
 from eqsat.egraph import terms as T
 from eqsat.egraph.encode import Encoding
-from eqsat.egraph.extract import Selection
+from eqsat.egraph.extract import Choice
 from eqsat.egraph.scopes import RegionScopes
 from eqsat.egraph.view import EGraphView, ENode
 from eqsat.egraph.sinking import DIVISIONS, GUARDED
@@ -156,7 +156,7 @@ class Decoded:
     values: dict[str, Any]
 
 
-def decode(enc: Encoding, v: EGraphView, sel: Selection) -> Decoded:
+def decode(enc: Encoding, v: EGraphView, sel: Choice) -> Decoded:
     choice = sel.choice
     node = _Chosen(v.nodes, choice)
 
