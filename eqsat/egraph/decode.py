@@ -16,13 +16,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from eqsat.errors import EqsatError
+from eqsat.errors import EqsatError, ParseError
 from eqsat.ir.attrs import DenseConst
 from eqsat.ir.core import Kernel, Operation, Param, Region, Value, region_exits
 from eqsat.ir.ops import SPECS
 from eqsat.ir.numbers import value_of_bits
 from eqsat.ir.types import TokenType
-from eqsat.text.parser import Parser
 from eqsat.egraph import terms as T
 from eqsat.egraph.encode import Encoding
 from eqsat.egraph.extract import Choice
@@ -532,13 +531,10 @@ def _order_kind(op: Operation) -> str:
 def _types(enc: Encoding, text: str | None) -> Any:
     if text is None:
         return None
-    t = enc.types.get(text)
-    if t is None:
-        try:
-            t = Parser(text).type()
-        except Exception as e:
-            raise DecodeError(f"unknown type text {text!r}: {e}") from None
-    return t
+    try:
+        return enc.type_of(text)
+    except ParseError as e:
+        raise DecodeError(f"unknown type text {text!r}: {e}") from None
 
 
 def _result_types(enc: Encoding, text: str) -> list:

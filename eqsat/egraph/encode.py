@@ -37,6 +37,7 @@ from eqsat.ir.core import Kernel, Operation, Region, Value
 from eqsat.ir.types import (PartitionViewType, PointerType, TensorViewType, TileType, TokenType,
                             Type, bit_width, byte_size, is_float)
 from eqsat.ir.numbers import to_bits
+from eqsat.text.parser import parse_type
 import numpy as np
 from eqsat.memory.alias import alias_facts
 from eqsat.memory.relations import (IfRecord, LoopParallel, LoopRecord, MemOp, MemoryRecord,
@@ -87,6 +88,13 @@ class Encoding:
     need_cases: dict[str, int] = field(default_factory=dict)  # see tokenfacts.need_rows
     memory: MemoryRecord | None = None                        # memory ops and regions
     sizes: dict[str, int] | None = None     # rows per table as encoded (egglog names)
+
+    def type_of(self, text: str) -> Any:
+        """The Type (or tuple of Types) a type text of this e-graph stands for: the object
+        the encoder put there, or a text a rule wrote parsed by the text layer (ParseError
+        if it is not a type)."""
+        t = self.types.get(text)
+        return t if t is not None else parse_type(text)
 
 
 def type_text(t: Any) -> str:

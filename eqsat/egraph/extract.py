@@ -46,6 +46,7 @@ from functools import partial
 from dataclasses import dataclass
 from typing import Any
 
+from eqsat.errors import ParseError
 from eqsat.ir.ops import SPECS
 from eqsat.egraph import terms as T
 from eqsat.egraph.cost import CostModel, LoopInfo, OpInfo
@@ -54,7 +55,6 @@ from eqsat.egraph.encode import Encoding
 from eqsat.egraph.scopes import RegionScopes
 from eqsat.egraph.view import LOOPS, SIGNATURES, EGraphView, ENode, class_key
 from eqsat.egraph.width import CAP, Lanes, ptr_lanes_width, view_lanes_width
-from eqsat.text.parser import Parser
 
 EPS = 1e-3
 TOL = 1e-9          # an objective must drop by more than this for a move to count
@@ -183,13 +183,10 @@ class _Pricer:
     def _type(self, text: str | None) -> Any:
         if text is None:
             return None
-        t = self.enc.types.get(text)
-        if t is None:
-            try:
-                t = Parser(text).type()
-            except Exception:
-                return None
-        return t
+        try:
+            return self.enc.type_of(text)
+        except ParseError:
+            return None
 
     def mult(self, region: int) -> float:
         got = self._mult_cache.get(region)
