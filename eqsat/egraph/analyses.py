@@ -23,11 +23,11 @@ by `seed_facts` at encode time. `read_facts` hands the final values to Python.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from egglog import function, i64
 
+from eqsat.analysis.facts import ValueFacts
 from eqsat.ir.attrs import Bounded, DivBy
 from eqsat.ir.types import INT_WIDTHS, TileType
 from eqsat.egraph import compat
@@ -157,21 +157,9 @@ def param_facts(attrs: dict, term: Any, t: Any) -> list[Fact]:
     return out
 
 
-@dataclass
-class Facts:
-    """What the analyses know about one e-class."""
-    const: int | None = None
-    div: int | None = None
-    lo: int | None = None
-    hi: int | None = None
-    contig: int | None = None
-    contig_div: int | None = None
-    same: int | None = None
-
-
-def read_facts(eg: Any, tables: Any) -> dict[str, Facts]:
+def read_facts(eg: Any, tables: Any) -> dict[str, ValueFacts]:
     """Analysis values per e-class id, from the e-graph's tables (`compat.Tables`)."""
-    out: dict[str, Facts] = {}
+    out: dict[str, ValueFacts] = {}
     for f, key in ((cval, "const"), (div2, "div"), (lo, "lo"), (hi, "hi"), (contig, "contig"),
                    (contig_div, "contig_div"), (same, "same")):
         name = compat.egg_name(eg, f)
@@ -182,10 +170,10 @@ def read_facts(eg: Any, tables: Any) -> dict[str, Facts]:
         for r in tables.rows(name):
             (x,) = r.inputs
             cid = named.get(x) or tables.cls(sort, x)
-            setattr(out.setdefault(cid, Facts()), key, tables.i64(r.output))
+            setattr(out.setdefault(cid, ValueFacts()), key, tables.i64(r.output))
     return out
 
 
 __all__ = ["Fact", "type_of", "cval", "div2", "lo", "hi", "contig", "contig_div", "same", "ty_min",
-           "ty_max", "ty_last", "DIV_CAP", "Facts",
+           "ty_max", "ty_last", "DIV_CAP",
            "read_facts", "op_facts", "iota_facts", "param_facts", "type_facts", "int_range"]
