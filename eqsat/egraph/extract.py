@@ -54,7 +54,7 @@ from eqsat.egraph.class_tokens import ClassTokenSets
 from eqsat.egraph.encode import Encoding
 from eqsat.egraph.scopes import RegionScopes
 from eqsat.egraph.view import LOOPS, SIGNATURES, EGraphView, ENode, class_key
-from eqsat.egraph.width import CAP, Lanes, ptr_lanes_width, view_lanes_width
+from eqsat.egraph.width import CAP, Lanes, access_kind, ptr_lanes_width, view_lanes_width
 
 EPS = 1e-3
 TOL = 1e-9          # an objective must drop by more than this for a move to count
@@ -197,7 +197,7 @@ class _Pricer:
         else:
             m = self.mult(self.sc.parent[region] or 0)
             info = self.enc.regions.get(region)
-            if info is not None and info.kind in ("for", "loop"):
+            if info is not None and SPECS[info.kind].is_loop:
                 m *= self.model.trip_count(self._loop_info(region))
         self._mult_cache[region] = m
         return m
@@ -258,13 +258,14 @@ class _Pricer:
         e-graph's own divisibility and contiguity facts (`eqsat.egraph.width`)."""
         name = n.fields[0]
         groups = operand_groups(name, T.ATTRS.lookup(n.fields[1])[1], n.fields[3])
-        if name in ("load_ptr_tko", "store_ptr_tko", "atomic_rmw_tko", "atomic_cas_tko"):
+        kind = access_kind(name)
+        if kind == "ptr":
             ptr, mask = groups.get("ptr"), groups.get("mask")
             if not ptr:
                 return None
             return ptr_lanes_width(self._type(self.class_ty.get(ptr[0])), self._lanes(ptr[0]),
                                    self._lanes(mask[0]).same if mask else CAP)
-        if name in ("load_view_tko", "store_view_tko"):
+        if kind == "view":
             view = groups.get("view")
             if not view:
                 return None
