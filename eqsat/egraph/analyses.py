@@ -23,6 +23,7 @@ by `seed_facts` at encode time. `read_facts` hands the final values to Python.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from egglog import function, i64
@@ -124,28 +125,40 @@ def iota_facts(term: Any, n: int, elem: Any) -> list[Fact]:
 
 def op_facts(op_name: str, attrs: dict, term: Any, result_type: Any) -> list[Fact]:
     """Facts an op states about its result by itself (assume predicates, iota)."""
+    states = _STATES.get(op_name)
+    return states(attrs, term, result_type) if states is not None else []
+
+
+def _assume_facts(attrs: dict, term: Any, result_type: Any) -> list[Fact]:
     out: list[Fact] = []
-    if op_name == "assume":
-        p = attrs.get("predicate")
-        if isinstance(p, DivBy) and p.every is None and 0 < p.divisor <= DIV_CAP:
-            out.append((div2, (term,), p.divisor))
-        elif (isinstance(p, DivBy) and isinstance(result_type, TileType) and result_type.shape
-              and p.along == result_type.rank - 1 and 0 < p.divisor <= DIV_CAP
-              and p.every and p.every & (p.every - 1) == 0
-              and result_type.shape[-1] % p.every == 0):
-            out += [(contig, (term,), p.every),
-                    (contig_div, (term,), p.divisor)]
-        elif isinstance(p, Bounded) and not (isinstance(result_type, TileType)
-                                             and result_type.elem == "i1"):
-            if p.lo is not None:
-                out.append((lo, (term,), p.lo))
-            if p.hi is not None:
-                out.append((hi, (term,), p.hi))
-    elif op_name == "iota" and isinstance(result_type, TileType) and result_type.shape:
-        out += iota_facts(term, result_type.shape[0], result_type.elem)
-    elif op_name == "get_tile_block_id":
-        pass
+    p = attrs.get("predicate")
+    if isinstance(p, DivBy) and p.every is None and 0 < p.divisor <= DIV_CAP:
+        out.append((div2, (term,), p.divisor))
+    elif (isinstance(p, DivBy) and isinstance(result_type, TileType) and result_type.shape
+          and p.along == result_type.rank - 1 and 0 < p.divisor <= DIV_CAP
+          and p.every and p.every & (p.every - 1) == 0
+          and result_type.shape[-1] % p.every == 0):
+        out += [(contig, (term,), p.every),
+                (contig_div, (term,), p.divisor)]
+    elif isinstance(p, Bounded) and not (isinstance(result_type, TileType)
+                                         and result_type.elem == "i1"):
+        if p.lo is not None:
+            out.append((lo, (term,), p.lo))
+        if p.hi is not None:
+            out.append((hi, (term,), p.hi))
     return out
+
+
+def _iota_facts(attrs: dict, term: Any, result_type: Any) -> list[Fact]:
+    if isinstance(result_type, TileType) and result_type.shape:
+        return iota_facts(term, result_type.shape[0], result_type.elem)
+    return []
+
+
+# the ops that state facts about their result by themselves
+_STATES: dict[str, Callable[[dict, Any, Any], list[Fact]]] = {
+    "assume": _assume_facts, "iota": _iota_facts,
+}
 
 
 def param_facts(attrs: dict, term: Any, t: Any) -> list[Fact]:
