@@ -51,11 +51,10 @@ from eqsat.errors import InterpError, VerifyError
 from eqsat.interp import run
 from eqsat.interp.inputs import ArraySpec, InputSpec, ScalarSpec, parse_spec
 from eqsat.ir.builder import KernelBuilder
-from eqsat.ir.core import Kernel, Value
+from eqsat.ir.core import Kernel, Value, clone_kernel
 from eqsat.ir.types import TOKEN, TileType, Type, ptr, scalar, tile
 from eqsat.ir.verify import verify
 from eqsat.pipeline.optimize import optimize
-from eqsat.text import parse, print_kernel
 
 Pipeline = Callable[[Kernel], Kernel]
 
@@ -1089,10 +1088,6 @@ class PipelineCheck:
         return "\n".join(parts)
 
 
-def _copy(k: Kernel) -> Kernel:
-    return parse(print_kernel(k))
-
-
 def check_pipeline(kernel: Kernel, spec: InputSpec, pipeline: Pipeline | None = None, *,
                    trials: int = 3, schedules: int = 10, seed: int = 0,
                    exact: bool = False) -> PipelineCheck:
@@ -1106,7 +1101,7 @@ def check_pipeline(kernel: Kernel, spec: InputSpec, pipeline: Pipeline | None = 
     """
     verify(kernel)
     pipe = pipeline if pipeline is not None else optimize_pipeline()
-    out = pipe(_copy(kernel))
+    out = pipe(clone_kernel(kernel))
     if not isinstance(out, Kernel):
         raise TypeError(f"a pipeline returns a Kernel, not {type(out).__name__}")
     try:

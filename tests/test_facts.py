@@ -17,7 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from corpus_util import CORPUS, EXAMPLES, KERNELS, SPECS, manifest
-from eqsat.passes.assumes import Known, census, predicates, strip_assumes
+from eqsat.analysis.facts import ValueFacts
+from eqsat.passes.assumes import census, predicates, strip_assumes
 from eqsat.egraph.cost import DEFAULT
 from eqsat.egraph.width import LaneFacts, access_width
 from eqsat.errors import AssumeViolation
@@ -249,17 +250,17 @@ def test_pointer_tiles_claim_only_what_every_lane_satisfies(case):
 def test_predicates_never_wrap_constants_or_trivia():
     from eqsat.ir.types import TileType, ptr, scalar
     i32 = scalar("i32")
-    assert predicates(i32, Known(div=8, lo=0, exact=True)) == []
-    assert predicates(i32, Known(div=1, lo=-(1 << 31))) == []
-    assert predicates(i32, Known(div=4, lo=0, hi=9)) == [DivBy(4), Bounded(0, 9)]
+    assert predicates(i32, ValueFacts(div=8, lo=0, exact=True)) == []
+    assert predicates(i32, ValueFacts(div=1, lo=-(1 << 31))) == []
+    assert predicates(i32, ValueFacts(div=4, lo=0, hi=9)) == [DivBy(4), Bounded(0, 9)]
     p = TileType((), ptr("f32"))
-    assert predicates(p, Known(div=1 << 20)) == [DivBy(1024)]      # capped at 1024
+    assert predicates(p, ValueFacts(div=1 << 20)) == [DivBy(1024)]      # capped at 1024
     tp = TileType((8, 64), ptr("f32"))
-    assert predicates(tp, Known(div=4, contig=64, contig_div=32)) == [DivBy(32, 64, 1)]
-    assert predicates(tp, Known(div=4, contig=64, contig_div=8)) == []      # < 16 bytes
-    assert predicates(tp, Known(div=4, contig=2, contig_div=32)) == []      # 8-byte runs
-    assert predicates(tp, Known(div=64)) == []         # never every-lane on a tile
-    assert predicates(TileType((), ptr("f32")), Known(div=64)) == [DivBy(64)]
+    assert predicates(tp, ValueFacts(div=4, contig=64, contig_div=32)) == [DivBy(32, 64, 1)]
+    assert predicates(tp, ValueFacts(div=4, contig=64, contig_div=8)) == []      # < 16 bytes
+    assert predicates(tp, ValueFacts(div=4, contig=2, contig_div=32)) == []      # 8-byte runs
+    assert predicates(tp, ValueFacts(div=64)) == []         # never every-lane on a tile
+    assert predicates(TileType((), ptr("f32")), ValueFacts(div=64)) == [DivBy(64)]
 
 
 # -- 3. contiguity: the contiguous stride is the constant 1 -----------------------------------

@@ -28,7 +28,7 @@ SLOW_DRAWS = 300
 @pytest.fixture
 def chosen(monkeypatch):
     """The selections `Extractor.minimize` returned, in order."""
-    out: list[X.Selection] = []
+    out: list[X.Choice] = []
     real = X.Extractor.minimize
 
     def spy(self, *args, **kwargs):

@@ -23,11 +23,12 @@ by `seed_facts` at encode time. `read_facts` hands the final values to Python.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
 from egglog import function, i64
 
+from eqsat.analysis.facts import ValueFacts
 from eqsat.ir.attrs import Bounded, DivBy
 from eqsat.ir.types import INT_WIDTHS, TileType
 from eqsat.egraph import compat
@@ -124,28 +125,40 @@ def iota_facts(term: Any, n: int, elem: Any) -> list[Fact]:
 
 def op_facts(op_name: str, attrs: dict, term: Any, result_type: Any) -> list[Fact]:
     """Facts an op states about its result by itself (assume predicates, iota)."""
+    states = _STATES.get(op_name)
+    return states(attrs, term, result_type) if states is not None else []
+
+
+def _assume_facts(attrs: dict, term: Any, result_type: Any) -> list[Fact]:
     out: list[Fact] = []
-    if op_name == "assume":
-        p = attrs.get("predicate")
-        if isinstance(p, DivBy) and p.every is None and 0 < p.divisor <= DIV_CAP:
-            out.append((div2, (term,), p.divisor))
-        elif (isinstance(p, DivBy) and isinstance(result_type, TileType) and result_type.shape
-              and p.along == result_type.rank - 1 and 0 < p.divisor <= DIV_CAP
-              and p.every and p.every & (p.every - 1) == 0
-              and result_type.shape[-1] % p.every == 0):
-            out += [(contig, (term,), p.every),
-                    (contig_div, (term,), p.divisor)]
-        elif isinstance(p, Bounded) and not (isinstance(result_type, TileType)
-                                             and result_type.elem == "i1"):
-            if p.lo is not None:
-                out.append((lo, (term,), p.lo))
-            if p.hi is not None:
-                out.append((hi, (term,), p.hi))
-    elif op_name == "iota" and isinstance(result_type, TileType) and result_type.shape:
-        out += iota_facts(term, result_type.shape[0], result_type.elem)
-    elif op_name == "get_tile_block_id":
-        pass
+    p = attrs.get("predicate")
+    if isinstance(p, DivBy) and p.every is None and 0 < p.divisor <= DIV_CAP:
+        out.append((div2, (term,), p.divisor))
+    elif (isinstance(p, DivBy) and isinstance(result_type, TileType) and result_type.shape
+          and p.along == result_type.rank - 1 and 0 < p.divisor <= DIV_CAP
+          and p.every and p.every & (p.every - 1) == 0
+          and result_type.shape[-1] % p.every == 0):
+        out += [(contig, (term,), p.every),
+                (contig_div, (term,), p.divisor)]
+    elif isinstance(p, Bounded) and not (isinstance(result_type, TileType)
+                                         and result_type.elem == "i1"):
+        if p.lo is not None:
+            out.append((lo, (term,), p.lo))
+        if p.hi is not None:
+            out.append((hi, (term,), p.hi))
     return out
+
+
+def _iota_facts(attrs: dict, term: Any, result_type: Any) -> list[Fact]:
+    if isinstance(result_type, TileType) and result_type.shape:
+        return iota_facts(term, result_type.shape[0], result_type.elem)
+    return []
+
+
+# the ops that state facts about their result by themselves
+_STATES: dict[str, Callable[[dict, Any, Any], list[Fact]]] = {
+    "assume": _assume_facts, "iota": _iota_facts,
+}
 
 
 def param_facts(attrs: dict, term: Any, t: Any) -> list[Fact]:
@@ -157,21 +170,9 @@ def param_facts(attrs: dict, term: Any, t: Any) -> list[Fact]:
     return out
 
 
-@dataclass
-class Facts:
-    """What the analyses know about one e-class."""
-    const: int | None = None
-    div: int | None = None
-    lo: int | None = None
-    hi: int | None = None
-    contig: int | None = None
-    contig_div: int | None = None
-    same: int | None = None
-
-
-def read_facts(eg: Any, tables: Any) -> dict[str, Facts]:
+def read_facts(eg: Any, tables: Any) -> dict[str, ValueFacts]:
     """Analysis values per e-class id, from the e-graph's tables (`compat.Tables`)."""
-    out: dict[str, Facts] = {}
+    out: dict[str, ValueFacts] = {}
     for f, key in ((cval, "const"), (div2, "div"), (lo, "lo"), (hi, "hi"), (contig, "contig"),
                    (contig_div, "contig_div"), (same, "same")):
         name = compat.egg_name(eg, f)
@@ -182,10 +183,10 @@ def read_facts(eg: Any, tables: Any) -> dict[str, Facts]:
         for r in tables.rows(name):
             (x,) = r.inputs
             cid = named.get(x) or tables.cls(sort, x)
-            setattr(out.setdefault(cid, Facts()), key, tables.i64(r.output))
+            setattr(out.setdefault(cid, ValueFacts()), key, tables.i64(r.output))
     return out
 
 
 __all__ = ["Fact", "type_of", "cval", "div2", "lo", "hi", "contig", "contig_div", "same", "ty_min",
-           "ty_max", "ty_last", "DIV_CAP", "Facts",
+           "ty_max", "ty_last", "DIV_CAP",
            "read_facts", "op_facts", "iota_facts", "param_facts", "type_facts", "int_range"]

@@ -21,9 +21,10 @@ from collections.abc import Iterable
 
 
 from eqsat.ir.core import Kernel, Operation, Region, const_int
+from eqsat.ir.ops import PURE_REGION_OPS, SPECS
 from eqsat.ir.types import PointerType, TileType, Type, byte_size
 from eqsat.memory.tokensets import TokenSets
-from eqsat.egraph.width import LaneFacts, access_width
+from eqsat.egraph.width import LaneFacts, access_kind, access_width
 
 
 @dataclass(frozen=True)
@@ -97,6 +98,14 @@ _MUFU = frozenset({"divf", "exp", "exp2", "log", "log2", "sqrt", "rsqrt", "sin",
                    "sinh", "cosh", "tanh", "pow", "fpowf", "fpowi", "atan2", "remf", "divi",
                    "remi"})
 _PACKED = frozenset({"addf", "subf", "mulf", "fma", "maxf", "minf", "negf", "absf"})
+_MMA = frozenset({"mmaf", "mmai"})              # on the tensor cores: by their flops
+_WIDE_MUL = frozenset({"muli", "mulhii"})       # three times the issue slots on i64
+
+
+def _writes(name: str) -> bool:
+    """Does the op named `name` write memory (a store or an atomic)?"""
+    sp = SPECS.get(name)
+    return sp is not None and (sp.is_store or sp.effect == "atomic")
 
 
 def _numel(t: Any) -> int:
@@ -131,18 +140,19 @@ class H100(CostModel):
         if n in STRUCTURAL:
             return 0.0
         rt = op.result_types[0] if op.result_types else None
-        if n in ("load_view_tko", "load_ptr_tko", "store_view_tko", "store_ptr_tko",
-                 "atomic_rmw_tko", "atomic_cas_tko"):
-            return self._memory(op)
-        if n in ("mmaf", "mmai"):
+        kind = access_kind(n)
+        if kind is not None:
+            return self._memory(op, kind)
+        sp = SPECS.get(n)
+        if n in _MMA:
             a, b = (op.operand_types + (None, None))[:2]
             if isinstance(a, TileType) and isinstance(b, TileType) and a.rank == 2 and b.rank == 2:
                 flops = 2.0 * a.shape[0] * a.shape[1] * b.shape[1]
                 return flops / self.tensor_flops_per_cycle + 30.0
             return 100.0
-        if n in ("for", "if", "loop"):
+        if sp is not None and (sp.is_loop or sp.is_branch):
             return 2.0            # branch and loop control
-        if n == "print":
+        if sp is not None and sp.is_tokenless_effect:
             return 100.0
         t = rt if isinstance(rt, TileType) else (op.operand_types[0] if op.operand_types else None)
         numel = _numel(t)
@@ -152,25 +162,24 @@ class H100(CostModel):
         weight = 1.0
         if n in _MUFU:
             weight = 4.0
-        elif n in ("muli", "mulhii") and isinstance(t, TileType) and t.elem == "i64":
+        elif n in _WIDE_MUL and isinstance(t, TileType) and t.elem == "i64":
             weight = 3.0
-        if n in ("reduce", "scan"):
+        if n in PURE_REGION_OPS:
             x = op.operand_types[0] if op.operand_types else None
             width = max(x.shape) if isinstance(x, TileType) and x.shape else 1
             return warps * max(1.0, math.log2(max(width, 2))) / self.ipc + self.t_bar
         return warps * weight / self.ipc
 
-    def _memory(self, op: OpInfo) -> float:
-        n = op.name
-        if n.startswith("load"):
+    def _memory(self, op: OpInfo, kind: str) -> float:
+        if SPECS[op.name].is_load:
             t = op.result_types[0] if op.result_types else None
-        elif n.startswith("store_view"):
+        elif kind == "view":                # a store: the stored tile comes first
             t = op.operand_types[0] if op.operand_types else None
-        else:
+        else:                               # pointers first, then the stored tile
             t = op.operand_types[1] if len(op.operand_types) > 1 else None
         numel, e = _numel(t), _elem_bytes(t)
         nbytes = numel * e
-        gather = "ptr" in n
+        gather = kind == "ptr"
         if op.width is None:                 # not judged: views aligned, gathers scattered
             width, vector = (e if gather else min(16, max(e, 4))), False
         else:                                # proven: wider accesses, fewer requests
@@ -182,8 +191,7 @@ class H100(CostModel):
         return requests * (1.0 + addr) / self.ipc + dram
 
     def token_edge(self, producer: str, consumer: str) -> float:
-        p_store = producer.startswith(("store", "atomic"))
-        c_store = consumer.startswith(("store", "atomic"))
+        p_store, c_store = _writes(producer), _writes(consumer)
         if p_store and not c_store:
             return self.l2_near + self.t_bar          # RAW: the load waits for visibility
         if p_store or c_store:
@@ -211,7 +219,7 @@ def _region_cost(model: CostModel, region: Region, memo: dict[str, Any]) -> floa
         total += model.op_cost(_info(op, _lane_facts(memo))) + _wait(model, op, memo)
         for r in op.regions:
             inner = _region_cost(model, r, memo)
-            if op.name == "for":
+            if op.spec is not None and op.spec.is_counted_loop:
                 inner *= model.trip_count(loop_info(op))
             total += inner
     return total

@@ -16,16 +16,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from eqsat.errors import EqsatError
+from eqsat.errors import EqsatError, ParseError
 from eqsat.ir.attrs import DenseConst
 from eqsat.ir.core import Kernel, Operation, Param, Region, Value, region_exits
 from eqsat.ir.ops import SPECS
 from eqsat.ir.numbers import value_of_bits
 from eqsat.ir.types import TokenType
-from eqsat.text.parser import Parser
 from eqsat.egraph import terms as T
 from eqsat.egraph.encode import Encoding
-from eqsat.egraph.extract import Selection
+from eqsat.egraph.extract import Choice
 from eqsat.egraph.scopes import RegionScopes
 from eqsat.egraph.view import EGraphView, ENode
 from eqsat.egraph.sinking import DIVISIONS, GUARDED
@@ -156,7 +155,7 @@ class Decoded:
     values: dict[str, Any]
 
 
-def decode(enc: Encoding, v: EGraphView, sel: Selection) -> Decoded:
+def decode(enc: Encoding, v: EGraphView, sel: Choice) -> Decoded:
     choice = sel.choice
     node = _Chosen(v.nodes, choice)
 
@@ -273,7 +272,7 @@ def decode(enc: Encoding, v: EGraphView, sel: Selection) -> Decoded:
         if k == "Proj":
             src = val[f[0]]
             if isinstance(src, Operation):
-                if src.name == "print":
+                if SPECS[src.name].is_tokenless_effect:      # its token is the chain's
                     val[cid] = val[node(f[0]).fields[4]]
                 else:
                     if f[1] >= len(src.results):
@@ -410,7 +409,7 @@ def _name_values(enc: Encoding, v: EGraphView, order: list[str], val: dict,
                 claimed.add(h)
             else:
                 x.name = f"{h}_{_short(owner.name)}"
-        elif owner.name == "constant":
+        elif owner.spec.has("constant"):
             x.name = _constant_name(owner)
 
 
@@ -508,20 +507,30 @@ def _untokened(op: Operation) -> bool:
             and op.token_in is None)
 
 
+def _unordered(op: Operation) -> bool:
+    """A print, an assert or a memory op no token orders: it keeps its place."""
+    sp = op.spec
+    return sp is not None and (sp.is_tokenless_effect or sp.effect == "check") or _untokened(op)
+
+
+def _leaves_loop_body(t: Operation) -> bool:
+    sp = t.spec
+    return sp is not None and (sp.has("break") or sp.has("continue"))
+
+
 def _order_kind(op: Operation) -> str:
     """How an op may move: "pure" (under its uses), "memory" (memory ops, guarded ops
     and ops with bodies: between the same barriers) or "barrier" (a branch that may
     leave its loop body early, a print, an assert, a memory op no token orders, or an op
     whose body holds one of those: keeps its place among memory ops and barriers)."""
-    if op.name in ("print", "assert") or _untokened(op) or (op.name == "if" and any(
-            t.name in ("break", "continue") for r in op.regions for t in region_exits(r))):
+    sp = op.spec
+    if _unordered(op) or (sp is not None and sp.is_branch and any(
+            _leaves_loop_body(t) for r in op.regions for t in region_exits(r))):
         return "barrier"
     if op.regions:                        # what its body does, program order included
-        return "barrier" if any(o.name in ("print", "assert") or _untokened(o)
-                                for o in op.walk()) else "memory"
+        return "barrier" if any(_unordered(o) for o in op.walk()) else "memory"
     if op.name in GUARDED:                # a trap must not run ahead of an early exit
         return "memory"
-    sp = op.spec
     if sp is not None and any(g == "token" for g, _ in sp.operands):
         return "memory"
     if not op.results or any(r.is_token for r in op.results):
@@ -532,13 +541,10 @@ def _order_kind(op: Operation) -> str:
 def _types(enc: Encoding, text: str | None) -> Any:
     if text is None:
         return None
-    t = enc.types.get(text)
-    if t is None:
-        try:
-            t = Parser(text).type()
-        except Exception as e:
-            raise DecodeError(f"unknown type text {text!r}: {e}") from None
-    return t
+    try:
+        return enc.type_of(text)
+    except ParseError as e:
+        raise DecodeError(f"unknown type text {text!r}: {e}") from None
 
 
 def _result_types(enc: Encoding, text: str) -> list:
@@ -565,7 +571,7 @@ def _terminator(enc: Encoding, val: dict, vec: list) -> Operation | None:
     if not isinstance(x, ENode) or x.kind != "Exit":
         return None
     kind, vals = x.fields
-    if kind == "return":
+    if SPECS[kind].has("return"):
         vals = vals[:enc.n_returns]
     return Operation(kind, [_operand(val, c) for c in vals])
 
@@ -589,9 +595,9 @@ def _build(enc: Encoding, n: ENode, val: dict, bodies: dict, cid: str) -> Operat
         attrs, segs = T.ATTRS.lookup(f[1])
         args = [_operand(val, c) for c in f[3]]
         tok = val.get(f[4])
-        if name == "print":
-            return Operation("print", args, [], attrs)
         sp = SPECS[name]
+        if sp.is_tokenless_effect:         # no token operand, no token result
+            return Operation(name, args, [], attrs)
         operands, sizes, i = [], [], 0
         groups = sp.operands
         seg = list(segs) if segs is not None else [1 if a == "1" else 0 for _, a in groups]

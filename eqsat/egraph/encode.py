@@ -37,6 +37,7 @@ from eqsat.ir.core import Kernel, Operation, Region, Value
 from eqsat.ir.types import (PartitionViewType, PointerType, TensorViewType, TileType, TokenType,
                             Type, bit_width, byte_size, is_float)
 from eqsat.ir.numbers import to_bits
+from eqsat.text.parser import parse_type
 import numpy as np
 from eqsat.memory.alias import alias_facts
 from eqsat.memory.relations import (IfRecord, LoopParallel, LoopRecord, MemOp, MemoryRecord,
@@ -44,7 +45,7 @@ from eqsat.memory.relations import (IfRecord, LoopParallel, LoopRecord, MemOp, M
 from eqsat.egraph import analyses as A
 from eqsat.egraph import compat
 from eqsat.egraph import terms as T
-from eqsat.egraph.tokenfacts import TokenGraph, insert_facts, insert_levels, need_rows
+from eqsat.egraph.tokenfacts import BoundTokens, insert_facts, insert_levels, need_rows
 from eqsat.interp.machine import may_exit
 
 
@@ -88,6 +89,13 @@ class Encoding:
     memory: MemoryRecord | None = None                        # memory ops and regions
     sizes: dict[str, int] | None = None     # rows per table as encoded (egglog names)
 
+    def type_of(self, text: str) -> Any:
+        """The Type (or tuple of Types) a type text of this e-graph stands for: the object
+        the encoder put there, or a text a rule wrote parsed by the text layer (ParseError
+        if it is not a type)."""
+        t = self.types.get(text)
+        return t if t is not None else parse_type(text)
+
 
 def type_text(t: Any) -> str:
     if isinstance(t, tuple):
@@ -112,14 +120,15 @@ def _may_exit(op: Operation) -> bool:
 def touches_memory(region: Region) -> bool:
     for op in region.walk():
         sp = op.spec
-        if sp is not None and (sp.is_memory or op.name == "print"):
+        if sp is not None and sp.is_memory:
             return True
     return False
 
 
 def is_tokenized(kernel: Kernel) -> bool:
     for op in kernel.walk():
-        if op.name in ("make_token", "join_tokens"):
+        sp = op.spec
+        if sp is not None and (sp.is_token_source or sp.is_join):
             return True
         if any(v.is_token for v in op.operands):
             return True
@@ -189,7 +198,7 @@ class Encoder:
         self.facts: list[A.Fact] = []    # analysis facts known at encode time
         self.levels: list[tuple[Any, int]] = []     # token term, its binding order
         self.mem_levels: dict[int, int] = {}        # memory op uid -> its token's order
-        self.tokens = TokenGraph()
+        self.tokens = BoundTokens()
 
     @property
     def env(self) -> Mapping[int, Any]:
@@ -254,7 +263,7 @@ class Encoder:
                                                    self.ty(TokenType())), "tok", token=True)
             self.tokens.kind(self.name_of(self.tok), ("root",))
         term, term_ops, effects = self.block(k.body)
-        if term is None or term.name != "return":
+        if term is None or not term.spec.has("return"):
             raise EncodeError("the entry body must end with 'return'")
         outs = list(term_ops)
         if chain:
@@ -307,12 +316,11 @@ class Encoder:
             if sp is None:
                 raise EncodeError(f"unknown op '{op.name}'")
             if early_exit is not None and self.tokenized and (
-                    sp.is_memory or op.name == "print" or
-                    any(touches_memory(r) for r in op.regions)):
+                    sp.is_memory or any(touches_memory(r) for r in op.regions)):
                 # its own tokens need not order it after the exit, yet it must stay there
                 raise EncodeError(f"tokenized '{op.name}' after a '{early_exit}' that may "
                                   "leave early is not encoded yet")
-            if op.regions and op.name in ("if", "for", "loop") and _may_exit(op):
+            if op.regions and (sp.is_loop or sp.is_branch) and _may_exit(op):
                 early_exit = op.name
             if sp.is_terminator:
                 if op is not region.ops[-1]:
@@ -329,14 +337,14 @@ class Encoder:
         """An early `break`/`continue`/`return` as an `Exit`, passing the chain token
         on when its target carries the chain."""
         vals = list(term_ops)
-        if term.name == "return":
+        if term.spec.has("return"):
             if self.chain_kernel:
                 vals.append(self.tok)
         else:
             if not self.loops:
                 raise EncodeError(f"'{term.name}' outside a loop")
             target = self.loops[-1]
-            if term.name == "break" and target.op.name != "loop":
+            if term.spec.has("break") and target.op.spec.is_counted_loop:
                 raise EncodeError("'break' out of a 'for' loop")
             if target.carry:
                 vals.append(self.tok)
@@ -347,32 +355,13 @@ class Encoder:
         self.n_ops += 1
         name = op.name
         sp = op.spec
-        if name == "for":
-            return self.for_op(op)
-        if name == "if":
-            return self.if_op(op)
-        if name == "loop":
-            return self.loop_op(op)
-        if name in ("reduce", "scan"):
-            return self.combine(op)
+        own = _OWN_TERMS.get(name)
+        if own is not None:
+            return own(self, op)
         if op.regions or sp.effect == "sync":
             raise EncodeError(f"'{name}' is not encoded yet")
-        if sp.is_memory or name == "print":
+        if sp.is_memory:
             return self.mem(op)
-        if name == "constant":
-            c: DenseConst = op.attrs["value"]
-            t = op.result.tile
-            if c.is_splat:
-                first = c.array.reshape(-1)[0]
-                e = self.mk.Const(self.ty(t), str(t.elem), const_bits(t.elem, first))
-            else:
-                key = self.dense_keys.setdefault(c, len(self.dense_keys) + 1)
-                self.dense[key] = c
-                e = self.mk.ConstDense(self.ty(t), key)
-            self.bind(op.result, e)
-            return None
-        if name == "join_tokens":
-            return self.join(op)
         # a pure op
         ops = [self.use(v) for v in op.operands]
         attrs = T.ATTRS.intern(op.attrs, op.segments if sp.has_segments else None)
@@ -386,9 +375,22 @@ class Encoder:
             mk = self.mk
             e = (mk.Op0, mk.Op1, mk.Op2, mk.Op3)[len(ops)](name, attrs, ty, *ops)
         bound = self._bind_results(op, e, rts)
-        if name == "make_token":
+        if sp.is_token_source:
             self.tokens.kind(self.name_of(bound), ("root",))
         self.facts.extend(A.op_facts(name, op.attrs, bound, rts[0]))
+        return None
+
+    def constant(self, op: Operation) -> None:
+        c: DenseConst = op.attrs["value"]
+        t = op.result.tile
+        if c.is_splat:
+            first = c.array.reshape(-1)[0]
+            e = self.mk.Const(self.ty(t), str(t.elem), const_bits(t.elem, first))
+        else:
+            key = self.dense_keys.setdefault(c, len(self.dense_keys) + 1)
+            self.dense[key] = c
+            e = self.mk.ConstDense(self.ty(t), key)
+        self.bind(op.result, e)
         return None
 
     def join(self, op: Operation) -> None:
@@ -415,7 +417,7 @@ class Encoder:
     def mem(self, op: Operation) -> Any:
         name = op.name
         sp = op.spec
-        tok_in = op.token_in if name != "print" else None
+        tok_in = op.token_in
         vals = [v for v in op.operands if v is not tok_in]
         if tok_in is not None:
             tok = self.use(tok_in)
@@ -431,7 +433,7 @@ class Encoder:
         self.uid_names[attrs] = name
         rts = tuple(v.type for v in op.results)
         rts_eg: tuple[Type, ...]
-        if name == "print":
+        if sp.is_tokenless_effect:
             rts_eg = (TokenType(),)           # the e-graph sees print as a step of the chain
         else:
             rts_eg = rts
@@ -453,7 +455,7 @@ class Encoder:
         if not self.tokenized and self.tok is not None:
             self.tok = tok_out
             return None
-        if sp.effect in ("write", "atomic") or name == "print":
+        if sp.effect in ("write", "atomic"):
             return tok_out           # the token: it survives rewrites of the input token
         return None
 
@@ -504,11 +506,11 @@ class Encoder:
         self.memory.loops.append(LoopRecord(op, rid, chain if carry else None))
         for i, v in enumerate(op.results):
             if v.is_token:
-                self.tokens.kind(self.name_of(self.use(v)), ("loop", rid, i))
+                self.tokens.kind(self.name_of(self.use(v)), ("loop_out", rid, i))
         if carry:
             self.tok = self.bind(None, self.mk.Proj(head, len(op.results), self.ty(TokenType())),
                                  "tok", token=True)
-            self.tokens.kind(self.name_of(self.tok), ("loop", rid, len(op.results)))
+            self.tokens.kind(self.name_of(self.tok), ("loop_out", rid, len(op.results)))
         return head
 
     def for_op(self, op: Operation) -> Any:
@@ -519,7 +521,7 @@ class Encoder:
         rid, carry, outer = self._enter_loop(op, inits)
         term, yields, effects = self.block(op.regions[0])
         self.loops.pop()
-        if term is None or term.name != "continue":
+        if term is None or not term.spec.has("continue"):
             raise EncodeError("a 'for' body must end with 'continue'")
         if carry:
             yields.append(self.tok)
@@ -537,7 +539,7 @@ class Encoder:
         inits = [self.use(v) for v in op.group("init")]
         rid, carry, outer = self._enter_loop(op, inits)
         term, term_ops, effects = self.block(op.regions[0])
-        if term is None or term.name not in ("continue", "break"):
+        if term is None or not (term.spec.has("continue") or term.spec.has("break")):
             raise EncodeError("a 'loop' body must end with 'continue' or 'break'")
         end = self.exit_term(term, term_ops)
         self.loops.pop()
@@ -551,7 +553,7 @@ class Encoder:
         cond = self.use(op.required("cond"))
         # an if that may leave the iteration carries the chain even without memory ops:
         # what follows it must come after it
-        exits_both = all(r.terminator is not None and r.terminator.name != "yield"
+        exits_both = all(r.terminator is not None and not r.terminator.spec.has("yield")
                          for r in op.regions)
         carry = not self.tokenized and self.tok is not None and not exits_both and (any(
             touches_memory(r) for r in op.regions) or _may_exit(op))
@@ -564,7 +566,7 @@ class Encoder:
             term, yields, effects = self.block(r)
             if term is None:
                 raise EncodeError("an 'if' branch must end with a terminator")
-            if term.name == "yield":
+            if term.spec.has("yield"):
                 if carry:
                     yields.append(self.tok)
                 first = yields
@@ -582,11 +584,12 @@ class Encoder:
         self.memory.ifs.append(IfRecord(op, head, (len(op.results), outer_tok) if carry else None))
         for i, v in enumerate(op.results):
             if v.is_token:
-                self.tokens.kind(self.name_of(self.use(v)), ("if", self.name_of(head), i))
+                self.tokens.kind(self.name_of(self.use(v)), ("if_out", self.name_of(head), i))
         if carry:
             self.tok = self.bind(None, self.mk.Proj(head, len(op.results), self.ty(TokenType())),
                                  "tok", token=True)
-            self.tokens.kind(self.name_of(self.tok), ("if", self.name_of(head), len(op.results)))
+            self.tokens.kind(self.name_of(self.tok),
+                             ("if_out", self.name_of(head), len(op.results)))
         # a branch that may leave early is control flow the program needs, results or not
         return head if any_effects or _may_exit(op) else None
 
@@ -620,6 +623,15 @@ def _type_facts(t: Any) -> tuple[str, int, int]:
     if isinstance(t, (TensorViewType, PartitionViewType)):
         return "view", 0, 0
     return "tuple", 0, 0
+
+
+# The ops whose terms the encoder builds by hand (the one table of them): ops with
+# regions, constants and token joins; every other op is a memory op or a pure term.
+_OWN_TERMS: dict[str, Callable[[Encoder, Operation], Any]] = {
+    "for": Encoder.for_op, "loop": Encoder.loop_op, "if": Encoder.if_op,
+    "reduce": Encoder.combine, "scan": Encoder.combine,
+    "constant": Encoder.constant, "join_tokens": Encoder.join,
+}
 
 
 def encode(kernel: Kernel, *, alias: Any = None, token_facts: bool = True,

@@ -46,6 +46,7 @@ from functools import partial
 from dataclasses import dataclass
 from typing import Any
 
+from eqsat.errors import ParseError
 from eqsat.ir.ops import SPECS
 from eqsat.egraph import terms as T
 from eqsat.egraph.cost import CostModel, LoopInfo, OpInfo
@@ -53,8 +54,7 @@ from eqsat.egraph.class_tokens import ClassTokenSets
 from eqsat.egraph.encode import Encoding
 from eqsat.egraph.scopes import RegionScopes
 from eqsat.egraph.view import LOOPS, SIGNATURES, EGraphView, ENode, class_key
-from eqsat.egraph.width import CAP, Lanes, ptr_lanes_width, view_lanes_width
-from eqsat.text.parser import Parser
+from eqsat.egraph.width import CAP, Lanes, access_kind, ptr_lanes_width, view_lanes_width
 
 EPS = 1e-3
 TOL = 1e-9          # an objective must drop by more than this for a move to count
@@ -155,7 +155,8 @@ def _sweep(size: int, users: dict[str, list[int]], step: Callable[[int], str | N
 
 # -- costs --------------------------------------------------------------------------------------
 @dataclass
-class Selection:
+class Choice:
+    """One e-node chosen per reachable e-class: a program the e-graph holds."""
     choice: dict[str, str]            # class -> chosen node id
     cost: float                       # DAG cost (model units, epsilon included)
     nodes: int                        # chosen reachable e-nodes
@@ -182,13 +183,10 @@ class _Pricer:
     def _type(self, text: str | None) -> Any:
         if text is None:
             return None
-        t = self.enc.types.get(text)
-        if t is None:
-            try:
-                t = Parser(text).type()
-            except Exception:
-                return None
-        return t
+        try:
+            return self.enc.type_of(text)
+        except ParseError:
+            return None
 
     def mult(self, region: int) -> float:
         got = self._mult_cache.get(region)
@@ -199,7 +197,7 @@ class _Pricer:
         else:
             m = self.mult(self.sc.parent[region] or 0)
             info = self.enc.regions.get(region)
-            if info is not None and info.kind in ("for", "loop"):
+            if info is not None and SPECS[info.kind].is_loop:
                 m *= self.model.trip_count(self._loop_info(region))
         self._mult_cache[region] = m
         return m
@@ -260,13 +258,14 @@ class _Pricer:
         e-graph's own divisibility and contiguity facts (`eqsat.egraph.width`)."""
         name = n.fields[0]
         groups = operand_groups(name, T.ATTRS.lookup(n.fields[1])[1], n.fields[3])
-        if name in ("load_ptr_tko", "store_ptr_tko", "atomic_rmw_tko", "atomic_cas_tko"):
+        kind = access_kind(name)
+        if kind == "ptr":
             ptr, mask = groups.get("ptr"), groups.get("mask")
             if not ptr:
                 return None
             return ptr_lanes_width(self._type(self.class_ty.get(ptr[0])), self._lanes(ptr[0]),
                                    self._lanes(mask[0]).same if mask else CAP)
-        if name in ("load_view_tko", "store_view_tko"):
+        if kind == "view":
             view = groups.get("view")
             if not view:
                 return None
@@ -352,11 +351,11 @@ class Extractor:
     def _by_weight(self, nids: list[str]) -> list[str]:
         return sorted(nids, key=lambda nid: (self.weight[nid], nid))
 
-    def _select(self, banned: set[str]) -> Selection | None:
+    def _select(self, banned: set[str]) -> Choice | None:
         return _select(self.v, self.eligible, self.weight, banned, self.dag_passes,
                        self.max_alternatives)
 
-    def extract(self, banned: frozenset[str] = frozenset()) -> Selection | None:
+    def extract(self, banned: frozenset[str] = frozenset()) -> Choice | None:
         """The tree/DAG pass with one version of each memory op: the cheapest version of
         every op is fixed first (except where `banned` rules it out) and everything else
         is chosen around it. None if no program avoids `banned`."""
@@ -390,9 +389,9 @@ class Extractor:
                 return None
         return None
 
-    def minimize(self, objective: Callable[[Selection], float],
-                 starts: Iterable[Selection | None] = (), *, good: float = -math.inf,
-                 budget: int = NEIGHBOURS) -> Selection:
+    def minimize(self, objective: Callable[[Choice], float],
+                 starts: Iterable[Choice | None] = (), *, good: float = -math.inf,
+                 budget: int = NEIGHBOURS) -> Choice:
         """The cheapest selection under `objective` that a deterministic local search
         finds. It prices the tree/DAG pass's choice; while the best so far costs more
         than `good` (the program as encoded: a choice no dearer is kept without looking
@@ -431,7 +430,7 @@ class Extractor:
         best.objective = best_cost
         return best
 
-    def _chosen_version(self, sel: Selection, uid: int) -> str | None:
+    def _chosen_version(self, sel: Choice, uid: int) -> str | None:
         for nid in self.versions[uid]:
             if sel.choice.get(self.v.nodes[nid].cls) == nid:
                 return nid
@@ -442,11 +441,11 @@ class _Priced:
     """An objective that prices each selection once (an object, not a
     closure over the view, so the view is freed by reference counting)."""
 
-    def __init__(self, objective: Callable[[Selection], float]):
+    def __init__(self, objective: Callable[[Choice], float]):
         self.objective = objective
         self.priced: dict[tuple, float] = {}
 
-    def __call__(self, sel: Selection) -> float:
+    def __call__(self, sel: Choice) -> float:
         key = tuple(sorted(sel.choice.items()))
         got = self.priced.get(key)
         if got is None:
@@ -455,7 +454,7 @@ class _Priced:
 
 
 def extract(enc: Encoding, v: EGraphView, model: CostModel, *, dag_passes: int = 4,
-            max_alternatives: int = 400, prefer: frozenset = frozenset()) -> Selection:
+            max_alternatives: int = 400, prefer: frozenset = frozenset()) -> Choice:
     """Choose one e-node per reachable class minimising the DAG cost under `model`,
     with one version of each memory op (the tree/DAG pass of `Extractor`). Ops named
     in `prefer` (or the model's `preferred`) pay a smaller epsilon, so they win exact
@@ -467,7 +466,7 @@ def extract(enc: Encoding, v: EGraphView, model: CostModel, *, dag_passes: int =
     return sel
 
 
-def carry_over(old: EGraphView, sel: Selection, new: EGraphView) -> Selection | None:
+def carry_over(old: EGraphView, sel: Choice, new: EGraphView) -> Choice | None:
     """The same program in a later, larger e-graph of the same encoding (e-node ids
     persist, classes may have merged); None if some chosen e-node is gone or changed."""
     cls_map: dict[str, str] = {}
@@ -499,10 +498,10 @@ def carry_over(old: EGraphView, sel: Selection, new: EGraphView) -> Selection | 
     res = dag_cost(new, choice, {})
     if res is None:
         return None
-    return Selection({c: choice[c] for c in res[1]}, sel.cost, len(res[1]))
+    return Choice({c: choice[c] for c in res[1]}, sel.cost, len(res[1]))
 
 
-def _duplicated(v: EGraphView, sel: Selection) -> tuple[int, list[str]] | None:
+def _duplicated(v: EGraphView, sel: Choice) -> tuple[int, list[str]] | None:
     """A memory op (uid) with two chosen versions, if any."""
     seen: dict[int, list[str]] = {}
     for nid in sel.choice.values():
@@ -516,7 +515,7 @@ def _duplicated(v: EGraphView, sel: Selection) -> tuple[int, list[str]] | None:
 
 
 def _select(v: EGraphView, eligible: dict[str, list[str]], weight: dict[str, float],
-            banned: set[str], dag_passes: int, max_alternatives: int) -> Selection | None:
+            banned: set[str], dag_passes: int, max_alternatives: int) -> Choice | None:
     """Tree pass then DAG pass over the allowed nodes; None if the root has no choice."""
     allowed = {cid: [nid for nid in nids if nid not in banned] for cid, nids in eligible.items()}
     # tree pass (Bellman-Ford sweeps, see `_sweep`); children counted once per node
@@ -547,7 +546,7 @@ def _select(v: EGraphView, eligible: dict[str, list[str]], weight: dict[str, flo
         res = dag_cost(v, choice, weight)
         assert res is not None, "the DAG pass keeps the choice acyclic"
         cost, reach = res
-    return Selection({c: choice[c] for c in reach}, cost, len(reach))
+    return Choice({c: choice[c] for c in reach}, cost, len(reach))
 
 
 def _tree_step(order: list[tuple[str, ENode]], weight: dict[str, float],
@@ -749,4 +748,4 @@ def dag_cost(v: EGraphView, choice: dict[str, str], weight: dict[str, float]):
     return total, order
 
 
-__all__ = ["extract", "Extractor", "carry_over", "Selection", "dag_cost", "EPS", "NEIGHBOURS"]
+__all__ = ["extract", "Extractor", "carry_over", "Choice", "dag_cost", "EPS", "NEIGHBOURS"]

@@ -9,6 +9,7 @@ unspecified are refused, which leaves the op in place.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import numpy as np
 
@@ -85,6 +86,50 @@ class FoldService:
         return fold_scalar(name, attrs, ti, to, bits)
 
 
+# -- where an op's result is not defined (the IR leaves it unspecified): never folded ------------
+def _shift_out_of_range(vals: list, attrs: dict, elem_in: str, elem_out: str) -> bool:
+    w = INT_WIDTHS[elem_in]
+    sh = vals[1] & ((1 << w) - 1) if vals[1] < 0 else vals[1]
+    return not 0 <= sh < w
+
+
+def _division_undefined(vals: list, attrs: dict, elem_in: str, elem_out: str) -> bool:
+    if vals[1] == 0:
+        return True
+    if attrs.get("signedness") != "unsigned":
+        w = INT_WIDTHS[elem_in]
+        return vals[0] == -(1 << (w - 1)) and vals[1] == -1     # overflow
+    return False
+
+
+def _conversion_out_of_range(vals: list, attrs: dict, elem_in: str, elem_out: str) -> bool:
+    x = vals[0]
+    if not math.isfinite(x):
+        return True
+    w = INT_WIDTHS[elem_out]
+    lo, hi = (0, (1 << w) - 1) if attrs.get("signedness") == "unsigned" else \
+        (-(1 << (w - 1)), (1 << (w - 1)) - 1)
+    return not lo <= math.trunc(x) <= hi
+
+
+def _bitcast_of_i1(vals: list, attrs: dict, elem_in: str, elem_out: str) -> bool:
+    return "i1" in (elem_in, elem_out)
+
+
+def _operands_of_two_types(vals: list, attrs: dict, elem_in: str, elem_out: str) -> bool:
+    """A request carries one operand type; a select's condition has another (the
+    select-of-a-constant rewrites fold it)."""
+    return True
+
+
+_UNDEFINED: dict[str, Callable[[list, dict, str, str], bool]] = {
+    "shli": _shift_out_of_range, "shri": _shift_out_of_range,
+    "divi": _division_undefined, "remi": _division_undefined,
+    "ftoi": _conversion_out_of_range, "bitcast": _bitcast_of_i1,
+    "select": _operands_of_two_types,
+}
+
+
 def fold_scalar(name: str, attrs: dict, t_in: TileType, t_out: TileType,
                 bits: list[int]) -> int | None:
     """The bits of `name(operands)` on splat operands, or None when not well defined."""
@@ -92,39 +137,16 @@ def fold_scalar(name: str, attrs: dict, t_in: TileType, t_out: TileType,
         return None
     n = len(bits)
     # operand types: comparisons read t_in for both; fma all same; converts t_in
-    if name == "select":
-        return None
     elem_in, elem_out = t_in.elem, t_out.elem
     if not isinstance(elem_in, str) or not isinstance(elem_out, str):
         return None                # tiles of pointers do not fold
     vals = [value_of_bits(elem_in, b) for b in bits]
-    if name in ("shli", "shri"):
-        w = INT_WIDTHS[elem_in]
-        sh = vals[1] & ((1 << w) - 1) if vals[1] < 0 else vals[1]
-        if not 0 <= sh < w:
-            return None
-    if name in ("divi", "remi") and vals[1] == 0:
-        return None
-    if name in ("divi", "remi") and attrs.get("signedness") != "unsigned":
-        w = INT_WIDTHS[elem_in]
-        if vals[0] == -(1 << (w - 1)) and vals[1] == -1:
-            return None            # overflow: not defined
-    if name == "ftoi":
-        x = vals[0]
-        if not math.isfinite(x):
-            return None
-        w = INT_WIDTHS[elem_out]
-        lo, hi = (0, (1 << w) - 1) if attrs.get("signedness") == "unsigned" else \
-            (-(1 << (w - 1)), (1 << (w - 1)) - 1)
-        if not lo <= math.trunc(x) <= hi:
-            return None
-    if name == "bitcast" and (not isinstance(t_out.elem, str) or t_out.elem == "i1"
-                              or elem_in == "i1"):
+    undefined = _UNDEFINED.get(name)
+    if undefined is not None and undefined(vals, attrs, elem_in, elem_out):
         return None
     scalar_in = TileType((), elem_in)
     scalar_out = TileType((), t_out.elem)
-    operands = [Value(scalar_in if i == 0 or name not in ("select",) else scalar_out)
-                for i in range(n)]
+    operands = [Value(scalar_in) for _ in range(n)]
     op = Operation(name, operands, [scalar_out], attrs)
     args = [np.asarray(v, dtype=numpy_dtype(elem_in)) for v in vals]
     try:

@@ -10,11 +10,12 @@ from them, back into the regions of their users.
 from __future__ import annotations
 
 from eqsat.ir.core import Kernel, Operation, Region, const_int
+from eqsat.ir.ops import SPECS
 
 # pure, but not safe to run where the program would not: an assume is a promise only
 # where it stands, a division by zero is undefined
-GUARDED = frozenset(("assume", "divi", "remi"))
 DIVISIONS = frozenset(("divi", "remi"))
+GUARDED = frozenset(n for n, s in SPECS.items() if s.has("assumption")) | DIVISIONS
 
 
 def _traps(op: Operation) -> bool:

@@ -19,7 +19,7 @@ ops:
 * `IfBase(h, k, b)`: result token k of the `if` h stands for token b and ops inside;
 * `Orig(m)`: m is a memory op as encoded (the token rules weaken these);
 * `Need(c, T)`: the bag of tokens the ops of need class c need of their input token T
-  (`need_rows`, computed here over the encoder's `TokenGraph`, see `_Needs`);
+  (`need_rows`, computed here over the encoder's `BoundTokens`, see `_Needs`);
 * `Level(t)`: where token t is defined in program order (the encoder's binding order);
   `MemLevel(o)` that of op o's result token, which the rules give o's weaker forms too.
   Every token a token stands for is defined no later than it (its input, members, a
@@ -93,10 +93,10 @@ def insert_facts(mk: compat.TermBuilder, rel: TokenRelations, heads: list[Any],
             + len(rel.if_base))
 
 
-class TokenGraph:
+class BoundTokens:
     """The program's tokens as the encoder bound them: let name -> (reference, kind), with
     kind one of ("root",), ("mem", uid, result index, result type, input name or None for
-    no token), ("arg", loop, index), ("loop", loop, result), ("if", head name, result),
+    no token), ("arg", loop, index), ("loop_out", loop, result), ("if_out", head name, result),
     ("join", member names), ("other",) (a token `Need` is not defined of); each memory
     op's parts (uid -> name, type, operand vector) and input token (`heads`, program
     order); each loop's inits."""
@@ -146,7 +146,7 @@ class _Needs:
     class. Many classes on a long chain (ops in a row of loops, each its own class)
     would otherwise take time quadratic in the chain."""
 
-    def __init__(self, rel: TokenRelations, graph: TokenGraph,
+    def __init__(self, rel: TokenRelations, graph: BoundTokens,
                  name_of: Callable[[Any], str | None], use: Callable[[Value], Any]):
         self.rel, self.graph = rel, graph
         self.second, free, bound = rel.classes()
@@ -204,7 +204,7 @@ class _Needs:
                 self._case("want-through-mem")
                 self._case("need-past-mem")
                 return NO_TOKEN if kind[4] is None else kind[4]
-        elif tag == "loop":
+        elif tag == "loop_out":
             r, k = kind[1], kind[2]
             if ((r, k) not in self.open_out and (r, k) in self.carry_out
                     and self._free_of(self.rel.loop_keys.get(r, ()), c)):
@@ -213,7 +213,7 @@ class _Needs:
                     self._case("want-through", r)
                     self._case("need-past", r)
                 return nxt
-        elif tag == "if":
+        elif tag == "if_out":
             h, k = kind[1], kind[2]
             if ((h, k) not in self.open_if and (h, k) in self.if_base
                     and self._free_of(self.if_keys.get(h, ()), c)):
@@ -315,7 +315,7 @@ class _Needs:
                     self._case("need-past-carried", r)
                 return got
             return None
-        if tag == "loop":
+        if tag == "loop_out":
             r, k = kind[1], kind[2]
             if (r, k) in self.open_out:
                 self._case("need-keep-open", r)
@@ -329,7 +329,7 @@ class _Needs:
                     self._case("need-past", r)
                 return got
             return None
-        if tag == "if":
+        if tag == "if_out":
             h, k = kind[1], kind[2]
             if (h, k) in self.open_if:
                 self._case("need-keep-open-if")
@@ -382,7 +382,7 @@ class _Needs:
         return tuple(x for x in bag if not self._bit(x) & cover)
 
 
-def need_rows(rel: TokenRelations, graph: TokenGraph, name_of: Callable[[Any], str | None],
+def need_rows(rel: TokenRelations, graph: BoundTokens, name_of: Callable[[Any], str | None],
               use: Callable[[Value], Any], mk: compat.TermBuilder) -> tuple[int, dict[str, int]]:
     """Insert `Need(c, T)` for each memory op's input token T and class c, the bag of
     tokens the op needs of T (`_Needs`), with the weaker forms of the ops it keeps
@@ -411,7 +411,7 @@ class _NeedTerms:
     recursive closure: that would keep the term builder, and so the e-graph, in a
     reference cycle)."""
 
-    def __init__(self, needs: _Needs, graph: TokenGraph, mk: compat.TermBuilder):
+    def __init__(self, needs: _Needs, graph: BoundTokens, mk: compat.TermBuilder):
         self.needs, self.graph, self.mk = needs, graph, mk
         self.weak: dict[tuple[int, int], Any] = {}
         self.mems: dict[int, Any] = {}
@@ -466,5 +466,5 @@ def facts_of(eg: Any) -> dict[str, int]:
 
 
 __all__ = ["Orig", "NeedClass", "CarryArg", "CarryOut", "IfBase", "Level", "MemLevel",
-           "Contains", "Need", "TokenGraph", "insert_facts", "insert_levels", "need_rows",
+           "Contains", "Need", "BoundTokens", "insert_facts", "insert_levels", "need_rows",
            "facts_of"]

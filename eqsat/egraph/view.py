@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 
 from eqsat.egraph import compat
 from eqsat.egraph import terms as T
-from eqsat.egraph.analyses import Facts, read_facts
+from eqsat.analysis.facts import ValueFacts
+from eqsat.egraph.analyses import read_facts
 from eqsat.egraph.encode import Encoding
 
 # field kinds per constructor: s=String, i=i64, y=Ty (a type's text, a String), t=Term,
@@ -81,7 +82,7 @@ class EGraphView:
     n_classes: int = 0
     n_nodes: int = 0
     consts: dict[str, tuple[str, int]] = field(default_factory=dict)   # class -> (elem, bits)
-    facts: dict[str, Facts] = field(default_factory=dict)    # class -> what the analyses know
+    facts: dict[str, ValueFacts] = field(default_factory=dict)  # class -> what analyses know
 
 
 def class_key(cid: str) -> tuple:

@@ -17,11 +17,14 @@ values. Unknown means nothing (a divisor of 1, runs of 1).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from eqsat.ir.attrs import DivBy
 from eqsat.ir.core import Operation, Value, const_int
+from eqsat.ir.ops import SPECS
 from eqsat.ir.types import (INT_WIDTHS, PartitionViewType, PointerType, TensorViewType, TileType,
                             byte_size, is_float)
 
@@ -104,89 +107,153 @@ class LaneFacts:
         t = v.type
         if op is None or op.regions or len(op.results) != 1 or not isinstance(t, TileType):
             return _ANY
-        n, ins = op.name, [self.memo.get(id(o), _ANY) for o in op.operands]
-        last = _last(t)
-        if n == "constant":
-            c = op.attrs["value"]
-            if c.is_splat and not is_float(c.elem):
-                return Lanes(div=_pow2(int(c.scalar())), same=last)
+        ins = [self.memo.get(id(o), _ANY) for o in op.operands]
+        rule = _LANE_RULES.get(op.name)
+        if rule is not None:
+            return rule(op, t, ins)
+        if len(ins) < 2:
             return _ANY
-        if n == "iota":
-            # lane i holds i wrapped to the type: runs stop at 2^(w-1) lanes, where a
-            # long iota wraps to -2^(w-1) (see eqsat.egraph.analyses.iota_facts)
-            w = INT_WIDTHS.get(t.elem) if isinstance(t.elem, str) else None
-            if w is None or w == 1 or last & (last - 1):
-                return _ANY
-            half = 1 << (w - 1)
-            return Lanes(contig=min(last, half), contig_div=CAP if last <= half else half)
-        if n == "assume":
-            a, p = ins[0], op.attrs["predicate"]
-            if isinstance(p, DivBy) and p.every is None:
-                return Lanes(max(a.div, p.divisor), a.contig, max(a.contig_div, p.divisor),
-                             a.same)
-            if isinstance(p, DivBy) and p.along == t.rank - 1 and p.every:
-                return Lanes(a.div, max(a.contig, p.every), max(a.contig_div, p.divisor),
-                             a.same)
-            return a
-        if n in ("reshape", "broadcast"):
-            src = op.operands[0].type
-            if _last(src) == last:
-                return ins[0]
-            if _last(src) == 1:
-                return Lanes(div=ins[0].div, same=last)
-            return _ANY
-        if n in ("exti", "trunci"):
-            a = ins[0]
-            src = op.operands[0].type
-            w = INT_WIDTHS.get(src.elem, 1) if isinstance(src, TileType) and \
-                isinstance(src.elem, str) else 1
-            keep = n == "exti" and a.contig_div >= a.contig and a.contig <= (1 << (w - 1))
-            return Lanes(a.div, a.contig if keep else 1, a.contig_div if keep else 1, a.same)
+        return Lanes(same=min(ins[0].same, ins[1].same))
+
+
+# -- what each op makes of its operands' lanes (ops not listed: a two-operand op keeps
+#    the lane groups both operands are uniform on, any other op is not judged) -----------
+def _constant_lanes(op: Operation, t: TileType, ins: list[Lanes]) -> Lanes:
+    c = op.attrs["value"]
+    if c.is_splat and not is_float(c.elem):
+        return Lanes(div=_pow2(int(c.scalar())), same=_last(t))
+    return _ANY
+
+
+def _iota_lanes(op: Operation, t: TileType, ins: list[Lanes]) -> Lanes:
+    # lane i holds i wrapped to the type: runs stop at 2^(w-1) lanes, where a
+    # long iota wraps to -2^(w-1) (see eqsat.egraph.analyses.iota_facts)
+    last = _last(t)
+    w = INT_WIDTHS.get(t.elem) if isinstance(t.elem, str) else None
+    if w is None or w == 1 or last & (last - 1):
+        return _ANY
+    half = 1 << (w - 1)
+    return Lanes(contig=min(last, half), contig_div=CAP if last <= half else half)
+
+
+def _assume_lanes(op: Operation, t: TileType, ins: list[Lanes]) -> Lanes:
+    a, p = ins[0], op.attrs["predicate"]
+    if isinstance(p, DivBy) and p.every is None:
+        return Lanes(max(a.div, p.divisor), a.contig, max(a.contig_div, p.divisor), a.same)
+    if isinstance(p, DivBy) and p.along == t.rank - 1 and p.every:
+        return Lanes(a.div, max(a.contig, p.every), max(a.contig_div, p.divisor), a.same)
+    return a
+
+
+def _reshape_lanes(op: Operation, t: TileType, ins: list[Lanes]) -> Lanes:
+    src, last = op.operands[0].type, _last(t)
+    if _last(src) == last:
+        return ins[0]
+    if _last(src) == 1:
+        return Lanes(div=ins[0].div, same=last)
+    return _ANY
+
+
+def _int_cast_lanes(op: Operation, t: TileType, ins: list[Lanes], *, widens: bool) -> Lanes:
+    a = ins[0]
+    src = op.operands[0].type
+    w = INT_WIDTHS.get(src.elem, 1) if isinstance(src, TileType) and \
+        isinstance(src.elem, str) else 1
+    keep = widens and a.contig_div >= a.contig and a.contig <= (1 << (w - 1))
+    return Lanes(a.div, a.contig if keep else 1, a.contig_div if keep else 1, a.same)
+
+
+def _binary(rule: Callable[[Operation, TileType, Lanes, Lanes, int, list[Lanes]], Lanes]
+            ) -> Callable[[Operation, TileType, list[Lanes]], Lanes]:
+    """A rule over the first two operands' lanes and the groups both are uniform on."""
+    def apply(op: Operation, t: TileType, ins: list[Lanes]) -> Lanes:
         if len(ins) < 2:
             return _ANY
         a, b = ins[0], ins[1]
-        same = min(a.same, b.same)
-        if n in ("addi", "subi"):
-            out = Lanes(min(a.div, b.div), 1, 1, same)
-            for run, other in ((a, b), (b, a)) if n == "addi" else ((a, b),):
-                if run.contig > 1:
-                    k, d = _run_plus_same(run, other, 1)
-                    out = Lanes(out.div, k, d, same)
-            return out
-        if n == "muli":
-            out = Lanes(min(a.div * b.div, CAP), 1, 1, same)
-            for run, _other, o in ((a, b, op.operands[1]), (b, a, op.operands[0])):
-                if run.contig > 1 and _is_one(o):
-                    out = Lanes(out.div, run.contig, run.contig_div, same)
-            return out
-        if n == "offset":                  # pointer + offset x pointee bytes
-            unit = _unit(t)
-            out = Lanes(min(a.div, b.div * unit, CAP), 1, 1, same)
-            ot = op.operands[1].type
-            narrow = isinstance(ot, TileType) and ot.elem != "i64"
-            ow = INT_WIDTHS.get(ot.elem, 1) if isinstance(ot, TileType) and \
-                isinstance(ot.elem, str) else 1
-            if b.contig > 1 and (not narrow or (b.contig_div >= b.contig
-                                                and b.contig <= (1 << (ow - 1)))):
-                # (a narrower offset is sign-extended: only aligned runs stay runs)
-                scaled = Lanes(contig=b.contig, contig_div=min(b.contig_div * unit, CAP))
-                k, d = _run_plus_same(scaled, a, unit)
-                out = Lanes(out.div, k, d, same)
-            elif a.contig > 1:
-                k, d = _run_plus_same(a, b, unit, scale=unit)
-                out = Lanes(out.div, k, d, same)
-            return out
-        if n == "cmpi":
-            return Lanes(same=max(same, _uniform_compare(op, a, b)))
-        if n in ("andi", "ori", "xori", "maxi", "mini", "select"):
-            if n == "select" and len(ins) == 3:
-                same = min(same, ins[2].same)
-            div = min(a.div, b.div) if n in ("maxi", "mini") else 1
-            return Lanes(div=div, same=same)
-        shift = const_int(op.operands[1]) if n == "shli" else None
-        if shift is not None:
-            return Lanes(min(a.div << shift, CAP) if 0 <= shift < 31 else 1, 1, 1, same)
-        return Lanes(same=same)
+        return rule(op, t, a, b, min(a.same, b.same), ins)
+    return apply
+
+
+def _add_lanes(op: Operation, t: TileType, a: Lanes, b: Lanes, same: int, ins: list[Lanes], *,
+               commutes: bool) -> Lanes:
+    out = Lanes(min(a.div, b.div), 1, 1, same)
+    for run, other in ((a, b), (b, a)) if commutes else ((a, b),):
+        if run.contig > 1:
+            k, d = _run_plus_same(run, other, 1)
+            out = Lanes(out.div, k, d, same)
+    return out
+
+
+def _mul_lanes(op: Operation, t: TileType, a: Lanes, b: Lanes, same: int,
+               ins: list[Lanes]) -> Lanes:
+    out = Lanes(min(a.div * b.div, CAP), 1, 1, same)
+    for run, _other, o in ((a, b, op.operands[1]), (b, a, op.operands[0])):
+        if run.contig > 1 and _is_one(o):
+            out = Lanes(out.div, run.contig, run.contig_div, same)
+    return out
+
+
+def _offset_lanes(op: Operation, t: TileType, a: Lanes, b: Lanes, same: int,
+                  ins: list[Lanes]) -> Lanes:
+    """pointer + offset x pointee bytes"""
+    unit = _unit(t)
+    out = Lanes(min(a.div, b.div * unit, CAP), 1, 1, same)
+    ot = op.operands[1].type
+    narrow = isinstance(ot, TileType) and ot.elem != "i64"
+    ow = INT_WIDTHS.get(ot.elem, 1) if isinstance(ot, TileType) and \
+        isinstance(ot.elem, str) else 1
+    if b.contig > 1 and (not narrow or (b.contig_div >= b.contig
+                                        and b.contig <= (1 << (ow - 1)))):
+        # (a narrower offset is sign-extended: only aligned runs stay runs)
+        scaled = Lanes(contig=b.contig, contig_div=min(b.contig_div * unit, CAP))
+        k, d = _run_plus_same(scaled, a, unit)
+        out = Lanes(out.div, k, d, same)
+    elif a.contig > 1:
+        k, d = _run_plus_same(a, b, unit, scale=unit)
+        out = Lanes(out.div, k, d, same)
+    return out
+
+
+def _compare_lanes(op: Operation, t: TileType, a: Lanes, b: Lanes, same: int,
+                   ins: list[Lanes]) -> Lanes:
+    return Lanes(same=max(same, _uniform_compare(op, a, b)))
+
+
+def _bitwise_lanes(op: Operation, t: TileType, a: Lanes, b: Lanes, same: int, ins: list[Lanes],
+                   *, keeps_div: bool = False) -> Lanes:
+    return Lanes(div=min(a.div, b.div) if keeps_div else 1, same=same)
+
+
+def _select_lanes(op: Operation, t: TileType, a: Lanes, b: Lanes, same: int,
+                  ins: list[Lanes]) -> Lanes:
+    if len(ins) == 3:
+        same = min(same, ins[2].same)
+    return Lanes(div=1, same=same)
+
+
+def _shl_lanes(op: Operation, t: TileType, a: Lanes, b: Lanes, same: int,
+               ins: list[Lanes]) -> Lanes:
+    shift = const_int(op.operands[1])
+    if shift is not None:
+        return Lanes(min(a.div << shift, CAP) if 0 <= shift < 31 else 1, 1, 1, same)
+    return Lanes(same=same)
+
+
+_LANE_RULES: dict[str, Callable[[Operation, TileType, list[Lanes]], Lanes]] = {
+    "constant": _constant_lanes, "iota": _iota_lanes, "assume": _assume_lanes,
+    "reshape": _reshape_lanes, "broadcast": _reshape_lanes,
+    "exti": partial(_int_cast_lanes, widens=True),
+    "trunci": partial(_int_cast_lanes, widens=False),
+    "addi": _binary(partial(_add_lanes, commutes=True)),
+    "subi": _binary(partial(_add_lanes, commutes=False)),
+    "muli": _binary(_mul_lanes), "offset": _binary(_offset_lanes),
+    "cmpi": _binary(_compare_lanes),
+    "andi": _binary(_bitwise_lanes), "ori": _binary(_bitwise_lanes),
+    "xori": _binary(_bitwise_lanes),
+    "maxi": _binary(partial(_bitwise_lanes, keeps_div=True)),
+    "mini": _binary(partial(_bitwise_lanes, keeps_div=True)),
+    "select": _binary(_select_lanes), "shli": _binary(_shl_lanes),
+}
 
 
 def _is_one(v: Value) -> bool:
@@ -284,15 +351,29 @@ def view_lanes_width(pt: Any, vt: Any, base: int, shape_divs: list[int],
     return e
 
 
+def access_kind(name: str) -> str | None:
+    """"ptr" for an access through a tile of pointers, "view" for a load or a store
+    through a view, None for any other op: the accesses whose width is judged."""
+    sp = SPECS.get(name)
+    if sp is None:
+        return None
+    if sp.is_pointer_access:
+        return "ptr"
+    if sp.is_view_access and sp.effect != "atomic":
+        return "view"
+    return None
+
+
 def access_width(op: Operation, facts: LaneFacts | None = None) -> int | None:
     """Proven bytes per thread access of a global memory op (None for other ops)."""
     f = facts if facts is not None else LaneFacts()
-    if op.name in ("load_ptr_tko", "store_ptr_tko", "atomic_rmw_tko", "atomic_cas_tko"):
+    kind = access_kind(op.name)
+    if kind == "ptr":
         return ptr_width(op, f)
-    if op.name in ("load_view_tko", "store_view_tko"):
+    if kind == "view":
         return view_width(op, f)
     return None
 
 
-__all__ = ["access_width", "ptr_width", "view_width", "ptr_lanes_width", "view_lanes_width",
-           "LaneFacts", "Lanes", "VECTOR_BYTES", "THREADS", "lanes_for", "CAP"]
+__all__ = ["access_kind", "access_width", "ptr_width", "view_width", "ptr_lanes_width",
+           "view_lanes_width", "LaneFacts", "Lanes", "VECTOR_BYTES", "THREADS", "lanes_for", "CAP"]

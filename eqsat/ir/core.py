@@ -404,3 +404,21 @@ def clone_op(op: Operation, operands: list[Value], *,
     return Operation(op.name, operands, [r.type for r in op.results], dict(op.attrs), regions,
                      segments=op.segments, result_names=[r.name for r in op.results],
                      loc=op.loc)
+
+
+def clone_kernel(kernel: Kernel) -> Kernel:
+    """An independent deep copy of `kernel`: same names, types, attributes, locations and
+    hints, no value or op shared with the original (editing one leaves the other)."""
+    params: dict[int, Value] = {}
+    copies: list[Param] = []
+    for p in kernel.params:
+        v = params[id(p.value)] = Value(p.type, p.name)
+        copies.append(Param(v, dict(p.attrs)))
+
+    def param(v: Value) -> Value:
+        got = params.get(id(v))
+        if got is None:
+            raise ValueError(f"kernel '{kernel.name}' reads %{v.name}, defined outside it")
+        return got
+
+    return Kernel(kernel.name, copies, clone_region(kernel.body, param), kernel.hints)

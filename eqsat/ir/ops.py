@@ -75,6 +75,16 @@ class OpSpec:
     def is_view_access(self) -> bool:
         return "view_access" in self.traits
 
+    @property
+    def is_pointer_access(self) -> bool:
+        """Reads or writes memory through a tile of pointers."""
+        return self.is_memory and not self.is_view_access and "output" not in self.traits
+
+    @property
+    def is_tokenless_effect(self) -> bool:
+        """Has an effect no token can order (`print`): program order alone orders it."""
+        return self.is_memory and not self.takes_token
+
 
 SPECS: dict[str, OpSpec] = {}
 

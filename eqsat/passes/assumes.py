@@ -33,13 +33,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 from collections.abc import Iterable
 
+from eqsat.analysis.facts import ValueFacts
 from eqsat.analysis.params import array_params
 from eqsat.egraph import compat
 from eqsat.ir.attrs import Bounded, DenseConst, DivBy
 from eqsat.ir.core import Kernel, Operation, Region, Value
 from eqsat.ir.numbers import value_of_bits
 from eqsat.ir.types import INT_WIDTHS, PointerType, TileType, byte_size
-from eqsat.egraph.analyses import DIV_CAP, Facts, int_range, read_facts
+from eqsat.egraph.analyses import DIV_CAP, int_range, read_facts
 from eqsat.egraph.decode import Decoded
 
 PTR_CAP = 1024          # largest pointer alignment claimed (the issue's cap)
@@ -53,37 +54,15 @@ PROOF_OPERANDS = {      # op -> operand groups whose values need a proof (None: 
 }
 
 
-@dataclass(frozen=True)
-class Known:
-    """What placement knows about one value (None: nothing)."""
-    div: int | None = None
-    lo: int | None = None
-    hi: int | None = None
-    contig: int | None = None
-    contig_div: int | None = None
-    exact: bool = False          # an exact constant: never wrapped
-
-    def join(self, other: Known) -> Known:
-        """Both facts hold (same value, both unconditional): keep the stronger of each."""
-        def mx(a, b):
-            return b if a is None else a if b is None else max(a, b)
-
-        def mn(a, b):
-            return b if a is None else a if b is None else min(a, b)
-        return Known(mx(self.div, other.div), mx(self.lo, other.lo), mn(self.hi, other.hi),
-                     mx(self.contig, other.contig), mx(self.contig_div, other.contig_div),
-                     self.exact or other.exact)
-
-
-def known_of(f: Facts | None) -> Known:
-    """The analyses' facts about one e-class, as placement reads them."""
+def known_of(f: ValueFacts | None) -> ValueFacts:
+    """The analyses' facts about one e-class, as placement reads them: a constant (its
+    bits, or equal bounds) is exact."""
     if f is None:
-        return Known()
-    exact = f.const is not None or (f.lo is not None and f.lo == f.hi)
-    return Known(f.div, f.lo, f.hi, f.contig, f.contig_div, exact)
+        return ValueFacts()
+    return replace(f, exact=f.is_exact)
 
 
-def predicates(t: Any, k: Known) -> list:
+def predicates(t: Any, k: ValueFacts) -> list:
     """The predicates a wrap of a value of type `t` states (div_by first, then bounded)."""
     if k.exact or not isinstance(t, TileType):
         return []
@@ -243,22 +222,22 @@ class Placement:
     predicates: int = 0
 
 
-def place_known(kernel: Kernel, known: dict[int, Known], *,
+def place_known(kernel: Kernel, known: dict[int, ValueFacts], *,
                 arrays: Iterable[Any] = ()) -> Placement:
     """Placement on a kernel, in place, given what is known per value (id(Value) ->
-    Known) and the arrays among its parameters (`eqsat.analysis.params.array_params`)."""
+    ValueFacts) and the arrays among its parameters (`eqsat.analysis.params.array_params`)."""
     st = Placement()
     pl = _Placer(kernel)
     # 1. absorb top-level assumes into the values they wrap (a chain's later links
     #    already read the root once the earlier ones are gone)
-    joined: dict[int, Known] = {}
+    joined: dict[int, ValueFacts] = {}
     roots: list[Value] = []
     gone: set[int] = set()
     for op in list(kernel.body.ops):
         if op.name != "assume" or not _absorbable(op):
             continue
         x, r = op.operands[0], op.results[0]
-        joined[id(x)] = joined.get(id(x), Known()).join(known.get(id(r), Known()))
+        joined[id(x)] = joined.get(id(x), ValueFacts()).join(known.get(id(r), ValueFacts()))
         if r.name:
             pl.names.setdefault(id(x), []).extend([r.name, *pl.names.pop(id(r), ())])
         roots.append(x)
@@ -294,7 +273,7 @@ def place_known(kernel: Kernel, known: dict[int, Known], *,
     for v in claims:
         if _is_constant(v):
             continue
-        k = known.get(id(v), Known()).join(joined.get(id(v), Known()))
+        k = known.get(id(v), ValueFacts()).join(joined.get(id(v), ValueFacts()))
         chain = _chain(v)
         preds = [p for p in predicates(v.type, k) if not _implied(p, chain)]
         if preds:
@@ -320,7 +299,7 @@ def place(enc: Any, view: Any, decoded: Decoded) -> Kernel:
     facts = getattr(view, "facts", None)
     if facts is None:
         facts = read_facts(enc.egraph, compat.Tables(enc.egraph))
-    known: dict[int, Known] = {}
+    known: dict[int, ValueFacts] = {}
     consts: dict[int, tuple[str, int]] = {}
     names: dict[int, str | None] = {}
     kernel = decoded.kernel
@@ -422,5 +401,5 @@ def census(kernel: Kernel) -> Census:
     return Census(len(direct), n, max(direct.values(), default=0), on_const, rep)
 
 
-__all__ = ["place", "place_known", "predicates", "strip_assumes", "census", "Census", "Known",
+__all__ = ["place", "place_known", "predicates", "strip_assumes", "census", "Census",
            "known_of", "Placement", "PTR_CAP", "VECTOR_BYTES", "PROOF_OPERANDS"]

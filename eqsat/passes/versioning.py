@@ -43,14 +43,13 @@ from dataclasses import dataclass, field
 
 from eqsat.egraph.width import VECTOR_BYTES
 from eqsat.ir.attrs import DenseConst
-from eqsat.ir.core import Kernel, Operation, Region, Value, clone_op, clone_region
+from eqsat.ir.core import Kernel, Operation, Region, Value, clone_kernel, clone_op, clone_region
 from eqsat.ir.types import INT_WIDTHS, PartitionViewType, TensorViewType, TileType, byte_size
 from eqsat.analysis.params import array_params
 from eqsat.egraph.cost import DEFAULT
 from eqsat.egraph.width import LaneFacts, access_width, lanes_for, view_width
 from eqsat.ir.ops import MEMORY_OPS
 from eqsat.ir.types import PointerType
-from eqsat.text import parse, print_kernel
 
 
 @dataclass
@@ -410,7 +409,7 @@ def version_signature(kernel: Kernel, optimized: Kernel, reoptimize, cost_model=
 def _rebuilt(kernel: Kernel, want: dict[int, int]) -> Kernel:
     """A copy of `kernel` whose parameters `want` (index -> divisor d) are rebuilt at
     entry as `(p >> log2 d) * d` and read only through the rebuild."""
-    copy = parse(print_kernel(kernel))
+    copy = clone_kernel(kernel)
     head: list[Operation] = []
     const = _Consts(head)
     rebuilt: dict[int, Value] = {}

@@ -34,8 +34,7 @@ from eqsat.analysis.params import array_params
 from eqsat.egraph.cost import DEFAULT, CostModel
 from eqsat.egraph.decode import DecodeError, decode
 from eqsat.egraph.encode import EncodeError, Encoding, encode
-from eqsat.egraph.extract import Extractor, carry_over, extract
-from eqsat.egraph.extract import Selection as Choice
+from eqsat.egraph.extract import Choice, Extractor, carry_over, extract
 from eqsat.egraph.params import param_facts
 from eqsat.egraph.saturate import Limits, Prepared, saturate
 from eqsat.egraph.sinking import sink_guarded

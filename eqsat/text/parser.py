@@ -1372,6 +1372,17 @@ def parse_module(text: str, filename: str = "<input>") -> list[Kernel]:
         raise p.error("input is nested too deeply") from None
 
 
+def parse_type(text: str) -> Type:
+    """A type from its text alone (`tile<4xf32>`, `token`, ...), the whole text or a
+    ParseError: how type texts kept outside a kernel (the e-graph's) become types."""
+    p = Parser(text, "<type>")
+    t = p.type()
+    p.ws()
+    if p.pos != len(text):
+        raise p.error(f"expected the end of the type, found {p._found()}")
+    return t
+
+
 def read_text(path) -> tuple[str, str]:
     """(text, name for errors) of a kernel file; `-` reads standard input, as MLIR
     tools do."""
