@@ -13,7 +13,6 @@ from typing import Any
 import numpy as np
 
 from eqsat.ir.core import Operation, Region
-from eqsat.ir.ops import MEMORY_OPS
 from eqsat.interp.machine import Executor, RunStats, for_bounds, iv_value
 
 _EXITS = ("continue", "break", "return")
@@ -44,15 +43,16 @@ class ProgramOrderMachine(Executor):
 
     def _op(self, op: Operation, env: dict, bid) -> Generator[Any, Any, Any]:
         self.tick(op)
-        name = op.name
-        if op.spec.is_terminator:
-            return (name, [env[id(v)] for v in op.operands])
-        if name in ("for", "loop", "if"):
-            sig, vals = yield from getattr(self, "_" + name)(op, env, bid)
+        sp = op.spec
+        if sp.is_terminator:
+            return (op.name, [env[id(v)] for v in op.operands])
+        if sp.is_loop or sp.is_branch:
+            run = self._for if sp.is_counted_loop else self._loop if sp.is_loop else self._if
+            sig, vals = yield from run(op, env, bid)
             if sig in _EXITS:
                 return (sig, vals)
         else:
-            if name in MEMORY_OPS or name == "print":
+            if sp.is_memory:
                 yield                  # other blocks may run before this access
             vals = self.compute(op, [env[id(v)] for v in op.operands], bid)
         for r, v in zip(op.results, vals):

@@ -45,12 +45,6 @@ RULES = {
                      "limit)",
 }
 
-INT_BINARY = frozenset(("addi", "subi", "muli", "divi", "remi", "andi", "ori", "xori", "shli",
-                        "shri", "maxi", "mini", "mulhii"))
-FLOAT_BINARY = frozenset(("addf", "subf", "mulf", "divf", "remf", "maxf", "minf", "pow",
-                          "atan2"))
-INT_UNARY = frozenset(("absi", "negi"))
-ANY_UNARY = frozenset(("abs", "neg"))
 COMPARE_PREDICATES = frozenset(("equal", "not_equal", "less_than", "less_than_or_equal",
                                 "greater_than", "greater_than_or_equal"))
 SEMANTICS = frozenset(("weak", "relaxed", "acquire", "release", "acq_rel"))
@@ -602,15 +596,15 @@ class _Verifier:
         self.results_are(op, [t])
 
     def _elem_kind(self, op, t: TileType):
-        n = op.name
-        if n in INT_BINARY or n in INT_UNARY:
+        sp = op.spec
+        if sp.has("integer"):
             ok, kind = is_int(t.elem), "integer"
-        elif n in ANY_UNARY:
-            ok, kind = is_int(t.elem) or is_float(t.elem), "integer or float"
-        else:
+        elif sp.has("float"):
             ok, kind = is_float(t.elem), "float"
+        else:
+            ok, kind = is_int(t.elem) or is_float(t.elem), "integer or float"
         if not ok:
-            self.fail(op, "type-mismatch", f"'{n}' needs {kind} elements, found {t}")
+            self.fail(op, "type-mismatch", f"'{op.name}' needs {kind} elements, found {t}")
 
     def t_unary(self, op, g):
         x = g["x"][0]
