@@ -94,8 +94,8 @@ TRAITS = frozenset((
     "break",         # leaves the enclosing loop
     "return",        # leaves the kernel
     "makes_view",    # builds a view of memory (no access)
-    "integer",       # an elementwise op on integer elements only
-    "float",         # an elementwise op on float elements only
+    "integer",       # an op on integer elements only
+    "float",         # an op on float elements only
 ))
 
 
@@ -190,13 +190,14 @@ _def("memory_fence_alias_tko", "fence", (("token", ONE),), effect="sync")
 _def("assert", "assert", (("cond", ONE),), effect="check", results=0)
 _def("print", "print", (("values", MANY),), effect="write", results=0, traits=("output",))
 
-# the element kinds of elementwise ops (an elementwise op with neither, like abs, takes both)
+# the element kinds of arithmetic ops (an elementwise op with neither, like abs, takes both)
 for _names, _kind in ((("addi", "subi", "muli", "divi", "remi", "andi", "ori", "xori", "shli",
                         "shri", "maxi", "mini", "mulhii", "absi", "negi"), "integer"),
                       (("addf", "subf", "mulf", "divf", "remf", "maxf", "minf", "pow", "fpowf",
                         "atan2", "exp", "exp2", "log", "log2", "sqrt", "rsqrt", "sin", "cos",
-                        "tan", "sinh", "cosh", "tanh", "floor", "ceil", "absf", "negf", "fma"),
-                       "float")):
+                        "tan", "sinh", "cosh", "tanh", "floor", "ceil", "absf", "negf", "fma",
+                        "mmaf"), "float"),
+                      (("mmai",), "integer")):
     for _n in _names:
         SPECS[_n] = replace(SPECS[_n], traits=SPECS[_n].traits | {_kind})
 
