@@ -21,6 +21,7 @@ import numpy as np
 
 from eqsat.errors import InterpError
 from eqsat.ir.core import Operation, Region
+from eqsat.ir.ops import OpSpec
 from eqsat.interp.machine import Executor, RunStats, for_bounds, free_values, iv_value, may_exit
 
 WINDOW = 4          # loop iterations that may be in flight at once
@@ -115,7 +116,7 @@ class _RI:
             self.retired = True
             self.owner.retired(self)
 
-    def exit(self, idx: int, kind: str, futs: list):
+    def exit(self, idx: int, kind: OpSpec, futs: list):
         """Control leaves this region at op `idx`; the ops after it never run."""
         self.alive -= len(self.region.ops) - 1 - idx
         self.exited = True
@@ -140,7 +141,7 @@ class _IfCtl:
 
     def exited(self, child, kind, futs):
         inst = self.inst
-        if kind == "yield":
+        if kind.has("yield"):
             for r, f in zip(inst.op.results, futs):
                 f.forward(inst.ri.env.map[id(r)])
             if inst.ctl is not None:
@@ -182,19 +183,19 @@ class _LoopCtl:
         self._maybe_done()
 
     def exited(self, ri, kind, futs):
-        if kind == "continue":
+        if kind.has("continue"):
             if self.bounds is not None and self.k >= self.bounds[1]:
                 self._finish(futs)
             else:
                 self.next_args = futs
                 self.pump()
-        elif kind == "break":
+        elif kind.has("break"):
             self._finish(futs)
-        elif kind == "return":
+        elif kind.has("return"):
             self.finished = True
-            self.inst.ri.exit(self.inst.idx, "return", futs)
+            self.inst.ri.exit(self.inst.idx, kind, futs)
         else:
-            raise InterpError(f"'{kind}' cannot end a loop body")
+            raise InterpError(f"'{kind.name}' cannot end a loop body")
 
     def retired(self, ri):
         self.alive -= 1
@@ -305,7 +306,7 @@ class DataflowMachine(Executor):
         if sp.is_terminator:
             futs = [env.get(id(v)) for v in op.operands]
             ri.alive -= 1
-            ri.exit(inst.idx, op.name, futs)
+            ri.exit(inst.idx, sp, futs)
             return
         if sp.is_branch:
             cond = bool(np.asarray(env.get(id(op.operands[0])).value))

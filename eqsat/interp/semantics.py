@@ -325,7 +325,7 @@ _FLOAT_BINARY: dict[str, Callable[..., np.ndarray]] = {
     "remf": np.fmod, "pow": np.power, "atan2": np.arctan2,
 }
 _FLOAT_UNARY: dict[str, Callable[..., np.ndarray]] = {
-    "exp": np.exp, "exp2": np.exp2, "log": np.log, "log2": np.log2, "sqrt": np.sqrt,
+    "exp": np.exp, "exp2": np.exp2, "log": np.log, "log2": np.log2,
     "rsqrt": lambda x: 1 / np.sqrt(x), "sin": np.sin, "cos": np.cos, "tan": np.tan,
     "sinh": np.sinh, "cosh": np.cosh, "tanh": np.tanh, "floor": np.floor, "ceil": np.ceil,
     "absf": np.abs, "negf": np.negative,
@@ -622,7 +622,8 @@ def _float_with(fn: Callable[..., np.ndarray], exact: str | None = None) -> Sema
 for _name, _fn in _FLOAT_BINARY.items():
     register_semantics(_name, _float_with(_fn, _name if _name in _EXACT else None))
 for _name, _fn in _FLOAT_UNARY.items():
-    register_semantics(_name, _float_with(_fn, "sqrt" if _name == "sqrt" else None))
+    register_semantics(_name, _float_with(_fn))
+register_semantics("sqrt", _float_with(np.sqrt, "sqrt"))        # rounded exactly when directed
 register_semantics("fma", _float_with(_fma, "fma"))
 
 
