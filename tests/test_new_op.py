@@ -14,6 +14,7 @@ from eqsat.interp import run
 from eqsat.interp.inputs import parse_spec
 from eqsat.interp.semantics import SEMANTICS, register_semantics, unregister_semantics
 from eqsat.ir.ops import ONE, SPECS, define_op, remove_op
+from eqsat.ir.verify import OP_CHECKS, op_check, unregister_check
 
 NAME = "test_avgi"
 
@@ -25,13 +26,21 @@ def _avg_semantics(op, args):
     return [((ua & ub) + ((ua ^ ub) >> 1)).view(dt)]
 
 
+def _no_bits(v, op, g):
+    """An op-specific verifier rule beyond the binary family's: no average of i1."""
+    if op.results[0].type.elem == "i1":
+        v.fail(op, "type-mismatch", f"'{op.name}' averages integers of 8 bits or more")
+
+
 @pytest.fixture
 def avgi():
     define_op(NAME, "binary", (("lhs", ONE), ("rhs", ONE)), traits=("integer",))
     register_semantics(NAME, _avg_semantics)
+    op_check(NAME)(_no_bits)
     try:
         yield
     finally:
+        unregister_check(NAME)
         unregister_semantics(NAME)
         remove_op(NAME)
 
@@ -103,12 +112,21 @@ def test_new_op_element_kind_comes_from_the_table(avgi):
         verify(parse(bad))
 
 
-def test_fixture_adds_op_and_semantics(avgi):
-    assert NAME in SPECS and NAME in SEMANTICS
+def test_new_op_own_verifier_check(avgi):
+    bad = KERNEL.replace(f"%m1 = {NAME} %x, %y : tile<{N}xi32>",
+                         f"%xb = trunci %x : tile<{N}xi32> -> tile<{N}xi1>\n"
+                         f"  %mb = {NAME} %xb, %xb : tile<{N}xi1>\n"
+                         f"  %m1 = exti %mb unsigned : tile<{N}xi1> -> tile<{N}xi32>")
+    with pytest.raises(VerifyError, match="averages integers of 8 bits or more"):
+        verify(parse(bad))
+
+
+def test_fixture_adds_op_semantics_and_check(avgi):
+    assert NAME in SPECS and NAME in SEMANTICS and NAME in OP_CHECKS
 
 
 def test_catalogue_is_clean_without_the_fixture():
-    assert NAME not in SPECS and NAME not in SEMANTICS
+    assert NAME not in SPECS and NAME not in SEMANTICS and NAME not in OP_CHECKS
     with pytest.raises(ParseError, match=f"unknown operation '{NAME}'"):
         parse(KERNEL)
 
@@ -122,4 +140,6 @@ def test_define_op_refuses_what_it_cannot_add():
         remove_op("addi")
     with pytest.raises(ValueError, match="already has semantics"):
         register_semantics("addi", _avg_semantics)
+    with pytest.raises(ValueError, match="already has a verifier check"):
+        op_check("reshape")(_no_bits)
     assert NAME not in SPECS
