@@ -454,7 +454,7 @@ class _Lowerer:
 
     # regions -----------------------------------------------------------------------------
     def region(self, region: Region, kind: str, ctx=None) -> list[Node]:
-        """Nodes for a region. kind: entry, body (loop body) or if (with `ctx` the
+        """Nodes for a region. kind: entry, body (loop body) or branch (with `ctx` the
         if's result buffers)."""
         nodes: list[Node] = []
         run = _Run()
@@ -488,7 +488,7 @@ class _Lowerer:
             if phase == COMPUTE and all(id(r) in self.facts.setup for r in op.results):
                 continue                      # recomputed where needed
             self.place(op, run, phase)
-        implicit = Operation({"if": "yield", "body": "continue", "entry": "return"}[kind])
+        implicit = Operation({"branch": "yield", "body": "continue", "entry": "return"}[kind])
         self.terminator(implicit, run, kind, ctx, nodes, flush)
         return nodes
 
@@ -502,7 +502,7 @@ class _Lowerer:
             raise LoweringError(f"'{op.name}' passes {len(vals)} values where "
                                 f"{len(wanted or [])} are expected")
         if sp.has("yield"):
-            if kind != "if":
+            if kind != "branch":
                 raise LoweringError("'yield' outside an 'if' cannot be lowered to steps")
             self.handoff(run, [(b, v) for b, v in zip(ctx, vals) if b is not None])
             flush()
@@ -587,8 +587,8 @@ class _Lowerer:
         node = IfNode(cond, [], [], [r for r in results if r is not None])
 
         def build():
-            node.then = self.region(op.regions[0], "if", results)
-            node.orelse = self.region(op.regions[1], "if", results) if len(op.regions) > 1 \
+            node.then = self.region(op.regions[0], "branch", results)
+            node.orelse = self.region(op.regions[1], "branch", results) if len(op.regions) > 1 \
                 else []
         return node, build
 
