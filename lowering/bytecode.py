@@ -702,7 +702,7 @@ def _e_memory(
 
 def _e_print_tko(w, op):
     has_tok = w.vtuple >= (13, 2)
-    tok_in = op.one("token") if op.name == "print_tko" else None
+    tok_in = op.one("token") if op.spec.takes_token else None
     if not has_tok and tok_in is not None:
         raise w.err("print with a token operand needs bytecode 13.2 or later")
     r = w.bc.encode_PrintTkoOp(

@@ -156,11 +156,11 @@ class _Lowerer:
             if op.spec.is_terminator:
                 self.terminator(op, cur)
                 return
-            if op.name == "for":
+            if op.spec.is_counted_loop:
                 cur = self.lower_for(op, cur)
-            elif op.name == "loop":
+            elif op.spec.is_loop:
                 cur = self.lower_loop(op, cur)
-            elif op.name == "if":
+            elif op.spec.is_branch:
                 cur = self.lower_if(op, cur)
             else:
                 c = clone_op(op, [self.m(v) for v in op.operands])
@@ -169,10 +169,10 @@ class _Lowerer:
 
     def terminator(self, op: Operation, cur: Block):
         vals = [self.m(v) for v in op.operands]
-        if op.name == "return":
+        if op.spec.has("return"):
             cur.term = Return()
             return
-        if op.name == "yield":
+        if op.spec.has("yield"):
             frame = self.frames[-1] if self.frames else None
             if not isinstance(frame, _IfFrame):
                 raise LoweringError("'yield' outside an 'if' region cannot be lowered to a CFG")
@@ -181,7 +181,7 @@ class _Lowerer:
         loop = next((f for f in reversed(self.frames) if isinstance(f, _LoopFrame)), None)
         if loop is None:
             raise LoweringError(f"'{op.name}' outside a loop")
-        if op.name == "break":
+        if op.spec.has("break"):
             cur.term = Branch(loop.exit.name, vals)
         elif loop.iv is not None:          # continue in a `for`: the latch steps the index
             nxt = Operation("addi", [loop.iv, loop.step], [loop.iv.type], result_names=[None])
@@ -233,7 +233,7 @@ class _Lowerer:
         targets, pending = [], []
         for r in op.regions:
             only = r.ops[0] if len(r.ops) == 1 else None
-            if not r.ops or (only is not None and only.name == "yield"):
+            if not r.ops or (only is not None and only.spec.has("yield")):
                 targets.append((merge.name, [self.m(v) for v in (only.operands if only else [])]))
             else:
                 b = self.new_block()

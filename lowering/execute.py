@@ -101,8 +101,10 @@ def run_cfg(cfg: Cfg, spec: InputSpec, *, seed: int = 0,
 
 # -- steps --------------------------------------------------------------------------------
 class _Leave(Exception):
-    def __init__(self, kind: str):
-        self.kind = kind
+    """A break, continue or return node leaving the nodes it is in."""
+
+    def __init__(self, node: BreakNode | ContinueNode | ReturnNode, kind: str):
+        self.node, self.kind = node, kind
 
 
 class _StepMachine:
@@ -140,11 +142,11 @@ class _StepMachine:
                 c = bool(np.asarray(self.get(n.cond, "if")))
                 self.nodes(n.then if c else n.orelse)
             elif isinstance(n, BreakNode):
-                raise _Leave("break")
+                raise _Leave(n, "break")
             elif isinstance(n, ContinueNode):
-                raise _Leave("continue")
+                raise _Leave(n, "continue")
             elif isinstance(n, ReturnNode):
-                raise _Leave("return")
+                raise _Leave(n, "return")
 
     def for_(self, n: ForNode) -> None:
         lb, ub, st = (self.get(b, "for") for b in (n.lower, n.upper, n.step))
@@ -157,9 +159,9 @@ class _StepMachine:
             try:
                 self.nodes(n.body)
             except _Leave as e:
-                if e.kind == "break":
+                if isinstance(e.node, BreakNode):
                     return
-                if e.kind == "return":
+                if isinstance(e.node, ReturnNode):
                     raise
             i += step
 
@@ -168,9 +170,9 @@ class _StepMachine:
             try:
                 self.nodes(n.body)
             except _Leave as e:
-                if e.kind == "break":
+                if isinstance(e.node, BreakNode):
                     return
-                if e.kind == "return":
+                if isinstance(e.node, ReturnNode):
                     raise
 
 
@@ -184,7 +186,7 @@ def run_steps(prog: StepProgram, spec: InputSpec, *, seed: int = 0,
         try:
             m.nodes(prog.body)
         except _Leave as e:
-            if e.kind != "return":
+            if not isinstance(e.node, ReturnNode):
                 raise InterpError(f"'{e.kind}' outside a loop") from None
     return rt.outputs()
 

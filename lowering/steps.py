@@ -221,16 +221,18 @@ class _Facts:
 
     def _classify(self, region: Region):
         for op in region.ops:
-            if op.name == "for":
+            sp = op.spec
+            if sp is None:
+                continue
+            if sp.is_counted_loop:
                 iv = op.regions[0].args[0]
                 self.setup.add(id(iv))
                 self.ivs.add(id(iv))
-            if op.name in ("for", "loop", "if"):
+            if sp.is_loop or sp.is_branch:
                 for r in op.regions:
                     self._classify(r)
                 continue
-            sp = op.spec
-            if (sp is not None and sp.effect == "pure" and op.results
+            if (sp.effect == "pure" and op.results
                     and not any(is_token(r) or _is_mask(r) for r in op.results)
                     and all(id(v) in self.setup for v in op.operands)):
                 self.setup.update(id(r) for r in op.results)
@@ -244,7 +246,8 @@ class _Facts:
             op = v.owner
             if id(v) in self.setup or is_token(v) or not isinstance(op, Operation):
                 continue
-            if op.name in LOAD_OPS or op.name in ("for", "loop", "if") or id(op) in self.address:
+            if op.name in LOAD_OPS or op.spec.is_loop or op.spec.is_branch \
+                    or id(op) in self.address:
                 continue
             self.address.add(id(op))
             stack.extend(op.operands)
@@ -451,7 +454,7 @@ class _Lowerer:
 
     # regions -----------------------------------------------------------------------------
     def region(self, region: Region, kind: str, ctx=None) -> list[Node]:
-        """Nodes for a region. kind: entry, body (loop body) or if (with `ctx` the
+        """Nodes for a region. kind: entry, body (loop body) or branch (with `ctx` the
         if's result buffers)."""
         nodes: list[Node] = []
         run = _Run()
@@ -464,13 +467,16 @@ class _Lowerer:
             if op.spec is not None and op.spec.is_terminator:
                 self.terminator(op, run, kind, ctx, nodes, flush)
                 return nodes
-            if op.name in ("for", "loop", "if"):
+            sp = op.spec
+            if sp is not None and (sp.is_loop or sp.is_branch):
                 pairs: list = []
-                if op.name == "if":
+                if sp.is_branch:
                     into = self._in_place(region, i, kind)
                     node, build_body = self.node_if(op, pairs, into)
+                elif sp.is_counted_loop:
+                    node, build_body = self.node_for(op, pairs)
                 else:
-                    node, build_body = getattr(self, "node_" + op.name)(op, pairs)
+                    node, build_body = self.node_loop(op, pairs)
                 self.handoff(run, pairs)        # bounds, conditions and initial values
                 flush()
                 build_body()                    # after the steps that feed the node
@@ -482,25 +488,26 @@ class _Lowerer:
             if phase == COMPUTE and all(id(r) in self.facts.setup for r in op.results):
                 continue                      # recomputed where needed
             self.place(op, run, phase)
-        implicit = Operation({"if": "yield", "body": "continue", "entry": "return"}[kind])
+        implicit = Operation({"branch": "yield", "body": "continue", "entry": "return"}[kind])
         self.terminator(implicit, run, kind, ctx, nodes, flush)
         return nodes
 
     def terminator(self, op: Operation, run: _Run, kind: str, ctx, nodes, flush) -> None:
         vals = list(op.operands)
-        wanted = ctx if op.name == "yield" else (
-            self.loops[-1].carried if op.name == "continue" and self.loops else
-            self.loops[-1].results if op.name == "break" and self.loops else [])
+        sp = op.spec
+        wanted = ctx if sp.has("yield") else (
+            self.loops[-1].carried if sp.has("continue") and self.loops else
+            self.loops[-1].results if sp.has("break") and self.loops else [])
         if len(vals) != len(wanted or []):
             raise LoweringError(f"'{op.name}' passes {len(vals)} values where "
                                 f"{len(wanted or [])} are expected")
-        if op.name == "yield":
-            if kind != "if":
+        if sp.has("yield"):
+            if kind != "branch":
                 raise LoweringError("'yield' outside an 'if' cannot be lowered to steps")
             self.handoff(run, [(b, v) for b, v in zip(ctx, vals) if b is not None])
             flush()
             return
-        if op.name == "return":
+        if sp.has("return"):
             flush()
             if kind != "entry":
                 nodes.append(ReturnNode())
@@ -508,10 +515,10 @@ class _Lowerer:
         if not self.loops:
             raise LoweringError(f"'{op.name}' outside a loop")
         loop = self.loops[-1]
-        targets = loop.carried if op.name == "continue" else loop.results
+        targets = loop.carried if sp.has("continue") else loop.results
         self.handoff(run, [(b, v) for b, v in zip(targets, vals) if b is not None])
         flush()
-        if op.name == "break":
+        if sp.has("break"):
             nodes.append(BreakNode())
         elif kind != "body":
             nodes.append(ContinueNode())
@@ -552,7 +559,7 @@ class _Lowerer:
         if kind != "body" or not self.loops:
             return {}
         term = region.ops[-1]
-        if term.name != "continue":
+        if term.spec is None or not term.spec.has("continue"):
             return {}
         last = self._last_use.get(id(region))
         if last is None:                        # where each value is last read in the region
@@ -561,8 +568,8 @@ class _Lowerer:
                 for o in top.walk():
                     for v in o.operands:
                         last[id(v)] = j
-        iter_args = region.args[1:] if region.parent is not None and \
-            region.parent.name == "for" else region.args
+        iter_args = region.args[1:] if isinstance(region.parent, Operation) and \
+            region.parent.spec.is_counted_loop else region.args
         op = region.ops[i]
         out: dict[int, str] = {}
         for k, (nxt, arg) in enumerate(zip(term.operands, iter_args)):
@@ -580,8 +587,8 @@ class _Lowerer:
         node = IfNode(cond, [], [], [r for r in results if r is not None])
 
         def build():
-            node.then = self.region(op.regions[0], "if", results)
-            node.orelse = self.region(op.regions[1], "if", results) if len(op.regions) > 1 \
+            node.then = self.region(op.regions[0], "branch", results)
+            node.orelse = self.region(op.regions[1], "branch", results) if len(op.regions) > 1 \
                 else []
         return node, build
 

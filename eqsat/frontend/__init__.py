@@ -54,7 +54,7 @@ def from_cutile(
     exp = _cutile.export(kernel, signature, program_order=True, version=bytecode_version)
     text = disassemble_bytecode(exp.bytecode, what=f"cuTile output for {exp.symbol}")
     k = parse(text, f"<cuTile {exp.symbol}>")
-    bad = [op.name for op in k.walk() if op.name in ("make_token", "join_tokens")]
+    bad = [op.name for op in k.walk() if op.spec.is_token_source or op.spec.is_join]
     if bad:
         raise EqsatError(
             f"error: cuTile still ordered memory with tokens ({bad[0]}); the "

@@ -21,11 +21,10 @@ import numpy as np
 
 from eqsat.errors import InterpError
 from eqsat.ir.core import Operation, Region
-from eqsat.ir.ops import MEMORY_OPS
+from eqsat.ir.ops import OpSpec
 from eqsat.interp.machine import Executor, RunStats, for_bounds, free_values, iv_value, may_exit
 
 WINDOW = 4          # loop iterations that may be in flight at once
-_CONTROL = ("for", "loop", "if")
 
 
 class _Fut:
@@ -83,8 +82,7 @@ class _Block:
         self.bid, self.eager, self.ready, self.done = bid, [], [], False
 
     def make_ready(self, inst: _Inst):
-        n = inst.op.name
-        (self.ready if n in MEMORY_OPS or n == "print" else self.eager).append(inst)
+        (self.ready if inst.op.spec.is_memory else self.eager).append(inst)
 
 
 class _Inst:
@@ -118,7 +116,7 @@ class _RI:
             self.retired = True
             self.owner.retired(self)
 
-    def exit(self, idx: int, kind: str, futs: list):
+    def exit(self, idx: int, kind: OpSpec, futs: list):
         """Control leaves this region at op `idx`; the ops after it never run."""
         self.alive -= len(self.region.ops) - 1 - idx
         self.exited = True
@@ -143,7 +141,7 @@ class _IfCtl:
 
     def exited(self, child, kind, futs):
         inst = self.inst
-        if kind == "yield":
+        if kind.has("yield"):
             for r, f in zip(inst.op.results, futs):
                 f.forward(inst.ri.env.map[id(r)])
             if inst.ctl is not None:
@@ -185,19 +183,19 @@ class _LoopCtl:
         self._maybe_done()
 
     def exited(self, ri, kind, futs):
-        if kind == "continue":
+        if kind.has("continue"):
             if self.bounds is not None and self.k >= self.bounds[1]:
                 self._finish(futs)
             else:
                 self.next_args = futs
                 self.pump()
-        elif kind == "break":
+        elif kind.has("break"):
             self._finish(futs)
-        elif kind == "return":
+        elif kind.has("return"):
             self.finished = True
-            self.inst.ri.exit(self.inst.idx, "return", futs)
+            self.inst.ri.exit(self.inst.idx, kind, futs)
         else:
-            raise InterpError(f"'{kind}' cannot end a loop body")
+            raise InterpError(f"'{kind.name}' cannot end a loop body")
 
     def retired(self, ri):
         self.alive -= 1
@@ -260,14 +258,14 @@ class DataflowMachine(Executor):
         barrier = None
         for idx, op in enumerate(region.ops):
             inst = _Inst(op, ri, idx, block)
-            name = op.name
-            if op.spec.is_terminator:
+            sp = op.spec
+            if sp.is_terminator:
                 deps = []
-            elif name == "for":
+            elif sp.is_counted_loop:
                 deps = [env.get(id(v)) for v in op.operands[:3]]
-            elif name == "if":
+            elif sp.is_branch:
                 deps = [env.get(id(op.operands[0]))]
-            elif name == "loop":
+            elif sp.is_loop:
                 deps = []
             else:
                 deps = [env.get(id(v)) for v in op.operands]
@@ -277,7 +275,7 @@ class DataflowMachine(Executor):
                 env.map[id(r)] = _Fut()
             if barrier is not None:
                 deps.append(barrier)
-            if name in _CONTROL and self._may_exit(op):
+            if (sp.is_loop or sp.is_branch) and self._may_exit(op):
                 inst.ctl = _Fut()
                 barrier = inst.ctl
             for f in deps:
@@ -304,22 +302,22 @@ class DataflowMachine(Executor):
         op, ri = inst.op, inst.ri
         env = ri.env
         self.tick(op)
-        name = op.name
-        if op.spec.is_terminator:
+        sp = op.spec
+        if sp.is_terminator:
             futs = [env.get(id(v)) for v in op.operands]
             ri.alive -= 1
-            ri.exit(inst.idx, name, futs)
+            ri.exit(inst.idx, sp, futs)
             return
-        if name == "if":
+        if sp.is_branch:
             cond = bool(np.asarray(env.get(id(op.operands[0])).value))
             self._instantiate(op.regions[0 if cond else 1], _Env(env), _IfCtl(inst), inst.block)
             return
-        if name == "for":
+        if sp.is_counted_loop:
             lb, trip, step = for_bounds(op, *(env.get(id(v)).value for v in op.operands[:3]))
             ctl = _LoopCtl(self, inst, (lb, trip, step), [env.get(id(v)) for v in op.group("init")])
             ctl.pump()
             return
-        if name == "loop":
+        if sp.is_loop:
             ctl = _LoopCtl(self, inst, None, [env.get(id(v)) for v in op.group("init")])
             ctl.pump()
             return

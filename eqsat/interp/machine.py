@@ -26,7 +26,6 @@ from eqsat.ir.types import INT_WIDTHS, TileType, byte_size, is_float, numpy_dtyp
 from eqsat.interp.memory import Memory
 from eqsat.interp.semantics import (TOKEN_VALUE, PartitionView, assume_holds, evaluate_pure)
 
-_EXITS = ("continue", "break", "return")
 _RMW: dict[str, Callable[[Any, Any], Any]] = {
     "add": lambda o, v: o + v, "addf": lambda o, v: o + v, "and": lambda o, v: o & v,
     "or": lambda o, v: o | v, "xor": lambda o, v: o ^ v, "max": max, "min": min,
@@ -37,7 +36,7 @@ _RMW: dict[str, Callable[[Any, Any], Any]] = {
 def uses_tokens(kernel: Kernel) -> bool:
     """Tokenized kernels (any token operand or token op) run under schedule fuzzing."""
     for op in kernel.walk():
-        if op.name in ("make_token", "join_tokens"):
+        if op.spec.is_token_source or op.spec.is_join:
             return True
         if op.name in MEMORY_OPS and op.token_in is not None:
             return True
@@ -97,34 +96,37 @@ class Executor:
 
     def compute(self, op: Operation, args: list, bid) -> list:
         """Results of any op that is not control flow or a terminator."""
-        name = op.name
-        if name in MEMORY_OPS or name == "print":
+        effect = EFFECTS.get(op.name)
+        if effect is not None:
+            if not op.spec.is_memory:
+                return effect(self, op, args, bid)
             self.stats.memory_ops += 1
             try:
-                return self._memory(op, args)
+                return effect(self, op, args, bid)
             except OutOfBounds as e:
-                raise OutOfBounds(f"{e} (op '{name}'"
+                raise OutOfBounds(f"{e} (op '{op.name}'"
                                   + (f", line {op.loc[0]}" if op.loc else "")
                                   + f", block {bid})") from None
-        if name == "get_tile_block_id":
-            return [np.asarray(c, numpy_dtype(op.results[0].scalar_elem)) for c in bid]
-        if name == "get_num_tile_blocks":
-            return [np.asarray(c, numpy_dtype(op.results[0].scalar_elem)) for c in self.grid]
-        if name in ("reduce", "scan"):
-            return self._combine(op, args)
-        if name == "assert":
-            if not np.all(np.asarray(args[0])):
-                raise InterpError(f"assert failed: {op.attrs['message']}"
-                                  + (f" (line {op.loc[0]})" if op.loc else "") + f", block {bid}")
-            return []
         vals = evaluate_pure(op, args)
-        if name == "assume" and self.check_assumes:
+        if self.check_assumes and op.spec.has("assumption"):
             why = assume_holds(op, args[0])
             if why is not None:
                 raise AssumeViolation(f"assume {op.attrs['predicate']} is false"
                                       + (f" at line {op.loc[0]}" if op.loc else "")
                                       + f" in block {bid}: {why}")
         return vals
+
+    def _block_id(self, op: Operation, args, bid) -> list:
+        return [np.asarray(c, numpy_dtype(op.results[0].scalar_elem)) for c in bid]
+
+    def _num_blocks(self, op: Operation, args, bid) -> list:
+        return [np.asarray(c, numpy_dtype(op.results[0].scalar_elem)) for c in self.grid]
+
+    def _assert(self, op: Operation, args, bid) -> list:
+        if not np.all(np.asarray(args[0])):
+            raise InterpError(f"assert failed: {op.attrs['message']}"
+                              + (f" (line {op.loc[0]})" if op.loc else "") + f", block {bid}")
+        return []
 
     def _eval_pure_region(self, region: Region, env: dict) -> list:
         """Run a reduce/scan body (pure ops only) and return what it yields."""
@@ -137,7 +139,13 @@ class Executor:
                 env[id(r)] = v
         raise InterpError("reduce/scan body has no yield")
 
-    def _combine(self, op: Operation, inputs):
+    def _reduce(self, op: Operation, inputs, bid):
+        return self._combine(op, inputs, reduce=True)
+
+    def _scan(self, op: Operation, inputs, bid):
+        return self._combine(op, inputs, reduce=False)
+
+    def _combine(self, op: Operation, inputs, reduce: bool):
         """reduce/scan: combine along `dim` with the region as the binary operator.
         Reductions use a fixed pairwise tree (log2 n region calls), scans run in order."""
         body = op.regions[0]
@@ -151,7 +159,7 @@ class Executor:
 
         xs = [np.moveaxis(np.asarray(x), dim, -1) for x in inputs]
         n = xs[0].shape[-1]
-        if op.name == "reduce":
+        if reduce:
             width = 1
             while width < n:
                 width *= 2
@@ -198,85 +206,89 @@ class Executor:
     _PADDING = {"zero": 0.0, "neg_zero": -0.0, "nan": np.nan, "pos_inf": np.inf,
                 "neg_inf": -np.inf, "inf": np.inf}
 
-    def _memory(self, op: Operation, args):
-        n = op.name
+    def _load_view(self, op: Operation, args, bid):
         mem = self.memory
-        if n == "load_view_tko":
-            pv, idx = args[0], args[1:1 + len(op.group("index"))]
-            addr, inb = self._view_coords(pv, idx)
-            rt: TileType = op.results[0].tile
-            pad = self._PADDING.get(pv.padding, 0) if pv.padding else 0
-            out = np.full(addr.shape, pad, dtype=numpy_dtype(rt.elem)) if is_float(rt.elem) \
-                else np.zeros(addr.shape, dtype=numpy_dtype(rt.elem))
-            if inb.any():
-                out[inb] = mem.read(addr[inb], pv.view.elem)
-            return [out.reshape(rt.shape), TOKEN_VALUE]
-        if n == "store_view_tko":
-            val, pv = args[0], args[1]
-            idx = args[2:2 + len(op.group("index"))]
-            addr, inb = self._view_coords(pv, idx)
-            v = np.asarray(val).reshape(addr.shape)
-            if inb.any():
-                mem.write(addr[inb], pv.view.elem, v[inb])
-            return [TOKEN_VALUE]
-        if n == "load_ptr_tko":
-            # mask and padding are each optional: find them by group, not position
-            p = np.asarray(args[0])
-            n_mask = len(op.group("mask"))
-            mask = np.asarray(args[1]) if n_mask else np.ones(p.shape, bool)
-            rt = op.results[0].tile
-            out = np.zeros(p.shape, dtype=numpy_dtype(rt.elem))
-            if op.group("padding"):
-                out[...] = np.broadcast_to(args[1 + n_mask], p.shape)
-            mask = np.broadcast_to(mask, p.shape)
-            if mask.any():
-                out[mask] = mem.read(p[mask], op.operands[0].pointee)
-            return [out, TOKEN_VALUE]
-        if n == "store_ptr_tko":
-            p, v = np.asarray(args[0]), np.asarray(args[1])
-            mask = np.asarray(args[2]) if op.group("mask") else np.ones(p.shape, bool)
-            mask = np.broadcast_to(mask, p.shape)
-            v = np.broadcast_to(v, p.shape)
-            if mask.any():
-                mem.write(p[mask], op.operands[0].pointee, v[mask])
-            return [TOKEN_VALUE]
-        if n in ("atomic_cas_tko", "atomic_rmw_tko"):
-            return self._atomic(op, args)
-        if n == "atomic_red_view_tko":
-            pv = args[0]
-            idx = args[1:1 + len(op.group("index"))]
-            val = np.asarray(args[1 + len(idx)])
-            addr, inb = self._view_coords(pv, idx)
-            mode = op.attrs["mode"]
-            if mode not in _RMW:
-                raise InterpError(f"unknown atomic mode '{mode}'")
-            if inb.any():
-                a = addr[inb]
-                old = mem.read(a, pv.view.elem, "atomic")
-                with np.errstate(over="ignore"):
-                    new = _RMW[mode](old, val.reshape(addr.shape)[inb]) if mode not in (
-                        "max", "min", "umax", "umin") else (
-                        np.maximum if "max" in mode else np.minimum)(old, val.reshape(
-                            addr.shape)[inb])
-                mem.write(a, pv.view.elem, new, "atomic")
-            return [TOKEN_VALUE]
-        if n == "print_tko":
-            vals = args[:len(op.group("values"))]
-            self.stats.prints.append(op.attrs["format"] + "".join(
-                f" {np.asarray(a).tolist()}" for a in vals))
-            return [TOKEN_VALUE]
-        if n == "print":
-            self.stats.prints.append(op.attrs["format"] + "".join(
-                f" {np.asarray(a).tolist()}" for a in args))
-            return []
-        raise InterpError(f"no semantics for memory op '{n}'")
+        pv, idx = args[0], args[1:1 + len(op.group("index"))]
+        addr, inb = self._view_coords(pv, idx)
+        rt: TileType = op.results[0].tile
+        pad = self._PADDING.get(pv.padding, 0) if pv.padding else 0
+        out = np.full(addr.shape, pad, dtype=numpy_dtype(rt.elem)) if is_float(rt.elem) \
+            else np.zeros(addr.shape, dtype=numpy_dtype(rt.elem))
+        if inb.any():
+            out[inb] = mem.read(addr[inb], pv.view.elem)
+        return [out.reshape(rt.shape), TOKEN_VALUE]
 
-    def _atomic(self, op: Operation, args):
+    def _store_view(self, op: Operation, args, bid):
+        val, pv = args[0], args[1]
+        idx = args[2:2 + len(op.group("index"))]
+        addr, inb = self._view_coords(pv, idx)
+        v = np.asarray(val).reshape(addr.shape)
+        if inb.any():
+            self.memory.write(addr[inb], pv.view.elem, v[inb])
+        return [TOKEN_VALUE]
+
+    def _load_ptr(self, op: Operation, args, bid):
+        # mask and padding are each optional: find them by group, not position
+        p = np.asarray(args[0])
+        n_mask = len(op.group("mask"))
+        mask = np.asarray(args[1]) if n_mask else np.ones(p.shape, bool)
+        rt = op.results[0].tile
+        out = np.zeros(p.shape, dtype=numpy_dtype(rt.elem))
+        if op.group("padding"):
+            out[...] = np.broadcast_to(args[1 + n_mask], p.shape)
+        mask = np.broadcast_to(mask, p.shape)
+        if mask.any():
+            out[mask] = self.memory.read(p[mask], op.operands[0].pointee)
+        return [out, TOKEN_VALUE]
+
+    def _store_ptr(self, op: Operation, args, bid):
+        p, v = np.asarray(args[0]), np.asarray(args[1])
+        mask = np.asarray(args[2]) if op.group("mask") else np.ones(p.shape, bool)
+        mask = np.broadcast_to(mask, p.shape)
+        v = np.broadcast_to(v, p.shape)
+        if mask.any():
+            self.memory.write(p[mask], op.operands[0].pointee, v[mask])
+        return [TOKEN_VALUE]
+
+    def _atomic_red_view(self, op: Operation, args, bid):
+        mem = self.memory
+        pv = args[0]
+        idx = args[1:1 + len(op.group("index"))]
+        val = np.asarray(args[1 + len(idx)])
+        addr, inb = self._view_coords(pv, idx)
+        mode = op.attrs["mode"]
+        if mode not in _RMW:
+            raise InterpError(f"unknown atomic mode '{mode}'")
+        if inb.any():
+            a = addr[inb]
+            old = mem.read(a, pv.view.elem, "atomic")
+            with np.errstate(over="ignore"):
+                new = _RMW[mode](old, val.reshape(addr.shape)[inb]) if mode not in (
+                    "max", "min", "umax", "umin") else (
+                    np.maximum if "max" in mode else np.minimum)(old, val.reshape(
+                        addr.shape)[inb])
+            mem.write(a, pv.view.elem, new, "atomic")
+        return [TOKEN_VALUE]
+
+    def _print(self, op: Operation, args, bid):
+        """print / print_tko: the values are the leading operands; a token result if any."""
+        vals = args[:len(op.group("values"))]
+        self.stats.prints.append(op.attrs["format"] + "".join(
+            f" {np.asarray(a).tolist()}" for a in vals))
+        return [TOKEN_VALUE] * len(op.results)
+
+    def _cas(self, op: Operation, args, bid):
+        return self._atomic(op, args, compare=True)
+
+    def _rmw(self, op: Operation, args, bid):
+        return self._atomic(op, args, compare=False)
+
+    def _atomic(self, op: Operation, args, compare: bool):
         pointee = op.operands[0].pointee
         p = np.asarray(op and args[0])
         mem = self.memory
         shape = p.shape
-        if op.name == "atomic_cas_tko":
+        if compare:
             cmp, val = np.broadcast_to(args[1], shape), np.broadcast_to(args[2], shape)
             rest = args[3:]
         else:
@@ -296,7 +308,7 @@ class Executor:
             a = flat_p[k:k + 1]
             old = mem.read(a, pointee, "atomic")[0]
             out.reshape(-1)[k] = old
-            if op.name == "atomic_cas_tko":
+            if compare:
                 c = cmp.reshape(-1)[k]
                 same = (np.asarray(old).tobytes() == np.asarray(c, old.dtype).tobytes())
                 if same:
@@ -319,6 +331,22 @@ class Executor:
         return [out, TOKEN_VALUE]
 
 
+Effect = Callable[[Executor, Operation, list, Any], list]
+
+# What the ops the executor runs itself compute (memory, the grid, checks, reduce/scan bodies):
+# op name -> (executor, op, operand values, block id) -> results. Pure ops are
+# eqsat.interp.semantics.SEMANTICS; control flow and terminators belong to the two machines.
+EFFECTS: dict[str, Effect] = {
+    "load_view_tko": Executor._load_view, "store_view_tko": Executor._store_view,
+    "load_ptr_tko": Executor._load_ptr, "store_ptr_tko": Executor._store_ptr,
+    "atomic_cas_tko": Executor._cas, "atomic_rmw_tko": Executor._rmw,
+    "atomic_red_view_tko": Executor._atomic_red_view,
+    "print_tko": Executor._print, "print": Executor._print,
+    "get_tile_block_id": Executor._block_id, "get_num_tile_blocks": Executor._num_blocks,
+    "assert": Executor._assert, "reduce": Executor._reduce, "scan": Executor._scan,
+}
+
+
 def free_values(op: Operation) -> set[int]:
     """ids of values a nested region of `op` reads that are defined outside `op`."""
     defined: set[int] = set()
@@ -337,13 +365,14 @@ def may_exit(op: Operation) -> bool:
     """Can a region of `op` leave the region that holds `op` (break/continue/return)?"""
     def scan(region, in_loop):
         for o in region.ops:
-            if o.name == "return" or (o.name in ("continue", "break") and not in_loop):
+            sp = o.spec
+            if sp.has("return") or ((sp.has("continue") or sp.has("break")) and not in_loop):
                 return True
             for r in o.regions:
-                if scan(r, in_loop or o.name in ("for", "loop")):
+                if scan(r, in_loop or sp.is_loop):
                     return True
         return False
-    return any(scan(r, op.name in ("for", "loop")) for r in op.regions)
+    return any(scan(r, op.spec.is_loop) for r in op.regions)
 
 
-__all__ = ["Executor", "RunStats", "uses_tokens", "free_values", "may_exit"]
+__all__ = ["Executor", "RunStats", "EFFECTS", "uses_tokens", "free_values", "may_exit"]

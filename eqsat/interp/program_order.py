@@ -13,10 +13,14 @@ from typing import Any
 import numpy as np
 
 from eqsat.ir.core import Operation, Region
-from eqsat.ir.ops import MEMORY_OPS
 from eqsat.interp.machine import Executor, RunStats, for_bounds, iv_value
 
-_EXITS = ("continue", "break", "return")
+
+
+def _is(sig, trait: str) -> bool:
+    """Whether the signal a region ended with (its terminator's table entry, or None when
+    it ran to completion) is `trait` ("break", "continue", "return", "yield")."""
+    return sig is not None and sig.has(trait)
 
 
 class ProgramOrderMachine(Executor):
@@ -40,19 +44,20 @@ class ProgramOrderMachine(Executor):
             sig = yield from self._op(op, env, bid)
             if sig is not None:
                 return sig
-        return ("yield", [])
+        return (None, [])
 
     def _op(self, op: Operation, env: dict, bid) -> Generator[Any, Any, Any]:
         self.tick(op)
-        name = op.name
-        if op.spec.is_terminator:
-            return (name, [env[id(v)] for v in op.operands])
-        if name in ("for", "loop", "if"):
-            sig, vals = yield from getattr(self, "_" + name)(op, env, bid)
-            if sig in _EXITS:
+        sp = op.spec
+        if sp.is_terminator:
+            return (sp, [env[id(v)] for v in op.operands])
+        if sp.is_loop or sp.is_branch:
+            run = self._for if sp.is_counted_loop else self._loop if sp.is_loop else self._if
+            sig, vals = yield from run(op, env, bid)
+            if sig is not None and not sig.has("yield"):      # leaves this region too
                 return (sig, vals)
         else:
-            if name in MEMORY_OPS or name == "print":
+            if sp.is_memory:
                 yield                  # other blocks may run before this access
             vals = self.compute(op, [env[id(v)] for v in op.operands], bid)
         for r, v in zip(op.results, vals):
@@ -68,12 +73,12 @@ class ProgramOrderMachine(Executor):
             for a, v in zip(body.args[1:], vals):
                 env[id(a)] = v
             sig, res = yield from self._region(body, env, bid)
-            if sig == "return":
+            if _is(sig, "return"):
                 return sig, res
             vals = res
-            if sig == "break":
+            if _is(sig, "break"):
                 break
-        return "yield", vals
+        return None, vals
 
     def _loop(self, op: Operation, env, bid):
         vals = [env[id(v)] for v in op.group("init")]
@@ -82,10 +87,10 @@ class ProgramOrderMachine(Executor):
             for a, v in zip(body.args, vals):
                 env[id(a)] = v
             sig, res = yield from self._region(body, env, bid)
-            if sig == "return":
+            if _is(sig, "return"):
                 return sig, res
-            if sig == "break":
-                return "yield", res
+            if _is(sig, "break"):
+                return None, res
             vals = res
 
     def _if(self, op: Operation, env, bid):

@@ -65,6 +65,34 @@ class _Token:
 
 TOKEN_VALUE = _Token()
 
+Semantics = Callable[[Operation, list], list]
+
+# What each op computes: op name -> (op, operand values) -> result values. Ops that touch
+# memory, the grid or a region are the executor's (eqsat.interp.machine.EFFECTS).
+SEMANTICS: dict[str, Semantics] = {}
+
+
+def semantics(*names: str) -> Callable[[Semantics], Semantics]:
+    """Decorator: `fn(op, args) -> results` is the meaning of the ops `names`."""
+    def add(fn: Semantics) -> Semantics:
+        for n in names:
+            register_semantics(n, fn)
+        return fn
+    return add
+
+
+def register_semantics(name: str, fn: Semantics) -> None:
+    """Give the pure op `name` (in the op catalogue) its meaning, once."""
+    if name in SEMANTICS:
+        raise ValueError(f"op '{name}' already has semantics")
+    SEMANTICS[name] = fn
+
+
+def unregister_semantics(name: str) -> None:
+    """Forget the semantics of `name` (an op a test or an extension added)."""
+    if SEMANTICS.pop(name, None) is None:
+        raise KeyError(f"op '{name}' has no semantics")
+
 
 def elem_of(op_type) -> str | PointerType:
     return op_type.elem
@@ -253,13 +281,14 @@ def _round_sqrt(x: Fraction, elem: str, mode: str) -> float:
     return round_exact(root, elem, mode)
 
 
-def _float_op(op: Operation, fn: Callable, args) -> np.ndarray:
+def _float_op(op: Operation, fn: Callable, args, exact_name: str | None = None) -> np.ndarray:
+    """`fn` in the result's precision; `exact_name` (an `_EXACT` key or "sqrt") names the
+    exactly computable IEEE operation `fn` is, for directed rounding."""
     elem = op.results[0].scalar_elem
     ftz = op.attrs.get("flush_to_zero", False)
     if ftz:
         args = [_ftz(a, elem) for a in args]
     mode = op.attrs.get("rounding")
-    exact_name = op.name if op.name in _EXACT or op.name == "sqrt" else None
     directed = mode in ("zero", "negative_inf", "positive_inf")
     if exact_name and elem in _FORMAT and (directed or (exact_name == "fma" and elem == "f64")):
         res = _exact_float_op(exact_name, elem, str(mode) if directed else "nearest_even", args)
@@ -293,60 +322,104 @@ def _fma(a, b, c):
 
 _FLOAT_BINARY: dict[str, Callable[..., np.ndarray]] = {
     "addf": np.add, "subf": np.subtract, "mulf": np.multiply, "divf": np.divide,
-    "remf": np.fmod, "pow": np.power, "fpowf": np.power, "atan2": np.arctan2,
+    "remf": np.fmod, "pow": np.power, "atan2": np.arctan2,
 }
 _FLOAT_UNARY: dict[str, Callable[..., np.ndarray]] = {
-    "exp": np.exp, "exp2": np.exp2, "log": np.log, "log2": np.log2, "sqrt": np.sqrt,
+    "exp": np.exp, "exp2": np.exp2, "log": np.log, "log2": np.log2,
     "rsqrt": lambda x: 1 / np.sqrt(x), "sin": np.sin, "cos": np.cos, "tan": np.tan,
     "sinh": np.sinh, "cosh": np.cosh, "tanh": np.tanh, "floor": np.floor, "ceil": np.ceil,
     "absf": np.abs, "negf": np.negative,
 }
 
 
-def _int_binary(op: Operation, a, b) -> np.ndarray:
+_WRAPPING: dict[str, Callable[..., np.ndarray]] = {
+    "addi": np.add, "subi": np.subtract, "muli": np.multiply, "andi": np.bitwise_and,
+    "ori": np.bitwise_or, "xori": np.bitwise_xor,
+}
+
+
+def _wrapping(fn: Callable[..., np.ndarray]) -> Semantics:
+    """An integer op that wraps at the width (two's complement, any signedness)."""
+    def run(op: Operation, args: list) -> list:
+        elem = op.results[0].scalar_elem
+        a, b = args
+        with np.errstate(all="ignore"):
+            if elem == "i1":
+                a, b = np.asarray(a, np.uint8), np.asarray(b, np.uint8)
+            r = fn(np.asarray(a), np.asarray(b))
+            return [(r & 1).astype(np.bool_) if elem == "i1" else _back(r, elem)]
+    return run
+
+
+for _name, _fn in _WRAPPING.items():
+    register_semantics(_name, _wrapping(_fn))
+
+
+@semantics("shli")
+def _shli(op: Operation, args: list) -> list:
     elem = op.results[0].scalar_elem
-    name = op.name
+    a, b = args
+    bits = INT_WIDTHS[elem]
+    with np.errstate(all="ignore"):
+        sh = _as(b, elem, "unsigned").astype(np.uint64)
+        r = np.where(sh >= bits, 0, np.left_shift(_as(a, elem, "unsigned"),
+                                                   np.minimum(sh, bits - 1).astype(
+                                                       _unsigned(elem))))
+        return [_back(np.asarray(r).astype(_unsigned(elem)), elem)]
+
+
+@semantics("shri")
+def _shri(op: Operation, args: list) -> list:
+    elem = op.results[0].scalar_elem
+    a, b = args
     sign = op.attrs.get("signedness")
     bits = INT_WIDTHS[elem]
     with np.errstate(all="ignore"):
-        if name in ("addi", "subi", "muli", "andi", "ori", "xori"):
-            if elem == "i1":
-                a, b = np.asarray(a, np.uint8), np.asarray(b, np.uint8)
-            f = {"addi": np.add, "subi": np.subtract, "muli": np.multiply, "andi": np.bitwise_and,
-                 "ori": np.bitwise_or, "xori": np.bitwise_xor}[name]
-            r = f(np.asarray(a), np.asarray(b))
-            return (r & 1).astype(np.bool_) if elem == "i1" else _back(r, elem)
-        if name == "shli":
-            sh = _as(b, elem, "unsigned").astype(np.uint64)
-            r = np.where(sh >= bits, 0, np.left_shift(_as(a, elem, "unsigned"),
-                                                       np.minimum(sh, bits - 1).astype(
-                                                           _unsigned(elem))))
-            return _back(np.asarray(r).astype(_unsigned(elem)), elem)
-        if name == "shri":
-            sh = _as(b, elem, "unsigned").astype(np.uint64)
-            x = _as(a, elem, sign or "signed")
-            big = sh >= bits
-            shc = np.minimum(sh, bits - 1).astype(x.dtype)
-            r = np.right_shift(x, shc)
-            if sign == "unsigned":
-                r = np.where(big, 0, r)
-            else:
-                r = np.where(big, np.where(x < 0, -1, 0), r)
-            return _back(np.asarray(r).astype(x.dtype), elem)
-        x, y = _as(a, elem, sign), _as(b, elem, sign)
-        if name in ("maxi", "mini"):
-            return _back((np.maximum if name == "maxi" else np.minimum)(x, y), elem)
-        if name == "mulhii":
-            hi = [(int(p) * int(q)) >> bits for p, q in zip(np.ravel(x), np.ravel(y))]
-            wrapped = [((h + (1 << (bits - 1))) % (1 << bits)) - (1 << (bits - 1)) for h in hi]
-            return np.array(wrapped, dtype=numpy_dtype(elem)).reshape(np.shape(x))
-        if name in ("divi", "remi"):
-            return _divrem(op, x, y, elem, sign)
-    raise InterpError(f"no semantics for integer op '{name}'")
+        sh = _as(b, elem, "unsigned").astype(np.uint64)
+        x = _as(a, elem, sign or "signed")
+        big = sh >= bits
+        shc = np.minimum(sh, bits - 1).astype(x.dtype)
+        r = np.right_shift(x, shc)
+        if sign == "unsigned":
+            r = np.where(big, 0, r)
+        else:
+            r = np.where(big, np.where(x < 0, -1, 0), r)
+        return [_back(np.asarray(r).astype(x.dtype), elem)]
 
 
-def _divrem(op, x, y, elem, sign):
-    """Integer division; a zero divisor gives all-ones bits (a fixed choice, not UB)."""
+def _signed_pair(fn: Callable[..., np.ndarray]) -> Semantics:
+    """An integer op on both operands read with the op's signedness."""
+    def run(op: Operation, args: list) -> list:
+        elem = op.results[0].scalar_elem
+        sign = op.attrs.get("signedness")
+        with np.errstate(all="ignore"):
+            return [fn(op, _as(args[0], elem, sign), _as(args[1], elem, sign), elem, sign)]
+    return run
+
+
+register_semantics("maxi", _signed_pair(lambda op, x, y, elem, sign: _back(np.maximum(x, y),
+                                                                             elem)))
+register_semantics("mini", _signed_pair(lambda op, x, y, elem, sign: _back(np.minimum(x, y),
+                                                                             elem)))
+
+
+def _mulhi(op, x, y, elem, sign):
+    bits = INT_WIDTHS[elem]
+    hi = [(int(p) * int(q)) >> bits for p, q in zip(np.ravel(x), np.ravel(y))]
+    wrapped = [((h + (1 << (bits - 1))) % (1 << bits)) - (1 << (bits - 1)) for h in hi]
+    return np.array(wrapped, dtype=numpy_dtype(elem)).reshape(np.shape(x))
+
+
+register_semantics("mulhii", _signed_pair(_mulhi))
+register_semantics("divi", _signed_pair(
+    lambda op, x, y, elem, sign: _divrem(op, x, y, elem, sign, remainder=False)))
+register_semantics("remi", _signed_pair(
+    lambda op, x, y, elem, sign: _divrem(op, x, y, elem, sign, remainder=True)))
+
+
+def _divrem(op, x, y, elem, sign, remainder: bool):
+    """Integer division (or its remainder); a zero divisor gives all-ones bits (a fixed
+    choice, not UB)."""
     xo = x.astype(object)
     yo = y.astype(object)
     mode = op.attrs.get("rounding", "zero")
@@ -358,7 +431,7 @@ def _divrem(op, x, y, elem, sign):
             out.append(-1)
             continue
         fl = p // q
-        if op.name == "remi":
+        if remainder:
             t = abs(p) // abs(q) * (1 if (p >= 0) == (q >= 0) else -1)
             out.append(p - q * t)
             continue
@@ -466,15 +539,21 @@ def _convert(op: Operation, x):
     raise InterpError(f"no semantics for '{n}'")
 
 
-def _pack(op: Operation, x) -> np.ndarray:
-    """pack: the elements' storage bits, little-endian, as i8 bytes; unpack: back."""
-    src, dst = op.operands[0].scalar_elem, op.results[0].scalar_elem
-    if op.name == "pack":
-        raw = np.ascontiguousarray(to_storage(src, np.asarray(x)))
-        return raw.astype(raw.dtype.newbyteorder("<")).view(np.int8).reshape(-1)
-    raw = np.ascontiguousarray(np.asarray(x, np.int8)).view(np.uint8)
+@semantics("pack")
+def _pack(op: Operation, args: list) -> list:
+    """The elements' storage bits, little-endian, as i8 bytes."""
+    src = op.operands[0].scalar_elem
+    raw = np.ascontiguousarray(to_storage(src, np.asarray(args[0])))
+    return [raw.astype(raw.dtype.newbyteorder("<")).view(np.int8).reshape(-1)]
+
+
+@semantics("unpack")
+def _unpack(op: Operation, args: list) -> list:
+    """i8 bytes, little-endian, back to the elements whose storage bits they are."""
+    dst = op.results[0].scalar_elem
+    raw = np.ascontiguousarray(np.asarray(args[0], np.int8)).view(np.uint8)
     sd = to_storage(dst, np.zeros(1, numpy_dtype(dst))).dtype.newbyteorder("<")
-    return from_storage(dst, raw.view(sd).astype(sd.newbyteorder("="))).reshape(-1)
+    return [from_storage(dst, raw.view(sd).astype(sd.newbyteorder("="))).reshape(-1)]
 
 
 def _iota(op):
@@ -535,97 +614,124 @@ def index_space_shape(op, pv: PartitionView):
     return [np.asarray(n, dtype=numpy_dtype(it)) for n in pv.grid_shape()]
 
 
+# -- the meaning of each pure op -----------------------------------------------------------
+def _float_with(fn: Callable[..., np.ndarray], exact: str | None = None) -> Semantics:
+    return lambda op, args: [_float_op(op, fn, args, exact)]
+
+
+for _name, _fn in _FLOAT_BINARY.items():
+    register_semantics(_name, _float_with(_fn, _name if _name in _EXACT else None))
+for _name, _fn in _FLOAT_UNARY.items():
+    register_semantics(_name, _float_with(_fn))
+register_semantics("sqrt", _float_with(np.sqrt, "sqrt"))        # rounded exactly when directed
+register_semantics("fma", _float_with(_fma, "fma"))
+
+
+@semantics("fpowf", "fpowi")
+def _powers(op: Operation, args: list) -> list:
+    return [_pow(op, *args)]
+
+
+def _extremum(nan_propagating: Callable, nan_ignoring: Callable) -> Semantics:
+    """maxf/minf: a NaN operand wins with `propagate_nan`, else the other operand does."""
+    def run(op: Operation, args: list) -> list:
+        f = nan_propagating if op.attrs.get("propagate_nan") else nan_ignoring
+        return [_float_op(op, f, args)]
+    return run
+
+
+register_semantics("maxf", _extremum(np.maximum, np.fmax))
+register_semantics("minf", _extremum(np.minimum, np.fmin))
+
+
+def _int_unary(fn: Callable[..., np.ndarray]) -> Callable[[Operation, list], np.ndarray]:
+    def run(op: Operation, args: list) -> np.ndarray:
+        elem = op.results[0].scalar_elem
+        with np.errstate(all="ignore"):
+            return _back(fn(_as(args[0], elem, "signed")), elem)
+    return run
+
+
+_ABSI, _NEGI = _int_unary(np.abs), _int_unary(np.negative)
+register_semantics("absi", lambda op, args: [_ABSI(op, args)])
+register_semantics("negi", lambda op, args: [_NEGI(op, args)])
+
+
+def _either(fn: Callable[..., np.ndarray], on_ints: Callable[[Operation, list], np.ndarray]
+            ) -> Semantics:
+    """abs/neg: the float op on floats, the integer one on integers."""
+    def run(op: Operation, args: list) -> list:
+        if is_float(op.results[0].scalar_elem):
+            return [_float_op(op, fn, args)]
+        return [on_ints(op, args)]
+    return run
+
+
+register_semantics("abs", _either(np.abs, _ABSI))
+register_semantics("neg", _either(np.negative, _NEGI))
+register_semantics("cmpi", lambda op, args: [_cmpi(op, *args)])
+register_semantics("cmpf", lambda op, args: [_cmpf(op, *args)])
+semantics("exti", "trunci", "itof", "ftoi", "ftof", "bitcast", "reshape", "broadcast",
+          "int_to_ptr", "ptr_to_int", "ptr_to_ptr")(
+    lambda op, args: [np.asarray(_convert(op, args[0]))])
+register_semantics("select", lambda op, args: [_select(*args)])
+register_semantics("offset", lambda op, args: [_offset(op, *args)])
+register_semantics("iota", lambda op, args: [_iota(op)])
+register_semantics("constant", lambda op, args: [_constant(op)])
+register_semantics("assume", lambda op, args: [args[0]])
+semantics("mmaf", "mmai")(lambda op, args: [_mma(op, *args)])
+
+
+@semantics("mmaf_scaled")
+def _mma_scaled(op: Operation, args: list) -> list:
+    a, b, acc, sa, sb = (np.asarray(x, np.float64) for x in args)
+    block = a.shape[-1] // sa.shape[-1]
+    a = a * np.repeat(sa, block, axis=-1)
+    b = b * np.repeat(sb, block, axis=-2)
+    r = np.einsum("...ik,...kj->...ij", a, b, optimize=False)
+    return [round_to(op.results[0].scalar_elem, r + acc)]
+
+
+register_semantics("permute",
+                   lambda op, args: [np.transpose(args[0], op.attrs["permutation"]).copy()])
+register_semantics("cat",
+                   lambda op, args: [np.concatenate([args[0], args[1]], axis=op.attrs["dim"])])
+
+
+@semantics("extract")
+def _extract(op: Operation, args: list) -> list:
+    shape = op.results[0].tile.shape
+    sl = tuple(slice(int(i) * s, int(i) * s + s) for i, s in zip(args[1:], shape))
+    return [np.asarray(args[0])[sl].copy()]
+
+
+@semantics("insert")
+def _insert(op: Operation, args: list) -> list:
+    out = np.array(args[1], copy=True)
+    shape = op.operands[0].tile.shape
+    sl = tuple(slice(int(i) * s, int(i) * s + s) for i, s in zip(args[2:], shape))
+    out[sl] = args[0]
+    return [out]
+
+
+# one grid alone: no grid to wait for or launch; the fence orders through its tokens,
+# which the schedulers follow
+semantics("make_token", "join_tokens", "memory_fence_alias_tko", "gdc_launch_dependents_tko",
+          "gdc_wait_tko")(lambda op, args: [TOKEN_VALUE])
+register_semantics("make_tensor_view", lambda op, args: [make_tensor_view(op, args)])
+semantics("make_partition_view", "make_strided_view")(
+    lambda op, args: [make_partition_view(op, args[0])])
+register_semantics("get_index_space_shape", lambda op, args: index_space_shape(op, args[0]))
+register_semantics("get_tensor_shape", lambda op, args: [
+    np.asarray(s, numpy_dtype(r.scalar_elem)) for s, r in zip(args[0].shape, op.results)])
+
+
 def evaluate_pure(op: Operation, args: list) -> list:
     """Results of a pure op (no memory, no regions) given its operand values."""
-    n = op.name
-    if n in ("fpowf", "fpowi"):
-        return [_pow(op, *args)]
-    if n in _FLOAT_BINARY:
-        return [_float_op(op, _FLOAT_BINARY[n], args)]
-    if n in ("maxf", "minf"):
-        f: Callable[..., np.ndarray]
-        if op.attrs.get("propagate_nan"):
-            f = np.maximum if n == "maxf" else np.minimum
-        else:
-            f = np.fmax if n == "maxf" else np.fmin
-        return [_float_op(op, f, args)]
-    if n in _FLOAT_UNARY:
-        return [_float_op(op, _FLOAT_UNARY[n], args)]
-    if n in ("abs", "neg"):
-        elem = op.results[0].scalar_elem
-        if is_float(elem):
-            return [_float_op(op, np.abs if n == "abs" else np.negative, args)]
-        n = "absi" if n == "abs" else "negi"
-    if n == "absi":
-        elem = op.results[0].scalar_elem
-        with np.errstate(all="ignore"):
-            return [_back(np.abs(_as(args[0], elem, "signed")), elem)]
-    if n == "negi":
-        elem = op.results[0].scalar_elem
-        with np.errstate(all="ignore"):
-            return [_back(np.negative(_as(args[0], elem, "signed")), elem)]
-    if n == "fma":
-        return [_float_op(op, _fma, args)]
-    if n in ("addi", "subi", "muli", "divi", "remi", "andi", "ori", "xori", "shli", "shri",
-             "maxi", "mini", "mulhii"):
-        return [_int_binary(op, *args)]
-    if n == "cmpi":
-        return [_cmpi(op, *args)]
-    if n == "cmpf":
-        return [_cmpf(op, *args)]
-    if n in ("exti", "trunci", "itof", "ftoi", "ftof", "bitcast", "reshape", "broadcast",
-             "int_to_ptr", "ptr_to_int", "ptr_to_ptr"):
-        return [np.asarray(_convert(op, args[0]))]
-    if n == "select":
-        return [_select(*args)]
-    if n == "offset":
-        return [_offset(op, *args)]
-    if n == "iota":
-        return [_iota(op)]
-    if n == "constant":
-        return [_constant(op)]
-    if n == "assume":
-        return [args[0]]
-    if n in ("mmaf", "mmai"):
-        return [_mma(op, *args)]
-    if n == "mmaf_scaled":
-        a, b, acc, sa, sb = (np.asarray(x, np.float64) for x in args)
-        block = a.shape[-1] // sa.shape[-1]
-        a = a * np.repeat(sa, block, axis=-1)
-        b = b * np.repeat(sb, block, axis=-2)
-        r = np.einsum("...ik,...kj->...ij", a, b, optimize=False)
-        return [round_to(op.results[0].scalar_elem, r + acc)]
-    if n == "permute":
-        return [np.transpose(args[0], op.attrs["permutation"]).copy()]
-    if n == "cat":
-        return [np.concatenate([args[0], args[1]], axis=op.attrs["dim"])]
-    if n == "extract":
-        shape = op.results[0].tile.shape
-        sl = tuple(slice(int(i) * s, int(i) * s + s) for i, s in zip(args[1:], shape))
-        return [np.asarray(args[0])[sl].copy()]
-    if n in ("make_token", "join_tokens", "memory_fence_alias_tko", "gdc_launch_dependents_tko",
-             "gdc_wait_tko"):
-        # one grid alone: no grid to wait for or launch; the fence orders through its
-        # tokens, which the schedulers follow
-        return [TOKEN_VALUE]
-    if n == "make_tensor_view":
-        return [make_tensor_view(op, args)]
-    if n in ("make_partition_view", "make_strided_view"):
-        return [make_partition_view(op, args[0])]
-    if n == "get_index_space_shape":
-        return index_space_shape(op, args[0])
-    if n == "get_tensor_shape":
-        return [np.asarray(s, numpy_dtype(r.scalar_elem))
-                for s, r in zip(args[0].shape, op.results)]
-    if n == "insert":
-        out = np.array(args[1], copy=True)
-        shape = op.operands[0].tile.shape
-        sl = tuple(slice(int(i) * s, int(i) * s + s) for i, s in zip(args[2:], shape))
-        out[sl] = args[0]
-        return [out]
-    if n in ("pack", "unpack"):
-        return [_pack(op, args[0])]
-    raise InterpError(f"the interpreter has no semantics for '{n}'")
+    fn = SEMANTICS.get(op.name)
+    if fn is None:
+        raise InterpError(f"the interpreter has no semantics for '{op.name}'")
+    return fn(op, args)
 
 
 # -- assume checking ----------------------------------------------------------------------
@@ -678,4 +784,5 @@ def assume_holds(op: Operation, value) -> str | None:
 
 
 __all__ = ["TensorView", "PartitionView", "TOKEN_VALUE", "evaluate_pure", "assume_holds",
-           "FLOAT_WIDTHS"]
+           "FLOAT_WIDTHS", "SEMANTICS", "Semantics", "semantics", "register_semantics",
+           "unregister_semantics"]

@@ -29,7 +29,7 @@ import numpy as np
 from eqsat.errors import BuildError, VerifyError
 from eqsat.ir.attrs import Bounded, DenseConst, DivBy, SameElements
 from eqsat.ir.core import Kernel, Operation, Param, Region, Value
-from eqsat.ir.ops import SPECS
+from eqsat.ir.ops import PURE_REGION_OPS, SPECS
 from eqsat.ir.types import (INT_WIDTHS, TOKEN, ElementType, PartitionViewType, PointerType,
                             StridedViewType, TensorViewType, TileType, Type, bit_width, is_float,
                             is_int, is_ptr)
@@ -870,31 +870,35 @@ class KernelBuilder:
     # -- terminators ----------------------------------------------------------------------------
     def _target(self, kind: str) -> tuple[Operation | None, list[Type]]:
         """The op a terminator of `kind` emitted here hands its values to, and their types."""
+        term = SPECS[kind]
         frames = self._frames
         cur = frames[-1]
-        if kind == "return":
-            if cur.kind not in ("entry", "if") or any(f.kind in ("reduce", "scan")
-                                                       for f in frames):
+        # the open region's owner (None: the entry body, or an if_ between its branches)
+        owner = cur.owner if cur.region is not None else None
+        if term.has("return"):
+            if (cur.owner is not None and (owner is None or not owner.spec.is_branch)) or any(
+                    f.owner is not None and f.owner.name in PURE_REGION_OPS for f in frames):
                 raise BuildError("return_() ends the entry body (or an if inside it)")
             return None, []
-        if kind == "yield":
-            if cur.kind not in ("if", "reduce", "scan"):
+        if term.has("yield"):
+            if owner is None or not (owner.spec.is_branch or owner.name in PURE_REGION_OPS):
                 raise BuildError(f"yield_() ends an if branch or a reduce/scan body, not "
                                  f"a '{cur.kind}' region")
-            if cur.kind == "if":
-                return cur.op, [r.type for r in cur.op.results]
-            return cur.op, [a.type for a in cur.body.args[0::2]]
+            if owner.spec.is_branch:
+                return owner, [r.type for r in owner.results]
+            return owner, [a.type for a in cur.body.args[0::2]]
         for f in reversed(frames):
-            if f.kind in ("if", "if-head"):
+            sp = f.owner.spec if f.owner is not None else None
+            if sp is not None and sp.is_branch:
                 continue
-            if f.kind == "for" and kind == "continue":
+            if sp is not None and sp.is_counted_loop and term.has("continue"):
                 return f.op, [a.type for a in f.body.args[1:]]
-            if f.kind == "loop":
-                if kind == "continue":
+            if sp is not None and sp.is_loop and not sp.is_counted_loop:
+                if term.has("continue"):
                     return f.op, [a.type for a in f.body.args]
                 return f.op, [r.type for r in f.op.results]
             break
-        where = "a for/loop body" if kind == "continue" else "a loop body"
+        where = "a for/loop body" if term.has("continue") else "a loop body"
         raise BuildError(f"{kind}_() is only allowed in {where} (or an if nested in one)")
 
     def _terminate(self, kind: str, values, target: Operation | None = None):

@@ -215,10 +215,10 @@ def region_exits(region: Region) -> Iterator[Operation]:
     for op in region.ops:
         if op.spec is not None and op.spec.is_terminator:
             yield op
-        elif op.name == "if":
+        elif op.spec is not None and op.spec.is_branch:
             for r in op.regions:
                 for t in region_exits(r):
-                    if t.name in ("continue", "break"):
+                    if t.spec.has("continue") or t.spec.has("break"):
                         yield t
 
 
@@ -229,24 +229,28 @@ def control_edges(root) -> list[tuple[Value, Value]]:
     Forward analyses (alias roots, token sets) propagate facts along these edges."""
     edges: list[tuple[Value, Value]] = []
     for op in root.walk():
-        if op.name in ("for", "loop"):
+        sp = op.spec
+        if sp is None:
+            continue
+        if sp.is_loop:
             body = op.regions[0]
-            args = body.args[1:] if op.name == "for" else body.args
+            counted = sp.is_counted_loop
+            args = body.args[1:] if counted else body.args
             inits = op.group("init")
             edges += list(zip(inits, args))
-            if op.name == "for":
+            if counted:
                 edges += list(zip(inits, op.results))
             for t in region_exits(body):
-                if t.name == "continue":
+                if t.spec.has("continue"):
                     edges += list(zip(t.operands, args))
-                    if op.name == "for":
+                    if counted:
                         edges += list(zip(t.operands, op.results))
-                elif t.name == "break":
+                elif t.spec.has("break"):
                     edges += list(zip(t.operands, op.results))
-        elif op.name == "if":
+        elif sp.is_branch:
             for r in op.regions:
                 t = r.terminator
-                if t is not None and t.name == "yield":
+                if t is not None and t.spec.has("yield"):
                     edges += list(zip(t.operands, op.results))
     return edges
 
@@ -365,7 +369,7 @@ def _region_diff(r: Region, s: Region, m: dict[int, Value], where: str) -> str |
 def const_int(v: Value) -> int | None:
     """The value of an integer constant that is the same in every lane, else None."""
     op = v.owner
-    if isinstance(op, Operation) and op.name == "constant":
+    if isinstance(op, Operation) and op.spec is not None and op.spec.has("constant"):
         c = op.attrs["value"]
         if c.is_splat and not is_float(c.elem):
             return int(c.scalar())

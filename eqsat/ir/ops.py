@@ -5,7 +5,7 @@ memory effect and the text syntax family the printer and parser share.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 ONE, OPT, MANY = "1", "?", "*"
 
@@ -104,6 +104,8 @@ TRAITS = frozenset((
     "break",         # leaves the enclosing loop
     "return",        # leaves the kernel
     "makes_view",    # builds a view of memory (no access)
+    "integer",       # an op on integer elements only
+    "float",         # an op on float elements only
 ))
 
 
@@ -198,6 +200,17 @@ _def("memory_fence_alias_tko", "fence", (("token", ONE),), effect="sync")
 _def("assert", "assert", (("cond", ONE),), effect="check", results=0)
 _def("print", "print", (("values", MANY),), effect="write", results=0, traits=("output",))
 
+# the element kinds of arithmetic ops (an elementwise op with neither, like abs, takes both)
+for _names, _kind in ((("addi", "subi", "muli", "divi", "remi", "andi", "ori", "xori", "shli",
+                        "shri", "maxi", "mini", "mulhii", "absi", "negi"), "integer"),
+                      (("addf", "subf", "mulf", "divf", "remf", "maxf", "minf", "pow", "fpowf",
+                        "atan2", "exp", "exp2", "log", "log2", "sqrt", "rsqrt", "sin", "cos",
+                        "tan", "sinh", "cosh", "tanh", "floor", "ceil", "absf", "negf", "fma",
+                        "mmaf"), "float"),
+                      (("mmai",), "integer")):
+    for _n in _names:
+        SPECS[_n] = replace(SPECS[_n], traits=SPECS[_n].traits | {_kind})
+
 # printing with a token is ordered with memory; printing without one is not
 MEMORY_OPS = frozenset(n for n, s in SPECS.items()
                        if s.is_memory and (s.takes_token or not s.has("output")))
@@ -208,3 +221,27 @@ PURE_REGION_OPS = frozenset(("reduce", "scan"))
 
 def spec(name: str) -> OpSpec | None:
     return SPECS.get(name)
+
+
+_ADDED: set[str] = set()
+
+
+def define_op(name: str, syntax: str, operands=(), regions: int = 0, effect: str = "pure",
+              results: int | None = 1, traits=()) -> OpSpec:
+    """Add an op to the catalogue (an extension, or a test's op); the derived sets above
+    (MEMORY_OPS, ...) are not recomputed, so an added op must not be a memory or control op."""
+    if name in SPECS:
+        raise ValueError(f"op '{name}' is already defined")
+    if effect != "pure" or regions:
+        raise ValueError(f"op '{name}': only pure ops without regions can be added")
+    _def(name, syntax, operands, regions, effect, results, traits)
+    _ADDED.add(name)
+    return SPECS[name]
+
+
+def remove_op(name: str) -> None:
+    """Take an op added by `define_op` out of the catalogue again."""
+    if name not in _ADDED:
+        raise KeyError(f"'{name}' was not added by define_op")
+    _ADDED.discard(name)
+    del SPECS[name]

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from typing import Any, NoReturn
 
 from eqsat.errors import VerifyError
 from eqsat.ir.attrs import Bounded, DenseConst, DivBy, SameElements
 from eqsat.ir.core import Kernel, Operation, Param, Region, Value
-from eqsat.ir.ops import ONE, OPT, SPECS
+from eqsat.ir.ops import ONE, OPT, PURE_REGION_OPS, SPECS
 from eqsat.ir.types import (INT_WIDTHS, SCALAR_NAMES, TOKEN, PartitionViewType, PointerType,
                             StridedViewType, TensorViewType, TileType, TokenType, bit_width,
                             is_float, is_int, is_ptr)
@@ -45,18 +46,11 @@ RULES = {
                      "limit)",
 }
 
-INT_BINARY = frozenset(("addi", "subi", "muli", "divi", "remi", "andi", "ori", "xori", "shli",
-                        "shri", "maxi", "mini", "mulhii"))
-FLOAT_BINARY = frozenset(("addf", "subf", "mulf", "divf", "remf", "maxf", "minf", "pow",
-                          "atan2"))
-INT_UNARY = frozenset(("absi", "negi"))
-ANY_UNARY = frozenset(("abs", "neg"))
 COMPARE_PREDICATES = frozenset(("equal", "not_equal", "less_than", "less_than_or_equal",
                                 "greater_than", "greater_than_or_equal"))
 SEMANTICS = frozenset(("weak", "relaxed", "acquire", "release", "acq_rel"))
 SCOPES = frozenset(("tl_blk", "device", "sys"))
 WORD = re.compile(r"^[A-Za-z_][A-Za-z0-9_$.]*$")
-_LOOPS = ("for", "loop")
 _TILED_VIEWS = (PartitionViewType, StridedViewType)
 
 # Attribute keys each syntax family carries. Anything else would be dropped silently by the
@@ -370,11 +364,11 @@ class _Verifier:
                           "IR requires it)")
             self.fail(owner, "terminator", f"the body of '{kind}' does not end with a "
                       "terminator")
-        allowed = self._allowed_terminators(kind, ctx)
-        if last.name not in allowed:
+        allowed = self._allowed_terminators(owner, ctx)
+        if not any(last.spec.has(t) for t in allowed):
             self.fail(last, "terminator", f"'{last.name}' cannot end a region of '{kind}' here "
                       f"(allowed: {', '.join(sorted(allowed))})")
-        expected = self._terminator_types(last.name, owner, region, ctx)
+        expected = self._terminator_types(last, owner, region, ctx)
         got = [getattr(v, "type", None) for v in last.operands]
         if expected is not None and got != expected:
             self.fail(last, "terminator", f"'{last.name}' passes {_types(last.operands)} "
@@ -384,45 +378,49 @@ class _Verifier:
     def _enclosing_loop(ctx: list[Operation]) -> Operation | None:
         """The loop a `continue`/`break` in an if-region at the end of `ctx` refers to."""
         for op in reversed(ctx):
-            if op.name == "if":
+            sp = op.spec
+            if sp is not None and sp.is_branch:
                 continue
-            return op if op.name in _LOOPS else None
+            return op if sp is not None and sp.is_loop else None
         return None
 
-    def _allowed_terminators(self, kind: str, ctx: list[Operation]) -> set[str]:
-        if kind == "entry":
+    def _allowed_terminators(self, owner, ctx: list[Operation]) -> set[str]:
+        """The terminator traits that may end a region of `owner` (None: the entry body)."""
+        if not isinstance(owner, Operation):
             return {"return"}
-        if kind == "for":
-            return {"continue"}
-        if kind == "loop":
-            return {"continue", "break"}
-        if kind in ("reduce", "scan"):
+        sp = owner.spec
+        if sp is None:
+            return set()
+        if sp.is_loop:
+            return {"continue"} if sp.is_counted_loop else {"continue", "break"}
+        if owner.name in PURE_REGION_OPS:
             return {"yield"}
-        if kind == "if":
+        if sp.is_branch:
             allowed = {"yield"}
             loop = self._enclosing_loop(ctx)
             if loop is not None:
                 allowed.add("continue")
-                if loop.name == "loop":
+                if not loop.spec.is_counted_loop:
                     allowed.add("break")
-            if not any(o.name in ("reduce", "scan") for o in ctx):
+            if not any(o.name in PURE_REGION_OPS for o in ctx):
                 allowed.add("return")
             return allowed
         return set()
 
-    def _terminator_types(self, term: str, owner, region: Region, ctx) -> list | None:
-        if term == "return":
+    def _terminator_types(self, last: Operation, owner, region: Region, ctx) -> list | None:
+        sp = last.spec
+        if sp.has("return"):
             return []
-        if term == "yield":
-            if owner.name == "if":
+        if sp.has("yield"):
+            if owner.spec.is_branch:
                 return [r.type for r in owner.results]
             return [a.type for a in region.args[0::2]]           # reduce / scan
-        loop = owner if owner.name in _LOOPS else self._enclosing_loop(ctx)
+        loop = owner if owner.spec.is_loop else self._enclosing_loop(ctx)
         if loop is None or not loop.regions or not isinstance(loop.regions[0], Region):
             return None
-        if term == "continue":
+        if sp.has("continue"):
             args = loop.regions[0].args
-            return [a.type for a in (args[1:] if loop.name == "for" else args)]
+            return [a.type for a in (args[1:] if loop.spec.is_counted_loop else args)]
         return [r.type for r in loop.results]                    # break
 
     # -- one op -----------------------------------------------------------------------
@@ -466,6 +464,9 @@ class _Verifier:
         rules = getattr(self, "t_" + sp.syntax, None)
         if rules is not None:               # a family added to the catalogue later gets
             rules(op, g)                    # the generic checks above until it has rules
+        own = OP_CHECKS.get(op.name)
+        if own is not None:
+            own(self, op, g)
 
     def _groups(self, op: Operation, sp) -> dict[str, list[Value]]:
         arities = [a for _, a in sp.operands]
@@ -602,15 +603,15 @@ class _Verifier:
         self.results_are(op, [t])
 
     def _elem_kind(self, op, t: TileType):
-        n = op.name
-        if n in INT_BINARY or n in INT_UNARY:
+        sp = op.spec
+        if sp.has("integer"):
             ok, kind = is_int(t.elem), "integer"
-        elif n in ANY_UNARY:
-            ok, kind = is_int(t.elem) or is_float(t.elem), "integer or float"
-        else:
+        elif sp.has("float"):
             ok, kind = is_float(t.elem), "float"
+        else:
+            ok, kind = is_int(t.elem) or is_float(t.elem), "integer or float"
         if not ok:
-            self.fail(op, "type-mismatch", f"'{n}' needs {kind} elements, found {t}")
+            self.fail(op, "type-mismatch", f"'{op.name}' needs {kind} elements, found {t}")
 
     def t_unary(self, op, g):
         x = g["x"][0]
@@ -629,57 +630,11 @@ class _Verifier:
         self.modifiers(op)
 
     def t_convert(self, op, g):
-        x = g["x"][0]
-        src = self.tile(op, x, "the operand")
+        self.tile(op, g["x"][0], "the operand")
         if len(op.results) != 1:
             self.fail(op, "result-count", f"'{op.name}' has 1 result, found {len(op.results)}")
-        dst = self.tile(op, op.results[0], "the result")
+        self.tile(op, op.results[0], "the result")
         self.modifiers(op)
-        n = op.name
-        if n == "reshape":
-            if src.elem != dst.elem or math.prod(src.shape) != math.prod(dst.shape):
-                self.fail(op, "type-mismatch", f"reshape keeps the element type and count: "
-                          f"{src} -> {dst}")
-            return
-        if n == "broadcast":
-            ok = src.elem == dst.elem and src.rank == dst.rank and all(
-                s in (d, 1) for s, d in zip(src.shape, dst.shape))
-            if not ok:
-                self.fail(op, "type-mismatch", f"cannot broadcast {src} to {dst} (same rank, "
-                          "each dimension equal or 1)")
-            return
-        if n in ("pack", "unpack"):
-            tile_, other = (src, dst) if n == "pack" else (dst, src)
-            bits = 0 if is_ptr(tile_.elem) or tile_.elem == "i1" else bit_width(tile_.elem)
-            ok = (tile_.rank == 1 and other.rank == 1 and other.elem == "i8" and bits > 0
-                  and tile_.shape[0] * bits == other.shape[0] * 8)
-            if not ok:
-                self.fail(op, "type-mismatch", f"'{n}' turns a 1-D tile into as many i8 bytes "
-                          f"as its bits make (no i1, no pointers): {src} -> {dst}")
-            return
-        if src.shape != dst.shape:
-            self.fail(op, "type-mismatch", f"'{n}' keeps the shape: {src} -> {dst}")
-        se, de = src.elem, dst.elem
-        rule = {
-            "exti": (is_int(se) and is_int(de) and INT_WIDTHS.get(se, 0) < INT_WIDTHS.get(de, 0),
-                     "a wider integer"),
-            "trunci": (is_int(se) and is_int(de) and INT_WIDTHS.get(se, 0) > INT_WIDTHS.get(de, 0),
-                       "a narrower integer"),
-            "itof": (is_int(se) and is_float(de), "integer to float"),
-            "ftoi": (is_float(se) and is_int(de), "float to integer"),
-            "ftof": (is_float(se) and is_float(de), "float to float"),
-            "bitcast": (not is_ptr(se) and not is_ptr(de) and bit_width(se) == bit_width(de),
-                        "same bit width, no pointers"),
-            "int_to_ptr": (is_int(se) and is_ptr(de), "integer to pointer"),
-            "ptr_to_int": (is_ptr(se) and is_int(de), "pointer to integer"),
-            "ptr_to_ptr": (is_ptr(se) and is_ptr(de), "pointer to pointer"),
-        }[n]
-        if not rule[0]:
-            self.fail(op, "type-mismatch", f"'{n}' converts {rule[1]}: {src} -> {dst}")
-        if de == "f8E8M0FNU" and n in ("ftof", "itof") and \
-                op.attrs.get("rounding") not in ("zero", "positive_inf"):
-            self.fail(op, "attribute", f"'{n}' to f8E8M0FNU needs rounding<zero> or "
-                      f"rounding<positive_inf> (there is no nearest power of two mode)")
 
     def _compare(self, op, g, kind_ok, kind: str):
         a, b = g["lhs"][0], g["rhs"][0]
@@ -718,14 +673,7 @@ class _Verifier:
         self.results_are(op, [pt])
 
     def t_nullary(self, op, g):
-        if op.name == "make_token":
-            self.results_are(op, [TOKEN])
-            return
-        if len(op.results) != 1:
-            self.fail(op, "result-count", f"iota has 1 result, found {len(op.results)}")
-        t = self.tile(op, op.results[0], "the result")
-        if t.rank != 1 or not is_int(t.elem):
-            self.fail(op, "type-mismatch", f"iota makes a 1-D integer tile, found {t}")
+        pass                    # each nullary op's result: its own check (OP_CHECKS)
 
     def t_grid(self, op, g):
         if len(op.results) != 3:
@@ -800,7 +748,7 @@ class _Verifier:
         if len(op.results) != 1:
             self.fail(op, "result-count", f"'{op.name}' has 1 result, found {len(op.results)}")
         pt = op.results[0].type
-        want = StridedViewType if op.name == "make_strided_view" else PartitionViewType
+        want = _VIEW_MADE.get(op.name, PartitionViewType)
         if not isinstance(pt, want):
             kind = "strided_view" if want is StridedViewType else "partition_view"
             self.fail(op, "type-mismatch", f"'{op.name}' produces a {kind}, found {pt}")
@@ -821,10 +769,8 @@ class _Verifier:
 
     def t_index_shape(self, op, g):
         v = g["view"][0]
-        kinds = (TensorViewType,) if op.name == "get_tensor_shape" else \
-            _TILED_VIEWS + (TensorViewType,)
+        kinds, what = _VIEWS_READ.get(op.name, _VIEWS_READ["get_index_space_shape"])
         if not isinstance(v.type, kinds):
-            what = "a tensor_view" if op.name == "get_tensor_shape" else "a view"
             self.fail(op, "type-mismatch", f"{op.name} takes {what}, found {v.type}")
         rank = v.type.rank
         if rank == 0:
@@ -908,8 +854,8 @@ class _Verifier:
     def t_mma(self, op, g):
         a, b, c = g["a"][0], g["b"][0], g["acc"][0]
         ta, tb, tc = (self.tile(op, v, w) for v, w in ((a, "lhs"), (b, "rhs"), (c, "acc")))
-        kind_ok = is_float if op.name == "mmaf" else is_int
-        kind = "float" if op.name == "mmaf" else "integer"
+        kind_ok = is_float if op.spec.has("float") else is_int
+        kind = "float" if op.spec.has("float") else "integer"
         if not (kind_ok(ta.elem) and kind_ok(tc.elem)) or ta.elem != tb.elem:
             self.fail(op, "type-mismatch", f"'{op.name}' multiplies {kind} tiles of one element "
                       f"type into a {kind} accumulator: {ta}, {tb}, {tc}")
@@ -1067,6 +1013,131 @@ class _Verifier:
         self._combiner(op, g, keep_dim=True)
 
 
+Check = Callable[[_Verifier, Operation, dict[str, list[Value]]], None]
+
+# Per-op type rules, after the rules of the op's syntax family (`_Verifier.t_<syntax>`):
+# op name -> check(verifier, op, operand groups), failing through `verifier.fail`.
+OP_CHECKS: dict[str, Check] = {}
+
+
+def op_check(*names: str) -> Callable[[Check], Check]:
+    """Decorator: `fn` checks the ops `names` (one check per op)."""
+    def add(fn: Check) -> Check:
+        for n in names:
+            if n in OP_CHECKS:
+                raise ValueError(f"op '{n}' already has a verifier check")
+            OP_CHECKS[n] = fn
+        return fn
+    return add
+
+
+def unregister_check(name: str) -> None:
+    """Forget the per-op check of `name` (an op a test or an extension added)."""
+    if OP_CHECKS.pop(name, None) is None:
+        raise KeyError(f"op '{name}' has no verifier check")
+
+
+# which view each view-making op makes, and which views a shape query reads
+_VIEW_MADE = {"make_partition_view": PartitionViewType, "make_strided_view": StridedViewType}
+_VIEWS_READ: dict[str, tuple[tuple[type, ...], str]] = {
+    "get_tensor_shape": ((TensorViewType,), "a tensor_view"),
+    "get_index_space_shape": (_TILED_VIEWS + (TensorViewType,), "a view"),
+}
+
+
+def _converted(op: Operation) -> tuple[TileType, TileType]:
+    """The operand and result tiles of a conversion (the convert family checked both)."""
+    src, dst = op.operands[0].type, op.results[0].type
+    assert isinstance(src, TileType) and isinstance(dst, TileType)
+    return src, dst
+
+
+@op_check("make_token")
+def _make_token(v: _Verifier, op: Operation, g) -> None:
+    v.results_are(op, [TOKEN])
+
+
+@op_check("iota")
+def _iota(v: _Verifier, op: Operation, g) -> None:
+    if len(op.results) != 1:
+        v.fail(op, "result-count", f"iota has 1 result, found {len(op.results)}")
+    t = v.tile(op, op.results[0], "the result")
+    if t.rank != 1 or not is_int(t.elem):
+        v.fail(op, "type-mismatch", f"iota makes a 1-D integer tile, found {t}")
+
+
+@op_check("reshape")
+def _reshape(v: _Verifier, op: Operation, g) -> None:
+    src, dst = _converted(op)
+    if src.elem != dst.elem or math.prod(src.shape) != math.prod(dst.shape):
+        v.fail(op, "type-mismatch", f"reshape keeps the element type and count: "
+               f"{src} -> {dst}")
+
+
+@op_check("broadcast")
+def _broadcast(v: _Verifier, op: Operation, g) -> None:
+    src, dst = _converted(op)
+    ok = src.elem == dst.elem and src.rank == dst.rank and all(
+        s in (d, 1) for s, d in zip(src.shape, dst.shape))
+    if not ok:
+        v.fail(op, "type-mismatch", f"cannot broadcast {src} to {dst} (same rank, "
+               "each dimension equal or 1)")
+
+
+def _bytes(packs: bool) -> Check:
+    """pack (`packs`) turns a 1-D tile into its i8 bytes, unpack turns them back."""
+    def check(v: _Verifier, op: Operation, g) -> None:
+        src, dst = _converted(op)
+        tile_, other = (src, dst) if packs else (dst, src)
+        bits = 0 if is_ptr(tile_.elem) or tile_.elem == "i1" else bit_width(tile_.elem)
+        ok = (tile_.rank == 1 and other.rank == 1 and other.elem == "i8" and bits > 0
+              and tile_.shape[0] * bits == other.shape[0] * 8)
+        if not ok:
+            v.fail(op, "type-mismatch", f"'{op.name}' turns a 1-D tile into as many i8 bytes "
+                   f"as its bits make (no i1, no pointers): {src} -> {dst}")
+    return check
+
+
+op_check("pack")(_bytes(True))
+op_check("unpack")(_bytes(False))
+
+
+def _number_conversion(ok: Callable[[Any, Any], bool], what: str,
+                       powers_of_two: bool = False) -> Check:
+    """An elementwise conversion that keeps the shape; `ok(source elem, result elem)`
+    says which element types it converts (`what`). With `powers_of_two`, a result in
+    f8E8M0FNU needs a directed rounding (there is no nearest power of two mode)."""
+    def check(v: _Verifier, op: Operation, g) -> None:
+        src, dst = _converted(op)
+        n = op.name
+        if src.shape != dst.shape:
+            v.fail(op, "type-mismatch", f"'{n}' keeps the shape: {src} -> {dst}")
+        se, de = src.elem, dst.elem
+        if not ok(se, de):
+            v.fail(op, "type-mismatch", f"'{n}' converts {what}: {src} -> {dst}")
+        if powers_of_two and de == "f8E8M0FNU" and \
+                op.attrs.get("rounding") not in ("zero", "positive_inf"):
+            v.fail(op, "attribute", f"'{n}' to f8E8M0FNU needs rounding<zero> or "
+                   f"rounding<positive_inf> (there is no nearest power of two mode)")
+    return check
+
+
+for _name, _ok, _what, _p2 in (
+        ("exti", lambda se, de: is_int(se) and is_int(de)
+         and INT_WIDTHS.get(se, 0) < INT_WIDTHS.get(de, 0), "a wider integer", False),
+        ("trunci", lambda se, de: is_int(se) and is_int(de)
+         and INT_WIDTHS.get(se, 0) > INT_WIDTHS.get(de, 0), "a narrower integer", False),
+        ("itof", lambda se, de: is_int(se) and is_float(de), "integer to float", True),
+        ("ftoi", lambda se, de: is_float(se) and is_int(de), "float to integer", False),
+        ("ftof", lambda se, de: is_float(se) and is_float(de), "float to float", True),
+        ("bitcast", lambda se, de: not is_ptr(se) and not is_ptr(de)
+         and bit_width(se) == bit_width(de), "same bit width, no pointers", False),
+        ("int_to_ptr", lambda se, de: is_int(se) and is_ptr(de), "integer to pointer", False),
+        ("ptr_to_int", lambda se, de: is_ptr(se) and is_int(de), "pointer to integer", False),
+        ("ptr_to_ptr", lambda se, de: is_ptr(se) and is_ptr(de), "pointer to pointer", False)):
+    op_check(_name)(_number_conversion(_ok, _what, _p2))
+
+
 def _angled(s) -> bool:
     """`s` is one balanced `<...>` group, as the parser reads optimization hints."""
     if not isinstance(s, str) or not s.startswith("<"):
@@ -1089,4 +1160,5 @@ def param_attr_ok(v) -> bool:
     return False
 
 
-__all__ = ["verify", "check", "verify_op", "type_problem", "RULES", "ATTRIBUTES"]
+__all__ = ["verify", "check", "verify_op", "type_problem", "RULES", "ATTRIBUTES", "OP_CHECKS",
+           "op_check", "unregister_check"]
