@@ -16,13 +16,25 @@ import heapq
 from collections.abc import Callable, Iterator
 
 from eqsat.ir.core import Kernel, Operation, Region, Value, region_exits
-from eqsat.ir.ops import MEMORY_OPS, SPECS
+from eqsat.ir.ops import MEMORY_OPS, SPECS, OpSpec
 from eqsat.ir.types import TokenType
 
 
 def loop_exits(loop: Operation, kind: str) -> list[Operation]:
-    """`continue`/`break` ops that target `loop`."""
-    return [t for t in region_exits(loop.regions[0]) if t.name == kind]
+    """`continue`/`break` ops (`kind`, the trait) that target `loop`."""
+    return [t for t in region_exits(loop.regions[0]) if t.spec.has(kind)]
+
+
+EXIT_KINDS = ("continue", "break")      # the traits of the ops that leave a loop body
+
+
+def exit_kind(term: Operation) -> str | None:
+    """The trait of `EXIT_KINDS` an op that leaves a loop body has, else None."""
+    sp = term.spec
+    for kind in EXIT_KINDS:
+        if sp.has(kind):
+            return kind
+    return None
 
 
 def exit_target(term: Operation) -> Operation | None:
@@ -32,7 +44,7 @@ def exit_target(term: Operation) -> Operation | None:
         owner = r.parent
         if not isinstance(owner, Operation):
             return None
-        if owner.name in ("for", "loop"):
+        if owner.spec.is_loop:
             return owner
         r = owner.parent
     return None
@@ -127,16 +139,16 @@ class TokenSets:
             k = id(op)
             self.loops_of[k], self.ifs_of[k] = loops, ifs
             self.pos[k] = len(self.pos)
-            n = op.name
-            mem = n in MEMORY_OPS or n == "print_tko"
+            sp = op.spec
+            mem = op.name in MEMORY_OPS
             if mem:
                 self.bit[k] = len(self.bit_ops)
                 self.bit_ops.append(op)
                 self._chain[k] = chain
-            if mem or n in ("join_tokens", "if", "for", "loop"):
+            if mem or sp.is_join or sp.is_branch or sp.is_loop:
                 self.eqs.append(op)
                 self.rank[k] = self._ranked = self._ranked + 1
-            if n in ("for", "loop"):
+            if sp.is_loop:
                 start = len(self.bit_ops)
                 self._depth[k] = len(chain)
                 self._levels = max(self._levels, len(chain) + 1)
@@ -144,7 +156,7 @@ class TokenSets:
                 for i, r in enumerate(op.regions):
                     self._walk(r, chain + (k,), loops | {k}, ifs, k if i == 0 else None)
                 self._span[k] = (start, len(self.bit_ops))
-            elif n == "if":
+            elif sp.is_branch:
                 spans = []
                 for i, r in enumerate(op.regions):
                     start = len(self.bit_ops)
@@ -155,10 +167,14 @@ class TokenSets:
             else:
                 for r in op.regions:
                     self._walk(r, chain, loops, ifs)
-                if n == "break":
-                    self._after[k] = len(self.bit_ops)
-                if n in ("continue", "break") and exit_to is not None:
-                    self._exits[(exit_to, n)].append(op)   # as `loop_exits` finds them
+                if sp.is_terminator:
+                    if sp.has("break"):
+                        self._after[k] = len(self.bit_ops)
+                    kind = exit_kind(op)
+                    if kind is not None and exit_to is not None:
+                        self._exits[(exit_to, kind)].append(op)   # as `loop_exits` finds them
+
+
 
     # -- bitsets ---------------------------------------------------------------------
     def _tags(self, care: int, want: int) -> tuple[int, ...]:
@@ -285,14 +301,14 @@ class TokenSets:
 
     def _inputs(self, op: Operation) -> list[Value]:
         """The values `op`'s equations read."""
-        n = op.name
-        if n == "join_tokens":
+        sp = op.spec
+        if sp.is_join:
             return list(op.operands)
-        if n == "if":
+        if sp.is_branch:
             return [v for t in self.yields(op) for v in t.operands]
-        if n in ("for", "loop"):
+        if sp.is_loop:
             return (list(op.group("init")) + list(op.regions[0].args)
-                    + [v for kind in ("continue", "break") for t in self.exits(op, kind)
+                    + [v for kind in EXIT_KINDS for t in self.exits(op, kind)
                        for v in t.operands])
         t = _token_in(op)
         return [t] if t is not None else []
@@ -300,17 +316,17 @@ class TokenSets:
     @staticmethod
     def outputs(op: Operation) -> list[Value]:
         """The values an equation of `op` defines."""
-        if op.name in ("for", "loop"):
+        if op.spec.is_loop:
             return list(op.regions[0].args) + list(op.results)
         return list(op.results)
 
     def owner(self, site: Operation) -> Operation:
         """The op whose equations read the operands of `site`."""
-        if site.name == "yield":
+        if site.spec.has("yield"):
             ifop = site.parent.parent if site.parent is not None else None
             assert isinstance(ifop, Operation), "a yield passes values to an if"
             return ifop
-        if site.name in ("continue", "break"):
+        if exit_kind(site) is not None:
             loop = exit_target(site)
             assert loop is not None, f"'{site.name}' outside a loop"
             return loop
@@ -424,7 +440,7 @@ class TokenSets:
         solutions before and after the edit: the systems have the same fixpoints and
         no set changes. Such a path only visits values defined before the join; the
         search gives up after `budget` values (then the edit is solved again)."""
-        if owner.name != "join_tokens":
+        if not owner.spec.is_join:
             return False
         if added is not None:
             src = removed.owner
@@ -441,9 +457,9 @@ class TokenSets:
                 if self.pos[r] >= limit:
                     continue
                 op = self.by_id[r]
-                if op.name == "join_tokens":
+                if op.spec.is_join:
                     y = op.result if x in op.operands else None
-                elif op.name in MEMORY_OPS or op.name == "print_tko":
+                elif op.name in MEMORY_OPS:
                     y = _token_out(op) if _token_in(op) is x else None
                 else:
                     continue
@@ -510,33 +526,33 @@ class TokenSets:
         moved = x & self._fresh_in(lid)
         return (x ^ moved) | (moved << self._shift(lid))
 
-    def _common(self, op: Operation) -> Eqs:
-        n = op.name
-        if n in MEMORY_OPS or n == "print_tko":
+    def _common(self, op: Operation, sp: OpSpec) -> Eqs:
+        if op.name in MEMORY_OPS:
             t = _token_out(op)
             if t is not None:
                 mine = self.get(_token_in(op))
                 if self.only is None or id(op) in self.only:
                     mine |= 1 << self.bit[id(op)]
                 yield t, mine
-        elif n == "join_tokens":
+        elif sp.is_join:
             out = 0
             for v in op.operands:
                 out |= self.get(v)
             yield op.result, out
 
     def _may(self, op: Operation) -> Eqs:
-        yield from self._common(op)
-        n = op.name
-        if n == "if":
+        sp = op.spec
+        yield from self._common(op, sp)
+        if sp.is_branch:
             for k, r in enumerate(op.results):
                 if r.is_token:
                     out = 0
                     for t in self.yields(op):
                         out |= self.get(_at(t.operands, k))
                     yield r, out
-        elif n in ("for", "loop"):
-            skip = 1 if n == "for" else 0
+        elif sp.is_loop:
+            counted = sp.is_counted_loop
+            skip = 1 if counted else 0
             lid = id(op)
             args = op.regions[0].args
             inits = op.group("init")
@@ -551,7 +567,7 @@ class TokenSets:
             for k, r in enumerate(op.results):
                 if r.is_token:
                     out = 0
-                    if n == "for":
+                    if counted:        # it ends when its count runs out, never by a break
                         out = self.get(_at(inits, k)) | self.get(_at(args, k + skip))
                         for t in conts:
                             out |= self.get(_at(t.operands, k))
@@ -561,16 +577,16 @@ class TokenSets:
                     yield r, out
 
     def _must(self, op: Operation) -> Eqs:
-        yield from self._common(op)
-        n = op.name
-        if n == "if":
+        sp = op.spec
+        yield from self._common(op, sp)
+        if sp.is_branch:
             ifid = id(op)
             for k, r in enumerate(op.results):
                 if not r.is_token:
                     continue
                 paths = [(i, self.get(_at(b.terminator.operands, k)))
                          for i, b in enumerate(op.regions)
-                         if b.terminator is not None and b.terminator.name == "yield"]
+                         if b.terminator is not None and b.terminator.spec.has("yield")]
                 out = 0
                 for _, got in paths:
                     out |= got
@@ -578,8 +594,9 @@ class TokenSets:
                 for i, got in paths:
                     out &= got | self._other(ifid, i)
                 yield r, out
-        elif n in ("for", "loop"):
-            skip = 1 if n == "for" else 0
+        elif sp.is_loop:
+            counted = sp.is_counted_loop
+            skip = 1 if counted else 0
             lid = id(op)
             args = op.regions[0].args
             inits = op.group("init")
@@ -601,7 +618,7 @@ class TokenSets:
             for k, r in enumerate(op.results):
                 if not r.is_token:
                     continue
-                if n == "for":
+                if counted:
                     common = 0
                     for j, t in enumerate(conts):
                         got = self.get(_at(t.operands, k))
@@ -656,7 +673,10 @@ def _at(values, i: int) -> Value | None:
 def if_yields(ifop: Operation) -> list[Operation]:
     """The `yield` ops that end an if's branches."""
     return [r.terminator for r in ifop.regions
-            if r.terminator is not None and r.terminator.name == "yield"]
+            if r.terminator is not None and r.terminator.spec.has("yield")]
 
 
-__all__ = ["TokenSets", "loop_exits", "exit_target", "if_yields", "bits", "mask"]
+__all__ = ["TokenSets", "EXIT_KINDS", "loop_exits", "exit_kind", "exit_target", "if_yields",
+           "bits", "mask"]
+
+
