@@ -237,7 +237,6 @@ _MADE_POINTERS = {"int_to_ptr": _list_roots}
 
 
 def alias_model(kernel: Kernel, *, noalias: bool = False,
-
                 alias_groups: Mapping[int | str, Any] | None = None) -> tuple[Any, str]:
     """The alias facts `optimize` orders memory by, and a line saying where they came from.
 

@@ -59,7 +59,6 @@ def order_keys(facts: AliasFacts, op: Operation) -> OrderKeys:
     if is_release(op):
         second.add("release")
     if op.spec.has("output"):               # printed output stays in order
-
         first.add("print")
         second.add("print")
     if fp:

@@ -743,4 +743,3 @@ _FORM = {
 }
 
 __all__ = ["disjoint_across", "disjoint_pair_across", "injective_in", "Bounds", "const_int"]
-

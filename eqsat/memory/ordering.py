@@ -19,7 +19,6 @@ def ordered_pairs(kernel: Kernel) -> set[tuple[int, int]]:
     pairs = set()
     for op in kernel.walk():
         if op.name in MEMORY_OPS and op.token_in is not None:
-
             for a, _ in sets.of(op.token_in):
                 pairs.add((a, id(op)))
     return pairs

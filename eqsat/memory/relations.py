@@ -329,7 +329,6 @@ def _closed_tokenized(record: MemoryRecord, out: TokenRelations) -> None:
                 out.open_if.append((rec.head, k))
 
 
-
 class _Leaves:
     """For token values inside a loop/if op R: the tokens from outside R ("out", id)
     and the carried arguments of R ("arg", i) that they are built from (through
@@ -400,7 +399,6 @@ class _Leaves:
         elif sp.is_loop:              # ends by a break
             for t in loop_exits(op, "break"):
                 out |= self.of(t.operands[k])
-
         else:
             out = frozenset([("out", id(v))])     # unknown producer: never closed
         return out

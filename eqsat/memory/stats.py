@@ -40,7 +40,6 @@ def kernel_stats(kernel: Kernel, *, noalias: bool = False) -> dict:
             token_operands += 1
         if op.spec.is_loop:
             loop_tokens += sum(1 for v in op.group("init") if v.is_token)
-
     return {
         "ops": sum(counts.values()),
         "op_counts": dict(sorted(counts.items())),

@@ -158,7 +158,6 @@ def _program_waits(kernel: Kernel, index: dict[int, int]) -> set[Wait]:
                 before = before | frozenset((a, False) for a, _ in last)
             elif op.spec.is_branch:
                 outs = [run(r, before) for r in op.regions]
-
                 before = frozenset().union(*outs) if len(outs) == 2 else before.union(*outs)
         return before
 

@@ -174,8 +174,6 @@ class TokenSets:
                     if kind is not None and exit_to is not None:
                         self._exits[(exit_to, kind)].append(op)   # as `loop_exits` finds them
 
-
-
     # -- bitsets ---------------------------------------------------------------------
     def _tags(self, care: int, want: int) -> tuple[int, ...]:
         """The tags t with t & care == want."""
@@ -678,5 +676,3 @@ def if_yields(ifop: Operation) -> list[Operation]:
 
 __all__ = ["TokenSets", "EXIT_KINDS", "loop_exits", "exit_kind", "exit_target", "if_yields",
            "bits", "mask"]
-
-
