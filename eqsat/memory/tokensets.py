@@ -16,7 +16,7 @@ import heapq
 from collections.abc import Callable, Iterator
 
 from eqsat.ir.core import Kernel, Operation, Region, Value, region_exits
-from eqsat.ir.ops import MEMORY_OPS, SPECS, OpSpec
+from eqsat.ir.ops import MEMORY_OPS, SPECS
 from eqsat.ir.types import TokenType
 
 
@@ -48,6 +48,26 @@ def exit_target(term: Operation) -> Operation | None:
             return owner
         r = owner.parent
     return None
+
+
+# What an op is to the token equations: its table entry's answers, asked once per op name
+# (the equations run per op many times over).
+_MEM, _JOIN, _BRANCH, _LOOP, _COUNTED, _CONTINUE, _BREAK = 1, 2, 4, 8, 16, 32, 64
+_EQUATIONS = _MEM | _JOIN | _BRANCH | _LOOP       # ops whose token outputs have equations
+_ROLES: dict[str, int] = {}
+
+
+def _role(op: Operation) -> int:
+    got = _ROLES.get(op.name)
+    if got is None:
+        sp = SPECS.get(op.name)
+        got = 0 if sp is None else (
+            (_MEM if op.name in MEMORY_OPS else 0) | (_JOIN if sp.is_join else 0)
+            | (_BRANCH if sp.is_branch else 0) | (_LOOP if sp.is_loop else 0)
+            | (_COUNTED if sp.is_counted_loop else 0)
+            | (_CONTINUE if sp.has("continue") else 0) | (_BREAK if sp.has("break") else 0))
+        _ROLES[op.name] = got
+    return got
 
 
 _EMPTY: frozenset = frozenset()
@@ -139,16 +159,15 @@ class TokenSets:
             k = id(op)
             self.loops_of[k], self.ifs_of[k] = loops, ifs
             self.pos[k] = len(self.pos)
-            sp = op.spec
-            mem = op.name in MEMORY_OPS
-            if mem:
+            role = _role(op)
+            if role & _MEM:
                 self.bit[k] = len(self.bit_ops)
                 self.bit_ops.append(op)
                 self._chain[k] = chain
-            if mem or sp.is_join or sp.is_branch or sp.is_loop:
+            if role & _EQUATIONS:
                 self.eqs.append(op)
                 self.rank[k] = self._ranked = self._ranked + 1
-            if sp.is_loop:
+            if role & _LOOP:
                 start = len(self.bit_ops)
                 self._depth[k] = len(chain)
                 self._levels = max(self._levels, len(chain) + 1)
@@ -156,7 +175,7 @@ class TokenSets:
                 for i, r in enumerate(op.regions):
                     self._walk(r, chain + (k,), loops | {k}, ifs, k if i == 0 else None)
                 self._span[k] = (start, len(self.bit_ops))
-            elif sp.is_branch:
+            elif role & _BRANCH:
                 spans = []
                 for i, r in enumerate(op.regions):
                     start = len(self.bit_ops)
@@ -167,12 +186,12 @@ class TokenSets:
             else:
                 for r in op.regions:
                     self._walk(r, chain, loops, ifs)
-                if sp.is_terminator:
-                    if sp.has("break"):
-                        self._after[k] = len(self.bit_ops)
+                if role & _BREAK:
+                    self._after[k] = len(self.bit_ops)
+                if role & (_CONTINUE | _BREAK) and exit_to is not None:
                     kind = exit_kind(op)
-                    if kind is not None and exit_to is not None:
-                        self._exits[(exit_to, kind)].append(op)   # as `loop_exits` finds them
+                    assert kind is not None
+                    self._exits[(exit_to, kind)].append(op)   # as `loop_exits` finds them
 
     # -- bitsets ---------------------------------------------------------------------
     def _tags(self, care: int, want: int) -> tuple[int, ...]:
@@ -299,12 +318,12 @@ class TokenSets:
 
     def _inputs(self, op: Operation) -> list[Value]:
         """The values `op`'s equations read."""
-        sp = op.spec
-        if sp.is_join:
+        role = _role(op)
+        if role & _JOIN:
             return list(op.operands)
-        if sp.is_branch:
+        if role & _BRANCH:
             return [v for t in self.yields(op) for v in t.operands]
-        if sp.is_loop:
+        if role & _LOOP:
             return (list(op.group("init")) + list(op.regions[0].args)
                     + [v for kind in EXIT_KINDS for t in self.exits(op, kind)
                        for v in t.operands])
@@ -314,7 +333,7 @@ class TokenSets:
     @staticmethod
     def outputs(op: Operation) -> list[Value]:
         """The values an equation of `op` defines."""
-        if op.spec.is_loop:
+        if _role(op) & _LOOP:
             return list(op.regions[0].args) + list(op.results)
         return list(op.results)
 
@@ -455,9 +474,10 @@ class TokenSets:
                 if self.pos[r] >= limit:
                     continue
                 op = self.by_id[r]
-                if op.spec.is_join:
+                role = _role(op)
+                if role & _JOIN:
                     y = op.result if x in op.operands else None
-                elif op.name in MEMORY_OPS:
+                elif role & _MEM:
                     y = _token_out(op) if _token_in(op) is x else None
                 else:
                     continue
@@ -524,32 +544,32 @@ class TokenSets:
         moved = x & self._fresh_in(lid)
         return (x ^ moved) | (moved << self._shift(lid))
 
-    def _common(self, op: Operation, sp: OpSpec) -> Eqs:
-        if op.name in MEMORY_OPS:
+    def _common(self, op: Operation, role: int) -> Eqs:
+        if role & _MEM:
             t = _token_out(op)
             if t is not None:
                 mine = self.get(_token_in(op))
                 if self.only is None or id(op) in self.only:
                     mine |= 1 << self.bit[id(op)]
                 yield t, mine
-        elif sp.is_join:
+        elif role & _JOIN:
             out = 0
             for v in op.operands:
                 out |= self.get(v)
             yield op.result, out
 
     def _may(self, op: Operation) -> Eqs:
-        sp = op.spec
-        yield from self._common(op, sp)
-        if sp.is_branch:
+        role = _role(op)
+        yield from self._common(op, role)
+        if role & _BRANCH:
             for k, r in enumerate(op.results):
                 if r.is_token:
                     out = 0
                     for t in self.yields(op):
                         out |= self.get(_at(t.operands, k))
                     yield r, out
-        elif sp.is_loop:
-            counted = sp.is_counted_loop
+        elif role & _LOOP:
+            counted = role & _COUNTED
             skip = 1 if counted else 0
             lid = id(op)
             args = op.regions[0].args
@@ -575,9 +595,9 @@ class TokenSets:
                     yield r, out
 
     def _must(self, op: Operation) -> Eqs:
-        sp = op.spec
-        yield from self._common(op, sp)
-        if sp.is_branch:
+        role = _role(op)
+        yield from self._common(op, role)
+        if role & _BRANCH:
             ifid = id(op)
             for k, r in enumerate(op.results):
                 if not r.is_token:
@@ -592,8 +612,8 @@ class TokenSets:
                 for i, got in paths:
                     out &= got | self._other(ifid, i)
                 yield r, out
-        elif sp.is_loop:
-            counted = sp.is_counted_loop
+        elif role & _LOOP:
+            counted = role & _COUNTED
             skip = 1 if counted else 0
             lid = id(op)
             args = op.regions[0].args

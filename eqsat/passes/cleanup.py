@@ -36,7 +36,7 @@ from collections.abc import Callable
 
 from eqsat.interp.machine import may_exit
 from eqsat.ir.core import Kernel, Operation, Region, Value
-from eqsat.ir.ops import MEMORY_OPS, PURE_REGION_OPS, OpSpec
+from eqsat.ir.ops import MEMORY_OPS, PURE_REGION_OPS, SPECS, OpSpec
 from eqsat.ir.types import TokenType
 from eqsat.memory.conflict import Conflicts
 from eqsat.memory.tokensets import TokenSets, bits, exit_kind, exit_target, if_yields, mask
@@ -77,6 +77,18 @@ def _passes_tokens_on(sp: OpSpec) -> bool:
         sp.has("break")
 
 
+_PASSING: dict[Callable[[OpSpec], bool], frozenset[str]] = {}
+
+
+def _passing(test: Callable[[OpSpec], bool]) -> frozenset[str]:
+    """The names of the ops whose table entry passes `test`, derived from the table once
+    (as `eqsat.ir.ops.MEMORY_OPS` is): finding them in a kernel is then a name lookup."""
+    got = _PASSING.get(test)
+    if got is None:
+        got = _PASSING[test] = frozenset(n for n, sp in SPECS.items() if test(sp))
+    return got
+
+
 @dataclass
 class CleanupStats:
     """How much each clean-up removed."""
@@ -113,6 +125,7 @@ class _Uses:
         self.swept = False
         self._ops: list[Operation] | None = None
         self._where: dict[Callable[[OpSpec], bool], list[Operation]] = {}
+
         self._exits: dict[tuple[int, str], list[Operation]] | None = None
         self._exiting: dict[int, bool] = {}
         for op in self.walk():
@@ -149,12 +162,12 @@ class _Uses:
 
     def where(self, test: Callable[[OpSpec], bool]) -> list[Operation]:
         """The ops, in walk order, whose table entry passes `test` (one of the module's
-        questions above: the answer is kept until the kernel is `reshaped`)."""
+        questions above), kept until the kernel is `reshaped`."""
         ops = self.walk()
         got = self._where.get(test)
         if got is None:
-            got = self._where[test] = [op for op in ops
-                                       if (sp := op.spec) is not None and test(sp)]
+            names = _passing(test)
+            got = self._where[test] = [op for op in ops if op.name in names]
         return got
 
     def reshaped(self) -> None:
