@@ -27,7 +27,7 @@ from typing import Any
 from collections.abc import Mapping
 
 from eqsat.ir.core import Kernel, Operation, Value, control_edges
-from eqsat.ir.ops import MEMORY_OPS
+from eqsat.ir.ops import MEMORY_OPS, SPECS
 from eqsat.ir.types import PointerType, TileType
 from eqsat.analysis.signature import array_layouts, list_tables
 from eqsat.errors import EqsatError
@@ -36,18 +36,18 @@ from eqsat.interp.inputs import check_alias_groups
 UNIVERSE = "*"
 DEFAULT_GROUP = "*default"   # group of unannotated parameters under the safe default
 
-# ops whose result points into the same memory as the named operand group
+# ops whose result points into the same memory as (any of) the named operand groups
 _DERIVE = {
-    "assume": "x", "offset": "ptr", "reshape": "x", "broadcast": "x", "make_tensor_view": "base",
-    "make_partition_view": "view", "make_strided_view": "view", "permute": "x", "extract": "x",
-    "ptr_to_ptr": "x", "bitcast": "x",
+    "assume": ("x",), "offset": ("ptr",), "reshape": ("x",), "broadcast": ("x",),
+    "make_tensor_view": ("base",), "make_partition_view": ("view",),
+    "make_strided_view": ("view",), "permute": ("x",), "extract": ("x",),
+    "ptr_to_ptr": ("x",), "bitcast": ("x",), "select": ("true", "false"),
 }
-_ADDRESS_OPERAND = {
-    "load_view_tko": "view", "store_view_tko": "view", "atomic_red_view_tko": "view",
-    "load_ptr_tko": "ptr", "store_ptr_tko": "ptr", "atomic_cas_tko": "ptr", "atomic_rmw_tko": "ptr",
-}
-_WRITES = frozenset(("store_view_tko", "store_ptr_tko", "atomic_cas_tko", "atomic_rmw_tko",
-                     "atomic_red_view_tko", "print_tko"))
+# the memory ops' address operands: a view access's view, else its pointer tile
+_ADDRESS_OPERAND = {n: "view" if s.is_view_access else "ptr" for n, s in SPECS.items()
+                    if n in MEMORY_OPS and not s.has("output")}
+# every memory op but a load writes (atomics always count as writes)
+_WRITES = frozenset(n for n in MEMORY_OPS if not SPECS[n].is_load)
 
 
 def is_write(op: Operation) -> bool:
@@ -79,8 +79,7 @@ def _table_load(v: Value) -> Operation | None:
     while isinstance(v.owner, Operation) and v.owner.name in _ENTRY_KEEPS:
         v = v.owner.operands[0]
     op = v.owner
-    if isinstance(op, Operation) and op.name in ("load_view_tko", "load_ptr_tko") and \
-            v is op.results[0]:
+    if isinstance(op, Operation) and op.spec.is_load and v is op.results[0]:
         return op
     return None
 
@@ -206,16 +205,13 @@ def _propagate(kernel: Kernel, facts: AliasFacts) -> None:
         for op in kernel.walk():
             n = op.name
             if n in _DERIVE:
-                origin = op.one(_DERIVE[n])
-                if origin is not None and id(origin) in roots:
-                    for r in op.results:
-                        join(r, roots[id(origin)])
-            elif n == "select":
-                for v in op.operands[1:]:
-                    if id(v) in roots:
-                        join(op.result, roots[id(v)])
-            elif n == "int_to_ptr":
-                join(op.result, _list_roots(op, facts))
+                for g in _DERIVE[n]:
+                    origin = op.one(g)
+                    if origin is not None and id(origin) in roots:
+                        for r in op.results:
+                            join(r, roots[id(origin)])
+            elif n in _MADE_POINTERS:
+                join(op.result, _MADE_POINTERS[n](op, facts))
             elif (n in MEMORY_OPS and op.results
                                           and carries_address(op.results[0])
                                           and isinstance(op.results[0].type, TileType)):
@@ -234,6 +230,10 @@ def _list_roots(op: Operation, facts: AliasFacts) -> frozenset:
     if all(r != UNIVERSE and element_root(r) in facts.groups for r in rs):
         return frozenset(element_root(r) for r in rs)
     return frozenset([UNIVERSE])
+
+
+# ops that make a pointer out of an integer: the roots their result may point into
+_MADE_POINTERS = {"int_to_ptr": _list_roots}
 
 
 def alias_model(kernel: Kernel, *, noalias: bool = False,

@@ -28,7 +28,6 @@ from typing import Any
 from eqsat.ir.core import Operation
 from eqsat.memory.alias import DEFAULT_GROUP, UNIVERSE, AliasFacts, is_acquire, is_release, is_write
 
-_PRINTS = ("print", "print_tko")
 Key = Any          # a hashable tuple or string
 
 
@@ -59,7 +58,7 @@ def order_keys(facts: AliasFacts, op: Operation) -> OrderKeys:
         first.add("acquire")
     if is_release(op):
         second.add("release")
-    if op.name in _PRINTS:                   # printed output stays in order
+    if op.spec.has("output"):               # printed output stays in order
         first.add("print")
         second.add("print")
     if fp:

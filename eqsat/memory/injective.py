@@ -37,10 +37,28 @@ from typing import Any
 from eqsat.memory.alias import UNIVERSE, AliasFacts
 from eqsat.ir.attrs import Bounded
 from eqsat.ir.core import Kernel, Operation, Region, Value, const_int
-from eqsat.ir.types import INT_WIDTHS, PartitionViewType, StridedViewType, TileType
+from eqsat.ir.types import INT_WIDTHS, PartitionViewType, StridedViewType, TensorViewType, TileType
 from eqsat.analysis.signature import ArrayLayout
 
-_SHAPE_OPS = ("reshape", "broadcast")
+# The ops whose arithmetic the analyses below look into, each once: what it is to them.
+# (Value ranges, `_Separation.modular` and `_Separation.form` dispatch on the op through
+# their own tables, `_RANGE`, `_MODULAR` and `_FORM`, at the end of the module.)
+_ROLE = {
+    "reshape": "shape", "broadcast": "shape",   # the operand's values, in another shape
+    "exti": "extend",                           # sign or zero extension: injective
+    "addi": "sum", "muli": "product",           # an address's terms and their strides
+    "andi": "and", "cmpi": "compare",           # a mask's conjuncts and its bounds
+    "offset": "pointer_add", "ptr_to_ptr": "ptr_cast",
+}
+
+
+def _role(op: object) -> str | None:
+    return _ROLE.get(op.name) if isinstance(op, Operation) else None
+
+
+def _same_values(op: object) -> bool:
+    """Does `op` pass its first operand's values on (an assume, a change of shape)?"""
+    return isinstance(op, Operation) and (op.spec.has("assumption") or _role(op) == "shape")
 
 
 def _width(v: Value) -> int | None:
@@ -61,7 +79,7 @@ def _type_range(v: Value) -> tuple[int, int] | None:
 
 def _const_ints(v: Value) -> tuple[int, int] | None:
     op = v.owner
-    if isinstance(op, Operation) and op.name == "constant":
+    if isinstance(op, Operation) and op.spec.has("constant"):
         c = op.attrs["value"]
         if _width(v) is None:
             return None
@@ -72,14 +90,14 @@ def _const_ints(v: Value) -> tuple[int, int] | None:
 
 def _strip(v: Value) -> Value:
     """Look through ops that keep the value (assume, shape changes)."""
-    while isinstance(v.owner, Operation) and v.owner.name in ("assume",) + _SHAPE_OPS:
+    while _same_values(v.owner):
         v = v.owner.operands[0]
     return v
 
 
 def _strip_ext(v: Value) -> Value:
     """Also look through sign/zero extension (for comparing with a parameter)."""
-    while isinstance(v.owner, Operation) and v.owner.name in ("assume", "exti") + _SHAPE_OPS:
+    while _same_values(v.owner) or _role(v.owner) == "extend":
         v = v.owner.operands[0]
     return v
 
@@ -120,74 +138,96 @@ class Bounds:
             return self._block_arg(v, op)
         if not isinstance(op, Operation):
             return None
-        n = op.name
         c = _const_ints(v)
         if c is not None:
             return c
-        if n == "iota":
-            # lane i holds i wrapped to the type: past 2^(w-1) lanes it turns negative
-            lanes, half = v.tile.shape[0] if v.tile.shape else 1, 1 << ((_width(v) or 64) - 1)
-            return (0 if lanes <= half else -half), min(lanes, half) - 1
-        if n == "get_tile_block_id":
-            return 0, (1 << 31) - 1
-        if n == "get_num_tile_blocks":
-            return 1, (1 << 31) - 1
-        if n == "get_index_space_shape":
-            return self._tile_count(op, v)
-        if n == "get_tensor_shape":
-            return self._tensor_size(op, v)
-        if n in _SHAPE_OPS:
+        if _role(op) == "shape":
             return self.of(op.operands[0])
-        if n == "assume":
-            b = self.of(op.operands[0])
-            p = op.attrs.get("predicate")
-            if isinstance(p, Bounded) and b is not None:
-                lo = b[0] if p.lo is None else max(b[0], p.lo)
-                hi = b[1] if p.hi is None else min(b[1], p.hi)
-                return (lo, hi) if lo <= hi else b
-            return b
-        if n == "exti":
-            b = self.of(op.operands[0])
-            if b is None:
-                return None
-            if op.attrs.get("signedness") == "unsigned" and b[0] < 0:
-                w = _width(op.operands[0]) or 64
-                return 0, (1 << w) - 1
-            return b
-        if n in ("addi", "subi", "muli"):
-            a, b = (self.of(x) for x in op.operands)
-            if a is None or b is None:
-                return None
-            if n == "addi":
-                return self._fit(v, a[0] + b[0], a[1] + b[1])
-            if n == "subi":
-                return self._fit(v, a[0] - b[1], a[1] - b[0])
-            prods = [x * y for x in a for y in b]
-            return self._fit(v, min(prods), max(prods))
-        if n == "divi":
-            a = self.of(op.operands[0])
-            k = const_int(op.operands[1])
-            if a is None or k is None or k <= 0 or op.attrs.get("signedness") == "unsigned":
-                return None
-            return a[0] // k, -((-a[1]) // k)       # any rounding lies in [floor, ceil]
-        if n == "remi":
-            k = const_int(op.operands[1])
-            a = self.of(op.operands[0])
-            if k is None or k <= 0 or a is None:
-                return None
-            return (0 if a[0] >= 0 else -(k - 1)), k - 1
-        if n in ("maxi", "mini"):
-            a, b = (self.of(x) for x in op.operands)
-            if a is None or b is None or op.attrs.get("signedness") == "unsigned":
-                return None
-            f = max if n == "maxi" else min
-            return f(a[0], b[0]), f(a[1], b[1])
-        if n == "select":
-            a, b = self.of(op.operands[1]), self.of(op.operands[2])
-            if a is None or b is None:
-                return None
-            return min(a[0], b[0]), max(a[1], b[1])
-        return None
+        rule = _RANGE.get(op.name)
+        return rule(self, op, v) if rule is not None else None
+
+    # -- per op (`_RANGE`) --------------------------------------------------------------------
+    def _iota(self, op: Operation, v: Value) -> tuple[int, int] | None:
+        # lane i holds i wrapped to the type: past 2^(w-1) lanes it turns negative
+        lanes, half = v.tile.shape[0] if v.tile.shape else 1, 1 << ((_width(v) or 64) - 1)
+        return (0 if lanes <= half else -half), min(lanes, half) - 1
+
+    def _block_id(self, op: Operation, v: Value) -> tuple[int, int] | None:
+        return 0, (1 << 31) - 1
+
+    def _num_blocks(self, op: Operation, v: Value) -> tuple[int, int] | None:
+        return 1, (1 << 31) - 1
+
+    def _assume(self, op: Operation, v: Value) -> tuple[int, int] | None:
+        b = self.of(op.operands[0])
+        p = op.attrs.get("predicate")
+        if isinstance(p, Bounded) and b is not None:
+            lo = b[0] if p.lo is None else max(b[0], p.lo)
+            hi = b[1] if p.hi is None else min(b[1], p.hi)
+            return (lo, hi) if lo <= hi else b
+        return b
+
+    def _exti(self, op: Operation, v: Value) -> tuple[int, int] | None:
+        b = self.of(op.operands[0])
+        if b is None:
+            return None
+        if op.attrs.get("signedness") == "unsigned" and b[0] < 0:
+            w = _width(op.operands[0]) or 64
+            return 0, (1 << w) - 1
+        return b
+
+    def _both(self, op: Operation) -> tuple[tuple[int, int], tuple[int, int]] | None:
+        a, b = (self.of(x) for x in op.operands)
+        return None if a is None or b is None else (a, b)
+
+    def _addi(self, op: Operation, v: Value) -> tuple[int, int] | None:
+        ab = self._both(op)
+        return None if ab is None else self._fit(v, ab[0][0] + ab[1][0], ab[0][1] + ab[1][1])
+
+    def _subi(self, op: Operation, v: Value) -> tuple[int, int] | None:
+        ab = self._both(op)
+        return None if ab is None else self._fit(v, ab[0][0] - ab[1][1], ab[0][1] - ab[1][0])
+
+    def _muli(self, op: Operation, v: Value) -> tuple[int, int] | None:
+        ab = self._both(op)
+        if ab is None:
+            return None
+        prods = [x * y for x in ab[0] for y in ab[1]]
+        return self._fit(v, min(prods), max(prods))
+
+    def _divi(self, op: Operation, v: Value) -> tuple[int, int] | None:
+        a = self.of(op.operands[0])
+        k = const_int(op.operands[1])
+        if a is None or k is None or k <= 0 or op.attrs.get("signedness") == "unsigned":
+            return None
+        return a[0] // k, -((-a[1]) // k)       # any rounding lies in [floor, ceil]
+
+    def _remi(self, op: Operation, v: Value) -> tuple[int, int] | None:
+        k = const_int(op.operands[1])
+        a = self.of(op.operands[0])
+        if k is None or k <= 0 or a is None:
+            return None
+        return (0 if a[0] >= 0 else -(k - 1)), k - 1
+
+    def _extreme(self, op: Operation, f) -> tuple[int, int] | None:
+        ab = self._both(op)
+        if ab is None or op.attrs.get("signedness") == "unsigned":
+            return None
+        a, b = ab
+        return f(a[0], b[0]), f(a[1], b[1])
+
+    def _maxi(self, op: Operation, v: Value) -> tuple[int, int] | None:
+        return self._extreme(op, max)
+
+    def _mini(self, op: Operation, v: Value) -> tuple[int, int] | None:
+        return self._extreme(op, min)
+
+    def _select(self, op: Operation, v: Value) -> tuple[int, int] | None:
+        a, b = self.of(op.operands[1]), self.of(op.operands[2])
+        if a is None or b is None:
+            return None
+        return min(a[0], b[0]), max(a[1], b[1])
+
 
     def _tile_count(self, op: Operation, v: Value) -> tuple[int, int] | None:
         """Tiles along one axis of a partition view: ceil(size / tile), where a size is
@@ -214,7 +254,7 @@ class Bounds:
 
     def _block_arg(self, v: Value, region: Region) -> tuple[int, int] | None:
         loop = region.parent
-        if isinstance(loop, Operation) and loop.name == "for" and v is region.args[0]:
+        if isinstance(loop, Operation) and loop.spec.is_counted_loop and v is region.args[0]:
             lb, ub = self.of(loop.required("lb")), self.of(loop.required("ub"))
             step = const_int(loop.required("step"))
             if lb is None or ub is None or (step is not None and step <= 0):
@@ -248,7 +288,7 @@ def _loops_between(store: Operation, loop: Operation) -> list[Operation]:
         owner = r.parent
         if owner is loop or not isinstance(owner, Operation):
             break
-        if owner.name in ("for", "loop"):
+        if owner.spec.is_loop:
             out.append(owner)
         r = owner.parent
     return out
@@ -261,10 +301,10 @@ def _uniform(v: Value) -> bool:
         if isinstance(t, TileType) and t.numel == 1:
             return True
         op = v.owner
-        if isinstance(op, Operation) and op.name in ("assume",) + _SHAPE_OPS:
+        if _same_values(op):
             v = op.operands[0]
             continue
-        if isinstance(op, Operation) and op.name == "constant":
+        if isinstance(op, Operation) and op.spec.has("constant"):
             return op.attrs["value"].is_splat
         return False
 
@@ -284,9 +324,10 @@ class _Separation:
     def __init__(self, bounds: Bounds, loop: Operation, site: Operation | None):
         self.bounds = bounds
         self.loop = loop
-        self.iv = loop.regions[0].args[0] if loop.name == "for" else None
+        self.iv = loop.regions[0].args[0] if loop.spec.is_counted_loop else None
         self.inner = _loops_between(site, loop) if site is not None else []
-        self.inner_ivs = {id(l.regions[0].args[0]) for l in self.inner if l.name == "for"}
+        self.inner_ivs = {id(l.regions[0].args[0]) for l in self.inner
+                          if l.spec.is_counted_loop}
         self.memo: dict[int, bool] = {}
 
     def invariant(self, v: Value) -> bool:
@@ -316,24 +357,31 @@ class _Separation:
         op = v.owner
         if not isinstance(op, Operation):
             return None
-        n = op.name
-        if n in ("assume", "exti") + _SHAPE_OPS:
+        if _same_values(op):
             return self.modular(op.operands[0])
-        if n in ("addi", "subi", "xori"):
-            a, b = (self.modular(x) for x in op.operands)
-            if a == "inv" and b == "inv":
-                return "inv"
-            if {a, b} == {"iv", "inv"}:
-                return "iv"
-            return None
-        if n == "muli":
-            for x, y in (op.operands, op.operands[::-1]):
-                k = const_int(y)
-                if k is not None and k % 2 == 1:
-                    return self.modular(x)
-            return None
-        if n == "negi":
-            return self.modular(op.operands[0])
+        rule = _MODULAR.get(op.name)
+        return rule(self, op) if rule is not None else None
+
+    # -- per op (`_MODULAR`) ------------------------------------------------------------------
+    def _mod_first(self, op: Operation) -> str | None:
+        """A bijection of the first operand (extension, negation)."""
+        return self.modular(op.operands[0])
+
+    def _mod_sum(self, op: Operation) -> str | None:
+        """Adding (or xor-ing) the same value in every iteration is a bijection."""
+        a, b = (self.modular(x) for x in op.operands)
+        if a == "inv" and b == "inv":
+            return "inv"
+        if {a, b} == {"iv", "inv"}:
+            return "iv"
+        return None
+
+    def _mod_product(self, op: Operation) -> str | None:
+        """Multiplying by an odd constant is a bijection modulo 2^w."""
+        for x, y in (op.operands, op.operands[::-1]):
+            k = const_int(y)
+            if k is not None and k % 2 == 1:
+                return self.modular(x)
         return None
 
     # -- exact: no wrap-around anywhere ---------------------------------------------------
@@ -352,41 +400,52 @@ class _Separation:
         op = v.owner
         if not isinstance(op, Operation):
             return None
-        n = op.name
-        if n == "iota":
-            return _Form(0, 0, 0, b[0], b[1])
-        if n in ("assume",) + _SHAPE_OPS:
+        if _same_values(op):
             return self.form(op.operands[0])
-        if n == "exti":
-            f = self.form(op.operands[0])
-            if f is None or not self._exact(op.operands[0], f):
-                return None
-            if op.attrs.get("signedness") == "unsigned" and self._total(f)[0] < 0:
-                return None
-            return f
-        f = None
-        if n in ("addi", "subi"):
-            x, y = (self.form(o) for o in op.operands)
-            if x is None or y is None:
-                return None
-            if n == "addi":
-                f = _Form(x.a + y.a, x.slo + y.slo, x.shi + y.shi, x.wlo + y.wlo, x.whi + y.whi)
-            else:
-                f = _Form(x.a - y.a, x.slo - y.shi, x.shi - y.slo, x.wlo - y.whi, x.whi - y.wlo)
-        elif n == "muli":
-            for lhs, rhs in (op.operands, op.operands[::-1]):
-                k = const_int(rhs)
-                if k is not None:
-                    g = self.form(lhs)
-                    if g is None:
-                        return None
-                    s = sorted((g.slo * k, g.shi * k))
-                    w = sorted((g.wlo * k, g.whi * k))
-                    f = _Form(g.a * k, s[0], s[1], w[0], w[1])
-                    break
-        if f is None or not self._exact(v, f):
+        rule = _FORM.get(op.name)
+        return rule(self, op, v, b) if rule is not None else None
+
+    # -- per op (`_FORM`) -----------------------------------------------------------------
+    def _form_lanes(self, op: Operation, v: Value, b: tuple[int, int]) -> _Form | None:
+        return _Form(0, 0, 0, b[0], b[1])
+
+    def _form_extend(self, op: Operation, v: Value, b: tuple[int, int]) -> _Form | None:
+        f = self.form(op.operands[0])
+        if f is None or not self._exact(op.operands[0], f):
+            return None
+        if op.attrs.get("signedness") == "unsigned" and self._total(f)[0] < 0:
             return None
         return f
+
+    def _exactly(self, v: Value, f: _Form | None) -> _Form | None:
+        return f if f is not None and self._exact(v, f) else None
+
+    def _form_add(self, op: Operation, v: Value, b: tuple[int, int]) -> _Form | None:
+        x, y = (self.form(o) for o in op.operands)
+        if x is None or y is None:
+            return None
+        return self._exactly(v, _Form(x.a + y.a, x.slo + y.slo, x.shi + y.shi,
+                                      x.wlo + y.wlo, x.whi + y.whi))
+
+    def _form_sub(self, op: Operation, v: Value, b: tuple[int, int]) -> _Form | None:
+        x, y = (self.form(o) for o in op.operands)
+        if x is None or y is None:
+            return None
+        return self._exactly(v, _Form(x.a - y.a, x.slo - y.shi, x.shi - y.slo,
+                                      x.wlo - y.whi, x.whi - y.wlo))
+
+    def _form_product(self, op: Operation, v: Value, b: tuple[int, int]) -> _Form | None:
+        for lhs, rhs in (op.operands, op.operands[::-1]):
+            k = const_int(rhs)
+            if k is not None:
+                g = self.form(lhs)
+                if g is None:
+                    return None
+                s = sorted((g.slo * k, g.shi * k))
+                w = sorted((g.wlo * k, g.whi * k))
+                return self._exactly(v, _Form(g.a * k, s[0], s[1], w[0], w[1]))
+        return None
+
 
     def _iv_range(self) -> tuple[int, int] | None:
         return None if self.iv is None else self.bounds.of(self.iv)
@@ -439,7 +498,7 @@ def _same_shape(v: Value, d: int, layout: ArrayLayout, kernel: Kernel) -> bool:
 
 def _root_param(v: Value, kernel: Kernel) -> int | None:
     v = _strip(v)
-    while isinstance(v.owner, Operation) and v.owner.name in ("ptr_to_ptr",):
+    while _role(v.owner) == "ptr_cast":
         v = _strip(v.owner.operands[0])
     if v.owner is kernel:
         return v.index
@@ -455,18 +514,26 @@ def _view_dims(t: Operation, group: str, attr: str) -> list[Any]:
     return out
 
 
+def _made_view(v: Value, kind: type) -> Operation | None:
+    """The op that made the view `v`, when it is made there as a view of type `kind`."""
+    op = v.owner
+    if isinstance(op, Operation) and op.spec.has("makes_view") and isinstance(v.type, kind):
+        return op
+    return None
+
+
 def _view_index_tuple_ok(store: Operation, kernel: Kernel,
                          layouts: dict[int, ArrayLayout]) -> bool:
     """A partition view over a tensor view that is the array itself (its own shapes
     and strides), or a 1-D view with a non-zero constant stride: distinct tile index
     tuples are then disjoint memory."""
     pv = store.required("view")
-    if not (isinstance(pv.owner, Operation) and pv.owner.name == "make_partition_view"):
+    mp = _made_view(pv, PartitionViewType)
+    if mp is None:
         return False
-    tv = pv.owner.operands[0]
-    if not (isinstance(tv.owner, Operation) and tv.owner.name == "make_tensor_view"):
+    t = _made_view(mp.operands[0], TensorViewType)
+    if t is None:
         return False
-    t = tv.owner
     p = _root_param(t.required("base"), kernel)
     if p is None:
         return False
@@ -501,11 +568,12 @@ def _mask_bounds(mask: Value | None) -> list[tuple[Value, Value]]:
         op = m.owner
         if not isinstance(op, Operation):
             continue
-        if op.name in _SHAPE_OPS + ("assume",):
+        role = _role(op)
+        if _same_values(op):
             stack.append(op.operands[0])
-        elif op.name == "andi":
+        elif role == "and":
             stack.extend(op.operands)
-        elif op.name == "cmpi" and op.attrs.get("predicate") == "less_than" and \
+        elif role == "compare" and op.attrs.get("predicate") == "less_than" and \
                 op.attrs.get("signedness") == "unsigned":
             out.append((op.operands[0], op.operands[1]))
     return out
@@ -517,7 +585,7 @@ def _scatter_coords(store: Operation, kernel: Kernel, layouts: dict[int, ArrayLa
     address is not `base + sum(idx_d * stride_d)` with each idx_d proven in bounds."""
     ptr = store.required("ptr")
     op = ptr.owner
-    if not (isinstance(op, Operation) and op.name == "offset"):
+    if not (isinstance(op, Operation) and _role(op) == "pointer_add"):
         return None
     p = _root_param(op.operands[0], kernel)
     if p is None:
@@ -529,7 +597,7 @@ def _scatter_coords(store: Operation, kernel: Kernel, layouts: dict[int, ArrayLa
     while stack:
         x = stack.pop()
         o = x.owner
-        if isinstance(o, Operation) and o.name == "addi":
+        if isinstance(o, Operation) and _role(o) == "sum":
             stack.extend(o.operands)
         else:
             terms.append(x)
@@ -538,7 +606,7 @@ def _scatter_coords(store: Operation, kernel: Kernel, layouts: dict[int, ArrayLa
     for x in terms:
         o = x.owner
         found = None
-        if isinstance(o, Operation) and o.name == "muli":
+        if isinstance(o, Operation) and _role(o) == "product":
             for a, b in (o.operands, o.operands[::-1]):
                 for d in range(ndim):
                     if lay is not None and _same_stride(b, d, lay, kernel):
@@ -577,7 +645,8 @@ def disjoint_across(store: Operation, loop: Operation, facts: AliasFacts,
                     bounds: Bounds | None = None) -> bool:
     """Do the instances of `store` in different iterations of the `for` loop `loop`
     (with any iterations of loops between them) write disjoint memory?"""
-    if loop.name != "for" or store.name not in ("store_view_tko", "store_ptr_tko"):
+    sp = store.spec
+    if not loop.spec.is_counted_loop or not sp.is_store:
         return False
     if not _defined_in(store.results[0], loop):
         return False
@@ -591,23 +660,19 @@ def disjoint_across(store: Operation, loop: Operation, facts: AliasFacts,
     layouts = layouts or {}
     bounds = bounds or Bounds(kernel)
     sep = _Separation(bounds, loop, store)
-    if store.name == "store_view_tko":
+    if sp.is_view_access:
         view = store.required("view")
         if not sep.invariant(view) or not _view_index_tuple_ok(store, kernel, layouts):
             return False
         return any(sep.separates(x) for x in store.group("index"))
     ptr = store.required("ptr")
-    base = ptr.owner.operands[0] if isinstance(ptr.owner, Operation) and \
-        ptr.owner.name == "offset" else None
+    base = ptr.owner.operands[0] if _role(ptr.owner) == "pointer_add" else None
     if base is None or not sep.invariant(base):
         return False
     coords = _scatter_coords(store, kernel, layouts, bounds)
     if coords is None:
         return False
     return any(sep.separates(x) for x in coords)
-
-
-_VIEW_ACCESS = ("load_view_tko", "store_view_tko", "atomic_red_view_tko")
 
 
 def disjoint_pair_across(first: Operation, second: Operation, loop: Operation,
@@ -618,14 +683,15 @@ def disjoint_pair_across(first: Operation, second: Operation, loop: Operation,
     (one tensor view, equal tile shapes) and share a tile coordinate — the same
     value in both — that separates iterations: iteration i touches tile t(i) in
     both ops, and t(i) != t(j) for i != j."""
-    if loop.name != "for" or first.name not in _VIEW_ACCESS or \
-            second.name not in _VIEW_ACCESS:
+    if not loop.spec.is_counted_loop or not first.spec.is_view_access or \
+            not second.spec.is_view_access:
         return False
     kernel = facts.kernel
     layouts = layouts or {}
     views = [op.required("view") for op in (first, second)]
-    owners = [v.owner for v in views]
-    if not all(isinstance(o, Operation) and o.name == "make_partition_view" for o in owners):
+    made = [_made_view(v, PartitionViewType) for v in views]
+    owners = [o for o in made if o is not None]
+    if len(owners) != 2:
         return False
     if owners[0].operands[0] is not owners[1].operands[0]:
         return False                        # not one tensor view
@@ -649,7 +715,7 @@ def injective_in(index: Value, loop: Operation, kernel: Kernel) -> bool:
     """Does the integer `index` (scalar or tile) take values in one iteration of the
     `for` loop `loop` that it never takes in another, whatever the iterations of
     loops nested in it and whatever the lane?"""
-    if loop.name != "for":
+    if not loop.spec.is_counted_loop:
         return False
     site = index.owner if isinstance(index.owner, Operation) else None
     if isinstance(index.owner, Region) and isinstance(index.owner.parent, Operation):
@@ -657,5 +723,23 @@ def injective_in(index: Value, loop: Operation, kernel: Kernel) -> bool:
             else None
     return _Separation(Bounds(kernel), loop, site).separates(index)
 
+
+_RANGE = {
+    "iota": Bounds._iota, "get_tile_block_id": Bounds._block_id,
+    "get_num_tile_blocks": Bounds._num_blocks, "get_index_space_shape": Bounds._tile_count,
+    "get_tensor_shape": Bounds._tensor_size, "assume": Bounds._assume, "exti": Bounds._exti,
+    "addi": Bounds._addi, "subi": Bounds._subi, "muli": Bounds._muli, "divi": Bounds._divi,
+    "remi": Bounds._remi, "maxi": Bounds._maxi, "mini": Bounds._mini, "select": Bounds._select,
+}
+_MODULAR = {
+    "exti": _Separation._mod_first, "negi": _Separation._mod_first,
+    "addi": _Separation._mod_sum, "subi": _Separation._mod_sum, "xori": _Separation._mod_sum,
+    "muli": _Separation._mod_product,
+}
+_FORM = {
+    "iota": _Separation._form_lanes, "exti": _Separation._form_extend,
+    "addi": _Separation._form_add, "subi": _Separation._form_sub,
+    "muli": _Separation._form_product,
+}
 
 __all__ = ["disjoint_across", "disjoint_pair_across", "injective_in", "Bounds", "const_int"]

@@ -18,7 +18,7 @@ def ordered_pairs(kernel: Kernel) -> set[tuple[int, int]]:
     sets = TokenSets(kernel)
     pairs = set()
     for op in kernel.walk():
-        if (op.name in MEMORY_OPS or op.name == "print_tko") and op.token_in is not None:
+        if op.name in MEMORY_OPS and op.token_in is not None:
             for a, _ in sets.of(op.token_in):
                 pairs.add((a, id(op)))
     return pairs

@@ -28,12 +28,11 @@ from typing import Any, Literal
 from eqsat.analysis.signature import array_layouts
 from eqsat.errors import EqsatError
 from eqsat.interp.machine import may_exit
-from eqsat.ir.core import Kernel, Operation, Region, Value, region_exits
+from eqsat.ir.core import Kernel, Operation, Region, Value
 from eqsat.memory.alias import AliasFacts, is_acquire, is_release
 from eqsat.memory.conflict import Conflicts, Key
 from eqsat.memory.injective import Bounds, disjoint_across, disjoint_pair_across
-
-_PRINTS = ("print", "print_tko")
+from eqsat.memory.tokensets import loop_exits
 
 
 # -- the encoder's record ------------------------------------------------------------------------
@@ -238,11 +237,12 @@ class _LoopFreedom:
 
     def _self_free(self, op: Operation) -> bool:
         """Can instances of `op` in different iterations run in any order?"""
-        if is_acquire(op) or is_release(op) or op.name in _PRINTS:
+        sp = op.spec
+        if is_acquire(op) or is_release(op) or sp.has("output"):
             return False
         if not self.conflicts(op, op):
             return True
-        if not self.every_proof and op.name != "store_view_tko":
+        if not self.every_proof and not (sp.is_store and sp.is_view_access):
             return False
         return disjoint_across(op, self.loop, self.facts, self.layouts, self.bounds)
 
@@ -278,7 +278,8 @@ def _closed_tokenized(record: MemoryRecord, out: TokenRelations) -> None:
         op, rid = loop.op, loop.rid
         leaves = _Leaves(op)
         args = op.regions[0].args
-        skip = 1 if op.name == "for" else 0
+        counted = op.spec.is_counted_loop
+        skip = 1 if counted else 0
         inits = op.group("init")
         closed_args: list[tuple[int, int]] = []
         for i, init_v in enumerate(inits):
@@ -286,13 +287,13 @@ def _closed_tokenized(record: MemoryRecord, out: TokenRelations) -> None:
             if not args[a].is_token:
                 continue
             ok = {("arg", a), ("out", id(init_v))}
-            if all(leaves.of(t.operands[i]) <= ok for t in _exits(op, "continue")):
+            if all(leaves.of(t.operands[i]) <= ok for t in loop_exits(op, "continue")):
                 closed_args.append((a, i))
                 out.carry_arg.append((rid, a, i))
             else:
                 out.open_arg.append((rid, a))
         exits = may_exit(op)
-        sites = _exits(op, "break") if op.name == "loop" else None
+        sites = loop_exits(op, "break") if not counted else None
         for k, r in enumerate(op.results):
             if not r.is_token:
                 continue
@@ -300,7 +301,7 @@ def _closed_tokenized(record: MemoryRecord, out: TokenRelations) -> None:
             if not exits:
                 for a, i in closed_args:
                     ok = {("arg", a), ("out", id(inits[i]))}
-                    if op.name == "for" and k == i or op.name == "loop" and sites and all(
+                    if counted and k == i or not counted and sites and all(
                             leaves.of(t.operands[k]) <= ok for t in sites):
                         closed = i
                         break
@@ -319,18 +320,13 @@ def _closed_tokenized(record: MemoryRecord, out: TokenRelations) -> None:
             if not exits:
                 for region in op.regions:
                     t = region.terminator
-                    if t is not None and t.name == "yield":
+                    if t is not None and t.spec.has("yield"):
                         srcs |= leaves.of(t.operands[k])
             outer = [x for x in srcs if x[0] == "out"]
             if len(srcs) == 1 and outer:
                 out.if_base.append((rec.head, k, leaves.values[outer[0][1]]))
             else:
                 out.open_if.append((rec.head, k))
-
-
-def _exits(loop: Operation, kind: str) -> list[Operation]:
-    """`continue`/`break` ops that target `loop` (its body end and nested ifs)."""
-    return [t for t in region_exits(loop.regions[0]) if t.name == kind]
 
 
 class _Leaves:
@@ -372,35 +368,36 @@ class _Leaves:
             if loop is self.scope:
                 return frozenset([("arg", v.index)])
             assert isinstance(loop, Operation)       # a block argument of a loop body
-            skip = 1 if loop.name == "for" else 0
+            skip = 1 if loop.spec.is_counted_loop else 0
             i = v.index - skip
             out = self.of(loop.group("init")[i])
-            for t in _exits(loop, "continue"):
+            for t in loop_exits(loop, "continue"):
                 out |= self.of(t.operands[i])
             return out
         op: Operation = owner
-        if op.spec.is_memory or op.name == "print_tko":
+        sp = op.spec
+        if sp.is_memory:
             return self.of(op.token_in) if op.token_in is not None else frozenset()
-        if op.name == "join_tokens":
+        if sp.is_join:
             out = frozenset()
             for x in op.operands:
                 out |= self.of(x)
             return out
-        if op.name == "make_token":
+        if sp.is_token_source:
             return frozenset()
         k = v.index
         out = frozenset()
-        if op.name == "if":
+        if sp.is_branch:
             for r in op.regions:
                 end = r.terminator
-                if end is not None and end.name == "yield":
+                if end is not None and end.spec.has("yield"):
                     out |= self.of(end.operands[k])
-        elif op.name == "for":
+        elif sp.is_counted_loop:      # ends when its count runs out: the last continue
             out |= self.of(op.group("init")[k])
-            for t in _exits(op, "continue"):
+            for t in loop_exits(op, "continue"):
                 out |= self.of(t.operands[k])
-        elif op.name == "loop":
-            for t in _exits(op, "break"):
+        elif sp.is_loop:              # ends by a break
+            for t in loop_exits(op, "break"):
                 out |= self.of(t.operands[k])
         else:
             out = frozenset([("out", id(v))])     # unknown producer: never closed

@@ -9,19 +9,17 @@ from eqsat.memory.alias import alias_model
 from eqsat.memory.ordering import needless_orderings
 
 
-TOKEN_OPS = frozenset(("make_token", "join_tokens"))    # token plumbing, not computation
-
-
 def op_count(kernel: Kernel) -> tuple[int, int]:
     """(ops, token ops): every op except terminators, nested bodies included, and how
     many of them are token plumbing (`make_token`, `join_tokens`). The one op count
     `eqsat check`, `eqsat stats` and the optimize report give."""
     ops = tokens = 0
     for op in kernel.walk():
-        if op.spec is not None and op.spec.is_terminator:
+        sp = op.spec
+        if sp is not None and sp.is_terminator:
             continue
         ops += 1
-        tokens += op.name in TOKEN_OPS
+        tokens += sp is not None and (sp.is_token_source or sp.is_join)   # plumbing
     return ops, tokens
 
 
@@ -40,7 +38,7 @@ def kernel_stats(kernel: Kernel, *, noalias: bool = False) -> dict:
         counts[op.name] += 1
         if op.name in MEMORY_OPS and op.token_in is not None:
             token_operands += 1
-        if op.name in ("for", "loop"):
+        if op.spec.is_loop:
             loop_tokens += sum(1 for v in op.group("init") if v.is_token)
     return {
         "ops": sum(counts.values()),

@@ -64,7 +64,7 @@ class TokenGraph:
 
 
 def _is_memory(op: Operation) -> bool:
-    return op.name in MEMORY_OPS or op.name == "print_tko"
+    return op.name in MEMORY_OPS
 
 
 def token_graph(kernel: Kernel, *, noalias: bool = False) -> TokenGraph:
@@ -103,9 +103,10 @@ def _token_waits(kernel: Kernel, index: dict[int, int]) -> set[Wait]:
     memory op's result token stands for that op alone."""
     back: set[tuple[int, int]] = set()       # (id(src), id(dst)) crossing a back edge
     for op in kernel.walk():
-        if op.name in ("for", "loop"):
+        sp = op.spec
+        if sp.is_loop:
             body = op.regions[0]
-            args = {id(a) for a in (body.args[1:] if op.name == "for" else body.args)}
+            args = {id(a) for a in (body.args[1:] if sp.is_counted_loop else body.args)}
             inits = {id(v) for v in op.group("init")}
             back |= {(id(s), id(d)) for s, d in control_edges(op)
                      if id(d) in args and id(s) not in inits}
@@ -128,7 +129,7 @@ def _token_waits(kernel: Kernel, index: dict[int, int]) -> set[Wait]:
         for op in kernel.walk():
             if _is_memory(op) and op.token_out is not None:
                 add(op.token_out, frozenset([(index[id(op)], False)]))
-            elif op.name == "join_tokens":
+            elif op.spec.is_join:
                 for v in op.operands:
                     add(op.result, fronts.get(id(v), frozenset()))
     waits: set[Wait] = set()
@@ -150,12 +151,12 @@ def _program_waits(kernel: Kernel, index: dict[int, int]) -> set[Wait]:
                 i = index[id(op)]
                 waits.update((a, i, carried) for a, carried in before)
                 before = frozenset([(i, False)])
-            elif op.name in ("for", "loop"):
+            elif op.spec.is_loop:
                 body = op.regions[0]
                 last = run(body, before)
                 last = run(body, frozenset((a, True) for a, _ in last) | before)
                 before = before | frozenset((a, False) for a, _ in last)
-            elif op.name == "if":
+            elif op.spec.is_branch:
                 outs = [run(r, before) for r in op.regions]
                 before = frozenset().union(*outs) if len(outs) == 2 else before.union(*outs)
         return before

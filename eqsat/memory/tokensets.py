@@ -21,8 +21,20 @@ from eqsat.ir.types import TokenType
 
 
 def loop_exits(loop: Operation, kind: str) -> list[Operation]:
-    """`continue`/`break` ops that target `loop`."""
-    return [t for t in region_exits(loop.regions[0]) if t.name == kind]
+    """`continue`/`break` ops (`kind`, the trait) that target `loop`."""
+    return [t for t in region_exits(loop.regions[0]) if t.spec.has(kind)]
+
+
+EXIT_KINDS = ("continue", "break")      # the traits of the ops that leave a loop body
+
+
+def exit_kind(term: Operation) -> str | None:
+    """The trait of `EXIT_KINDS` an op that leaves a loop body has, else None."""
+    sp = term.spec
+    for kind in EXIT_KINDS:
+        if sp.has(kind):
+            return kind
+    return None
 
 
 def exit_target(term: Operation) -> Operation | None:
@@ -32,10 +44,30 @@ def exit_target(term: Operation) -> Operation | None:
         owner = r.parent
         if not isinstance(owner, Operation):
             return None
-        if owner.name in ("for", "loop"):
+        if owner.spec.is_loop:
             return owner
         r = owner.parent
     return None
+
+
+# What an op is to the token equations: its table entry's answers, asked once per op name
+# (the equations run per op many times over).
+_MEM, _JOIN, _BRANCH, _LOOP, _COUNTED, _CONTINUE, _BREAK = 1, 2, 4, 8, 16, 32, 64
+_EQUATIONS = _MEM | _JOIN | _BRANCH | _LOOP       # ops whose token outputs have equations
+_ROLES: dict[str, int] = {}
+
+
+def _role(op: Operation) -> int:
+    got = _ROLES.get(op.name)
+    if got is None:
+        sp = SPECS.get(op.name)
+        got = 0 if sp is None else (
+            (_MEM if op.name in MEMORY_OPS else 0) | (_JOIN if sp.is_join else 0)
+            | (_BRANCH if sp.is_branch else 0) | (_LOOP if sp.is_loop else 0)
+            | (_COUNTED if sp.is_counted_loop else 0)
+            | (_CONTINUE if sp.has("continue") else 0) | (_BREAK if sp.has("break") else 0))
+        _ROLES[op.name] = got
+    return got
 
 
 _EMPTY: frozenset = frozenset()
@@ -127,16 +159,15 @@ class TokenSets:
             k = id(op)
             self.loops_of[k], self.ifs_of[k] = loops, ifs
             self.pos[k] = len(self.pos)
-            n = op.name
-            mem = n in MEMORY_OPS or n == "print_tko"
-            if mem:
+            role = _role(op)
+            if role & _MEM:
                 self.bit[k] = len(self.bit_ops)
                 self.bit_ops.append(op)
                 self._chain[k] = chain
-            if mem or n in ("join_tokens", "if", "for", "loop"):
+            if role & _EQUATIONS:
                 self.eqs.append(op)
                 self.rank[k] = self._ranked = self._ranked + 1
-            if n in ("for", "loop"):
+            if role & _LOOP:
                 start = len(self.bit_ops)
                 self._depth[k] = len(chain)
                 self._levels = max(self._levels, len(chain) + 1)
@@ -144,7 +175,7 @@ class TokenSets:
                 for i, r in enumerate(op.regions):
                     self._walk(r, chain + (k,), loops | {k}, ifs, k if i == 0 else None)
                 self._span[k] = (start, len(self.bit_ops))
-            elif n == "if":
+            elif role & _BRANCH:
                 spans = []
                 for i, r in enumerate(op.regions):
                     start = len(self.bit_ops)
@@ -155,10 +186,12 @@ class TokenSets:
             else:
                 for r in op.regions:
                     self._walk(r, chain, loops, ifs)
-                if n == "break":
+                if role & _BREAK:
                     self._after[k] = len(self.bit_ops)
-                if n in ("continue", "break") and exit_to is not None:
-                    self._exits[(exit_to, n)].append(op)   # as `loop_exits` finds them
+                if role & (_CONTINUE | _BREAK) and exit_to is not None:
+                    kind = exit_kind(op)
+                    assert kind is not None
+                    self._exits[(exit_to, kind)].append(op)   # as `loop_exits` finds them
 
     # -- bitsets ---------------------------------------------------------------------
     def _tags(self, care: int, want: int) -> tuple[int, ...]:
@@ -285,14 +318,14 @@ class TokenSets:
 
     def _inputs(self, op: Operation) -> list[Value]:
         """The values `op`'s equations read."""
-        n = op.name
-        if n == "join_tokens":
+        role = _role(op)
+        if role & _JOIN:
             return list(op.operands)
-        if n == "if":
+        if role & _BRANCH:
             return [v for t in self.yields(op) for v in t.operands]
-        if n in ("for", "loop"):
+        if role & _LOOP:
             return (list(op.group("init")) + list(op.regions[0].args)
-                    + [v for kind in ("continue", "break") for t in self.exits(op, kind)
+                    + [v for kind in EXIT_KINDS for t in self.exits(op, kind)
                        for v in t.operands])
         t = _token_in(op)
         return [t] if t is not None else []
@@ -300,17 +333,17 @@ class TokenSets:
     @staticmethod
     def outputs(op: Operation) -> list[Value]:
         """The values an equation of `op` defines."""
-        if op.name in ("for", "loop"):
+        if _role(op) & _LOOP:
             return list(op.regions[0].args) + list(op.results)
         return list(op.results)
 
     def owner(self, site: Operation) -> Operation:
         """The op whose equations read the operands of `site`."""
-        if site.name == "yield":
+        if site.spec.has("yield"):
             ifop = site.parent.parent if site.parent is not None else None
             assert isinstance(ifop, Operation), "a yield passes values to an if"
             return ifop
-        if site.name in ("continue", "break"):
+        if exit_kind(site) is not None:
             loop = exit_target(site)
             assert loop is not None, f"'{site.name}' outside a loop"
             return loop
@@ -424,7 +457,7 @@ class TokenSets:
         solutions before and after the edit: the systems have the same fixpoints and
         no set changes. Such a path only visits values defined before the join; the
         search gives up after `budget` values (then the edit is solved again)."""
-        if owner.name != "join_tokens":
+        if not owner.spec.is_join:
             return False
         if added is not None:
             src = removed.owner
@@ -441,9 +474,10 @@ class TokenSets:
                 if self.pos[r] >= limit:
                     continue
                 op = self.by_id[r]
-                if op.name == "join_tokens":
+                role = _role(op)
+                if role & _JOIN:
                     y = op.result if x in op.operands else None
-                elif op.name in MEMORY_OPS or op.name == "print_tko":
+                elif role & _MEM:
                     y = _token_out(op) if _token_in(op) is x else None
                 else:
                     continue
@@ -510,33 +544,33 @@ class TokenSets:
         moved = x & self._fresh_in(lid)
         return (x ^ moved) | (moved << self._shift(lid))
 
-    def _common(self, op: Operation) -> Eqs:
-        n = op.name
-        if n in MEMORY_OPS or n == "print_tko":
+    def _common(self, op: Operation, role: int) -> Eqs:
+        if role & _MEM:
             t = _token_out(op)
             if t is not None:
                 mine = self.get(_token_in(op))
                 if self.only is None or id(op) in self.only:
                     mine |= 1 << self.bit[id(op)]
                 yield t, mine
-        elif n == "join_tokens":
+        elif role & _JOIN:
             out = 0
             for v in op.operands:
                 out |= self.get(v)
             yield op.result, out
 
     def _may(self, op: Operation) -> Eqs:
-        yield from self._common(op)
-        n = op.name
-        if n == "if":
+        role = _role(op)
+        yield from self._common(op, role)
+        if role & _BRANCH:
             for k, r in enumerate(op.results):
                 if r.is_token:
                     out = 0
                     for t in self.yields(op):
                         out |= self.get(_at(t.operands, k))
                     yield r, out
-        elif n in ("for", "loop"):
-            skip = 1 if n == "for" else 0
+        elif role & _LOOP:
+            counted = role & _COUNTED
+            skip = 1 if counted else 0
             lid = id(op)
             args = op.regions[0].args
             inits = op.group("init")
@@ -551,7 +585,7 @@ class TokenSets:
             for k, r in enumerate(op.results):
                 if r.is_token:
                     out = 0
-                    if n == "for":
+                    if counted:        # it ends when its count runs out, never by a break
                         out = self.get(_at(inits, k)) | self.get(_at(args, k + skip))
                         for t in conts:
                             out |= self.get(_at(t.operands, k))
@@ -561,16 +595,16 @@ class TokenSets:
                     yield r, out
 
     def _must(self, op: Operation) -> Eqs:
-        yield from self._common(op)
-        n = op.name
-        if n == "if":
+        role = _role(op)
+        yield from self._common(op, role)
+        if role & _BRANCH:
             ifid = id(op)
             for k, r in enumerate(op.results):
                 if not r.is_token:
                     continue
                 paths = [(i, self.get(_at(b.terminator.operands, k)))
                          for i, b in enumerate(op.regions)
-                         if b.terminator is not None and b.terminator.name == "yield"]
+                         if b.terminator is not None and b.terminator.spec.has("yield")]
                 out = 0
                 for _, got in paths:
                     out |= got
@@ -578,8 +612,9 @@ class TokenSets:
                 for i, got in paths:
                     out &= got | self._other(ifid, i)
                 yield r, out
-        elif n in ("for", "loop"):
-            skip = 1 if n == "for" else 0
+        elif role & _LOOP:
+            counted = role & _COUNTED
+            skip = 1 if counted else 0
             lid = id(op)
             args = op.regions[0].args
             inits = op.group("init")
@@ -601,7 +636,7 @@ class TokenSets:
             for k, r in enumerate(op.results):
                 if not r.is_token:
                     continue
-                if n == "for":
+                if counted:
                     common = 0
                     for j, t in enumerate(conts):
                         got = self.get(_at(t.operands, k))
@@ -656,7 +691,8 @@ def _at(values, i: int) -> Value | None:
 def if_yields(ifop: Operation) -> list[Operation]:
     """The `yield` ops that end an if's branches."""
     return [r.terminator for r in ifop.regions
-            if r.terminator is not None and r.terminator.name == "yield"]
+            if r.terminator is not None and r.terminator.spec.has("yield")]
 
 
-__all__ = ["TokenSets", "loop_exits", "exit_target", "if_yields", "bits", "mask"]
+__all__ = ["TokenSets", "EXIT_KINDS", "loop_exits", "exit_kind", "exit_target", "if_yields",
+           "bits", "mask"]

@@ -39,6 +39,7 @@ from eqsat.egraph import compat
 from eqsat.ir.attrs import Bounded, DenseConst, DivBy
 from eqsat.ir.core import Kernel, Operation, Region, Value
 from eqsat.ir.numbers import value_of_bits
+from eqsat.ir.ops import SPECS
 from eqsat.ir.types import INT_WIDTHS, PointerType, TileType, byte_size
 from eqsat.egraph.analyses import DIV_CAP, int_range, read_facts
 from eqsat.egraph.decode import Decoded
@@ -146,7 +147,7 @@ class _Uses:
 def _chain(v: Value) -> list:
     """Predicates of the assume chain that ends at v (outermost first)."""
     out = []
-    while isinstance(v.owner, Operation) and v.owner.name == "assume":
+    while isinstance(v.owner, Operation) and v.owner.spec.has("assumption"):
         out.append(v.owner.attrs["predicate"])
         v = v.owner.operands[0]
     return out
@@ -234,7 +235,7 @@ def place_known(kernel: Kernel, known: dict[int, ValueFacts], *,
     roots: list[Value] = []
     gone: set[int] = set()
     for op in list(kernel.body.ops):
-        if op.name != "assume" or not _absorbable(op):
+        if not op.spec.has("assumption") or not _absorbable(op):
             continue
         x, r = op.operands[0], op.results[0]
         joined[id(x)] = joined.get(id(x), ValueFacts()).join(known.get(id(r), ValueFacts()))
@@ -285,7 +286,7 @@ def place_known(kernel: Kernel, known: dict[int, ValueFacts], *,
 
 
 def _is_constant(v: Value) -> bool:
-    return isinstance(v.owner, Operation) and v.owner.name == "constant"
+    return isinstance(v.owner, Operation) and v.owner.spec.has("constant")
 
 
 def place(enc: Any, view: Any, decoded: Decoded) -> Kernel:
@@ -327,7 +328,8 @@ def _constant_name(enc: Any, view: Any, cid: str) -> str | None:
     lets = sorted(view.lets.get(cid, ()), key=lambda let: (enc.order.get(let, 1 << 30), let))
     for let in lets:
         h = enc.names.get(let)
-        if h and not h.isdigit() and enc.kinds.get(let) == "constant":
+        sp = SPECS.get(enc.kinds.get(let) or "")       # the op that defined the let
+        if h and not h.isdigit() and sp is not None and sp.has("constant"):
             return h
     return None
 
@@ -359,7 +361,7 @@ def strip_assumes(kernel: Kernel) -> int:
     n = 0
     gone: dict[int, Region] = {}
     for op in list(kernel.walk()):
-        if op.name == "assume":
+        if op.spec.has("assumption"):
             uses.replace(op.results[0], op.operands[0])
             assert op.parent is not None
             gone[id(op)] = op.parent
@@ -386,12 +388,12 @@ def census(kernel: Kernel) -> Census:
     direct: dict[int, int] = {}
     on_const = n = rep = 0
     for op in kernel.walk():
-        if op.name != "assume":
+        if not op.spec.has("assumption"):
             continue
         n += 1
         x = op.operands[0]
         chain = [op.attrs["predicate"]] + _chain(x)
-        if not (isinstance(x.owner, Operation) and x.owner.name == "assume"):
+        if not (isinstance(x.owner, Operation) and x.owner.spec.has("assumption")):
             direct[id(x)] = direct.get(id(x), 0) + 1
             if _is_constant(x):
                 on_const += 1

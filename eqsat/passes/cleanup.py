@@ -36,12 +36,57 @@ from collections.abc import Callable
 
 from eqsat.interp.machine import may_exit
 from eqsat.ir.core import Kernel, Operation, Region, Value
-from eqsat.ir.ops import MEMORY_OPS
+from eqsat.ir.ops import MEMORY_OPS, PURE_REGION_OPS, SPECS, OpSpec
 from eqsat.ir.types import TokenType
 from eqsat.memory.conflict import Conflicts
-from eqsat.memory.tokensets import TokenSets, bits, exit_target, if_yields, mask
+from eqsat.memory.tokensets import TokenSets, bits, exit_kind, exit_target, if_yields, mask
 
-_LOADS = ("load_view_tko", "load_ptr_tko")
+
+# What the steps look for (`_Uses.where`): each a question to an op's table entry.
+def _loads(sp: OpSpec) -> bool:
+    return sp.is_load
+
+
+def _loops(sp: OpSpec) -> bool:
+    return sp.is_loop
+
+
+def _branches(sp: OpSpec) -> bool:
+    return sp.is_branch
+
+
+def _joins(sp: OpSpec) -> bool:
+    return sp.is_join
+
+
+def _loop_exits(sp: OpSpec) -> bool:
+    return sp.has("continue") or sp.has("break")
+
+
+def _control(sp: OpSpec) -> bool:
+    return sp.is_loop or sp.is_branch
+
+
+def _control_or_join(sp: OpSpec) -> bool:
+    return sp.is_loop or sp.is_branch or sp.is_join
+
+
+def _passes_tokens_on(sp: OpSpec) -> bool:
+    """Joins, loops (their inits) and the terminators that hand values on."""
+    return sp.is_join or sp.is_loop or sp.has("yield") or sp.has("continue") or \
+        sp.has("break")
+
+
+_PASSING: dict[Callable[[OpSpec], bool], frozenset[str]] = {}
+
+
+def _passing(test: Callable[[OpSpec], bool]) -> frozenset[str]:
+    """The names of the ops whose table entry passes `test`, derived from the table once
+    (as `eqsat.ir.ops.MEMORY_OPS` is): finding them in a kernel is then a name lookup."""
+    got = _PASSING.get(test)
+    if got is None:
+        got = _PASSING[test] = frozenset(n for n, sp in SPECS.items() if test(sp))
+    return got
 
 
 @dataclass
@@ -67,7 +112,7 @@ class _Uses:
     (see there); until `_dead_pure` runs, the values they would have used still count
     as used. `orphans`: values that lost their last user (or were made without one)
     since `_dead_pure` last ran, the only places it can find new dead ops once it has
-    swept the whole kernel (`swept`). `walk`, `named`, `exits`, `may_exit`: the kernel's
+    swept the whole kernel (`swept`). `walk`, `where`, `exits`, `may_exit`: the kernel's
     ops in walk order and what follows from where they are, found again only after an
     op came or went (`reshaped`)."""
 
@@ -79,7 +124,8 @@ class _Uses:
         self.orphans: dict[int, Value] = {}
         self.swept = False
         self._ops: list[Operation] | None = None
-        self._named: dict[tuple[str, ...], list[Operation]] = {}
+        self._where: dict[Callable[[OpSpec], bool], list[Operation]] = {}
+
         self._exits: dict[tuple[int, str], list[Operation]] | None = None
         self._exiting: dict[int, bool] = {}
         for op in self.walk():
@@ -95,15 +141,16 @@ class _Uses:
         directly or through ifs, in walk order (kind "*": both)."""
         if self._exits is None:
             self._exits = {}
-            for t in self.named("continue", "break"):
+            for t in self.where(_loop_exits):
                 r = t.parent
                 owner = r.parent if r is not None else None
-                while isinstance(owner, Operation) and owner.name == "if":
+                while isinstance(owner, Operation) and owner.spec.is_branch:
                     r = owner.parent
                     owner = r.parent if r is not None else None
-                if isinstance(owner, Operation) and owner.name in ("for", "loop") and \
-                        r is owner.regions[0]:
-                    self._exits.setdefault((id(owner), t.name), []).append(t)
+                leaves = exit_kind(t)
+                if isinstance(owner, Operation) and owner.spec.is_loop and \
+                        r is owner.regions[0] and leaves is not None:
+                    self._exits.setdefault((id(owner), leaves), []).append(t)
                     self._exits.setdefault((id(owner), "*"), []).append(t)
         return self._exits.get((id(loop), kind), [])
 
@@ -113,16 +160,19 @@ class _Uses:
             got = self._exiting[id(op)] = may_exit(op)
         return got
 
-    def named(self, *names: str) -> list[Operation]:
+    def where(self, test: Callable[[OpSpec], bool]) -> list[Operation]:
+        """The ops, in walk order, whose table entry passes `test` (one of the module's
+        questions above), kept until the kernel is `reshaped`."""
         ops = self.walk()
-        got = self._named.get(names)
+        got = self._where.get(test)
         if got is None:
-            got = self._named[names] = [op for op in ops if op.name in names]
+            names = _passing(test)
+            got = self._where[test] = [op for op in ops if op.name in names]
         return got
 
     def reshaped(self) -> None:
         """An op came into the kernel or left it."""
-        self._ops, self._named, self._exits, self._exiting = None, {}, None, {}
+        self._ops, self._where, self._exits, self._exiting = None, {}, None, {}
 
     def _add(self, op: Operation) -> None:
         for v in op.operands:
@@ -211,7 +261,7 @@ def _is_pure(op: Operation) -> bool:
     sp = op.spec
     if sp is None:
         return False
-    if op.name in ("reduce", "scan"):
+    if op.name in PURE_REGION_OPS:
         return True
     return not op.regions and sp.effect in ("pure", "token")
 
@@ -219,7 +269,7 @@ def _is_pure(op: Operation) -> bool:
 def root_token(kernel: Kernel, uses: _Uses | None = None) -> Value:
     """A root token at the start of the kernel (reusing one if there is one)."""
     for op in kernel.body.ops:
-        if op.name == "make_token":
+        if op.spec.is_token_source:
             return op.result
     op = Operation("make_token", [], [TokenType()])
     op.parent = kernel.body
@@ -236,7 +286,7 @@ def root_token(kernel: Kernel, uses: _Uses | None = None) -> Value:
 
 def _dead_loads(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
     gone: list[Operation] = []
-    for op in uses.named(*_LOADS):
+    for op in uses.where(_loads):
         if op.attrs.get("sem", "weak") != "weak":
             continue
         if uses.used(op.results[0]) or op.parent is None:
@@ -254,21 +304,23 @@ def _dead_loads(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
 
 def _carry_is_dead(loop: Operation, j: int, uses: _Uses) -> bool:
     """Does block argument j of the loop only feed its own next value?"""
-    skip = 1 if loop.name == "for" else 0
+    counted = loop.spec.is_counted_loop
+    skip = 1 if counted else 0
     arg = loop.regions[0].args[j + skip]
-    if loop.name == "for" and uses.used(loop.results[j]):
+    if counted and uses.used(loop.results[j]):
         return False
     slice_ids = {id(arg)}
     work = [arg]
     while work:
         v = work.pop()
         for user, i in uses.of(v):
-            if user.name == "continue" and exit_target(user) is loop:
+            usp = user.spec
+            if usp.has("continue") and exit_target(user) is loop:
                 if i != j:
                     return False
                 continue
             owner = _enclosing(user)
-            if user.name == "yield" and isinstance(owner, Operation) and owner.name == "if":
+            if usp.has("yield") and isinstance(owner, Operation) and owner.spec.is_branch:
                 r = owner.results[i]
                 if id(r) not in slice_ids:
                     slice_ids.add(id(r))
@@ -285,8 +337,9 @@ def _carry_is_dead(loop: Operation, j: int, uses: _Uses) -> bool:
 
 def _dead_carries(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
     changed = False
-    for loop in uses.named("for", "loop"):
-        skip = 1 if loop.name == "for" else 0
+    for loop in uses.where(_loops):
+        counted = loop.spec.is_counted_loop
+        skip = 1 if counted else 0
         conts = uses.exits(loop, "continue")
         j = 0
         while j < len(loop.group("init")):
@@ -298,11 +351,11 @@ def _dead_carries(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
                 _drop_operand(t, j, uses)
             _drop_arg(loop.regions[0], j + skip)
             uses.set_group(loop, "init", inits[:j] + inits[j + 1:])
-            if loop.name == "for":
+            if counted:       # a counted loop's results go with its carries
                 _drop_result(loop, j)
             st.dead_carries += 1
             changed = True
-        if loop.name == "loop":
+        if not counted:       # results handed over by breaks
             changed |= _drop_dead_results(loop, uses.exits(loop, "break"), uses, st)
     return changed
 
@@ -326,8 +379,9 @@ def _drop_dead_results(op: Operation, exits: list[Operation], uses: _Uses,
 def _identity_carries(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
     """Replace a carry that every `continue` passes on unchanged by its init value."""
     changed = False
-    for loop in uses.named("for", "loop"):
-        skip = 1 if loop.name == "for" else 0
+    for loop in uses.where(_loops):
+        counted = loop.spec.is_counted_loop
+        skip = 1 if counted else 0
         args = loop.regions[0].args
         conts = uses.exits(loop, "continue")
         for j, init in enumerate(loop.group("init")):
@@ -336,7 +390,7 @@ def _identity_carries(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
                     j >= len(t.operands) or t.operands[j] is not arg for t in conts):
                 continue
             _replace_uses(uses, arg, init)
-            if loop.name == "for":
+            if counted:
                 _replace_uses(uses, loop.results[j], init)
             st.identity_carries += 1
             changed = True
@@ -366,20 +420,22 @@ def _visible_at(v: Value, op: Operation) -> bool:
 def _control_edges(uses: _Uses) -> list[tuple[Value, Value]]:
     """`control_edges(kernel)`, from the loops, ifs and exits `uses` has at hand."""
     edges: list[tuple[Value, Value]] = []
-    for op in uses.named("for", "loop", "if"):
-        if op.name == "if":
+    for op in uses.where(_control):
+        sp = op.spec
+        if sp.is_branch:
             for t in if_yields(op):
                 edges += list(zip(t.operands, op.results))
             continue
-        args = op.regions[0].args[1:] if op.name == "for" else op.regions[0].args
+        counted = sp.is_counted_loop
+        args = op.regions[0].args[1:] if counted else op.regions[0].args
         inits = op.group("init")
         edges += list(zip(inits, args))
-        if op.name == "for":
+        if counted:
             edges += list(zip(inits, op.results))
         for t in uses.exits(op, "*"):
-            if t.name == "continue":
+            if t.spec.has("continue"):
                 edges += list(zip(t.operands, args))
-                if op.name == "for":
+                if counted:
                     edges += list(zip(t.operands, op.results))
             else:
                 edges += list(zip(t.operands, op.results))
@@ -404,25 +460,25 @@ def _same_value_webs(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
         incoming.setdefault(id(dst), []).append(src)
         node[id(dst)] = dst
     pinned: set[int] = set()
-    for op in uses.named("for", "loop", "if", "join_tokens"):
-        if op.name in ("for", "loop", "if"):
-            for v in [*op.results, *(op.regions[0].args if op.name != "if" else [])]:
+    for op in uses.where(_control_or_join):
+        sp = op.spec
+        if sp.is_loop or sp.is_branch:
+            for v in [*op.results, *(op.regions[0].args if sp.is_loop else [])]:
                 site[id(v)] = op
             if uses.may_exit(op):     # its results also say that control got past it
                 pinned.update(id(r) for r in op.results)
-        elif op.name == "join_tokens":
+        elif sp.is_join:
             incoming[id(op.result)] = list(op.operands)
             node[id(op.result)] = op.result
             site[id(op.result)] = op
-    joins = {k for k, v in node.items() if isinstance(v.owner, Operation)
-             and v.owner.name == "join_tokens"}
+    joins = {k for k, v in node.items() if _is_join(v)}
     top, bottom = object(), object()
     val: dict[int, Any] = dict.fromkeys(node, top)
 
     def canon(v: Value) -> Any:
         if id(v) in node:
             return val[id(v)]
-        return _ROOT if isinstance(v.owner, Operation) and v.owner.name == "make_token" else v
+        return _ROOT if _is_root(v) else v
 
     def meet(k: int) -> Any:
         if k in pinned:
@@ -470,17 +526,17 @@ def _same_value_webs(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
 
 def _dead_if_results(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
     changed = False
-    for op in uses.named("if"):
+    for op in uses.where(_branches):
         changed |= _drop_dead_results(op, if_yields(op), uses, st)
     return changed
 
 
 def _is_join(v: Value) -> bool:
-    return isinstance(v.owner, Operation) and v.owner.name == "join_tokens"
+    return isinstance(v.owner, Operation) and v.owner.spec.is_join
 
 
 def _is_root(v: Value) -> bool:
-    return isinstance(v.owner, Operation) and v.owner.name == "make_token"
+    return isinstance(v.owner, Operation) and v.owner.spec.is_token_source
 
 
 def _leaves(op: Operation) -> list[Value]:
@@ -495,7 +551,7 @@ def _leaves(op: Operation) -> list[Value]:
     while stack:
         for v in stack[-1]:
             src = v.owner
-            if isinstance(src, Operation) and src.name == "join_tokens" and src is not op:
+            if isinstance(src, Operation) and src.spec.is_join and src is not op:
                 if id(src) not in done:
                     done.add(id(src))
                     stack.append(iter(src.operands))
@@ -532,11 +588,11 @@ def _feeds_only_joins(op: Operation, uses: _Uses) -> bool:
     values of ops that are not pure? Then once flattened it is dead, and `_dead_pure`
     would remove it with nothing it uses."""
     users = uses.map.get(id(op.result), {})
-    if any(u.name != "join_tokens" for u in users.values()):
+    if any(not u.spec.is_join for u in users.values()):
         return False
     for v in op.operands:
         src = v.owner
-        if isinstance(src, Operation) and src.name not in ("join_tokens", "make_token") \
+        if isinstance(src, Operation) and not _is_join(v) and not _is_root(v) \
                 and _is_pure(src):
             return False
     return any(_is_join(v) for v in op.operands)
@@ -555,7 +611,7 @@ def _simplify_joins(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
     sees what it would have seen. Joins that read it flatten through it (`_leaves`)."""
     changed = False
     gone: list[Operation] = []
-    for op in uses.named("join_tokens"):
+    for op in uses.where(_joins):
         if op.parent is None:
             continue
         if _feeds_only_joins(op, uses):
@@ -725,20 +781,21 @@ class _Edits:
         if _still_ordered(self.ts, reached, self.need):
             return True
         self.ts.restore(saved)
-        if site.name == "join_tokens":          # (what it dropped was its only copy)
+        if site.spec.is_join:                   # (what it dropped was its only copy)
             self.failed.add(key)
         return False
 
 
 def _plumbing_sites(uses: _Uses):
     """(op, operand index) of tokens passed on rather than waited for."""
-    for op in uses.named("join_tokens", "yield", "continue", "break", "for", "loop"):
-        start = 3 if op.name == "for" else 0
+    for op in uses.where(_passes_tokens_on):
+        sp = op.spec
+        start = 3 if sp.is_counted_loop else 0          # (lb, ub, step)
         for i, v in enumerate(op.operands):
             if i >= start and v.is_token:
                 owner = _enclosing(op)
-                if op.name == "yield" and not (isinstance(owner, Operation)
-                                                and owner.name == "if"):
+                if sp.has("yield") and not (isinstance(owner, Operation)
+                                             and owner.spec.is_branch):
                     continue
                 yield op, i
 
@@ -782,7 +839,7 @@ def _prune_plumbing(kernel: Kernel, ed: _Edits, uses: _Uses, st: CleanupStats) -
         while i < len(op.operands):
             v = op.operands[i]
             src = v.owner
-            if op.name == "join_tokens" and len(op.operands) > 1 and \
+            if op.spec.is_join and len(op.operands) > 1 and \
                     frees_nothing(v, None, op):
                 del op.operands[i]
                 op.segments = (len(op.operands),)
@@ -792,8 +849,7 @@ def _prune_plumbing(kernel: Kernel, ed: _Edits, uses: _Uses, st: CleanupStats) -
                     break                      # the next operand moved into slot i
                 op.operands.insert(i, v)
                 op.segments = (len(op.operands),)
-            if isinstance(src, Operation) and (src.name in MEMORY_OPS or
-                                               src.name == "print_tko"):
+            if isinstance(src, Operation) and src.name in MEMORY_OPS:
                 weaker = src.token_in if src.token_in is not None \
                     else root_token(kernel, uses)
                 if not frees_nothing(v, weaker):
@@ -814,7 +870,7 @@ def _prune_plumbing(kernel: Kernel, ed: _Edits, uses: _Uses, st: CleanupStats) -
 # -- one carried token per alias set ---------------------------------------------------------
 def is_memory_op(op: Operation) -> bool:
     """An op that reads or writes memory through a token (what waits are counted for)."""
-    return op.name in MEMORY_OPS or op.name == "print_tko"
+    return op.name in MEMORY_OPS
 
 
 def _settled(kernel: Kernel, conflict, st: CleanupStats) -> _Edits | None:

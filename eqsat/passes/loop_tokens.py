@@ -113,7 +113,7 @@ def _split_plan(kernel: Kernel, conflict, done: set[int], ts: TokenSets | None =
     cb = ConflictBits(ts, conflict)
     mem = [x for x in kernel.walk() if is_memory_op(x) and x.token_in is not None]
     for loop in kernel.walk():
-        if loop.name not in ("for", "loop") or id(loop) in done or may_exit(loop):
+        if not loop.spec.is_loop or id(loop) in done or may_exit(loop):
             continue
         inside = [op for op in loop.regions[0].walk() if is_memory_op(op)]
         for j, a in enumerate(loop.regions[0].args[_skip(loop):]):
@@ -138,13 +138,13 @@ def _split_plan(kernel: Kernel, conflict, done: set[int], ts: TokenSets | None =
 
 def _skip(loop: Operation) -> int:
     """Block arguments of `loop` before its carried values (a `for`'s induction variable)."""
-    return 1 if loop.name == "for" else 0
+    return 1 if loop.spec.is_counted_loop else 0
 
 
 def _ifs_inner_first(region: Region):
     """The ifs of `region` and of the ifs in it (not of loops in it), inner ones first."""
     for op in region.ops:
-        if op.name == "if":
+        if op.spec.is_branch:
             for r in op.regions:
                 yield from _ifs_inner_first(r)
             yield op
@@ -190,7 +190,7 @@ def _split_carry(kernel: Kernel, conflict, loop: Operation, j: int, classes
         if id(v) in pieces:
             return [pieces[id(v)][m]]
         op = v.owner
-        if isinstance(op, Operation) and op.name == "join_tokens":
+        if isinstance(op, Operation) and op.spec.is_join:
             return [x for w in op.operands for x in parts(w, m, seen)]
         if isinstance(op, Operation) and id(op) in cls and v is op.token_out and \
                 cls[id(op)] != m:
@@ -247,7 +247,7 @@ def _split_carry(kernel: Kernel, conflict, loop: Operation, j: int, classes
         if ks:
             split_results(ifop, ys, ks)
     conts = loop_exits(loop, "continue")
-    if loop.name == "for":
+    if loop.spec.is_counted_loop:      # its results are what the last continue hands on
         split_results(loop, conts, [j])
     else:
         for t in conts:
@@ -284,12 +284,12 @@ def _merge_carries(kernel: Kernel, loop: Operation,
             skip = _skip(loop)
             have = loop.regions[0].args
             exits = loop_exits(loop, "continue")
-        elif owner.name == "for":
+        elif owner.spec.is_counted_loop:
             continue                    # a `for`'s results go with its carries
         else:
             skip = 0
             have = owner.results
-            exits = if_yields(owner) if owner.name == "if" else loop_exits(owner, "break")
+            exits = if_yields(owner) if owner.spec.is_branch else loop_exits(owner, "break")
         alive = [x for x in group if any(x is y for y in have)]
         if len(alive) < 2:
             continue
@@ -303,7 +303,7 @@ def _merge_carries(kernel: Kernel, loop: Operation,
                 for i, v in enumerate(op.operands):
                     if v is x and not (op in exits and i == j):
                         op.operands[i] = alive[0]
-                    elif carry and loop.name == "for" and v is loop.results[j]:
+                    elif carry and loop.spec.is_counted_loop and v is loop.results[j]:
                         op.operands[i] = loop.results[slot[0]]
 
 

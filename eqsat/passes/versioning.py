@@ -88,6 +88,12 @@ def _is_index(v: Value) -> bool:
     return isinstance(t, TileType) and t.shape == () and t.elem in INT_WIDTHS and t.elem != "i1"
 
 
+def _view_load_or_store(op: Operation) -> bool:
+    """A load or store through a view (not an atomic)."""
+    sp = op.spec
+    return sp is not None and sp.is_view_access and (sp.is_load or sp.is_store)
+
+
 def _view_parts(
     op: Operation,
 ) -> tuple[Operation, TensorViewType, PartitionViewType] | None:
@@ -96,12 +102,12 @@ def _view_parts(
     pv = op.required("view")
     pt = pv.type
     mk = pv.owner if isinstance(pv.owner, Operation) else None
-    if not isinstance(pt, PartitionViewType) or mk is None or mk.name != "make_partition_view":
+    if not isinstance(pt, PartitionViewType) or mk is None or not mk.spec.has("makes_view"):
         return None
     tv = mk.operands[0]
     mt = tv.owner if isinstance(tv.owner, Operation) else None
     vt = tv.type
-    if mt is None or mt.name != "make_tensor_view" or not isinstance(vt, TensorViewType):
+    if mt is None or not mt.spec.has("makes_view") or not isinstance(vt, TensorViewType):
         return None
     if pt.dim_map not in (None, tuple(range(len(pt.tile)))):
         return None
@@ -163,7 +169,7 @@ class _Consts:
 
 def _root_name(v: Value) -> str:
     """The parameter behind a chain of assumes, for the report."""
-    while isinstance(v.owner, Operation) and v.owner.name == "assume":
+    while isinstance(v.owner, Operation) and v.owner.spec.has("assumption"):
         v = v.owner.operands[0]
     return f"%{v.name}" if v.name else "%?"
 
@@ -229,17 +235,17 @@ def version(kernel: Kernel, cost_model=None, *, min_gain: float = MIN_GAIN,
     rep = Versioning()
     body = kernel.body
     ops = body.ops
-    if not ops or ops[-1].name != "return" or ops[-1].operands:
+    if not ops or not ops[-1].spec.has("return") or ops[-1].operands:
         rep.skipped = "the entry does not end in a plain return"
         return kernel, rep
-    if any(op.name == "return" for op in kernel.walk() if op is not ops[-1]):
+    if any(op.spec.has("return") for op in kernel.walk() if op is not ops[-1]):
         rep.skipped = "the kernel returns early"
         return kernel, rep
 
     facts = LaneFacts()
     want: dict[int, tuple[Value, int]] = {}
     for op in kernel.walk():
-        if op.name not in ("load_view_tko", "store_view_tko"):
+        if not _view_load_or_store(op):
             continue
         need = _needs(op, facts)
         if need is None:
@@ -258,8 +264,8 @@ def version(kernel: Kernel, cost_model=None, *, min_gain: float = MIN_GAIN,
     tainted: set[int] = set()
     stop = False
     for op in ops[:-1]:
-        pure = (op.name == "make_token" or op.spec is not None and op.spec.effect == "pure"
-                and not op.regions)
+        sp = op.spec
+        pure = sp is not None and (sp.is_token_source or sp.effect == "pure" and not op.regions)
         if stop or not pure:
             stop = True
             rest.append(op)
@@ -345,7 +351,7 @@ def version_signature(kernel: Kernel, optimized: Kernel, reoptimize, cost_model=
     model = DEFAULT if cost_model is None else cost_model
     rep = Versioning(counts=True)
     for k in (kernel, optimized):
-        if any(op.name == "return" for op in k.walk() if op is not k.body.ops[-1]):
+        if any(op.spec.has("return") for op in k.walk() if op is not k.body.ops[-1]):
             rep.skipped = "the kernel returns early"
             return optimized, rep
     want: dict[int, int] = {}                  # parameter index -> divisor
@@ -374,7 +380,7 @@ def version_signature(kernel: Kernel, optimized: Kernel, reoptimize, cost_model=
     kept = {j: d for j, d in want.items() if j in used}
     if kept and kept != want:
         want, fast = kept, reoptimize(_rebuilt(kernel, kept))
-    if any(op.name == "return" for op in fast.walk() if op is not fast.body.ops[-1]):
+    if any(op.spec.has("return") for op in fast.walk() if op is not fast.body.ops[-1]):
         rep.skipped = "the fast copy returns early"
         return optimized, rep
 
@@ -394,8 +400,8 @@ def version_signature(kernel: Kernel, optimized: Kernel, reoptimize, cost_model=
     cond_ops: list[Operation] = []
     cond = _test(cond_ops, [(params[j], d) for j, d in want.items()])
     body = optimized.body
-    then_ops = [op for op in then_r.ops if op.name != "return"]
-    else_ops = [op for op in body.ops if op.name != "return"]
+    then_ops = [op for op in then_r.ops if not op.spec.has("return")]
+    else_ops = [op for op in body.ops if not op.spec.has("return")]
     ret = body.ops[-1]
     branch = Operation("if", [cond], [], {}, [
         Region(ops=[*then_ops, Operation("yield", [], [], segments=(0,))]),
@@ -496,8 +502,8 @@ def _wider(before: Kernel, after: Kernel) -> list[tuple[str, int, int]]:
     """Accesses whose proven width grows, pairing the two kernels' accesses in walk order
     (the copy keeps the order of the original)."""
     fa, fb = LaneFacts(), LaneFacts()
-    a = [op for op in before.walk() if op.name in ("load_view_tko", "store_view_tko")]
-    b = [op for op in after.walk() if op.name in ("load_view_tko", "store_view_tko")]
+    a = [op for op in before.walk() if _view_load_or_store(op)]
+    b = [op for op in after.walk() if _view_load_or_store(op)]
     out = []
     for x, y in zip(a, b):
         wa, wb = access_width(x, fa), access_width(y, fb)
