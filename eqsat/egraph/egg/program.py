@@ -1,0 +1,36 @@
+"""Runnable egglog programs from command objects (`egglog.bindings`) built directly:
+no program text, nothing parsed."""
+from __future__ import annotations
+
+from typing import Any
+
+import egglog
+from egglog import bindings as _bindings
+
+from eqsat.egraph.egg.compat import run_commands
+from eqsat.egraph.egg.engine import PRINT_SIZES, SPAN, sizes_of
+
+
+def rule_commands(name: str, query: list[Any], actions: list[Any]) -> list[Any]:
+    """Commands that declare ruleset `name` holding one rule (`query` facts, `actions`)
+    and run it once: the actions, applied once per match of the query (once, for an
+    empty query or one that looks up single rows)."""
+    return [_bindings.AddRuleset(SPAN, name),
+            _bindings.RuleCommand(_bindings.Rule(SPAN, actions, query, name, name)),
+            _bindings.RunSchedule(_bindings.Run(SPAN, _bindings.RunConfig(name, None)))]
+
+
+def action_commands(actions: list[Any]) -> list[Any]:
+    """Top-level commands running `actions` one by one."""
+    cmd = _bindings.ActionCommand
+    return [cmd(a) for a in actions]
+
+
+def run_program(eg: egglog.EGraph, commands: list[Any], sizes: bool = False
+                ) -> dict[str, int] | None:
+    """Run `commands` on `eg`; `sizes`: also return the rows per table after them,
+    read in the same egglog call."""
+    if sizes:
+        return sizes_of(run_commands(eg, *commands, PRINT_SIZES)[-1])
+    run_commands(eg, *commands)
+    return None
