@@ -28,7 +28,7 @@ Private egglog names used (all in `engine` and `compat`), and why:
   expressions, not commands).
 * `EGraph._egraph` (both): the raw engine, whose `freeze()` and `value_to_*` read the
   tables cell by cell; the public `EGraph.freeze()` (both) converts every cell to a
-  Python expression first, several times the cost. Serialization without limits and
+  Python expression first, a hundred times the cost. Serialization without limits and
   with egglog's own names goes through it too (`EGraph._serialize` (both) for the
   display form, which no public call returns).
 * `EGraph._state.callable_ref_to_egg_fn`, `EGraph._callable_to_egg`,

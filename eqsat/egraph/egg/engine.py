@@ -26,7 +26,8 @@ def raw(eg: egglog.EGraph) -> Any:
     """`eg`'s engine (`egglog.bindings.EGraph`): its `freeze()` (the tables as egglog
     holds them, one value per cell) and `value_to_*` converters. `EGraph.freeze()` is
     public but converts every cell to a Python expression first (what its printout
-    needs), several times the cost of reading the raw tables."""
+    needs): on layernorm_fwd as encoded (445 rows) 30-60 ms, against under a
+    millisecond for reading every raw table."""
     return eg._egraph
 
 
