@@ -11,11 +11,11 @@ import pytest
 
 from corpus_util import CORPUS
 from eqsat.egraph import egg
-from eqsat.egraph.tables import Tables, serialize
-from eqsat.egraph.builder import TermBuilder
 from eqsat.egraph import terms as T
 from eqsat.egraph.analyses import contig, cval, div2, hi, lo, same
+from eqsat.egraph.builder import TermBuilder
 from eqsat.egraph.encode import encode
+from eqsat.egraph.tables import Tables, serialize
 from eqsat.egraph.view import SIGNATURES, class_key, view
 from eqsat.pipeline.optimize import optimize
 from eqsat.text import parse_file
@@ -117,9 +117,8 @@ def test_primitive_numbers_are_per_sort():
 def test_binding_names_match_serialize(table):
     """Names bound through a binding table and through egglog's own `let`, quotes and
     merged classes included, read the same off the tables as off the serialization."""
-    from egglog import EGraph
     built = {n: getattr(T, n) for n in ("Param", "Const")}
-    mk = TermBuilder(EGraph(), built, T.Term, T.Named if table else None)
+    mk = TermBuilder(egg.EGraph(), built, T.Term, T.Named if table else None)
     a = mk.let("a", mk.Const("tile<i32>", "i32", 1))
     mk.let("b", mk.Const("tile<i32>", "i32", 1))     # the same term: one class
     mk.let("c", mk.Param(1, "tile<i32>"))

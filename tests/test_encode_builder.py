@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from eqsat.egraph import builder, egg
-from eqsat.egraph.tables import Tables, serialize
+from eqsat.egraph import terms as T
 from eqsat.egraph.builder import TermBuilder
 from eqsat.egraph.egg import EGraph
-from eqsat.egraph import terms as T
 from eqsat.egraph.encode import encode
+from eqsat.egraph.tables import Tables, serialize
 from eqsat.egraph.tokenfacts import NeedClass
 from eqsat.memory.alias import alias_model
 from eqsat.text import parse, parse_file
