@@ -56,12 +56,12 @@ from egglog.bindings import String as Str
 
 from eqsat.egraph.egg import compat
 from eqsat.egraph.egg.compat import (EGGLOG_MAJOR, EGGLOG_VERSION, LENDS_PER_EGRAPH,
-                                     reached_fixpoint, rule_matches, run_commands)
+                                     reached_fixpoint, run_commands)
 from eqsat.egraph.egg.engine import (PopPush, bounded_schedule, declarations, declare,
                                      declare_early, display_serialized, egg_name,
                                      function_rows, function_sizes, raw, register_schedule,
-                                     release, run_registered, serialize_raw, signature,
-                                     total_rows)
+                                     release, rule_matches, run_registered, serialize_raw,
+                                     signature, total_rows)
 from eqsat.egraph.egg.program import action_commands, rule_commands, run_program
 
 __all__ = [

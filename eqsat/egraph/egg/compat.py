@@ -44,18 +44,6 @@ def can_pop_push_at_once(eg: egglog.EGraph) -> bool:
         getattr(eg, "_state_stack", None))
 
 
-def rule_matches(report: Any) -> dict[str, int]:
-    """Matches per named rule from a RunReport, egglog's own (13.2 and 14.x key it by
-    rule name) or its Python wrapper's (keyed by rule objects with a `name`); unnamed
-    rules are grouped as '?'. In name order: the report's own order varies from run to
-    run."""
-    out: dict[str, int] = {}
-    for key, n in report.num_matches_per_rule.items():
-        name = (key if isinstance(key, str) else getattr(key, "name", None)) or "?"
-        out[name] = out.get(name, 0) + int(n)
-    return dict(sorted(out.items()))
-
-
 def reached_fixpoint(report: Any) -> bool:
     """A RunReport of a run that changed nothing and held no rule back (a back-off
     scheduler bans rules over its match limit). 13.2 reports a scheduler's "not done

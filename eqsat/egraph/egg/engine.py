@@ -127,6 +127,18 @@ def run_registered(eg: egglog.EGraph, command: Any) -> tuple[Any, dict[str, int]
     return out[0].report, sizes_of(out[-1])
 
 
+def rule_matches(report: Any) -> dict[str, int]:
+    """Matches per named rule from a RunReport, egglog's own (`run_registered`: keyed
+    by rule name) or `EGraph.run`'s (keyed by rule objects with a `name`); unnamed
+    rules are grouped as '?'. In name order: the report's own order varies from run to
+    run."""
+    out: dict[str, int] = {}
+    for key, n in report.num_matches_per_rule.items():
+        name = (key if isinstance(key, str) else getattr(key, "name", None)) or "?"
+        out[name] = out.get(name, 0) + int(n)
+    return dict(sorted(out.items()))
+
+
 def function_sizes(eg: egglog.EGraph) -> dict[str, int]:
     """Rows per table, by egglog name, in one egglog call (`EGraph.function_size` takes
     one call per table)."""
