@@ -1,5 +1,6 @@
-"""The encoder's term builder (eqsat.egraph.builder.TermBuilder): egglog command objects
-with values bound as rows of `Named`, which serialization reports as let names."""
+"""The encoder's term builder (eqsat.egraph.builder.TermBuilder): egglog program text
+with values bound as rows of `Named`, which serialization reports as let names, run as
+rules written directly (nothing rewritten, nothing retried)."""
 from __future__ import annotations
 
 import importlib.util
@@ -72,13 +73,13 @@ def test_arguments_are_checked_by_declared_sort():
         mk.set(NeedClass, (1,), "2")                 # the value too
 
 
-def test_a_term_is_a_term():
+def test_arguments_of_other_types_are_not_terms():
     mk = _builder()
     p = mk.let("p", mk.Param(0, "tile<i32>"))
     with pytest.raises(TypeError, match="expected a term"):
-        mk.union(p, "(Param 1 \"tile<i32>\")")       # program text is not a term
-    with pytest.raises(TypeError, match="expected a term"):
         mk.vec([p, 7])
+    with pytest.raises(TypeError, match="expected a term"):
+        mk.union(p, None)
 
 
 def test_every_value_of_a_kernel_is_a_let_name():
@@ -104,21 +105,23 @@ def test_a_batch_run_as_rules_builds_the_same_egraph(monkeypatch, batch):
     rule are its variables, earlier ones are looked up in its query). Any split builds
     the e-graph that one command per rule builds: rows, class numbers and let names."""
     k = parse_file(ROOT / "tests" / "corpus" / "layernorm_fwd.seq.mlir")
-    rules: list[int] = []                  # per rule: the facts of its query
-    real = egg.rule_commands
+    programs: list[str] = []
+    real = egg.run_text
 
-    def spy(name, query, actions):
-        rules.append(len(query))
-        return real(name, query, actions)
+    def spy(eg, program, sizes=False):
+        programs.append(program)
+        return real(eg, program, sizes)
 
-    monkeypatch.setattr(egg, "rule_commands", spy)
+    monkeypatch.setattr(egg, "run_text", spy)
     monkeypatch.setattr(builder, "RULE_BATCH", 1)           # one command per rule
     want = json.dumps(serialize(encode(k).egraph), sort_keys=True)
-    assert len(rules) > 100 and sum(rules) > 100            # most commands look values up
-    rules.clear()
+    (one,) = programs
+    assert one.count("(rule (") > 100 and one.count("(= __b") > 100   # most look up
+    programs.clear()
     monkeypatch.setattr(builder, "RULE_BATCH", batch)
     assert json.dumps(serialize(encode(k).egraph), sort_keys=True) == want
-    assert (len(rules) > 1) == (batch == 37)
+    (split,) = programs
+    assert (split.count("(rule (") > 1) == (batch == 37)
 
 
 def test_a_batch_s_values_are_the_rule_s_variables():
@@ -126,13 +129,17 @@ def test_a_batch_s_values_are_the_rule_s_variables():
     a = mk.let("a", mk.Param(1, "tile<i32>"))
     mk.let("b", mk.Const("tile<i32>", "i32", 7))
     mk.union(a, mk.Param(2, "tile<i32>"))
-    cmds = mk._commands(mk._pending)
-    assert len(cmds) == 3                      # the ruleset, its one rule, its run
-    rule = cmds[1].rule
-    assert rule.body == []                     # nothing bound before: nothing looked up
-    assert [type(x).__name__ for x in rule.head] == ["Let", "Set", "Let", "Set", "Union"]
-    assert rule.head[0].lhs == "__b0" and rule.head[4].lhs.name == "__b0"
+    text = mk._program(mk._pending).split("\n")
+    assert len(text) == 3                      # the ruleset, its one rule, its run
+    assert text[0].startswith("(ruleset ") and text[2].startswith("(run ")
+    assert text[1].startswith("(rule () (")     # nothing bound before: nothing looked up
+    assert "(union __b0 " in text[1] and '(set (eqsat_egraph_terms_Named "a") __b0)' in text[1]
     assert mk.flush() == 3
+    c = mk.let("c", mk.Param(3, "tile<i32>"))
+    mk.union(a, c)
+    text = mk._program(mk._pending).split("\n")
+    assert text[1].startswith('(rule ((= __b0 (eqsat_egraph_terms_Named "a"))) (')
+    assert mk.flush() == 2
 
 
 def test_a_rule_batch_keeps_a_binding_s_first_value_and_looks_up_earlier_batches():

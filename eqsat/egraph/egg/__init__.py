@@ -10,11 +10,11 @@ What it offers:
   (with their `...Like` aliases), `unstable_combine_rulesets`, the expression readers
   `get_callable_fn`, `get_callable_args`, `get_literal_value`, `get_var_name`, and
   `EggSmolError` (what egglog raises when a program is refused or a rule fails).
-* egglog's command objects (`egglog.bindings`, public in both releases) for programs
-  built in bulk (`eqsat.egraph.builder`): expressions `Call`, `Lit`, `Var` over literals
-  `Int`, `Str`; actions `Let`, `Set`, `Union`, `ExprAction`; facts `Eq`; and
-  `rule_commands`, `action_commands` that wrap them into runnable commands. Built
-  directly, they are handed to egglog without program text.
+* Programs for encoding in bulk (`eqsat.egraph.builder`): `run_text` runs program
+  text where egglog parses it (no Python object per term: see `compat.run_text`),
+  and egglog's command objects (`egglog.bindings`, public in both releases) for a few
+  rows at a time: literals `Lit` of `Int` or `Str`, the action `SetAction`, wrapped by
+  `action_commands` and run by `run_program`.
 * Calls on an e-graph (`engine`): run commands, rows per table, a table's rows, the
   raw engine for reading tables, serialization, constructors' egglog names and sorts,
   declarations, schedules registered once and run per iteration (optionally under a
@@ -49,33 +49,31 @@ from egglog import (ActionLike, EGraph, Expr, MultiSet, RewriteOrRule, Ruleset, 
                     StringLike, Unit, Vec, eq, function, get_callable_args, get_callable_fn,
                     get_literal_value, get_var_name, i64, i64Like, ne, relation, rule, ruleset,
                     set_, union, unstable_combine_rulesets, var)
-from egglog.bindings import Call, EggSmolError, Eq, Int, Let, Lit, Union, Var
-from egglog.bindings import Expr_ as ExprAction
+from egglog.bindings import EggSmolError, Int, Lit
 from egglog.bindings import Set as SetAction
 from egglog.bindings import String as Str
 
 from eqsat.egraph.egg import compat
 from eqsat.egraph.egg.compat import (EGGLOG_MAJOR, EGGLOG_VERSION, LENDS_PER_EGRAPH,
-                                     reached_fixpoint, run_commands)
+                                     reached_fixpoint, run_commands, run_text)
 from eqsat.egraph.egg.engine import (PopPush, bounded_schedule, declarations, declare,
                                      declare_early, display_serialized, egg_name,
                                      function_rows, function_sizes, raw, register_schedule,
                                      release, rule_matches, run_registered, serialize_raw,
                                      signature, total_rows)
-from eqsat.egraph.egg.program import action_commands, rule_commands, run_program
+from eqsat.egraph.egg.program import action_commands, run_program
 
 __all__ = [
     "ActionLike", "EGraph", "Expr", "MultiSet", "RewriteOrRule", "Ruleset", "Set", "String",
     "StringLike", "Unit", "Vec", "eq", "function", "get_callable_args", "get_callable_fn",
     "get_literal_value", "get_var_name", "i64", "i64Like", "ne", "relation", "rule", "ruleset",
     "set_", "union", "unstable_combine_rulesets", "var",
-    "Call", "EggSmolError", "Eq", "ExprAction", "Int", "Let", "Lit", "SetAction", "Str", "Union",
-    "Var",
+    "EggSmolError", "Int", "Lit", "SetAction", "Str",
     "compat", "EGGLOG_MAJOR", "EGGLOG_VERSION", "LENDS_PER_EGRAPH", "reached_fixpoint",
-    "rule_matches", "run_commands",
+    "rule_matches", "run_commands", "run_text",
     "PopPush", "bounded_schedule", "declarations", "declare", "declare_early",
     "display_serialized", "egg_name", "function_rows", "function_sizes", "raw",
     "register_schedule", "release", "run_registered", "serialize_raw", "signature",
     "total_rows",
-    "action_commands", "rule_commands", "run_program",
+    "action_commands", "run_program",
 ]

@@ -1,5 +1,4 @@
-"""Runnable egglog programs from command objects (`egglog.bindings`) built directly:
-no program text, nothing parsed."""
+"""Runnable egglog programs from command objects (`egglog.bindings`) built directly."""
 from __future__ import annotations
 
 from typing import Any
@@ -8,16 +7,7 @@ import egglog
 from egglog import bindings as _bindings
 
 from eqsat.egraph.egg.compat import run_commands
-from eqsat.egraph.egg.engine import PRINT_SIZES, SPAN, sizes_of
-
-
-def rule_commands(name: str, query: list[Any], actions: list[Any]) -> list[Any]:
-    """Commands that declare ruleset `name` holding one rule (`query` facts, `actions`)
-    and run it once: the actions, applied once per match of the query (once, for an
-    empty query or one that looks up single rows)."""
-    return [_bindings.AddRuleset(SPAN, name),
-            _bindings.RuleCommand(_bindings.Rule(SPAN, actions, query, name, name)),
-            _bindings.RunSchedule(_bindings.Run(SPAN, _bindings.RunConfig(name, None)))]
+from eqsat.egraph.egg.engine import PRINT_SIZES, sizes_of
 
 
 def action_commands(actions: list[Any]) -> list[Any]:
