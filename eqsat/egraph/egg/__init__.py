@@ -19,15 +19,20 @@ What it offers:
   raw engine for reading tables, serialization, constructors' egglog names and sorts,
   declarations, schedules registered once and run per iteration (optionally under a
   back-off match limit), popping and pushing in one call, freeing an engine.
-* What differs between the releases (`compat`): 13.2 on Python 3.11, 14.x on 3.12+.
+* What differs between the releases (`compat`): 13.2 on Python 3.11, 14.x on 3.12+:
+  how commands run, how program text reaches the engine (14.x takes it directly; 13.2
+  only from a file, so `run_text` writes a temporary one there), how a run reports a
+  scheduler not done yet, and how often an e-graph may be lent before it is rebuilt.
 
 Private egglog names used (all in `engine` and `compat`), and why:
 
 * `EGraph._run_program` (13.2) / `EGraph._state.run_program` (14.x): running command
   objects; neither release has a public call for it (`EGraph.register` takes Python
   expressions, not commands).
-* `EGraph._egraph` (both): the raw engine, whose `freeze()` and `value_to_*` read the
-  tables cell by cell; the public `EGraph.freeze()` (both) converts every cell to a
+* `EGraph._egraph` (both): the raw engine (`egglog.bindings.EGraph`, whose methods are
+  public): in 14.x its `parse_and_run_program` runs program text directly, which the
+  Python `EGraph` does not offer; its `freeze()` and `value_to_*` read the tables cell
+  by cell; the public `EGraph.freeze()` (both) converts every cell to a
   Python expression first, a hundred times the cost. Serialization without limits and
   with egglog's own names goes through it too (`EGraph._serialize` (both) for the
   display form, which no public call returns).
