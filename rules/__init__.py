@@ -44,12 +44,9 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Any
 
-from egglog import EGraph
-from egglog import ruleset as egg_ruleset
-from egglog import unstable_combine_rulesets
-from egglog.bindings import EggSmolError
-
-from eqsat.egraph import compat
+from eqsat.egraph import egg
+from eqsat.egraph.egg import EggSmolError, EGraph, unstable_combine_rulesets
+from eqsat.egraph.egg import ruleset as egg_ruleset
 from eqsat.egraph.saturate import RuleGraph
 from eqsat.errors import EqsatError
 from eqsat.rules.algebra import ALGEBRA, CONTRACT
@@ -106,7 +103,7 @@ def compile_error(rs: RuleSet) -> tuple[str, str] | None:
         except Exception as e:
             return _egglog_message(e)
         finally:
-            compat.release(eg)          # here, not in whichever thread collects it
+            egg.release(eg)          # here, not in whichever thread collects it
         return None
 
     if fails(list(rs.rules)) is None:

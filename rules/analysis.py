@@ -8,11 +8,10 @@ is guarded so it cannot overflow (egglog aborts the run on an i64 overflow).
 """
 from __future__ import annotations
 
-from egglog import Vec, i64, set_, var
-
 from eqsat.egraph import terms as T
 from eqsat.egraph.analyses import (DIV_CAP, contig, contig_div, div2, hi, lo, same, ty_last, ty_max,
                                    ty_min, type_of)
+from eqsat.egraph.egg import Vec, i64, set_, var
 
 from eqsat.rules.dsl import (RuleSet, addi, andi, attrs_of, broadcast, cmpi, divi, exti, infer,
                              ints, maxi, mini, muli, offset, remi, reshape, rewrite, select, shli,

@@ -1,10 +1,9 @@
 """Rules every run needs: each value's type and constant, read by the other rule sets."""
 from __future__ import annotations
 
-from egglog import set_
-
 from eqsat.egraph import terms as T
 from eqsat.egraph.analyses import cval, type_of
+from eqsat.egraph.egg import set_
 
 from eqsat.rules.dsl import RuleSet, infer, ints, strs, terms, tys
 

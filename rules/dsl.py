@@ -32,11 +32,10 @@ from dataclasses import dataclass, field
 from collections.abc import Iterable, Iterator
 from typing import Any, TypeAlias
 
-from egglog import ActionLike, RewriteOrRule, String, i64, rule, union, var
-from egglog import Ruleset as _EggRuleset
-from egglog import ruleset as _egg_ruleset
-
 from eqsat.egraph import terms as T
+from eqsat.egraph.egg import ActionLike, RewriteOrRule, String, i64, rule, union, var
+from eqsat.egraph.egg import Ruleset as _EggRuleset
+from eqsat.egraph.egg import ruleset as _egg_ruleset
 from eqsat.ir.ops import SPECS
 from eqsat.ir.numbers import to_bits
 
@@ -171,7 +170,7 @@ def rewrite(name: str, lhs: T.Term, rhs: T.Term, *when: Fact, exact: bool = True
 
 def root_op(e: T.Term) -> str | None:
     """The name of the op a pattern's root builds (None for a variable or a constant)."""
-    from egglog import get_callable_args, get_callable_fn, get_literal_value
+    from eqsat.egraph.egg import get_callable_args, get_callable_fn, get_literal_value
     if get_callable_fn(e) not in (T.Op0, T.Op1, T.Op2, T.Op3):
         return None
     args = get_callable_args(e)

@@ -12,9 +12,8 @@ are plain rewrites.
 """
 from __future__ import annotations
 
-from egglog import union
-
 from eqsat.egraph import terms as T
+from eqsat.egraph.egg import union
 
 from eqsat.rules.dsl import (RuleSet, infer, ints, rewrite, select, reshape, broadcast, iconst,
                              strs, terms, tys)

@@ -31,13 +31,12 @@ from typing import Any, Literal
 import itertools
 
 import numpy as np
-from egglog import (String, get_callable_args, get_callable_fn, get_literal_value, get_var_name,
-                    set_)
-from egglog import ruleset as egg_ruleset
-
 from eqsat.egraph import analyses as A
 from eqsat.egraph import terms as T
 from eqsat.egraph.cost import DEFAULT
+from eqsat.egraph.egg import (String, get_callable_args, get_callable_fn, get_literal_value,
+                              get_var_name, set_)
+from eqsat.egraph.egg import ruleset as egg_ruleset
 from eqsat.ir.numbers import value_of_bits
 from eqsat.egraph.encode import Encoder, const_bits
 from eqsat.egraph.engine import rewrite

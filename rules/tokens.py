@@ -53,9 +53,8 @@ op would otherwise be searched once per op above it.
 """
 from __future__ import annotations
 
-from egglog import MultiSet, Set, String, Vec, eq, i64, ne, relation, set_, union, var
-
 from eqsat.egraph import terms as T
+from eqsat.egraph.egg import MultiSet, Set, String, Vec, eq, i64, ne, relation, set_, union, var
 from eqsat.egraph.tokenfacts import (CarryArg, CarryOut, Contains, IfBase, Level, MemLevel,
                                      Need, NeedClass, Orig)
 

@@ -1,8 +1,8 @@
-"""Extraction reads the e-graph off egglog's tables (`compat.Tables`), not off its JSON
+"""Extraction reads the e-graph off egglog's tables (`Tables`), not off its JSON
 serialization. Both must describe the same e-graph: the same Term e-nodes under the same
 ids, in the same order (ties in extraction follow it), in the same classes, with the
 same binding names and analysis values. Checked on corpus kernels as encoded and
-saturated, against what `compat.serialize` writes."""
+saturated, against what `serialize` writes."""
 from __future__ import annotations
 
 import json
@@ -10,10 +10,12 @@ import json
 import pytest
 
 from corpus_util import CORPUS
-from eqsat.egraph import compat
+from eqsat.egraph import egg
 from eqsat.egraph import terms as T
 from eqsat.egraph.analyses import contig, cval, div2, hi, lo, same
+from eqsat.egraph.builder import TermBuilder
 from eqsat.egraph.encode import encode
+from eqsat.egraph.tables import Tables, serialize
 from eqsat.egraph.view import SIGNATURES, class_key, view
 from eqsat.pipeline.optimize import optimize
 from eqsat.text import parse_file
@@ -23,7 +25,7 @@ def _from_json(eg, raw: dict) -> tuple[list, dict, dict]:
     """Term nodes (id, kind, class, fields), binding names per class and analysis values
     per class, read from egglog's serialization."""
     nodes = raw["nodes"]
-    kinds = {compat.egg_name(eg, fn): kind for kind, fn in T.TERM_CONSTRUCTORS.items()}
+    kinds = {egg.egg_name(eg, fn): kind for kind, fn in T.TERM_CONSTRUCTORS.items()}
 
     def lit(nid):
         op = nodes[nid]["op"]
@@ -51,7 +53,7 @@ def _from_json(eg, raw: dict) -> tuple[list, dict, dict]:
     facts: dict = {}
     for fn, key in ((cval, "const"), (div2, "div"), (lo, "lo"), (hi, "hi"),
                     (contig, "contig"), (same, "same")):
-        name = compat.egg_name(eg, fn)
+        name = egg.egg_name(eg, fn)
         for n in nodes.values():
             if n["op"] == name:
                 arg = nodes[n["children"][0]]["eclass"]
@@ -66,7 +68,7 @@ def nodes_op(nodes: dict, eclass: str) -> str:
 
 def _check(enc) -> None:
     v = view(enc)
-    want_nodes, want_lets, want_facts = _from_json(enc.egraph, compat.serialize(enc.egraph))
+    want_nodes, want_lets, want_facts = _from_json(enc.egraph, serialize(enc.egraph))
     assert want_nodes and want_lets and want_facts
     got_nodes = [(en.id, en.kind, en.cls, en.fields) for en in v.nodes.values()]
     # the view drops nodes with a child that is no Term class; none of these have one
@@ -99,8 +101,8 @@ def test_primitive_numbers_are_per_sort():
     """egglog numbers the values of every sort apart: an i64 and a String can both be
     value 1, and must not share a name."""
     enc = encode(parse_file(CORPUS / "vector_add.seq.mlir"))
-    tables = compat.Tables(enc.egraph)
-    name = compat.egg_name(enc.egraph, T.Param)
+    tables = Tables(enc.egraph)
+    name = egg.egg_name(enc.egraph, T.Param)
     (i_sort, ty_sort), out_sort = tables.sorts(name)
     assert (i_sort, ty_sort) == ("i64", "String")
     rows = tables.rows(name)
@@ -115,22 +117,21 @@ def test_primitive_numbers_are_per_sort():
 def test_binding_names_match_serialize(table):
     """Names bound through a binding table and through egglog's own `let`, quotes and
     merged classes included, read the same off the tables as off the serialization."""
-    from egglog import EGraph
     built = {n: getattr(T, n) for n in ("Param", "Const")}
-    mk = compat.TermBuilder(EGraph(), built, T.Term, T.Named if table else None)
+    mk = TermBuilder(egg.EGraph(), built, T.Term, T.Named if table else None)
     a = mk.let("a", mk.Const("tile<i32>", "i32", 1))
     mk.let("b", mk.Const("tile<i32>", "i32", 1))     # the same term: one class
     mk.let("c", mk.Param(1, "tile<i32>"))
     mk.let('q"\\x', mk.Param(3, 'tile<"q"\\x>'))
     mk.union(a, mk.Param(2, "tile<i32>"))
     mk.flush()
-    raw = compat.serialize(mk.eg)
+    raw = serialize(mk.eg)
     want = {cid: [x.strip().lstrip("$") for x in d["let"].split(",")]
             for cid, d in raw["class_data"].items() if "let" in d}
-    got = compat.Tables(mk.eg).bindings()
+    got = Tables(mk.eg).bindings()
     assert got == want
     assert sorted(sorted(x) for x in got.values()) == [["a", "b"], ["c"], ['q"\\x']]
-    param = compat.egg_name(mk.eg, T.Param)
-    tables = compat.Tables(mk.eg)
+    param = egg.egg_name(mk.eg, T.Param)
+    tables = Tables(mk.eg)
     texts = {tables.string(r.inputs[1]) for r in tables.rows(param)}
     assert 'tile<"q"\\x>' in texts                # read raw, as serialize's JSON decodes it

@@ -1,5 +1,6 @@
-"""The encoder's term builder (eqsat.egraph.compat.TermBuilder): egglog program text
-with values bound as rows of `Named`, which serialization reports as let names."""
+"""The encoder's term builder (eqsat.egraph.builder.TermBuilder): egglog program text
+with values bound as rows of `Named`, which serialization reports as let names, run as
+rules written directly (nothing rewritten, nothing retried)."""
 from __future__ import annotations
 
 import importlib.util
@@ -7,11 +8,13 @@ import json
 from pathlib import Path
 
 import pytest
-from egglog import EGraph
 
-from eqsat.egraph import compat
+from eqsat.egraph import builder, egg
 from eqsat.egraph import terms as T
+from eqsat.egraph.builder import TermBuilder
+from eqsat.egraph.egg import EGraph
 from eqsat.egraph.encode import encode
+from eqsat.egraph.tables import Tables, serialize
 from eqsat.egraph.tokenfacts import NeedClass
 from eqsat.memory.alias import alias_model
 from eqsat.text import parse, parse_file
@@ -26,8 +29,8 @@ bench_scale = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(bench_scale)
 
 
-def _builder() -> compat.TermBuilder:
-    return compat.TermBuilder(EGraph(), BUILT, T.Term, T.Named)
+def _builder() -> TermBuilder:
+    return TermBuilder(EGraph(), BUILT, T.Term, T.Named)
 
 
 def _lets(raw: dict) -> dict[str, list[str]]:
@@ -40,7 +43,7 @@ def test_strings_with_quotes_and_backslashes_round_trip():
     text = 'tile<"q"\\x>'
     mk.let("p", mk.Param(0, text))
     assert mk.flush() == 1
-    raw = compat.serialize(mk.eg)
+    raw = serialize(mk.eg)
     strings = [json.loads(n["op"]) for n in raw["nodes"].values() if n["op"].startswith('"')]
     assert text in strings
     assert ["p"] in _lets(raw).values()
@@ -54,7 +57,7 @@ def test_bound_values_share_a_class_and_are_its_let_names():
     mk.union(a, mk.Param(2, "tile<i32>"))
     mk.flush()
     assert mk.let_name(a) == "a" and mk.let_name(mk.Param(2, "tile<i32>")) is None
-    lets = sorted(sorted(ls) for ls in _lets(compat.serialize(mk.eg)).values())
+    lets = sorted(sorted(ls) for ls in _lets(serialize(mk.eg)).values())
     assert lets == [["a", "b"], ["c"]]
 
 
@@ -70,20 +73,18 @@ def test_arguments_are_checked_by_declared_sort():
         mk.set(NeedClass, (1,), "2")                 # the value too
 
 
-def test_without_a_temporary_directory_commands_run_one_by_one(monkeypatch):
-    def no_temp(*args, **kwargs):
-        raise OSError("no temporary directory")
-    monkeypatch.setattr(compat.tempfile, "mkstemp", no_temp)
+def test_arguments_of_other_types_are_not_terms():
     mk = _builder()
-    mk.let("p", mk.Param(0, "tile<i32>"))
-    mk.set(NeedClass, (5,), 2)
-    assert mk.flush() == 2
-    assert ["p"] in _lets(compat.serialize(mk.eg)).values()
+    p = mk.let("p", mk.Param(0, "tile<i32>"))
+    with pytest.raises(TypeError, match="expected a term"):
+        mk.vec([p, 7])
+    with pytest.raises(TypeError, match="expected a term"):
+        mk.union(p, None)
 
 
 def test_every_value_of_a_kernel_is_a_let_name():
     enc = encode(parse_file(ROOT / "tests" / "corpus" / "vector_add.seq.mlir"))
-    names = {n for ls in _lets(compat.serialize(enc.egraph)).values() for n in ls}
+    names = {n for ls in _lets(serialize(enc.egraph)).values() for n in ls}
     assert set(enc.order) | {"root"} <= names
 
 
@@ -99,27 +100,28 @@ def test_need_walk_grows_with_the_kernel_not_its_square():
 
 
 @pytest.mark.parametrize("batch", [37, 1_000_000])
-def test_a_batch_run_as_one_rule_builds_the_same_egraph(monkeypatch, batch):
-    """A flush runs its first `RULE_BATCH` actions as one rule (values bound there are
-    its variables) and the rest as commands that look those values up. Any split
-    builds the e-graph the commands alone build: rows, class numbers and let names."""
+def test_a_batch_run_as_rules_builds_the_same_egraph(monkeypatch, batch):
+    """A flush runs its commands as rules of `RULE_BATCH` commands (values bound in a
+    rule are its variables, earlier ones are looked up in its query). Any split builds
+    the e-graph that one command per rule builds: rows, class numbers and let names."""
     k = parse_file(ROOT / "tests" / "corpus" / "layernorm_fwd.seq.mlir")
-    forms: list[bool] = []                 # per flush: whether a rule ran its head
-    as_rule = compat.TermBuilder._as_rule
+    programs: list[str] = []
+    real = egg.run_text
 
-    def spy(self, cmds, bound):
-        text = as_rule(self, cmds, bound)
-        forms.append(text is not None)
-        return text
+    def spy(eg, program, sizes=False):
+        programs.append(program)
+        return real(eg, program, sizes)
 
-    monkeypatch.setattr(compat.TermBuilder, "_as_rule", spy)
-    monkeypatch.setattr(compat, "RULE_BATCH", 0)           # the commands alone
-    want = json.dumps(compat.serialize(encode(k).egraph), sort_keys=True)
-    assert forms and not any(forms)
-    forms.clear()
-    monkeypatch.setattr(compat, "RULE_BATCH", batch)
-    assert json.dumps(compat.serialize(encode(k).egraph), sort_keys=True) == want
-    assert any(forms)                                      # the rule form was taken
+    monkeypatch.setattr(egg, "run_text", spy)
+    monkeypatch.setattr(builder, "RULE_BATCH", 1)           # one command per rule
+    want = json.dumps(serialize(encode(k).egraph), sort_keys=True)
+    (one,) = programs
+    assert one.count("(rule (") > 100 and one.count("(= __b") > 100   # most look up
+    programs.clear()
+    monkeypatch.setattr(builder, "RULE_BATCH", batch)
+    assert json.dumps(serialize(encode(k).egraph), sort_keys=True) == want
+    (split,) = programs
+    assert (split.count("(rule (") > 1) == (batch == 37)
 
 
 def test_a_batch_s_values_are_the_rule_s_variables():
@@ -127,10 +129,17 @@ def test_a_batch_s_values_are_the_rule_s_variables():
     a = mk.let("a", mk.Param(1, "tile<i32>"))
     mk.let("b", mk.Const("tile<i32>", "i32", 7))
     mk.union(a, mk.Param(2, "tile<i32>"))
-    text = mk._as_rule(mk._pending, mk._bound)
-    assert text is not None and text[0].startswith("(ruleset ") and text[2].startswith("(run ")
+    text = mk._program(mk._pending).split("\n")
+    assert len(text) == 3                      # the ruleset, its one rule, its run
+    assert text[0].startswith("(ruleset ") and text[2].startswith("(run ")
+    assert text[1].startswith("(rule () (")     # nothing bound before: nothing looked up
     assert "(union __b0 " in text[1] and '(set (eqsat_egraph_terms_Named "a") __b0)' in text[1]
     assert mk.flush() == 3
+    c = mk.let("c", mk.Param(3, "tile<i32>"))
+    mk.union(a, c)
+    text = mk._program(mk._pending).split("\n")
+    assert text[1].startswith('(rule ((= __b0 (eqsat_egraph_terms_Named "a"))) (')
+    assert mk.flush() == 2
 
 
 def test_a_rule_batch_keeps_a_binding_s_first_value_and_looks_up_earlier_batches():
@@ -144,20 +153,18 @@ def test_a_rule_batch_keeps_a_binding_s_first_value_and_looks_up_earlier_batches
     mk.let("c", mk.Param(3, "tile<i32>"))
     mk.union(a, mk.let("d", mk.Param(4, "tile<i32>")))   # `a` comes from the last flush
     mk.flush()
-    lets = _lets(compat.serialize(mk.eg))
+    lets = _lets(serialize(mk.eg))
     by_name = {n: cid for cid, ns in lets.items() for n in ns}
     assert by_name["a"] == by_name["d"] != by_name["b"]
-    tables = compat.Tables(mk.eg)
+    tables = Tables(mk.eg)
     params = {tables.i64(r.inputs[0]): tables.cls(tables.sorts(name)[1], r.output)
-              for name in [compat.egg_name(mk.eg, T.Param)] for r in tables.rows(name)}
+              for name in [egg.egg_name(mk.eg, T.Param)] for r in tables.rows(name)}
     assert params[1] == by_name["a"] and params[2] != by_name["a"]
 
 
-def test_a_misuse_in_a_rule_batch_is_reported_by_the_command_that_makes_it():
-    from egglog.bindings import EggSmolError
-    mk = _builder()
+def test_a_misuse_the_sorts_do_not_catch_is_egglog_s_error_at_flush():
+    mk = TermBuilder(EGraph(), {**BUILT, "Root": T.Root}, T.Term, T.Named)
     p = mk.let("p", mk.Param(0, "tile<i32>"))
-    mk.union(p, "7")                                  # a term with an i64
-    assert mk._as_rule(mk._pending, mk._bound) is not None
-    with pytest.raises(EggSmolError, match=r"^In 2:.*\n.*Term, but get type i64"):
+    mk.union(p, mk.vec([p]))                          # a Term with a Vec of terms
+    with pytest.raises(egg.EggSmolError, match="Vec"):
         mk.flush()

@@ -174,13 +174,13 @@ def test_requests_and_answers_go_as_plain_rows():
     """The fold service reads a request table as plain values (egglog's printout, not an
     egglog expression per row) and writes its answers as program text; what it reads is
     what the rule asked, and what it writes is what folding then reads."""
-    from eqsat.egraph import compat
+    from eqsat.egraph import egg
     from eqsat.egraph import terms as T
     seen = {}
 
     def hook(eg):
-        seen["want"] = compat.function_rows(eg, T.Want2)
-        seen["fold"] = compat.function_rows(eg, T.fold2)
+        seen["want"] = egg.function_rows(eg, T.Want2)
+        seen["fold"] = egg.function_rows(eg, T.fold2)
 
     res = _run("""      %a = constant <i32: 6> : tile<i32>
       %b = constant <i32: 7> : tile<i32>

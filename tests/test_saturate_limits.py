@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from corpus_util import CORPUS
-from eqsat.egraph import compat
+from eqsat.egraph import egg
 from eqsat.egraph import saturate as sat
 from eqsat.egraph.saturate import Limits
 from eqsat.pipeline.optimize import optimize
@@ -117,7 +117,7 @@ def test_the_clock_is_only_a_loud_safety_net():
 def test_without_bounded_iterations_the_run_stops_before_the_blow_up(monkeypatch, bounded):
     # an egglog that cannot bound an iteration (or rejects the bounded schedule):
     # stop instead of running an unbounded one
-    monkeypatch.setattr(compat, "bounded_schedule", lambda schedule, limit: bounded)
+    monkeypatch.setattr(egg, "bounded_schedule", lambda schedule, limit: bounded)
     enc, schedule = _encoded(_product_of_sums(12), _explosive_rules())
     st = sat.saturate(enc, schedule, Limits(matches=20_000, nodes=10**9))
     assert st.stop_reason == "match limit"
@@ -151,9 +151,9 @@ def test_bounded_schedule_bans_rules_over_the_limit_and_keeps_names():
     # generous limit: the same step as an ordinary one (the first step matches
     # everything either way)
     enc1, schedule = _encoded(k, comm)
-    plain = compat.rule_matches(enc1.egraph.run(schedule))
+    plain = egg.rule_matches(enc1.egraph.run(schedule))
     enc2, schedule = _encoded(k, comm)
-    bounded = compat.rule_matches(enc2.egraph.run(compat.bounded_schedule(schedule, 1000)))
+    bounded = egg.rule_matches(enc2.egraph.run(egg.bounded_schedule(schedule, 1000)))
     assert {n for n, c in bounded.items() if c} == {n for n, c in plain.items() if c}
     assert set(bounded) <= names and bounded.get("xt-comm") == 1
     assert sat.term_rows(enc1.egraph) == sat.term_rows(enc2.egraph)
@@ -161,16 +161,16 @@ def test_bounded_schedule_bans_rules_over_the_limit_and_keeps_names():
     # limit below xt-comm's one match: banned, nothing added by it
     enc3, schedule = _encoded(k, comm)
     rows = sat.term_rows(enc3.egraph)
-    rep = enc3.egraph.run(compat.bounded_schedule(schedule, 0))
-    assert not compat.rule_matches(rep).get("xt-comm")
+    rep = enc3.egraph.run(egg.bounded_schedule(schedule, 0))
+    assert not egg.rule_matches(rep).get("xt-comm")
     assert sat.term_rows(enc3.egraph) == rows
 
     # a composed schedule (what the token rules use): the saturate() part is left
     # as it is, the rest bounded
     enc4, schedule = _encoded(k, comm)
-    composed = compat.bounded_schedule(schedule.saturate() + schedule, 1000)
+    composed = egg.bounded_schedule(schedule.saturate() + schedule, 1000)
     assert composed is not None
-    assert set(compat.rule_matches(enc4.egraph.run(composed))) <= names
+    assert set(egg.rule_matches(enc4.egraph.run(composed))) <= names
 
 
 def test_default_budgets_follow_the_kernel_and_numbers_are_fixed():
@@ -207,8 +207,8 @@ def test_fold_requests_are_read_only_when_they_grow(monkeypatch):
     # not grow since it was last read holds nothing new
     import eqsat.rules as rules_pkg
     reads = []
-    real = compat.function_rows
-    monkeypatch.setattr(compat, "function_rows", lambda eg, fn: reads.append(fn) or real(eg, fn))
+    real = egg.function_rows
+    monkeypatch.setattr(egg, "function_rows", lambda eg, fn: reads.append(fn) or real(eg, fn))
     enc, schedule = _encoded(parse_file(CORPUS / "moe_permute.seq.mlir"),
                              [r for n in rules_pkg.DEFAULT for r in rules_pkg.get(n)])
     st = sat.saturate(enc, schedule, Limits())
@@ -231,19 +231,19 @@ def test_row_counts_come_with_the_calls_that_change_the_rows(monkeypatch):
             from eqsat.pipeline.optimize import alias_model
             enc = encode(k, alias=alias_model(k)[0], egraph=prepared.egraph,
                          more_facts=param_facts)
-            assert enc.sizes == compat.function_sizes(enc.egraph)
+            assert enc.sizes == egg.function_sizes(enc.egraph)
             after = []
-            real = compat.run_registered
+            real = egg.run_registered
 
             def spy(eg, command):
                 rep, sizes = real(eg, command)
-                after.append(sizes == compat.function_sizes(eg))
+                after.append(sizes == egg.function_sizes(eg))
                 return rep, sizes
-            monkeypatch.setattr(compat, "run_registered", spy)
+            monkeypatch.setattr(egg, "run_registered", spy)
             try:
                 st = sat.saturate(enc, prepared, Limits(), as_encoded=as_encoded)
             finally:
-                monkeypatch.setattr(compat, "run_registered", real)
+                monkeypatch.setattr(egg, "run_registered", real)
             return st, after
 
     fresh, checked = run(False)

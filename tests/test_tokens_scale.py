@@ -3,7 +3,7 @@ the demand-driven `Contains` still finds containments many tokens deep."""
 from __future__ import annotations
 
 import eqsat.rules as rules_pkg
-from eqsat.egraph import compat
+from eqsat.egraph import egg
 from eqsat.egraph.encode import encode
 from eqsat.egraph.saturate import Limits, saturate
 from eqsat.equiv import check_equivalent
@@ -37,7 +37,7 @@ def _chain(units: int) -> str:
 def _derived_rows(text: str) -> int:
     sizes: dict[str, int] = {}
     optimize(parse(text), noalias=True,
-             on_saturated=lambda eg: sizes.update(compat.function_sizes(eg)))
+             on_saturated=lambda eg: sizes.update(egg.function_sizes(eg)))
     return sum(sizes.get(name, 0) for name in DERIVED)
 
 
@@ -57,7 +57,7 @@ def _may_alias_saturated(text: str) -> tuple[dict[str, int], dict[str, int]]:
         enc = encode(kernel, alias=facts, egraph=prepared.egraph)
         st = saturate(enc, prepared, Limits())
         assert st.stop_reason == "saturated", st.stop_reason
-        return compat.function_sizes(prepared.egraph), st.matches
+        return egg.function_sizes(prepared.egraph), st.matches
 
 
 def test_asked_pairs_grow_with_ops_when_arrays_may_alias():

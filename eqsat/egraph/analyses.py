@@ -26,12 +26,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from egglog import function, i64
+from eqsat.egraph.egg import function, i64
 
 from eqsat.analysis.facts import ValueFacts
 from eqsat.ir.attrs import Bounded, DivBy
 from eqsat.ir.types import INT_WIDTHS, TileType
-from eqsat.egraph import compat
+from eqsat.egraph import egg
 from eqsat.egraph import terms as T
 
 DIV_CAP = 1 << 30
@@ -171,11 +171,11 @@ def param_facts(attrs: dict, term: Any, t: Any) -> list[Fact]:
 
 
 def read_facts(eg: Any, tables: Any) -> dict[str, ValueFacts]:
-    """Analysis values per e-class id, from the e-graph's tables (`compat.Tables`)."""
+    """Analysis values per e-class id, from the e-graph's tables (`tables.Tables`)."""
     out: dict[str, ValueFacts] = {}
     for f, key in ((cval, "const"), (div2, "div"), (lo, "lo"), (hi, "hi"), (contig, "contig"),
                    (contig_div, "contig_div"), (same, "same")):
-        name = compat.egg_name(eg, f)
+        name = egg.egg_name(eg, f)
         if name not in tables.functions:
             continue
         (sort,), _ = tables.sorts(name)

@@ -12,7 +12,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from eqsat.egraph import compat
+from eqsat.egraph import egg
 from eqsat.errors import EqsatError
 
 FORMATS = (".json", ".svg", ".dot")
@@ -32,7 +32,7 @@ def egraph_format(path: str) -> str:
 
 def render(eg: Any, fmt: str) -> str:
     """The e-graph as `fmt` text (see FORMATS)."""
-    ser = compat.display_serialized(eg)
+    ser = egg.display_serialized(eg)
     if fmt == ".json":
         return json.dumps(json.loads(ser.to_json()), sort_keys=True) + "\n"
     dot_text = canonical_dot(str(ser.to_dot()))

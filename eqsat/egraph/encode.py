@@ -1,6 +1,6 @@
 """Kernel -> e-graph (design section 4).
 
-Each SSA value is bound by name (a row of `Named`, through compat.TermBuilder, which
+Each SSA value is bound by name (a row of `Named`, through builder.TermBuilder, which
 writes the whole encoding as egglog program text), so terms stay one level deep (deep
 nested terms overflow the recursion limit) and insertion is linear.
 
@@ -29,7 +29,6 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Callable, Iterator, Mapping
 
-from egglog import EGraph
 
 from eqsat.errors import EqsatError
 from eqsat.ir.attrs import DenseConst
@@ -43,14 +42,16 @@ from eqsat.memory.alias import alias_facts
 from eqsat.memory.relations import (IfRecord, LoopParallel, LoopRecord, MemOp, MemoryRecord,
                                     relations)
 from eqsat.egraph import analyses as A
-from eqsat.egraph import compat
+from eqsat.egraph import egg
+from eqsat.egraph.builder import TermBuilder
+from eqsat.egraph.egg import EGraph
 from eqsat.egraph import terms as T
 from eqsat.egraph.tokenfacts import BoundTokens, insert_facts, insert_levels, need_rows
 from eqsat.interp.machine import may_exit
 
 
 _BUILT = T.TERM_CONSTRUCTORS     # what the encoder's TermBuilder makes
-compat.declare_early(*_BUILT.values(), T.Named)
+egg.declare_early(*_BUILT.values(), T.Named)
 
 
 class EncodeError(EqsatError):
@@ -167,7 +168,7 @@ class _Terms(Mapping[int, Any]):
 class Encoder:
     def __init__(self, kernel: Kernel, alias: Any = None, facts: bool = True,
                  egraph: EGraph | None = None, loop_parallel: LoopParallel = "all",
-                 more_facts: Callable[[compat.TermBuilder, Kernel], Any] | None = None):
+                 more_facts: Callable[[TermBuilder, Kernel], Any] | None = None):
         self.kernel = kernel
         self.more_facts = more_facts
         self.alias = alias
@@ -178,7 +179,7 @@ class Encoder:
         self.join_members: dict[int, list[Value]] = {}      # join_tokens result -> flat members
         self.uid_names: dict[int, str] = {}
         self.eg = EGraph() if egraph is None else egraph
-        self.mk = compat.TermBuilder(self.eg, _BUILT, T.Term, T.Named)
+        self.mk = TermBuilder(self.eg, _BUILT, T.Term, T.Named)
         self.refs: dict[int, Any] = {}       # id of an IR value -> its bound reference
         self.types: dict[str, Any] = {}
         self.ty_of: dict[Any, str] = {}      # type (or tuple of types) -> its text
@@ -636,7 +637,7 @@ _OWN_TERMS: dict[str, Callable[[Encoder, Operation], Any]] = {
 
 def encode(kernel: Kernel, *, alias: Any = None, token_facts: bool = True,
            egraph: EGraph | None = None, loop_parallel: LoopParallel = "all",
-           more_facts: Callable[[compat.TermBuilder, Kernel], Any] | None = None
+           more_facts: Callable[[TermBuilder, Kernel], Any] | None = None
            ) -> Encoding:
     """Build the e-graph of a kernel. Raises EncodeError for constructs not covered.
 

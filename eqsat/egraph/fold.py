@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
 from eqsat.ir.core import Operation, Value
 from eqsat.ir.types import INT_WIDTHS, TileType, is_float, numpy_dtype
-from eqsat.egraph import compat
+from eqsat.egraph import egg
 from eqsat.egraph import terms as T
+from eqsat.egraph.builder import run_sets
 from eqsat.egraph.encode import Encoding, const_bits
 from eqsat.ir.numbers import value_of_bits
 from eqsat.interp.semantics import evaluate_pure
@@ -40,22 +42,22 @@ class FoldService:
 
     def answer(self, sizes: dict[str, int] | None = None) -> int:
         """Read new requests, insert answers; returns how many answers were added.
-        `sizes`: the rows per table now (`compat.function_sizes`), if the caller has them.
+        `sizes`: the rows per table now (`egg.function_sizes`), if the caller has them.
 
         A request table is read again only when it has grown: its rows are only ever
         added (their one e-class argument, a type, is never merged with another), and
         reading a table costs far more than the rows per table."""
         eg = self.enc.egraph
-        facts: list[str] = []
+        facts: list[tuple[Any, tuple[Any, ...], int]] = []
         if sizes is None:
-            sizes = compat.function_sizes(eg)   # one call; most kernels ask nothing
+            sizes = egg.function_sizes(eg)   # one call; most kernels ask nothing
         for rel, fn in ((T.Want1, T.fold1), (T.Want2, T.fold2), (T.Want3, T.fold3)):
-            table = compat.egg_name(eg, rel)
+            table = egg.egg_name(eg, rel)
             size = sizes.get(table, 0)
             if size == self._read.get(table, 0):
                 continue
             self._read[table] = size
-            for row in compat.function_rows(eg, rel):
+            for row in egg.function_rows(eg, rel):
                 name, attrs, t_out, t_in = row[0], row[1], _ty_text(row[2]), _ty_text(row[3])
                 bits = list(row[4:])
                 key = (name, attrs, t_out, t_in, *bits)
@@ -66,9 +68,9 @@ class FoldService:
                 if r is None:
                     self.refused += 1
                     continue
-                facts.append(compat.set_text(eg, fn, (name, attrs, t_out, t_in, *bits), r))
+                facts.append((fn, (name, attrs, t_out, t_in, *bits), r))
         if facts:
-            compat.run_text(eg, facts)
+            run_sets(eg, facts)
             self.answered += len(facts)
         return len(facts)
 
@@ -164,7 +166,7 @@ def fold_scalar(name: str, attrs: dict, t_in: TileType, t_out: TileType,
 
 
 def _ty_text(arg: object) -> str:
-    """A type argument (its text) as `compat.function_rows` reads it."""
+    """A type argument (its text) as `egg.function_rows` reads it."""
     if isinstance(arg, str):
         return arg
     raise ValueError(f"a fold request's type is not a type's text: {arg!r}")

@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from eqsat.analysis.params import array_params
-from eqsat.egraph import compat
+from eqsat.egraph.builder import TermBuilder
 from eqsat.egraph.analyses import div2, lo
 from eqsat.egraph.encode import type_text
 from eqsat.ir.core import Kernel
 from eqsat.ir.types import TileType
 
-def param_facts(mk: compat.TermBuilder, kernel: Kernel) -> int:
+def param_facts(mk: TermBuilder, kernel: Kernel) -> int:
     """The facts `array_params` finds, as commands of the term builder `mk` (run at its
     next flush: `encode(..., more_facts=param_facts)` runs them with the encoding; the
     pointer's own alignment is inserted by the encoder); returns how many."""

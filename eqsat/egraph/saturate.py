@@ -21,7 +21,7 @@ budget many times over (assoc + comm: each iteration ~10x the last). So before e
 iteration we predict its size from the growth of the previous ones (row and match
 counts, never seconds), and when it may not fit in what is left of the node budget, we
 switch to *bounded* iterations: the same schedule under a fresh egglog back-off
-scheduler (`compat.bounded_schedule`) with a per-rule match limit sized from the nodes
+scheduler (`egg.bounded_schedule`) with a per-rule match limit sized from the nodes
 left; a rule with more matches than that applies none of them in that iteration, so an
 iteration adds at most about `limit` matches per rule (and never more than
 `Limits.matches`, whatever the nodes left). Bounded iterations re-match the
@@ -46,10 +46,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from egglog import EGraph
-from egglog.bindings import EggSmolError
-
-from eqsat.egraph import compat
+from eqsat.egraph import egg
+from eqsat.egraph.egg import EggSmolError, EGraph
 from eqsat.egraph import terms as T
 from eqsat.egraph.encode import Encoding
 from eqsat.egraph.fold import FoldService
@@ -137,8 +135,8 @@ class RuleGraph:
     kernel after another (egglog push / pop) in the calling thread.
 
     egglog e-graphs must be used and freed in the thread that made them, so each thread
-    builds its own on first use and frees it itself (`compat.release`): when it is built
-    again (`compat.LENDS_PER_EGRAPH`), on the thread's next use after this RuleGraph is
+    builds its own on first use and frees it itself (`egg.release`): when it is built
+    again (`egg.LENDS_PER_EGRAPH`), on the thread's next use after this RuleGraph is
     gone, and when the thread ends."""
 
     def __init__(self, schedule: Any):
@@ -152,9 +150,9 @@ class RuleGraph:
         eg = EGraph()
         try:
             command = (None if self.schedule is None
-                       else compat.register_schedule(eg, self.schedule))
+                       else egg.register_schedule(eg, self.schedule))
         except BaseException:          # a rule egglog refuses: free it here
-            compat.release(eg)
+            egg.release(eg)
             raise
         return Prepared(eg, self.schedule, command)
 
@@ -179,7 +177,7 @@ class RuleGraph:
             try:
                 yield own
             finally:
-                compat.release(own.egraph)
+                egg.release(own.egraph)
             return
         base = slot.base
         assert base is not None
@@ -209,20 +207,20 @@ class _Slot:
 
     def forget_kernel(self) -> None:
         """Pop the kernel and push the next kernel's copy; build the template again once
-        it has been lent `compat.LENDS_PER_EGRAPH` times (the next use builds it)."""
+        it has been lent `egg.LENDS_PER_EGRAPH` times (the next use builds it)."""
         assert self.base is not None
         self.lent += 1
-        if compat.LENDS_PER_EGRAPH is not None and self.lent >= compat.LENDS_PER_EGRAPH:
+        if egg.LENDS_PER_EGRAPH is not None and self.lent >= egg.LENDS_PER_EGRAPH:
             self.free()
             return
         try:
-            compat.PopPush(self.base.egraph)()
+            egg.PopPush(self.base.egraph)()
         except Exception:              # pragma: no cover - egglog failed to pop or push
             self.free()
 
     def free(self) -> None:
         if self.base is not None:
-            compat.release(self.base.egraph)
+            egg.release(self.base.egraph)
         self.base, self.pushed, self.lent = None, False, 0
 
 
@@ -251,10 +249,10 @@ def _thread_slots() -> _Slots:
 
 def term_rows(eg: Any, sizes: dict[str, int] | None = None) -> int:
     """E-nodes of the Term sort (the size the node cap applies to); `sizes`: the rows per
-    table (`compat.function_sizes`) when the caller has them already."""
+    table (`egg.function_sizes`) when the caller has them already."""
     if sizes is None:
-        sizes = compat.function_sizes(eg)
-    return sum(sizes.get(compat.egg_name(eg, fn), 0) for fn in T.TERM_CONSTRUCTORS.values())
+        sizes = egg.function_sizes(eg)
+    return sum(sizes.get(egg.egg_name(eg, fn), 0) for fn in T.TERM_CONSTRUCTORS.values())
 
 
 @dataclass(frozen=True)
@@ -348,15 +346,15 @@ def saturate(enc: Encoding, schedule: Any, limits: Limits, *,
             bounded_by = _risky(hist, rows, nodes, matches)
         if bounded_by is not None:
             limit, bounded_by = _match_limit(rows, nodes, matches)
-            run = compat.bounded_schedule(schedule, limit)
+            run = egg.bounded_schedule(schedule, limit)
             if run is None:              # this egglog cannot bound an iteration: stop
                 st.stop_reason = bounded_by
                 break
             if all_rows < 0:
-                all_rows = compat.total_rows(eg)
+                all_rows = egg.total_rows(eg)
         try:
             if run is schedule and command is not None:
-                rep, sizes = compat.run_registered(eg, command)
+                rep, sizes = egg.run_registered(eg, command)
             else:
                 rep, sizes = eg.run(run), None
         except EggSmolError as e:                # a rule failed at run time
@@ -374,15 +372,15 @@ def saturate(enc: Encoding, schedule: Any, limits: Limits, *,
         st.iterations += 1
         st.bounded += run is not schedule
         if sizes is None:                      # the rows per table after a plain run
-            sizes = compat.function_sizes(eg)
-        found = compat.rule_matches(rep)
+            sizes = egg.function_sizes(eg)
+        found = egg.rule_matches(rep)
         for k, v in found.items():
             st.matches[k] = st.matches.get(k, 0) + v
         answered = folds.answer(sizes)         # (answers add no Term row)
         st.folds += answered
         before, rows = rows, term_rows(eg, sizes)
         st.nodes = rows
-        if compat.reached_fixpoint(rep) and not answered:
+        if egg.reached_fixpoint(rep) and not answered:
             st.stop_reason = "saturated"
             break
         if rows > nodes:
@@ -394,7 +392,7 @@ def saturate(enc: Encoding, schedule: Any, limits: Limits, *,
             # a bounded iteration is no fixpoint while a rule is banned: stop once the
             # rules still allowed add nothing (twice in a row: a union alone adds no
             # row but may enable new matches)
-            now_rows = compat.total_rows(eg)
+            now_rows = egg.total_rows(eg)
             stalled = stalled + 1 if now_rows == all_rows and not answered else 0
             all_rows = now_rows
             if stalled >= STALL_STEPS:

@@ -19,7 +19,7 @@ constructors cover every op so that rules read like the IR (`Op2("muli", a, t, x
   being rebuilt through one another;
 * `Root` holds the kernel's return values and its effects;
 * `Named(name)` is the value the encoder bound as `name` (`v3_`, `root`, ...): one
-  table of bindings, whose rows extraction reads as `let` names (eqsat.egraph.compat).
+  table of bindings, whose rows extraction reads as `let` names (eqsat.egraph.tables).
 
 A type is its canonical text, an egglog String (`Ty` names that use of it); a
 multi-result op has the tuple type `(t1, t2)`. A literal rather than a `Ty(text)` term:
@@ -39,8 +39,8 @@ import threading
 from collections.abc import Callable
 from typing import Any, TypeAlias, cast
 
-from egglog import (Expr, MultiSet, String, StringLike, Unit, Vec, function, i64, i64Like,
-                    relation)
+from eqsat.egraph.egg import (Expr, MultiSet, String, StringLike, Unit, Vec, function, i64,
+                              i64Like, relation)
 
 
 Ty: TypeAlias = String

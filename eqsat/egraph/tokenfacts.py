@@ -39,11 +39,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
-from egglog import MultiSet, Unit, function, i64, i64Like, relation
+from eqsat.egraph.egg import MultiSet, Unit, function, i64, i64Like, relation
 
 from eqsat.ir.core import Value
 from eqsat.memory.relations import TokenRelations
-from eqsat.egraph import compat
+from eqsat.egraph.builder import TermBuilder
 from eqsat.egraph import terms as T
 
 # (typed as egglog calls them: an i64 column takes a Python int too)
@@ -74,7 +74,7 @@ NO_TOKEN = "<no token>"      # the input of a memory op that takes none (`NoTok`
 def Need(need_class: i64Like, token: T.Term) -> MultiSet[T.Term]: ...
 
 
-def insert_facts(mk: compat.TermBuilder, rel: TokenRelations, heads: list[Any],
+def insert_facts(mk: TermBuilder, rel: TokenRelations, heads: list[Any],
                  use: Callable[[Value], Any]) -> int:
     """Insert the rows of `rel` the rules read (and `Orig` of each memory op's term in
     `heads`) with the encoder's term builder `mk`; `use` gives the term of an IR value.
@@ -383,7 +383,7 @@ class _Needs:
 
 
 def need_rows(rel: TokenRelations, graph: BoundTokens, name_of: Callable[[Any], str | None],
-              use: Callable[[Value], Any], mk: compat.TermBuilder) -> tuple[int, dict[str, int]]:
+              use: Callable[[Value], Any], mk: TermBuilder) -> tuple[int, dict[str, int]]:
     """Insert `Need(c, T)` for each memory op's input token T and class c, the bag of
     tokens the op needs of T (`_Needs`), with the weaker forms of the ops it keeps
     let-bound, all with the encoder's term builder `mk`. Returns the number of rows and
@@ -411,7 +411,7 @@ class _NeedTerms:
     recursive closure: that would keep the term builder, and so the e-graph, in a
     reference cycle)."""
 
-    def __init__(self, needs: _Needs, graph: BoundTokens, mk: compat.TermBuilder):
+    def __init__(self, needs: _Needs, graph: BoundTokens, mk: TermBuilder):
         self.needs, self.graph, self.mk = needs, graph, mk
         self.weak: dict[tuple[int, int], Any] = {}
         self.mems: dict[int, Any] = {}
@@ -437,7 +437,7 @@ class _NeedTerms:
         return got
 
 
-def insert_levels(mk: compat.TermBuilder, levels: list[tuple[Any, int]],
+def insert_levels(mk: TermBuilder, levels: list[tuple[Any, int]],
                   mem_levels: dict[int, int]) -> int:
     """Insert `Level` of the program's tokens (term, position) and `MemLevel` of its memory
     ops (uid, position of its result token) with the encoder's term builder `mk`. Returns

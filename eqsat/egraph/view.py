@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from eqsat.egraph import compat
+from eqsat.egraph import egg
+from eqsat.egraph.tables import Tables
 from eqsat.egraph import terms as T
 from eqsat.analysis.facts import ValueFacts
 from eqsat.egraph.analyses import read_facts
@@ -93,10 +94,10 @@ def class_key(cid: str) -> tuple:
 def view(enc: Encoding) -> EGraphView:
     """The Term e-nodes of the e-graph with decoded fields, read off egglog's tables."""
     eg = enc.egraph
-    tables = compat.Tables(eg)
+    tables = Tables(eg)
     nodes: dict[str, ENode] = {}
     classes: dict[str, list[str]] = {}
-    kinds = {compat.egg_name(eg, fn): kind for kind, fn in T.TERM_CONSTRUCTORS.items()}
+    kinds = {egg.egg_name(eg, fn): kind for kind, fn in T.TERM_CONSTRUCTORS.items()}
     cls, string, i64 = tables.cls, tables.string, tables.i64
     for name, f in tables.functions.items():       # in table order, as `serialize` has it
         kind = kinds.get(name)

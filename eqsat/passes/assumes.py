@@ -35,7 +35,7 @@ from collections.abc import Iterable
 
 from eqsat.analysis.facts import ValueFacts
 from eqsat.analysis.params import array_params
-from eqsat.egraph import compat
+from eqsat.egraph.tables import Tables
 from eqsat.ir.attrs import Bounded, DenseConst, DivBy
 from eqsat.ir.core import Kernel, Operation, Region, Value
 from eqsat.ir.numbers import value_of_bits
@@ -299,7 +299,7 @@ def place(enc: Any, view: Any, decoded: Decoded) -> Kernel:
     # them again costs a pass over the analysis tables, per candidate
     facts = getattr(view, "facts", None)
     if facts is None:
-        facts = read_facts(enc.egraph, compat.Tables(enc.egraph))
+        facts = read_facts(enc.egraph, Tables(enc.egraph))
     known: dict[int, ValueFacts] = {}
     consts: dict[int, tuple[str, int]] = {}
     names: dict[int, str | None] = {}

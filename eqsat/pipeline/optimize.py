@@ -27,12 +27,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import fields
 from typing import Any
 
-from egglog import EGraph
-
 import eqsat.rules as rules_pkg
 from eqsat.analysis.params import array_params
 from eqsat.egraph.cost import DEFAULT, CostModel
 from eqsat.egraph.decode import DecodeError, decode
+from eqsat.egraph.egg import EGraph
 from eqsat.egraph.encode import EncodeError, Encoding, encode
 from eqsat.egraph.extract import Choice, Extractor, carry_over, extract
 from eqsat.egraph.params import param_facts
