@@ -13,6 +13,7 @@ import numpy as np
 
 from eqsat.ir.attrs import DenseConst
 from eqsat.ir.numbers import format_scalar
+from eqsat.ir.syntax import Attr, Lit, Opd, Opt, Special, TypeOf, TypesOf, items_of
 from eqsat.ir.types import TileType, TokenType
 
 if TYPE_CHECKING:                     # the printer reads the IR's fields; it needs no class
@@ -184,69 +185,46 @@ class Printer:
     def op(self, op: Operation, depth: int):
         pad = self.ind * depth
         self.op_lines[id(op)] = len(self.lines) + 1
-        fn = getattr(self, "p_" + op.spec.syntax)
-        text = fn(op, depth)
+        sp = op.spec
+        if sp.form is not None:
+            self.lines.append(f"{pad}{self.results_lhs(op)}{op.name}"
+                              f"{self.form(op, items_of(sp))}")
+            return
+        text = getattr(self, "p_" + _HAND.get(sp.syntax, sp.syntax))(op, depth)
         if isinstance(text, str):
             self.lines.append(pad + text)
 
-    # -- families --------------------------------------------------------------------
-    def p_binary(self, op, d):
-        a, b = op.operands
-        lhs_text = self.rs([a, b])
-        return f"{self.results_lhs(op)}{op.name} {lhs_text}{self.mods(op)} : {op.result.type}"
+    # -- ops written by their table form (eqsat.ir.syntax) -----------------------------
+    def form(self, op: Operation, items) -> str:
+        """The text after the op's name, as its form writes it."""
+        out: list[str] = []
+        put = out.append
+        for it in items:
+            kind = type(it)
+            if kind is Lit:
+                put(it.text)
+            elif kind is Opd:
+                put(self.rs(op.group(it.group)))
+            elif kind is TypeOf:
+                n = it.names[0]
+                v = op.results[0] if n == "result" else op.group(n)[0]
+                put(str(v.type))
+            elif kind is TypesOf:
+                put(self.ts(op.results if it.name == "result" else op.group(it.name)))
+            elif kind is Attr:
+                put(_attr_form(it, op.attrs[it.key]))
+            elif kind is Special:
+                put(self.mods(op) if it.name == "mods" else self.mem_order(op)
+                    if it.name == "order" else _signs(op))
+            elif kind is Opt:
+                if (it.anchor in op.attrs if it.anchor_is_attr else op.group(it.anchor)):
+                    put(self.form(op, it.items))
+        return "".join(out)
 
-    def p_fpowi(self, op, d):
-        a, b = op.operands
-        return f"{self.results_lhs(op)}fpowi {self.rs([a, b])} : {a.type}, {b.type}"
-
-    def p_unary(self, op, d):
-        return f"{self.results_lhs(op)}{op.name} {self.r(op.operands[0])}{self.mods(op)} : " \
-               f"{op.result.type}"
-
-    def p_ternary(self, op, d):
-        return f"{self.results_lhs(op)}{op.name} {self.rs(op.operands)}{self.mods(op)} : " \
-               f"{op.result.type}"
-
-    def p_convert(self, op, d):
-        x = op.operands[0]
-        return f"{self.results_lhs(op)}{op.name} {self.r(x)}{self.mods(op)} : {x.type} -> " \
-               f"{op.result.type}"
-
-    def p_cmpi(self, op, d):
-        a, b = op.operands
-        return (f"{self.results_lhs(op)}cmpi {op.attrs['predicate']} {self.r(a)}, {self.r(b)}, "
-                f"{op.attrs['signedness']} : {a.type} -> {op.result.type}")
-
-    def p_cmpf(self, op, d):
-        a, b = op.operands
-        return (f"{self.results_lhs(op)}cmpf {op.attrs['predicate']} {op.attrs['ordering']} "
-                f"{self.r(a)}, {self.r(b)} : {a.type} -> {op.result.type}")
-
-    def p_select(self, op, d):
-        c, t, f = op.operands
-        return f"{self.results_lhs(op)}select {self.rs(op.operands)} : {c.type}, {t.type}"
-
-    def p_offset(self, op, d):
-        p, o = op.operands
-        return f"{self.results_lhs(op)}offset {self.r(p)}, {self.r(o)} : {p.type}, {o.type} -> " \
-               f"{op.result.type}"
-
-    def p_nullary(self, op, d):
-        return f"{self.results_lhs(op)}{op.name} : {op.result.type}"
-
-    def p_grid(self, op, d):
-        return f"{self.results_lhs(op)}{op.name} : {op.results[0].type}"
-
-    def p_join(self, op, d):
-        return f"{self.results_lhs(op)}join_tokens {self.rs(op.operands)} : token"
-
+    # -- hand-written: syntax no form describes ------------------------------------------
     def p_constant(self, op, d):
         c: DenseConst = op.attrs["value"]
         return f"{self.results_lhs(op)}constant <{c.elem}: {format_dense(c)}> : {op.result.type}"
-
-    def p_assume(self, op, d):
-        x = op.operands[0]
-        return f"{self.results_lhs(op)}assume {op.attrs['predicate']}, {self.r(x)} : {x.type}"
 
     def p_tensor_view(self, op, d):
         base = op.one("base")
@@ -259,136 +237,6 @@ class Printer:
         return (f"{self.results_lhs(op)}make_tensor_view {self.r(base)}, "
                 f"shape = [{', '.join(shape)}], strides = [{', '.join(strides)}] : "
                 f"{idx}{op.result.type}")
-
-    def p_partition_view(self, op, d):
-        return f"{self.results_lhs(op)}{op.name} {self.r(op.operands[0])} : " \
-               f"{op.result.type}"
-
-    def p_index_shape(self, op, d):
-        v = op.operands[0]
-        return f"{self.results_lhs(op)}{op.name} {self.r(v)} : {v.type} -> " \
-               f"{op.results[0].type}"
-
-    def _token_view(self, op):
-        t = op.token_in
-        tok = f" token = {self.r(t)}" if t is not None else ""
-        hints = f" optimization_hints = {op.attrs['hints']}" if "hints" in op.attrs else ""
-        return tok + hints
-
-    def _token_ptr(self, op):
-        t = op.token_in
-        tok = f" token={self.r(t)}" if t is not None else ""
-        hints = f" optimization_hints = {op.attrs['hints']}" if "hints" in op.attrs else ""
-        return tok + hints
-
-    def p_load_view(self, op, d):
-        v, idx = op.one("view"), op.group("index")
-        it = f", {idx[0].type}" if idx else ""
-        return (f"{self.results_lhs(op)}load_view_tko {self.mem_order(op)} {self.r(v)}"
-                f"[{self.rs(idx)}]{self._token_view(op)} : {v.type}{it} -> "
-                f"{self.ts(op.results)}")
-
-    def p_store_view(self, op, d):
-        x, v, idx = op.one("value"), op.one("view"), op.group("index")
-        it = f", {idx[0].type}" if idx else ""
-        return (f"{self.results_lhs(op)}store_view_tko {self.mem_order(op)} {self.r(x)}, "
-                f"{self.r(v)}[{self.rs(idx)}]{self._token_view(op)} : {x.type}, {v.type}{it} "
-                f"-> token")
-
-    def _ptr_ops(self, op, groups):
-        vs = [x for g in groups for x in op.group(g)]
-        return self.rs(vs), self.ts(vs)
-
-    def p_load_ptr(self, op, d):
-        refs, types = self._ptr_ops(op, ("ptr", "mask", "padding"))
-        return (f"{self.results_lhs(op)}load_ptr_tko {self.mem_order(op)} {refs}"
-                f"{self._token_ptr(op)} : {types} -> {self.ts(op.results)}")
-
-    def p_store_ptr(self, op, d):
-        refs, types = self._ptr_ops(op, ("ptr", "value", "mask"))
-        return (f"{self.results_lhs(op)}store_ptr_tko {self.mem_order(op)} {refs}"
-                f"{self._token_ptr(op)} : {types} -> token")
-
-    def p_atomic_cas(self, op, d):
-        refs = self.rs([op.one("ptr"), op.one("cmp"), op.one("value")] + op.group("mask"))
-        types = ", ".join(str(v.type) for v in [op.one("ptr"), op.one("value")] + op.group("mask"))
-        return (f"{self.results_lhs(op)}atomic_cas_tko {self.mem_order(op)} {refs}"
-                f"{self._token_ptr(op)} : {types} -> {self.ts(op.results)}")
-
-    def p_atomic_rmw(self, op, d):
-        p, v, m = op.one("ptr"), op.one("value"), op.group("mask")
-        refs = ", ".join([self.r(p), op.attrs["mode"], self.r(v)] + [self.r(x) for x in m])
-        types = ", ".join(str(x.type) for x in [p, v] + m)
-        return (f"{self.results_lhs(op)}atomic_rmw_tko {self.mem_order(op)} {refs}"
-                f"{self._token_ptr(op)} : {types} -> {self.ts(op.results)}")
-
-    def p_atomic_red_view(self, op, d):
-        v, idx, x = op.one("view"), op.group("index"), op.one("value")
-        it = f", {idx[0].type}" if idx else ""
-        return (f"{self.results_lhs(op)}atomic_red_view_tko {self.mem_order(op)} {self.r(v)}"
-                f"[{self.rs(idx)}], {op.attrs['mode']}, {self.r(x)}{self._token_view(op)} : "
-                f"{x.type}, {v.type}{it} -> token")
-
-    def p_print_tko(self, op, d):
-        fmt = _escape(op.attrs["format"])
-        vs = op.group("values")
-        ops = f", {self.rs(vs)}" if vs else ""
-        types = f" : {self.ts(vs)}" if vs else ""
-        return f'{self.results_lhs(op)}print_tko "{fmt}"{ops}{self._token_ptr(op)}{types} -> token'
-
-    def p_mma(self, op, d):
-        words = [op.attrs[k] for k in ("signedness", "signedness_lhs", "signedness_rhs")
-                 if k in op.attrs]
-        if op.attrs.get("fast_acc"):
-            words.append("fast_acc")
-        mods = "".join(" " + w for w in words)
-        return f"{self.results_lhs(op)}{op.name} {self.rs(op.operands)}{mods} : " \
-               f"{self.ts(op.operands)}"
-
-    def p_permute(self, op, d):
-        x = op.operands[0]
-        perm = ", ".join(map(str, op.attrs["permutation"]))
-        return f"{self.results_lhs(op)}permute {self.r(x)} [{perm}] : {x.type} -> {op.result.type}"
-
-    def p_extract(self, op, d):
-        x, idx = op.one("x"), op.group("index")
-        return f"{self.results_lhs(op)}extract {self.r(x)}[{self.rs(idx)}] : {x.type} -> " \
-               f"{op.result.type}"
-
-    def p_gdc(self, op, d):
-        t = op.token_in
-        tok = f" token = {self.r(t)}" if t is not None else ""
-        return f"{self.results_lhs(op)}{op.name}{tok} -> token"
-
-    def p_fence(self, op, d):
-        return f"{self.results_lhs(op)}{op.name} {self.r(op.operands[0])}"
-
-    def p_mma_scaled(self, op, d):
-        return f"{self.results_lhs(op)}{op.name} {self.rs(op.operands)} : {self.ts(op.operands)}"
-
-    def p_insert(self, op, d):
-        s, x, idx = op.one("source"), op.one("dest"), op.group("index")
-        return f"{self.results_lhs(op)}insert {self.r(s)}, {self.r(x)}[{self.rs(idx)}] : " \
-               f"{s.type}, {x.type}"
-
-    def p_cat(self, op, d):
-        a, b = op.operands
-        return (f"{self.results_lhs(op)}cat {self.r(a)}, {self.r(b)} dim = {op.attrs['dim']} : "
-                f"{a.type}, {b.type} -> {op.result.type}")
-
-    def p_assert(self, op, d):
-        c = op.operands[0]
-        return f'assert {self.r(c)}, "{_escape(op.attrs["message"])}" : {c.type}'
-
-    def p_print(self, op, d):
-        fmt = _escape(op.attrs["format"])
-        tail = f", {self.rs(op.operands)} : {self.ts(op.operands)}" if op.operands else ""
-        return f'print "{fmt}"{tail}'
-
-    def p_terminator(self, op, d):
-        if not op.operands:
-            return op.name
-        return f"{op.name} {self.rs(op.operands)} : {self.ts(op.operands)}"
 
     # -- region ops ------------------------------------------------------------------
     def _region(self, region: Region, depth: int, implicit=()):
@@ -467,20 +315,35 @@ class Printer:
         self.names.pop()
         self._close(depth)
 
-    def p_reduce(self, op, depth):
+    def p_combiner(self, op, depth):
         lhs = self.results_lhs(op)
         xs = op.group("inputs")
-        head = (f"{lhs}reduce {self.rs(xs)} dim={op.attrs['dim']} identities=["
+        rev = ""
+        if op.name == "scan":
+            rev = " reverse=true" if op.attrs.get("reverse") else " reverse=false"
+        head = (f"{lhs}{op.name} {self.rs(xs)} dim={op.attrs['dim']}{rev} identities=["
                 f"{self._identities(op)}] : {self.ts(xs)} -> {self.ts(op.results)}")
         self._combiner(op, depth, head)
 
-    def p_scan(self, op, depth):
-        lhs = self.results_lhs(op)
-        xs = op.group("inputs")
-        rev = "true" if op.attrs.get("reverse") else "false"
-        head = (f"{lhs}scan {self.rs(xs)} dim={op.attrs['dim']} reverse={rev} identities=["
-                f"{self._identities(op)}] : {self.ts(xs)} -> {self.ts(op.results)}")
-        self._combiner(op, depth, head)
+
+# reduce and scan share a printer: their heads differ by one attribute
+_HAND = {"reduce": "combiner", "scan": "combiner"}
+
+
+def _attr_form(it: Attr, v) -> str:
+    if it.kind == "string":
+        return '"' + _escape(v) + '"'
+    if it.kind == "ints":
+        return ", ".join(map(str, v))
+    return str(v)
+
+
+def _signs(op: Operation) -> str:
+    words = [op.attrs[k] for k in ("signedness", "signedness_lhs", "signedness_rhs")
+             if k in op.attrs]
+    if op.attrs.get("fast_acc"):
+        words.append("fast_acc")
+    return "".join(" " + w for w in words)
 
 
 def _numbers(k: Kernel) -> frozenset[str]:
