@@ -203,6 +203,33 @@ def _compile(form, operands, results, op):
     return _with_stops(tuple(top))
 
 
+_SPECIAL_USAGE = {"mods": " [modifiers]", "order": "<ordering> [scope]",
+                  "signs": " [signedness] [fast_acc]"}
+
+
+def usage(items) -> str:
+    """A form as a reader would write it, for error messages:
+    `%ptr, %value[, %mask] : type, type -> types`."""
+    out = []
+    for it in items:
+        if isinstance(it, Lit):
+            out.append(it.text)
+        elif isinstance(it, Opd):
+            out.append(f"%{it.group}" + (", ..." if it.rep else ""))
+        elif isinstance(it, Attr):
+            out.append(f"<{it.key}>")
+        elif isinstance(it, Special):
+            out.append(_SPECIAL_USAGE[it.name])
+        elif isinstance(it, (TypeOf, TypesOf)):
+            out.append("type" if isinstance(it, TypeOf) else "types")
+        elif isinstance(it, Opt):
+            inner = usage(it.items)
+            out.append(f"[{inner.strip()}]" if inner.startswith(" ") else f"[{inner}]")
+            if inner.startswith(" "):
+                out[-1] = " " + out[-1]
+    return "".join(out)
+
+
 def _lit(text: str) -> Lit:
     return Lit(text, tuple(_LIT_TOKEN.findall(text)))
 
