@@ -554,67 +554,8 @@ class Parser:
 
     def by_form(self, name: str, sp: OpSpec) -> Operation:
         """An op written as its table form says (eqsat.ir.syntax)."""
-        vals: dict[str, list[Value]] = {}
-        attrs: dict = {}
-        res: list[list[Type]] = [[]]
-        self._read(name, sp, items_of(sp), vals, attrs, res)
-        operands: list[Value] = []
-        for g, _ in sp.operands:
-            operands += vals[g] if g in vals else ()
-        segs = tuple(len(vals.get(g, ())) for g, _ in sp.operands) if sp.has_segments else None
-        return Operation(name, operands, res[0], attrs, segments=segs)
-
-    def _read(self, name, sp, items, vals, attrs, res):
-        prev = None
-        for it in items:
-            kind = type(it)
-            if kind is Lit:
-                for tok in it.tokens:
-                    if not self.accept(tok):
-                        raise self._form_error(name, sp, tok, prev is Opd)
-            elif kind is Opd:
-                if it.rep == "+":
-                    vals[it.group] = self.value_uses()
-                elif it.rep == "*":
-                    vals[it.group] = [] if self.peek(it.stop) else self.value_uses()
-                else:
-                    vals[it.group] = [self.value_use(TOKEN if it.token else None)]
-            elif kind is TypeOf:
-                t = self.type()
-                if it.kind is not None and not isinstance(t, _TYPE_KINDS[it.kind]):
-                    raise self.error(f"{name} produces a {it.kind}, found {t}",
-                                     self.last_type_pos)
-                for n in it.names:
-                    if n == "result":
-                        res[0] = [t] * self._result_count(sp, vals)
-                    else:
-                        for v in vals.get(n, ()):
-                            self._check(v, t)
-            elif kind is TypesOf:
-                ts = self.types()
-                if it.name == "result":
-                    res[0] = ts
-                    continue
-                vs = vals.get(it.name, ())
-                if len(ts) != len(vs):
-                    raise self.error(f"{len(vs)} operands but {len(ts)} types")
-                for v, t in zip(vs, ts):
-                    self._check(v, t)
-            elif kind is Attr:
-                attrs[it.key] = self._attr(it)
-            elif kind is Special:
-                if it.name == "mods":
-                    attrs.update(self.modifiers())
-                elif it.name == "order":
-                    attrs.update(self.mem_order())
-                else:
-                    self.signs(name, attrs)
-            elif kind is TokenOf:
-                res[0] = [TOKEN] * self._result_count(sp, vals)
-            else:
-                self._read_optional(name, sp, it, vals, attrs, res)
-            if kind is not Lit or it.tokens:
-                prev = kind
+        op: Operation = _reader(sp)(self, name)
+        return op
 
     def _form_error(self, name: str, sp: OpSpec, tok: str, after_operand: bool) -> ParseError:
         """`expected X`; where an operand is missing or one too many is written, with
@@ -624,35 +565,6 @@ class Parser:
         if (after_operand and nxt == ",") or (tok == "," and nxt != "%"):
             msg += f" ({name} is written '{name}{usage(items_of(sp))}')"
         return self.error(msg)
-
-    def _read_optional(self, name, sp, it: Opt, vals, attrs, res):
-        items = it.items
-        if it.lead == "known":
-            if vals.get(it.anchor):
-                self._read(name, sp, items, vals, attrs, res)
-            return
-        if it.lead == "value":
-            here = self.linecol()[0]
-            self.ws()
-            if self.text.startswith("%", self.pos) and self.linecol()[0] == here:
-                self._read(name, sp, items, vals, attrs, res)
-            return
-        i = 0
-        while not items[i].tokens:          # the leading literal words decide
-            i += 1
-        words = items[i].tokens
-        if self.accept(words[0]):
-            for tok in words[1:]:
-                self.expect(tok)
-            self._read(name, sp, items[i + 1:], vals, attrs, res)
-
-    @staticmethod
-    def _result_count(sp: OpSpec, vals) -> int:
-        """A fixed result count, or one result per dimension of the first operand's view."""
-        if sp.results is not None:
-            return sp.results
-        t = vals[sp.operands[0][0]][0].type
-        return t.rank if isinstance(t, (PartitionViewType, TensorViewType)) else 1
 
     def _attr(self, it: Attr):
         kind = it.kind
@@ -1101,6 +1013,122 @@ class Parser:
         self.region_body(body, name)
         self._pop()
         return Operation(name, xs, rts, attrs, regions=[body])
+
+
+def _reader(sp: OpSpec):
+    """The function reading an op's text after its name, made once per table entry from
+    its form: straight-line code, as fast as a hand-written reader (interpreting the
+    form item by item on every op made parsing a tenth slower)."""
+    got = _READERS.get(sp.name)
+    if got is None or got[0] is not sp:
+        got = _READERS[sp.name] = (sp, _build_reader(sp))
+    return got[1]
+
+
+_READERS: dict[str, tuple] = {}
+
+
+def _build_reader(sp: OpSpec):
+    index = {g: i for i, (g, _) in enumerate(sp.operands)}
+    consts: list = []
+    lines = ["def read(self, name):", "    attrs = {}", "    rts = []"]
+    lines += [f"    v{i} = []" for i in range(len(sp.operands))]
+
+    def const(x) -> str:
+        consts.append(x)
+        return f"C[{len(consts) - 1}]"
+
+    def count() -> str:
+        if sp.results is not None:
+            return str(sp.results)
+        return "_rank(v0[0].type)"          # one result per dimension of the first operand
+
+    def emit(items, pad: str) -> None:
+        prev = None
+        start = len(lines)
+        for it in items:
+            kind = type(it)
+            if kind is Lit:
+                for tok in it.tokens:
+                    lines.append(f"{pad}if not self.accept({tok!r}):")
+                    lines.append(f"{pad}    raise self._form_error(name, sp, {tok!r}, "
+                                 f"{prev is Opd})")
+            elif kind is Opd:
+                v = f"v{index[it.group]}"
+                if it.rep == "+":
+                    lines.append(f"{pad}{v} = self.value_uses()")
+                elif it.rep == "*":
+                    lines.append(f"{pad}{v} = [] if self.peek({it.stop!r}) "
+                                 "else self.value_uses()")
+                else:
+                    lines.append(f"{pad}{v} = [self.value_use({'TOKEN' if it.token else ''})]")
+            elif kind is TypeOf:
+                lines.append(f"{pad}t = self.type()")
+                if it.kind is not None:
+                    lines.append(f"{pad}if not isinstance(t, {const(_TYPE_KINDS[it.kind])}):")
+                    lines.append(f"{pad}    raise self.error(f'{{name}} produces a {it.kind}, "
+                                 "found {t}', self.last_type_pos)")
+                for n in it.names:
+                    if n == "result":
+                        lines.append(f"{pad}rts = [t] * {count()}")
+                    else:
+                        lines.append(f"{pad}for v in v{index[n]}:")
+                        lines.append(f"{pad}    self._check(v, t)")
+            elif kind is TypesOf:
+                if it.name == "result":
+                    lines.append(f"{pad}rts = self.types()")
+                else:
+                    v = f"v{index[it.name]}"
+                    lines.append(f"{pad}ts = self.types()")
+                    lines.append(f"{pad}if len(ts) != len({v}):")
+                    lines.append(f"{pad}    raise self.error(f'{{len({v})}} operands but "
+                                 "{len(ts)} types')")
+                    lines.append(f"{pad}for v, t in zip({v}, ts):")
+                    lines.append(f"{pad}    self._check(v, t)")
+            elif kind is Attr:
+                lines.append(f"{pad}attrs[{it.key!r}] = self._attr({const(it)})")
+            elif kind is Special:
+                lines.append(pad + {"mods": "attrs.update(self.modifiers())",
+                                    "order": "attrs.update(self.mem_order())",
+                                    "signs": "self.signs(name, attrs)"}[it.name])
+            elif kind is TokenOf:
+                lines.append(f"{pad}rts = [TOKEN] * {count()}")
+            elif kind is Opt:
+                body = it.items
+                if it.lead == "known":
+                    lines.append(f"{pad}if v{index[it.anchor]}:")
+                elif it.lead == "value":       # a value on the op's own line
+                    lines.append(f"{pad}here = self.linecol()[0]")
+                    lines.append(f"{pad}self.ws()")
+                    lines.append(f"{pad}if (self.text.startswith('%', self.pos) "
+                                 "and self.linecol()[0] == here):")
+                else:                          # its leading literal words
+                    i = 0
+                    while not body[i].tokens:
+                        i += 1
+                    words = body[i].tokens
+                    lines.append(f"{pad}if self.accept({words[0]!r}):")
+                    lines.extend(f"{pad}    self.expect({w!r})" for w in words[1:])
+                    body = body[i + 1:]
+                emit(body, pad + "    ")
+            if kind is not Lit or it.tokens:
+                prev = kind
+        if len(lines) == start:
+            lines.append(pad + "pass")
+
+    emit(items_of(sp), "    ")
+    operands = " + ".join(f"v{i}" for i in range(len(sp.operands))) or "[]"
+    segs = ("(" + "".join(f"len(v{i}), " for i in range(len(sp.operands))) + ")"
+            if sp.has_segments else "None")
+    lines.append(f"    return Operation(name, {operands}, rts, attrs, segments={segs})")
+    scope = {"C": tuple(consts), "sp": sp, "TOKEN": TOKEN, "Operation": Operation,
+             "_rank": _rank}
+    exec(compile("\n".join(lines) + "\n", f"<form of {sp.name}>", "exec"), scope)
+    return scope["read"]
+
+
+def _rank(t: Type) -> int:
+    return t.rank if isinstance(t, (PartitionViewType, TensorViewType)) else 1
 
 
 def parse(text: str, filename: str = "<input>") -> Kernel:
