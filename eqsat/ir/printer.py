@@ -3,6 +3,12 @@
 Names come from the values' hints, made unique per scope; values without a hint
 (or with a numeric one) are numbered in print order. The same IR always prints
 the same text.
+
+Ops are written as their op table entry's form says (`eqsat.ir.ops.FORMS`, the
+language in `eqsat.ir.syntax`): one writer function is built per op from its form.
+Only constant (dense literal), make_tensor_view (mixed static/dynamic lists), and the
+region ops for, loop, if, reduce and scan (regions, block arguments, terminators left
+out) have a printer of their own; the parser's docstring says why.
 """
 from __future__ import annotations
 

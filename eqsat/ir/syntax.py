@@ -153,6 +153,8 @@ def _compile(form, operands, results, op):
                 fail(f"group '{g}' ({a}) needs {'a repetition mark' if a == '*' else 'none'}")
             if a == "?" and len(stack) == 1:
                 fail(f"optional group '{g}' must be inside {{...}}")
+            if a == "1" and len(stack) > 1:
+                fail(f"group '{g}' takes one operand: it cannot be inside {{...}}")
             stack[-1].append(Opd(g, a, rep, bool(m["tok"]), None))
         elif m["attr"]:
             kind = m["kind"]

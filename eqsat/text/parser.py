@@ -3,6 +3,19 @@
 A hand-written recursive-descent parser over characters: Tile IR's syntax is
 context sensitive (`1x512xf32`, `token = %0` vs `token=%0`), so a separate lexer
 would not help. Every error is a `ParseError` with line and column.
+
+Ops are read as their op table entry's form says (`eqsat.ir.ops.FORMS`, the language in
+`eqsat.ir.syntax`): one reader function is built per op from its form. Only these ops
+have a reader of their own, because no form describes them:
+- constant: a nested dense literal whose element syntax depends on the element type,
+  checked against the result type and folded to a splat;
+- make_tensor_view: shape and stride lists mixing integers and values, which become
+  attributes and two operand groups;
+- load_ptr_tko: `%p, %x` means mask or padding depending on the types after it;
+- for, loop, if: regions, with values defined in their heads and terminators the text
+  may leave out;
+- reduce, scan: a region whose arguments are declared in its head, and typed identity
+  literals.
 """
 from __future__ import annotations
 
