@@ -13,7 +13,7 @@ from eqsat.errors import ParseError, VerifyError
 from eqsat.interp import run
 from eqsat.interp.inputs import parse_spec
 from eqsat.interp.semantics import SEMANTICS, register_semantics, unregister_semantics
-from eqsat.ir.ops import ONE, SPECS, define_op, remove_op
+from eqsat.ir.ops import ONE, SPECS, define_op, undefine_op
 from eqsat.ir.verify import OP_CHECKS, op_check, unregister_check
 
 NAME = "test_avgi"
@@ -42,7 +42,7 @@ def avgi():
     finally:
         unregister_check(NAME)
         unregister_semantics(NAME)
-        remove_op(NAME)
+        undefine_op(NAME)
 
 
 N = 64
@@ -136,8 +136,8 @@ def test_define_op_refuses_what_it_cannot_add():
         define_op("addi", "binary", (("lhs", ONE), ("rhs", ONE)))
     with pytest.raises(ValueError, match="only pure ops"):
         define_op(NAME, "binary", (("lhs", ONE), ("rhs", ONE)), effect="read")
-    with pytest.raises(KeyError, match="not added by define_op"):
-        remove_op("addi")
+    with pytest.raises(ValueError, match="not added by define_op"):
+        undefine_op("addi")
     with pytest.raises(ValueError, match="already has semantics"):
         register_semantics("addi", _avg_semantics)
     with pytest.raises(ValueError, match="already has a verifier check"):

@@ -1,10 +1,12 @@
 """The op catalogue: what each Tile IR op takes, what it does to memory, how it is written.
 
 One table (like an ODS file): operand groups with their arity, number of regions,
-memory effect and the text syntax family the printer and parser share.
+memory effect, traits, and how the op is written: its syntax family and the form the
+printer and parser both interpret (`eqsat.ir.syntax`). `define_op` adds an entry.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 ONE, OPT, MANY = "1", "?", "*"
@@ -19,6 +21,7 @@ class OpSpec:
     effect: str = "pure"  # pure | read | write | atomic | token | control | terminator | check
     results: int | None = 1   # fixed result count, None = variable
     traits: frozenset[str] = frozenset()   # see TRAITS
+    form: str | None = None   # text after the name (eqsat.ir.syntax); None: hand-written
 
     def has(self, trait: str) -> bool:
         """Whether the op declares `trait`; an unknown trait name is a programming error."""
@@ -109,12 +112,68 @@ TRAITS = frozenset((
 ))
 
 
-def _def(name, syntax, operands=(), regions=0, effect="pure", results=1, traits=()):
+# How each syntax family is written (eqsat.ir.syntax); families without a form here
+# (constant, tensor_view, load_ptr, for, loop, if, reduce, scan) are hand-written in the
+# parser and printer, which say why.
+_VIEW_TAIL = "{ token = $token:token}{ optimization_hints = @hints:angle}"
+_PTR_TAIL = "{ token=$token:token}{ optimization_hints = @hints:angle}"
+FORMS: dict[str, str] = {
+    "binary": " $lhs, $rhs%mods : type(result $lhs $rhs)",
+    "unary": " $x%mods : type(result $x)",
+    "ternary": " $a, $b, $c%mods : type(result $a $b $c)",
+    "fpowi": " $lhs, $rhs : type($lhs result), type($rhs)",
+    "convert": " $x%mods : type($x) -> type(result)",
+    "cmpi": " @predicate:word $lhs, $rhs, @signedness:signed|unsigned : type($lhs $rhs)"
+            " -> type(result)",
+    "cmpf": " @predicate:word @ordering:ordered|unordered $lhs, $rhs : type($lhs $rhs)"
+            " -> type(result)",
+    "select": " $cond, $true, $false : type($cond), type($true result $false)",
+    "offset": " $ptr, $offset : type($ptr), type($offset) -> type(result)",
+    "nullary": " : type(result)",
+    "grid": " : type(result)",
+    "join": " $tokens+ : type(result $tokens|token)",
+    "assume": " @predicate:fact, $x : type($x result)",
+    "partition_view": " $view : type(result|partition_view)",
+    "index_shape": " $view : type($view) -> type(result)",
+    "load_view": " %order $view[$index*]" + _VIEW_TAIL
+                 + " : type($view){, type($index)} -> types(result)",
+    "store_view": " %order $value, $view[$index*]" + _VIEW_TAIL
+                  + " : type($value), type($view){, type($index)} -> types(result)",
+    "load_ptr": " %order $ptr{, $mask}{, $padding}" + _PTR_TAIL
+                + " : type($ptr){, type($mask)}{, type($padding)} -> types(result)",
+    "store_ptr": " %order $ptr, $value{, $mask}" + _PTR_TAIL
+                 + " : type($ptr), type($value){, type($mask)} -> types(result)",
+    "atomic_cas": " %order $ptr, $cmp, $value{, $mask}{ token=$token:token}"
+                  " : type($ptr), type($value $cmp){, type($mask)} -> types(result)",
+    "atomic_rmw": " %order $ptr, @mode:word, $value{, $mask}" + _PTR_TAIL
+                  + " : type($ptr), type($value){, type($mask)} -> types(result)",
+    "atomic_red_view": " %order $view[$index*], @mode:word, $value" + _VIEW_TAIL
+                       + " : type($value), type($view){, type($index)} -> types(result)",
+    "print_tko": " @format:string{, $values+}" + _PTR_TAIL
+                 + "{ : types($values)} -> types(result)",
+    "mma": " $a, $b, $acc%signs : type($a), type($b), type($acc result)",
+    "mma_scaled": " $a, $b, $acc, $a_scale, $b_scale : type($a), type($b), type($acc result),"
+                  " type($a_scale), type($b_scale)",
+    "permute": " $x [@permutation:ints] : type($x) -> type(result)",
+    "extract": " $x[$index*] : type($x) -> type(result)",
+    "insert": " $source, $dest[$index*] : type($source), type($dest result)",
+    "cat": " $lhs, $rhs dim = @dim:int : type($lhs), type($rhs) -> type(result)",
+    "gdc": "{ token = $token:token} -> type(result|token)",
+    "fence": "token(result) $token:token",
+    "assert": ' $cond, @message:string : type($cond)',
+    "print": ' @format:string{, $values+ : types($values)}',
+    "terminator": "{ $values+ : types($values)}",
+}
+# load_ptr's form prints it; reading it needs the types to tell a mask from a padding value
+HAND_PARSED = frozenset(("load_ptr",))
+
+
+def _def(name, syntax, operands=(), regions=0, effect="pure", results=1, traits=(), form=None):
     unknown = set(traits) - TRAITS
     if unknown:
         raise ValueError(f"op '{name}': unknown traits {sorted(unknown)}")
     SPECS[name] = OpSpec(name, syntax, tuple(operands), regions, effect, results,
-                         frozenset(traits))
+                         frozenset(traits), form if form is not None else FORMS.get(syntax))
 
 
 _AB = (("lhs", ONE), ("rhs", ONE))
@@ -163,7 +222,8 @@ _def("atomic_rmw_tko", "atomic_rmw", (("ptr", ONE), ("value", ONE), ("mask", OPT
 _def("atomic_red_view_tko", "atomic_red_view",
      (("view", ONE), ("index", MANY), ("value", ONE), ("token", OPT)), effect="atomic",
      traits=("view_access",))
-_def("make_strided_view", "partition_view", (("view", ONE),), traits=("makes_view",))
+_def("make_strided_view", "partition_view", (("view", ONE),), traits=("makes_view",),
+     form=" $view : type(result|strided_view)")
 _def("print_tko", "print_tko", (("values", MANY), ("token", OPT)), effect="write",
      traits=("output",))
 _def("mmaf", "mma", (("a", ONE), ("b", ONE), ("acc", ONE)))
@@ -223,25 +283,59 @@ def spec(name: str) -> OpSpec | None:
     return SPECS.get(name)
 
 
-_ADDED: set[str] = set()
+_ARITIES = (ONE, OPT, MANY)
+_EFFECTS = frozenset(("pure", "read", "write", "atomic", "token", "control", "terminator",
+                      "check", "sync"))
 
 
-def define_op(name: str, syntax: str, operands=(), regions: int = 0, effect: str = "pure",
-              results: int | None = 1, traits=()) -> OpSpec:
-    """Add an op to the catalogue (an extension, or a test's op); the derived sets above
-    (MEMORY_OPS, ...) are not recomputed, so an added op must not be a memory or control op."""
+def define_op(name: str, syntax: str, operands=(), *, effect: str = "pure",
+              results: int | None = 1, traits=(), form: str | None = None) -> OpSpec:
+    """Add an op to the table at run time (plugins, tests): written like the ops of family
+    `syntax` (a key of FORMS) unless `form` says otherwise (see eqsat.ir.syntax), so
+    the parser and printer read and write it with no code of their own. Region ops are
+    not definable here: their syntax is hand-written. Raises ValueError for a name
+    already taken, an unknown family, trait or effect, or a form that does not fit the
+    operand groups, or an effect other than pure (the memory and control analyses
+    derive per-name answers at import). `undefine_op` removes it again."""
+    from eqsat.ir.syntax import FormError, compile_form
+    if not isinstance(name, str) or not _OP_NAME.fullmatch(name):
+        raise ValueError(f"op name {name!r} is not an identifier")
     if name in SPECS:
         raise ValueError(f"op '{name}' is already defined")
-    if effect != "pure" or regions:
-        raise ValueError(f"op '{name}': only pure ops without regions can be added")
-    _def(name, syntax, operands, regions, effect, results, traits)
-    _ADDED.add(name)
+    ops = tuple((str(g), a) for g, a in operands)
+    bad = [a for _, a in ops if a not in _ARITIES]
+    if bad:
+        raise ValueError(f"op '{name}': operand arity {bad[0]!r} is not one of {_ARITIES}")
+    if len({g for g, _ in ops}) != len(ops):
+        raise ValueError(f"op '{name}': an operand group name is used twice")
+    if effect not in _EFFECTS:
+        raise ValueError(f"op '{name}': unknown effect '{effect}'")
+    if effect != "pure":
+        # the memory and control analyses keep per-name answers made at import
+        raise ValueError(f"op '{name}': only pure ops can be added at run time")
+    if results is not None and (not isinstance(results, int) or results < 0):
+        raise ValueError(f"op '{name}': results must be a count >= 0 or None")
+    if form is None:
+        form = FORMS.get(syntax)
+        if form is None:
+            raise ValueError(f"op '{name}': syntax family '{syntax}' has no form "
+                             f"(known: {', '.join(sorted(FORMS))}); pass form=")
+    try:
+        compile_form(form, ops, results, name)
+    except FormError as e:
+        raise ValueError(str(e)) from None
+    _def(name, syntax, ops, 0, effect, results, tuple(traits), form)
+    _DEFINED.add(name)
     return SPECS[name]
 
 
-def remove_op(name: str) -> None:
-    """Take an op added by `define_op` out of the catalogue again."""
-    if name not in _ADDED:
-        raise KeyError(f"'{name}' was not added by define_op")
-    _ADDED.discard(name)
+def undefine_op(name: str) -> None:
+    """Remove an op `define_op` added (the built-in table cannot shrink)."""
+    if name not in _DEFINED:
+        raise ValueError(f"op '{name}' was not added by define_op")
+    _DEFINED.discard(name)
     del SPECS[name]
+
+
+_OP_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_DEFINED: set[str] = set()

@@ -3,6 +3,12 @@
 Names come from the values' hints, made unique per scope; values without a hint
 (or with a numeric one) are numbered in print order. The same IR always prints
 the same text.
+
+Ops are written as their op table entry's form says (`eqsat.ir.ops.FORMS`, the
+language in `eqsat.ir.syntax`): one writer function is built per op from its form.
+Only constant (dense literal), make_tensor_view (mixed static/dynamic lists), and the
+region ops for, loop, if, reduce and scan (regions, block arguments, terminators left
+out) have a printer of their own; the parser's docstring says why.
 """
 from __future__ import annotations
 
@@ -13,6 +19,7 @@ import numpy as np
 
 from eqsat.ir.attrs import DenseConst
 from eqsat.ir.numbers import format_scalar
+from eqsat.ir.syntax import Attr, Lit, Opd, Opt, Special, TypeOf, TypesOf, items_of
 from eqsat.ir.types import TileType, TokenType
 
 if TYPE_CHECKING:                     # the printer reads the IR's fields; it needs no class
@@ -184,69 +191,20 @@ class Printer:
     def op(self, op: Operation, depth: int):
         pad = self.ind * depth
         self.op_lines[id(op)] = len(self.lines) + 1
-        fn = getattr(self, "p_" + op.spec.syntax)
-        text = fn(op, depth)
+        sp = op.spec
+        if sp.form is not None:
+            self.lines.append(f"{pad}{self.results_lhs(op)}{op.name}"
+                              f"{_writer(sp)(self, op)}")
+            return
+        text = getattr(self, "p_" + _HAND.get(sp.syntax, sp.syntax))(op, depth)
         if isinstance(text, str):
             self.lines.append(pad + text)
 
-    # -- families --------------------------------------------------------------------
-    def p_binary(self, op, d):
-        a, b = op.operands
-        lhs_text = self.rs([a, b])
-        return f"{self.results_lhs(op)}{op.name} {lhs_text}{self.mods(op)} : {op.result.type}"
-
-    def p_fpowi(self, op, d):
-        a, b = op.operands
-        return f"{self.results_lhs(op)}fpowi {self.rs([a, b])} : {a.type}, {b.type}"
-
-    def p_unary(self, op, d):
-        return f"{self.results_lhs(op)}{op.name} {self.r(op.operands[0])}{self.mods(op)} : " \
-               f"{op.result.type}"
-
-    def p_ternary(self, op, d):
-        return f"{self.results_lhs(op)}{op.name} {self.rs(op.operands)}{self.mods(op)} : " \
-               f"{op.result.type}"
-
-    def p_convert(self, op, d):
-        x = op.operands[0]
-        return f"{self.results_lhs(op)}{op.name} {self.r(x)}{self.mods(op)} : {x.type} -> " \
-               f"{op.result.type}"
-
-    def p_cmpi(self, op, d):
-        a, b = op.operands
-        return (f"{self.results_lhs(op)}cmpi {op.attrs['predicate']} {self.r(a)}, {self.r(b)}, "
-                f"{op.attrs['signedness']} : {a.type} -> {op.result.type}")
-
-    def p_cmpf(self, op, d):
-        a, b = op.operands
-        return (f"{self.results_lhs(op)}cmpf {op.attrs['predicate']} {op.attrs['ordering']} "
-                f"{self.r(a)}, {self.r(b)} : {a.type} -> {op.result.type}")
-
-    def p_select(self, op, d):
-        c, t, f = op.operands
-        return f"{self.results_lhs(op)}select {self.rs(op.operands)} : {c.type}, {t.type}"
-
-    def p_offset(self, op, d):
-        p, o = op.operands
-        return f"{self.results_lhs(op)}offset {self.r(p)}, {self.r(o)} : {p.type}, {o.type} -> " \
-               f"{op.result.type}"
-
-    def p_nullary(self, op, d):
-        return f"{self.results_lhs(op)}{op.name} : {op.result.type}"
-
-    def p_grid(self, op, d):
-        return f"{self.results_lhs(op)}{op.name} : {op.results[0].type}"
-
-    def p_join(self, op, d):
-        return f"{self.results_lhs(op)}join_tokens {self.rs(op.operands)} : token"
-
+    # -- ops written by their table form (eqsat.ir.syntax) -----------------------------
+    # -- hand-written: syntax no form describes ------------------------------------------
     def p_constant(self, op, d):
         c: DenseConst = op.attrs["value"]
         return f"{self.results_lhs(op)}constant <{c.elem}: {format_dense(c)}> : {op.result.type}"
-
-    def p_assume(self, op, d):
-        x = op.operands[0]
-        return f"{self.results_lhs(op)}assume {op.attrs['predicate']}, {self.r(x)} : {x.type}"
 
     def p_tensor_view(self, op, d):
         base = op.one("base")
@@ -259,136 +217,6 @@ class Printer:
         return (f"{self.results_lhs(op)}make_tensor_view {self.r(base)}, "
                 f"shape = [{', '.join(shape)}], strides = [{', '.join(strides)}] : "
                 f"{idx}{op.result.type}")
-
-    def p_partition_view(self, op, d):
-        return f"{self.results_lhs(op)}{op.name} {self.r(op.operands[0])} : " \
-               f"{op.result.type}"
-
-    def p_index_shape(self, op, d):
-        v = op.operands[0]
-        return f"{self.results_lhs(op)}{op.name} {self.r(v)} : {v.type} -> " \
-               f"{op.results[0].type}"
-
-    def _token_view(self, op):
-        t = op.token_in
-        tok = f" token = {self.r(t)}" if t is not None else ""
-        hints = f" optimization_hints = {op.attrs['hints']}" if "hints" in op.attrs else ""
-        return tok + hints
-
-    def _token_ptr(self, op):
-        t = op.token_in
-        tok = f" token={self.r(t)}" if t is not None else ""
-        hints = f" optimization_hints = {op.attrs['hints']}" if "hints" in op.attrs else ""
-        return tok + hints
-
-    def p_load_view(self, op, d):
-        v, idx = op.one("view"), op.group("index")
-        it = f", {idx[0].type}" if idx else ""
-        return (f"{self.results_lhs(op)}load_view_tko {self.mem_order(op)} {self.r(v)}"
-                f"[{self.rs(idx)}]{self._token_view(op)} : {v.type}{it} -> "
-                f"{self.ts(op.results)}")
-
-    def p_store_view(self, op, d):
-        x, v, idx = op.one("value"), op.one("view"), op.group("index")
-        it = f", {idx[0].type}" if idx else ""
-        return (f"{self.results_lhs(op)}store_view_tko {self.mem_order(op)} {self.r(x)}, "
-                f"{self.r(v)}[{self.rs(idx)}]{self._token_view(op)} : {x.type}, {v.type}{it} "
-                f"-> token")
-
-    def _ptr_ops(self, op, groups):
-        vs = [x for g in groups for x in op.group(g)]
-        return self.rs(vs), self.ts(vs)
-
-    def p_load_ptr(self, op, d):
-        refs, types = self._ptr_ops(op, ("ptr", "mask", "padding"))
-        return (f"{self.results_lhs(op)}load_ptr_tko {self.mem_order(op)} {refs}"
-                f"{self._token_ptr(op)} : {types} -> {self.ts(op.results)}")
-
-    def p_store_ptr(self, op, d):
-        refs, types = self._ptr_ops(op, ("ptr", "value", "mask"))
-        return (f"{self.results_lhs(op)}store_ptr_tko {self.mem_order(op)} {refs}"
-                f"{self._token_ptr(op)} : {types} -> token")
-
-    def p_atomic_cas(self, op, d):
-        refs = self.rs([op.one("ptr"), op.one("cmp"), op.one("value")] + op.group("mask"))
-        types = ", ".join(str(v.type) for v in [op.one("ptr"), op.one("value")] + op.group("mask"))
-        return (f"{self.results_lhs(op)}atomic_cas_tko {self.mem_order(op)} {refs}"
-                f"{self._token_ptr(op)} : {types} -> {self.ts(op.results)}")
-
-    def p_atomic_rmw(self, op, d):
-        p, v, m = op.one("ptr"), op.one("value"), op.group("mask")
-        refs = ", ".join([self.r(p), op.attrs["mode"], self.r(v)] + [self.r(x) for x in m])
-        types = ", ".join(str(x.type) for x in [p, v] + m)
-        return (f"{self.results_lhs(op)}atomic_rmw_tko {self.mem_order(op)} {refs}"
-                f"{self._token_ptr(op)} : {types} -> {self.ts(op.results)}")
-
-    def p_atomic_red_view(self, op, d):
-        v, idx, x = op.one("view"), op.group("index"), op.one("value")
-        it = f", {idx[0].type}" if idx else ""
-        return (f"{self.results_lhs(op)}atomic_red_view_tko {self.mem_order(op)} {self.r(v)}"
-                f"[{self.rs(idx)}], {op.attrs['mode']}, {self.r(x)}{self._token_view(op)} : "
-                f"{x.type}, {v.type}{it} -> token")
-
-    def p_print_tko(self, op, d):
-        fmt = _escape(op.attrs["format"])
-        vs = op.group("values")
-        ops = f", {self.rs(vs)}" if vs else ""
-        types = f" : {self.ts(vs)}" if vs else ""
-        return f'{self.results_lhs(op)}print_tko "{fmt}"{ops}{self._token_ptr(op)}{types} -> token'
-
-    def p_mma(self, op, d):
-        words = [op.attrs[k] for k in ("signedness", "signedness_lhs", "signedness_rhs")
-                 if k in op.attrs]
-        if op.attrs.get("fast_acc"):
-            words.append("fast_acc")
-        mods = "".join(" " + w for w in words)
-        return f"{self.results_lhs(op)}{op.name} {self.rs(op.operands)}{mods} : " \
-               f"{self.ts(op.operands)}"
-
-    def p_permute(self, op, d):
-        x = op.operands[0]
-        perm = ", ".join(map(str, op.attrs["permutation"]))
-        return f"{self.results_lhs(op)}permute {self.r(x)} [{perm}] : {x.type} -> {op.result.type}"
-
-    def p_extract(self, op, d):
-        x, idx = op.one("x"), op.group("index")
-        return f"{self.results_lhs(op)}extract {self.r(x)}[{self.rs(idx)}] : {x.type} -> " \
-               f"{op.result.type}"
-
-    def p_gdc(self, op, d):
-        t = op.token_in
-        tok = f" token = {self.r(t)}" if t is not None else ""
-        return f"{self.results_lhs(op)}{op.name}{tok} -> token"
-
-    def p_fence(self, op, d):
-        return f"{self.results_lhs(op)}{op.name} {self.r(op.operands[0])}"
-
-    def p_mma_scaled(self, op, d):
-        return f"{self.results_lhs(op)}{op.name} {self.rs(op.operands)} : {self.ts(op.operands)}"
-
-    def p_insert(self, op, d):
-        s, x, idx = op.one("source"), op.one("dest"), op.group("index")
-        return f"{self.results_lhs(op)}insert {self.r(s)}, {self.r(x)}[{self.rs(idx)}] : " \
-               f"{s.type}, {x.type}"
-
-    def p_cat(self, op, d):
-        a, b = op.operands
-        return (f"{self.results_lhs(op)}cat {self.r(a)}, {self.r(b)} dim = {op.attrs['dim']} : "
-                f"{a.type}, {b.type} -> {op.result.type}")
-
-    def p_assert(self, op, d):
-        c = op.operands[0]
-        return f'assert {self.r(c)}, "{_escape(op.attrs["message"])}" : {c.type}'
-
-    def p_print(self, op, d):
-        fmt = _escape(op.attrs["format"])
-        tail = f", {self.rs(op.operands)} : {self.ts(op.operands)}" if op.operands else ""
-        return f'print "{fmt}"{tail}'
-
-    def p_terminator(self, op, d):
-        if not op.operands:
-            return op.name
-        return f"{op.name} {self.rs(op.operands)} : {self.ts(op.operands)}"
 
     # -- region ops ------------------------------------------------------------------
     def _region(self, region: Region, depth: int, implicit=()):
@@ -467,20 +295,101 @@ class Printer:
         self.names.pop()
         self._close(depth)
 
-    def p_reduce(self, op, depth):
+    def p_combiner(self, op, depth):
         lhs = self.results_lhs(op)
         xs = op.group("inputs")
-        head = (f"{lhs}reduce {self.rs(xs)} dim={op.attrs['dim']} identities=["
+        rev = ""
+        if op.name == "scan":
+            rev = " reverse=true" if op.attrs.get("reverse") else " reverse=false"
+        head = (f"{lhs}{op.name} {self.rs(xs)} dim={op.attrs['dim']}{rev} identities=["
                 f"{self._identities(op)}] : {self.ts(xs)} -> {self.ts(op.results)}")
         self._combiner(op, depth, head)
 
-    def p_scan(self, op, depth):
-        lhs = self.results_lhs(op)
-        xs = op.group("inputs")
-        rev = "true" if op.attrs.get("reverse") else "false"
-        head = (f"{lhs}scan {self.rs(xs)} dim={op.attrs['dim']} reverse={rev} identities=["
-                f"{self._identities(op)}] : {self.ts(xs)} -> {self.ts(op.results)}")
-        self._combiner(op, depth, head)
+
+# reduce and scan share a printer: their heads differ by one attribute
+_HAND = {"reduce": "combiner", "scan": "combiner"}
+
+
+def _writer(sp):
+    """The function writing an op's text after its name, made once per table entry from
+    its form: interpreting the form item by item on every op costs a fifth of the
+    printer's time; a function built from it costs what a hand-written one does."""
+    got = _WRITERS.get(sp.name)
+    if got is None or got[0] is not sp:
+        got = _WRITERS[sp.name] = (sp, _build_writer(sp))
+    return got[1]
+
+
+_WRITERS: dict[str, tuple] = {}
+
+
+def _build_writer(sp):
+    index = {g: i for i, (g, _) in enumerate(sp.operands)}
+    segmented = sp.has_segments
+
+    def group(g: str) -> str:
+        return f"g[{g!r}]" if segmented else f"o[{index[g]}:{index[g] + 1}]"
+
+    def first(g: str) -> str:
+        return "op.results[0]" if g == "result" else (
+            f"g[{g!r}][0]" if segmented else f"o[{index[g]}]")
+
+    def expr(items) -> str:
+        parts = []
+        for it in items:
+            kind = type(it)
+            if kind is Lit:
+                parts.append(repr(it.text))
+            elif kind is Opd:
+                parts.append(f"self.rs({group(it.group)})" if it.rep
+                             else f"self.r({first(it.group)})")
+            elif kind is TypeOf:
+                parts.append(f"str({first(it.names[0])}.type)")
+            elif kind is TypesOf:
+                parts.append("self.ts(op.results)" if it.name == "result"
+                             else f"self.ts({group(it.name)})")
+            elif kind is Attr:
+                parts.append(f"_ATTR_TEXT[{it.kind!r}](op.attrs[{it.key!r}])")
+            elif kind is Special:
+                parts.append({"mods": "self.mods(op)", "order": "self.mem_order(op)",
+                              "signs": "_signs(op)"}[it.name])
+            elif kind is Opt:
+                cond = (f"{it.anchor!r} in op.attrs" if it.anchor_is_attr
+                        else group(it.anchor))
+                parts.append(f"({expr(it.items)} if {cond} else '')")
+        return "".join(("(", " + ".join(parts) or "''", ")"))
+
+    head = "g = _groups(op, sp)" if segmented else "o = op.operands"
+    src = f"def write(self, op):\n    {head}\n    return {expr(items_of(sp))}\n"
+    scope = {"_groups": _groups, "_ATTR_TEXT": _ATTR_TEXT, "_signs": _signs, "sp": sp}
+    exec(compile(src, f"<form of {sp.name}>", "exec"), scope)
+    return scope["write"]
+
+
+def _groups(op: Operation, sp) -> dict[str, list[Value]]:
+    """The op's operands by group (what `op.group` gives, for all groups at once)."""
+    segs = op.segments
+    ops = op.operands
+    if segs is None:
+        return {g: ops[i:i + 1] for i, (g, _) in enumerate(sp.operands)}
+    out, start = {}, 0
+    for (g, _), n in zip(sp.operands, segs):
+        out[g] = ops[start:start + n]
+        start += n
+    return out
+
+
+_ATTR_TEXT = {"string": lambda v: '"' + _escape(v) + '"',
+              "ints": lambda v: ", ".join(map(str, v)),
+              **{k: str for k in ("word", "choice", "int", "angle", "fact")}}
+
+
+def _signs(op: Operation) -> str:
+    words = [op.attrs[k] for k in ("signedness", "signedness_lhs", "signedness_rhs")
+             if k in op.attrs]
+    if op.attrs.get("fast_acc"):
+        words.append("fast_acc")
+    return "".join(" " + w for w in words)
 
 
 def _numbers(k: Kernel) -> frozenset[str]:

@@ -3,6 +3,19 @@
 A hand-written recursive-descent parser over characters: Tile IR's syntax is
 context sensitive (`1x512xf32`, `token = %0` vs `token=%0`), so a separate lexer
 would not help. Every error is a `ParseError` with line and column.
+
+Ops are read as their op table entry's form says (`eqsat.ir.ops.FORMS`, the language in
+`eqsat.ir.syntax`): one reader function is built per op from its form. Only these ops
+have a reader of their own, because no form describes them:
+- constant: a nested dense literal whose element syntax depends on the element type,
+  checked against the result type and folded to a splat;
+- make_tensor_view: shape and stride lists mixing integers and values, which become
+  attributes and two operand groups;
+- load_ptr_tko: `%p, %x` means mask or padding depending on the types after it;
+- for, loop, if: regions, with values defined in their heads and terminators the text
+  may leave out;
+- reduce, scan: a region whose arguments are declared in its head, and typed identity
+  literals.
 """
 from __future__ import annotations
 
@@ -17,7 +30,9 @@ import numpy as np
 from eqsat.errors import ParseError
 from eqsat.ir.attrs import Bounded, DenseConst, DivBy, SameElements
 from eqsat.ir.core import Kernel, Operation, Param, Region, Value
-from eqsat.ir.ops import SPECS
+from eqsat.ir.ops import HAND_PARSED, SPECS, OpSpec
+from eqsat.ir.syntax import (Attr, Lit, Opd, Opt, Special, TokenOf, TypeOf, TypesOf, items_of,
+                             usage)
 from eqsat.ir.types import (FLOAT_WIDTHS, INT_WIDTHS, TOKEN, PartitionViewType, PointerType,
                             StridedViewType, TensorViewType, TileType, TokenType, Type, is_float)
 from eqsat.ir import minifloat
@@ -35,6 +50,11 @@ MODIFIER_WORDS = ("signed", "unsigned", "rounding", "flush_to_zero", "propagate_
 # region kinds: the terminator a body gets when its text leaves it out
 # terminators the text may leave out; an entry's `return` may not be (Tile IR requires it)
 _IMPLICIT_TERMINATOR = {"for": "continue", "loop": "continue", "if": "yield"}
+# reduce and scan share a reader: their heads differ by one attribute
+_HAND = {"reduce": "combiner", "scan": "combiner"}
+_TYPE_KINDS = {"token": TokenType, "partition_view": PartitionViewType,
+               "strided_view": StridedViewType, "tensor_view": TensorViewType}
+_ATTR_WHAT = {"predicate": "comparison predicate", "mode": "atomic mode (add, xchg, max, ...)"}
 
 
 class _Scope:
@@ -516,8 +536,11 @@ class Parser:
         sp = SPECS.get(opname)
         if sp is None:
             raise self.error(f"unknown operation '{opname}'", name_pos)
-        fn = getattr(self, "op_" + sp.syntax)
-        op: Operation = fn(opname)
+        op: Operation
+        if sp.form is not None and sp.syntax not in HAND_PARSED:
+            op = self.by_form(opname, sp)
+        else:
+            op = getattr(self, "op_" + _HAND.get(sp.syntax, sp.syntax))(opname)
         op.loc = self.linecol(op_pos)
         self._bind_results(op, defs, group_count, op_pos)
         return op
@@ -542,6 +565,40 @@ class Parser:
         for (name, npos), v in zip(defs, op.results):
             self.define(name, v, npos)
 
+    def by_form(self, name: str, sp: OpSpec) -> Operation:
+        """An op written as its table form says (eqsat.ir.syntax)."""
+        op: Operation = _reader(sp)(self, name)
+        return op
+
+    def _form_error(self, name: str, sp: OpSpec, tok: str, after_operand: bool) -> ParseError:
+        """`expected X`; where an operand is missing or one too many is written, with
+        how the op is written, which says how many it takes."""
+        msg = f"expected {tok!r}, found {self._found()}"
+        nxt = self.text[self.pos:self.pos + 1]
+        if (after_operand and nxt == ",") or (tok == "," and nxt != "%"):
+            msg += f" ({name} is written '{name}{usage(items_of(sp))}')"
+        return self.error(msg)
+
+    def _attr(self, it: Attr):
+        kind = it.kind
+        if kind == "word":
+            return self.word(_ATTR_WHAT.get(it.key, it.key))
+        if kind == "choice":
+            what = " or ".join(f"'{c}'" for c in it.choices)
+            w = self.word(what)
+            if w not in it.choices:
+                raise self.error(f"expected {what}, found '{w}'")
+            return w
+        if kind == "int":
+            return self.integer()
+        if kind == "ints":
+            return tuple(self.comma_list(self.integer))
+        if kind == "string":
+            return self.string()
+        if kind == "angle":
+            return self.balanced_angle()
+        return self.fact()
+
     def modifiers(self) -> dict[str, str | bool]:
         attrs: dict[str, str | bool] = {}
         while True:
@@ -564,133 +621,10 @@ class Parser:
             attrs[key] = val
         return attrs
 
-    def op_binary(self, name):
-        a = self.value_use()
-        self.expect(",")
-        b = self.value_use()
-        attrs = self.modifiers()
-        self.expect(":")
-        t = self.type()
-        self._check(a, t)
-        self._check(b, t)
-        return Operation(name, [a, b], [t], attrs)
-
-    def _typed_pair(self) -> tuple[Value, Value]:
-        """`%a, %b : Ta, Tb`, each operand checked against its written type."""
-        a = self.value_use()
-        self.expect(",")
-        b = self.value_use()
-        self.expect(":")
-        self._check(a, self.type())
-        self.expect(",")
-        self._check(b, self.type())
-        return a, b
-
-    def op_fpowi(self, name):
-        a, b = self._typed_pair()
-        return Operation(name, [a, b], [a.type])
-
     def _check(self, v: Value, t: Type, what: str = "operand"):
         if v.type != t:
             raise self.error(f"{what} '%{v.name}' has type {v.type}, but {t} is written",
                              self.last_type_pos)
-
-    def op_unary(self, name):
-        a = self.value_use()
-        attrs = self.modifiers()
-        self.expect(":")
-        t = self.type()
-        self._check(a, t)
-        return Operation(name, [a], [t], attrs)
-
-    def op_ternary(self, name):
-        vs = [self.value_use()]
-        for _ in range(2):
-            self.expect(",")
-            vs.append(self.value_use())
-        attrs = self.modifiers()
-        self.expect(":")
-        t = self.type()
-        for v in vs:
-            self._check(v, t)
-        return Operation(name, vs, [t], attrs)
-
-    def op_convert(self, name):
-        a = self.value_use()
-        attrs = self.modifiers()
-        self.expect(":")
-        t1 = self.type()
-        self._check(a, t1)
-        self.expect("->")
-        return Operation(name, [a], [self.type()], attrs)
-
-    def op_cmpi(self, name):
-        pred = self.word("comparison predicate")
-        a = self.value_use()
-        self.expect(",")
-        b = self.value_use()
-        self.expect(",")
-        sign = self.word("'signed' or 'unsigned'")
-        if sign not in ("signed", "unsigned"):
-            raise self.error(f"expected 'signed' or 'unsigned', found '{sign}'")
-        self.expect(":")
-        t = self.type()
-        self._check(a, t)
-        self._check(b, t)
-        self.expect("->")
-        return Operation(name, [a, b], [self.type()], {"predicate": pred, "signedness": sign})
-
-    def op_cmpf(self, name):
-        pred = self.word("comparison predicate")
-        order = self.word("'ordered' or 'unordered'")
-        if order not in ("ordered", "unordered"):
-            raise self.error(f"expected 'ordered' or 'unordered', found '{order}'")
-        a = self.value_use()
-        self.expect(",")
-        b = self.value_use()
-        self.expect(":")
-        t = self.type()
-        self._check(a, t)
-        self._check(b, t)
-        self.expect("->")
-        return Operation(name, [a, b], [self.type()], {"predicate": pred, "ordering": order})
-
-    def op_select(self, name):
-        vs = self.value_uses()
-        if len(vs) != 3:
-            raise self.error(f"select takes 3 operands, found {len(vs)}")
-        self.expect(":")
-        tc = self.type()
-        self.expect(",")
-        t = self.type()
-        self._check(vs[0], tc)
-        self._check(vs[1], t)
-        self._check(vs[2], t)
-        return Operation(name, vs, [t])
-
-    def op_offset(self, name):
-        p, o = self._typed_pair()
-        self.expect("->")
-        return Operation(name, [p, o], [self.type()])
-
-    def op_nullary(self, name):
-        self.expect(":")
-        return Operation(name, [], [self.type()])
-
-    def op_grid(self, name):
-        self.expect(":")
-        t = self.type()
-        return Operation(name, [], [t, t, t])
-
-    def op_join(self, name):
-        vs = self.value_uses()
-        self.expect(":")
-        t = self.type()
-        if not isinstance(t, TokenType):
-            raise self.error("join_tokens produces a token")
-        for v in vs:
-            self._check(v, t)
-        return Operation(name, vs, [t])
 
     def op_constant(self, name):
         self.expect("<")
@@ -774,7 +708,9 @@ class Parser:
         except ValueError:
             raise self.error("ragged constant data", pos) from None
 
-    def op_assume(self, name):
+    def fact(self):
+        """An assume predicate: `div_by<16>`, `bounded<0, ?>`, `same_elements<[1, 4]>`."""
+        self.ws()
         ppos = self.pos
         w = self.word("assume predicate")
         if w == "div_by":
@@ -805,12 +741,7 @@ class Parser:
             pred = SameElements(counts)
         else:
             raise self.error(f"unknown assume predicate '{w}'", ppos)
-        self.expect(",")
-        x = self.value_use()
-        self.expect(":")
-        t = self.type()
-        self._check(x, t)
-        return Operation(name, [x], [t], {"predicate": pred})
+        return pred
 
     def op_tensor_view(self, name):
         base = self.value_use()
@@ -857,27 +788,6 @@ class Parser:
             return self.integer("size or value")
         return self.comma_list(item, "]")
 
-    def op_partition_view(self, name):
-        v = self.value_use()
-        self.expect(":")
-        tpos = self.pos
-        t = self.type()
-        want = StridedViewType if name == "make_strided_view" else PartitionViewType
-        if not isinstance(t, want):
-            kind = "strided" if want is StridedViewType else "partition"
-            raise self.error(f"{name} produces a {kind}_view", tpos)
-        return Operation(name, [v], [t])
-
-    def op_index_shape(self, name):
-        v = self.value_use()
-        self.expect(":")
-        t = self.type()
-        self._check(v, t)
-        self.expect("->")
-        rt = self.type()
-        rank = t.rank if isinstance(t, (PartitionViewType, TensorViewType)) else 1
-        return Operation(name, [v], [rt] * rank)
-
     def mem_order(self) -> dict:
         spos = self.pos
         sem = self.word("memory ordering (weak, relaxed, acquire, release, acq_rel)")
@@ -900,12 +810,6 @@ class Parser:
             return {"hints": self.balanced_angle()}
         return {}
 
-    def _index_list(self):
-        self.expect("[")
-        if self.accept("]"):
-            return []
-        return self.comma_list(self.value_use, "]")
-
     def _operand_types(self, vs: list[Value]) -> list[Type]:
         """`: T1, T2, ...`, one type per operand, each checked against its operand."""
         self.expect(":")
@@ -916,44 +820,10 @@ class Parser:
             self._check(v, t)
         return ts
 
-    def _view_types(self, view: Value, idx: list[Value], value: Value | None = None):
-        """`: [VALUE_T,] VIEW_T[, INDEX_T] -> RESULTS` of a view access; checks operands."""
-        self.expect(":")
-        if value is not None:
-            self._check(value, self.type())
-            self.expect(",")
-        self._check(view, self.type())
-        if idx:
-            self.expect(",")
-            ti = self.type()
-            for v in idx:
-                self._check(v, ti)
-        self.expect("->")
-        return self.types()
-
     def _view_tail(self, attrs: dict) -> list[Value]:
         tok = self.token_clause()
         attrs.update(self.view_hints())
         return tok
-
-    def op_load_view(self, name):
-        attrs = self.mem_order()
-        view = self.value_use()
-        idx = self._index_list()
-        tok = self._view_tail(attrs)
-        rts = self._view_types(view, idx)
-        return Operation(name, [view] + idx + tok, rts, attrs, segments=(1, len(idx), len(tok)))
-
-    def op_store_view(self, name):
-        attrs = self.mem_order()
-        x = self.value_use()
-        self.expect(",")
-        view = self.value_use()
-        idx = self._index_list()
-        tok = self._view_tail(attrs)
-        rts = self._view_types(view, idx, x)
-        return Operation(name, [x, view] + idx + tok, rts, attrs,
-                         segments=(1, 1, len(idx), len(tok)))
 
     def op_load_ptr(self, name):
         attrs = self.mem_order()
@@ -971,85 +841,8 @@ class Parser:
         segs = (1, int(has_mask), has_pad, len(tok))
         return Operation(name, vs + tok, rts, attrs, segments=segs)
 
-    def op_store_ptr(self, name):
-        attrs = self.mem_order()
-        vs = self.value_uses()
-        tok = self._view_tail(attrs)
-        if not 2 <= len(vs) <= 3:
-            raise self.error(f"store_ptr_tko takes 2 or 3 operands (ptr, value, mask), "
-                             f"found {len(vs)}")
-        self._operand_types(vs)
-        self.expect("->")
-        rts = self.types()
-        return Operation(name, vs + tok, rts, attrs, segments=(1, 1, len(vs) - 2, len(tok)))
-
-    def op_atomic_cas(self, name):
-        attrs = self.mem_order()
-        vs = self.value_uses()
-        tok = self.token_clause()
-        if not 3 <= len(vs) <= 4:
-            raise self.error(f"atomic_cas_tko takes 3 or 4 operands, found {len(vs)}")
-        self.expect(":")
-        ts = self.types()
-        if len(ts) != len(vs) - 1:
-            raise self.error("atomic_cas_tko lists the types of ptr, value[, mask]")
-        self._check(vs[0], ts[0])
-        self._check(vs[1], ts[1])
-        self._check(vs[2], ts[1])
-        if len(vs) == 4:
-            self._check(vs[3], ts[2])
-        self.expect("->")
-        rts = self.types()
-        return Operation(name, vs + tok, rts, attrs, segments=(1, 1, 1, len(vs) - 3, len(tok)))
-
-    def op_atomic_rmw(self, name):
-        attrs = self.mem_order()
-        p = self.value_use()
-        self.expect(",")
-        attrs["mode"] = self.word("atomic mode (add, xchg, max, ...)")
-        self.expect(",")
-        vs = [p] + self.value_uses()
-        tok = self.token_clause()
-        if not 2 <= len(vs) <= 3:
-            raise self.error("atomic_rmw_tko takes a pointer, a value and an optional mask")
-        self._operand_types(vs)
-        self.expect("->")
-        rts = self.types()
-        return Operation(name, vs + tok, rts, attrs, segments=(1, 1, len(vs) - 2, len(tok)))
-
-    def op_atomic_red_view(self, name):
-        attrs = self.mem_order()
-        view = self.value_use()
-        idx = self._index_list()
-        self.expect(",")
-        attrs["mode"] = self.word("atomic mode (add, addf, ...)")
-        self.expect(",")
-        x = self.value_use()
-        tok = self._view_tail(attrs)
-        rts = self._view_types(view, idx, x)
-        return Operation(name, [view] + idx + [x] + tok, rts, attrs,
-                         segments=(1, len(idx), 1, len(tok)))
-
-    def op_print_tko(self, name):
-        fmt = self.string()
-        vs = self.value_uses() if self.accept(",") else []
-        tok = []
-        if self.peek("token"):
-            tok = self.token_clause()
-        ts = self.types() if self.accept(":") and not self.peek("->") else []
-        if len(ts) != len(vs):
-            raise self.error(f"{len(vs)} operands but {len(ts)} types")
-        for v, t in zip(vs, ts):
-            self._check(v, t)
-        self.expect("->")
-        rts = self.types()
-        return Operation(name, vs + tok, rts, {"format": fmt}, segments=(len(vs), len(tok)))
-
-    def op_mma(self, name):
-        vs = self.value_uses()
-        if len(vs) != 3:
-            raise self.error(f"{name} takes 3 operands")
-        attrs = {}
+    def signs(self, name: str, attrs: dict):
+        """mma's signedness words (one for both sides, or lhs and rhs) and `fast_acc`."""
         signs = []
         while self.peek_word() in ("signed", "unsigned", "fast_acc"):
             w = self.word()
@@ -1063,110 +856,6 @@ class Parser:
             attrs["signedness_lhs"], attrs["signedness_rhs"] = signs
         elif signs:
             raise self.error(f"{name} takes at most two signedness words")
-        self.expect(":")
-        ts = self.types()
-        if len(ts) != 3:
-            raise self.error(f"{name} lists 3 operand types")
-        for v, t in zip(vs, ts):
-            self._check(v, t)
-        return Operation(name, vs, [ts[2]], attrs)
-
-    def op_permute(self, name):
-        x = self.value_use()
-        self.expect("[")
-        perm = tuple(self.comma_list(self.integer, "]"))
-        self.expect(":")
-        t = self.type()
-        self._check(x, t)
-        self.expect("->")
-        return Operation(name, [x], [self.type()], {"permutation": perm})
-
-    def op_extract(self, name):
-        x = self.value_use()
-        idx = self._index_list()
-        self.expect(":")
-        t = self.type()
-        self._check(x, t)
-        self.expect("->")
-        return Operation(name, [x] + idx, [self.type()], segments=(1, len(idx)))
-
-    def op_gdc(self, name):
-        tok = self.token_clause()
-        self.expect("->")
-        t = self.type()
-        if t != TOKEN:
-            raise self.error(f"{name} produces a token, found {t}", self.last_type_pos)
-        return Operation(name, tok, [TOKEN], segments=(len(tok),))
-
-    def op_fence(self, name):
-        return Operation(name, [self.value_use(TOKEN)], [TOKEN])
-
-    def op_mma_scaled(self, name):
-        vs = self.value_uses()
-        if len(vs) != 5:
-            raise self.error(f"{name} takes 5 operands (lhs, rhs, acc, lhs scale, rhs scale), "
-                             f"found {len(vs)}")
-        ts = self._operand_types(vs)
-        return Operation(name, vs, [ts[2]])
-
-    def op_insert(self, name):
-        src = self.value_use()
-        self.expect(",")
-        dst = self.value_use()
-        idx = self._index_list()
-        self.expect(":")
-        self._check(src, self.type())
-        self.expect(",")
-        t = self.type()
-        self._check(dst, t)
-        return Operation(name, [src, dst] + idx, [t], segments=(1, 1, len(idx)))
-
-    def op_cat(self, name):
-        a = self.value_use()
-        self.expect(",")
-        b = self.value_use()
-        self.expect("dim")
-        self.expect("=")
-        dim = self.integer()
-        self.expect(":")
-        ta = self.type()
-        self.expect(",")
-        tb = self.type()
-        self._check(a, ta)
-        self._check(b, tb)
-        self.expect("->")
-        return Operation(name, [a, b], [self.type()], {"dim": dim})
-
-    def op_assert(self, name):
-        c = self.value_use()
-        self.expect(",")
-        msg = self.string()
-        self.expect(":")
-        t = self.type()
-        self._check(c, t)
-        return Operation(name, [c], [], {"message": msg})
-
-    def op_print(self, name):
-        fmt = self.string()
-        vs = []
-        if self.accept(","):
-            vs = self.value_uses()
-            self.expect(":")
-            ts = self.types()
-            if len(ts) != len(vs):
-                raise self.error(f"{len(vs)} operands but {len(ts)} types")
-            for v, t in zip(vs, ts):
-                self._check(v, t)
-        return Operation(name, vs, [], {"format": fmt})
-
-    def op_terminator(self, name):
-        here = self.linecol()[0]
-        self.ws()
-        if not self.text.startswith("%", self.pos) or self.linecol()[0] != here:
-            return Operation(name, [])      # operands are on the terminator's own line
-        vs = self.value_uses()
-        self._operand_types(vs)
-        return Operation(name, vs, [])
 
     def _iter_values(self):
         """`iter_values(%a = %x, ...)`: returns [(name, pos, init)]."""
@@ -1301,33 +990,20 @@ class Parser:
                 return tuple(out)
             self.expect(",", "',' or ']'")
 
-    def op_reduce(self, name):
+    def op_combiner(self, name):
         # operands come before the attributes: `reduce %x dim=1 identities=[...] : ...`
-        save = self.pos
         xs = self.value_uses()
         self.expect("dim")
         self.expect("=")
-        dim = self.integer()
-        ids = self._identities()
-        attrs = {"dim": dim, "identities": ids}
-        return self._finish_combiner(name, xs, attrs, save)
-
-    def op_scan(self, name):
-        save = self.pos
-        xs = self.value_uses()
-        self.expect("dim")
-        self.expect("=")
-        dim = self.integer()
-        self.expect("reverse")
-        self.expect("=")
-        rev = self.word("true or false")
-        if rev not in ("true", "false"):
-            raise self.error("reverse must be true or false")
-        ids = self._identities()
-        attrs = {"dim": dim, "reverse": rev == "true", "identities": ids}
-        return self._finish_combiner(name, xs, attrs, save)
-
-    def _finish_combiner(self, name, xs, attrs, save):
+        attrs: dict = {"dim": self.integer()}
+        if name == "scan":
+            self.expect("reverse")
+            self.expect("=")
+            rev = self.word("true or false")
+            if rev not in ("true", "false"):
+                raise self.error("reverse must be true or false")
+            attrs["reverse"] = rev == "true"
+        attrs["identities"] = self._identities()
         self.expect(":")
         ts = self.types()
         if len(ts) != len(xs):
@@ -1350,6 +1026,122 @@ class Parser:
         self.region_body(body, name)
         self._pop()
         return Operation(name, xs, rts, attrs, regions=[body])
+
+
+def _reader(sp: OpSpec):
+    """The function reading an op's text after its name, made once per table entry from
+    its form: straight-line code, as fast as a hand-written reader (interpreting the
+    form item by item on every op made parsing a tenth slower)."""
+    got = _READERS.get(sp.name)
+    if got is None or got[0] is not sp:
+        got = _READERS[sp.name] = (sp, _build_reader(sp))
+    return got[1]
+
+
+_READERS: dict[str, tuple] = {}
+
+
+def _build_reader(sp: OpSpec):
+    index = {g: i for i, (g, _) in enumerate(sp.operands)}
+    consts: list = []
+    lines = ["def read(self, name):", "    attrs = {}", "    rts = []"]
+    lines += [f"    v{i} = []" for i in range(len(sp.operands))]
+
+    def const(x) -> str:
+        consts.append(x)
+        return f"C[{len(consts) - 1}]"
+
+    def count() -> str:
+        if sp.results is not None:
+            return str(sp.results)
+        return "_rank(v0[0].type)"          # one result per dimension of the first operand
+
+    def emit(items, pad: str) -> None:
+        prev = None
+        start = len(lines)
+        for it in items:
+            kind = type(it)
+            if kind is Lit:
+                for tok in it.tokens:
+                    lines.append(f"{pad}if not self.accept({tok!r}):")
+                    lines.append(f"{pad}    raise self._form_error(name, sp, {tok!r}, "
+                                 f"{prev is Opd})")
+            elif kind is Opd:
+                v = f"v{index[it.group]}"
+                if it.rep == "+":
+                    lines.append(f"{pad}{v} = self.value_uses()")
+                elif it.rep == "*":
+                    lines.append(f"{pad}{v} = [] if self.peek({it.stop!r}) "
+                                 "else self.value_uses()")
+                else:
+                    lines.append(f"{pad}{v} = [self.value_use({'TOKEN' if it.token else ''})]")
+            elif kind is TypeOf:
+                lines.append(f"{pad}t = self.type()")
+                if it.kind is not None:
+                    lines.append(f"{pad}if not isinstance(t, {const(_TYPE_KINDS[it.kind])}):")
+                    lines.append(f"{pad}    raise self.error(f'{{name}} produces a {it.kind}, "
+                                 "found {t}', self.last_type_pos)")
+                for n in it.names:
+                    if n == "result":
+                        lines.append(f"{pad}rts = [t] * {count()}")
+                    else:
+                        lines.append(f"{pad}for v in v{index[n]}:")
+                        lines.append(f"{pad}    self._check(v, t)")
+            elif kind is TypesOf:
+                if it.name == "result":
+                    lines.append(f"{pad}rts = self.types()")
+                else:
+                    v = f"v{index[it.name]}"
+                    lines.append(f"{pad}ts = self.types()")
+                    lines.append(f"{pad}if len(ts) != len({v}):")
+                    lines.append(f"{pad}    raise self.error(f'{{len({v})}} operands but "
+                                 "{len(ts)} types')")
+                    lines.append(f"{pad}for v, t in zip({v}, ts):")
+                    lines.append(f"{pad}    self._check(v, t)")
+            elif kind is Attr:
+                lines.append(f"{pad}attrs[{it.key!r}] = self._attr({const(it)})")
+            elif kind is Special:
+                lines.append(pad + {"mods": "attrs.update(self.modifiers())",
+                                    "order": "attrs.update(self.mem_order())",
+                                    "signs": "self.signs(name, attrs)"}[it.name])
+            elif kind is TokenOf:
+                lines.append(f"{pad}rts = [TOKEN] * {count()}")
+            elif kind is Opt:
+                body = it.items
+                if it.lead == "known":
+                    lines.append(f"{pad}if v{index[it.anchor]}:")
+                elif it.lead == "value":       # a value on the op's own line
+                    lines.append(f"{pad}here = self.linecol()[0]")
+                    lines.append(f"{pad}self.ws()")
+                    lines.append(f"{pad}if (self.text.startswith('%', self.pos) "
+                                 "and self.linecol()[0] == here):")
+                else:                          # its leading literal words
+                    i = 0
+                    while not body[i].tokens:
+                        i += 1
+                    words = body[i].tokens
+                    lines.append(f"{pad}if self.accept({words[0]!r}):")
+                    lines.extend(f"{pad}    self.expect({w!r})" for w in words[1:])
+                    body = body[i + 1:]
+                emit(body, pad + "    ")
+            if kind is not Lit or it.tokens:
+                prev = kind
+        if len(lines) == start:
+            lines.append(pad + "pass")
+
+    emit(items_of(sp), "    ")
+    operands = " + ".join(f"v{i}" for i in range(len(sp.operands))) or "[]"
+    segs = ("(" + "".join(f"len(v{i}), " for i in range(len(sp.operands))) + ")"
+            if sp.has_segments else "None")
+    lines.append(f"    return Operation(name, {operands}, rts, attrs, segments={segs})")
+    scope = {"C": tuple(consts), "sp": sp, "TOKEN": TOKEN, "Operation": Operation,
+             "_rank": _rank}
+    exec(compile("\n".join(lines) + "\n", f"<form of {sp.name}>", "exec"), scope)
+    return scope["read"]
+
+
+def _rank(t: Type) -> int:
+    return t.rank if isinstance(t, (PartitionViewType, TensorViewType)) else 1
 
 
 def parse(text: str, filename: str = "<input>") -> Kernel:
