@@ -329,6 +329,8 @@ def _exact_float_op(name: str, elem: str, mode: str, args: list) -> np.ndarray:
             with np.errstate(all="ignore"):
                 if name == "sqrt":
                     res[i] = np.sqrt(xs[0])
+                elif name == "fma" and math.isfinite(xs[0]) and math.isfinite(xs[1]):
+                    res[i] = xs[2]               # an exact product is finite: c decides
                 elif name == "fma":              # an infinity or NaN decides alone
                     res[i] = np.float64(xs[0]) * np.float64(xs[1]) + np.float64(xs[2])
                 else:
