@@ -21,11 +21,27 @@ evaluate random ops both ways and compare them bit for bit):
   results to a zero of their sign; outputs compare bit for bit, every NaN equal to
   every NaN (payloads are not specified across devices).
 
+- conversions: `itof` and `ftof` round once by `rounding` (absent, `approx`, `full`:
+  nearest even), IEEE overflow rules for f16/bf16/f32/f64; a conversion to f8E4M3FN or
+  f8E5M2 rounds on that format's grid and saturates (an infinity or a finite value
+  beyond the range becomes the largest finite value of its sign, as eqsat.ir.minifloat
+  says); `ftoi` rounds by `rounding` (absent: toward zero), saturates to the result's
+  range (i1: -1..0 signed, 0..1 unsigned) and gives 0 for NaN; `bitcast` keeps the
+  bits, except that a NaN computed by an op has no defined payload (a fresh unknown);
+- `maxf`/`minf`: -0.0 < +0.0; with `propagate_nan` a NaN operand gives NaN, without
+  it the other operand; `flush_to_zero` flushes subnormal inputs;
+- pointers are 64-bit byte addresses: `offset` adds the offset (sign-extended) times the
+  pointee's size, wrapping; `ptr_to_int`/`int_to_ptr`/`ptr_to_ptr` keep the bits;
+  comparisons of addresses are unsigned;
+- an `assume` is its operand (its predicate is a promise of the program, checked apart);
+- f8E4M3FN and f8E5M2 values are exact float64 terms (decoded from their 8 bits by a
+  table), so `ftof` and `ftoi` from them are exact.
+
 Undefined behaviour: `ftoi` of an infinity is undefined in Tile IR, and an `overflow`
 annotation is an assumption the program makes. The proof is a refinement: where the
 left-hand side is undefined any right-hand side is right, and the right-hand side must
 be defined wherever the left is. The ops this module does not know (transcendentals,
-memory, pointers, conversions to and from floats, min/max of floats) raise
+memory, f8E8M0FNU, f4E2M1FN and tf32) raise
 `Unsupported`: the checker then samples instead and says so.
 """
 from __future__ import annotations
@@ -34,9 +50,10 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any
 
+from eqsat.ir.attrs import Bounded
 from eqsat.ir.core import Kernel, Operation, Value
 from eqsat.ir.numbers import bits_of
-from eqsat.ir.types import INT_WIDTHS, FLOAT_WIDTHS, PointerType, TileType
+from eqsat.ir.types import INT_WIDTHS, FLOAT_WIDTHS, PointerType, TileType, byte_size
 
 
 class Unsupported(Exception):
@@ -60,23 +77,39 @@ def _z3() -> Any:
 _FP = {"f16": (5, 11), "bf16": (8, 8), "f32": (8, 24), "f64": (11, 53)}
 _MODES = {None: "RNE", "nearest_even": "RNE", "zero": "RTZ", "negative_inf": "RTN",
           "positive_inf": "RTP"}
+# 8-bit floats the solver models: (significand bits with the hidden one, smallest
+# exponent of the grid's finest step); their values are float64 terms
+_MINI = {"f8E4M3FN": (4, -6), "f8E5M2": (3, -14)}
 _INT_OPS = ("addi", "subi", "muli", "andi", "ori", "xori", "shli", "shri", "maxi", "mini",
-            "divi", "remi", "negi", "absi", "cmpi", "exti", "trunci")
+            "divi", "remi", "negi", "absi", "cmpi", "exti", "trunci", "mulhii")
 _FLOAT_OPS = ("addf", "subf", "mulf", "divf", "fma", "negf", "absf", "cmpf", "sqrt")
-SUPPORTED = frozenset((*_INT_OPS, *_FLOAT_OPS, "select", "constant", "reshape", "broadcast"))
+_CONVERSIONS = ("itof", "ftoi", "ftof", "bitcast")
+SUPPORTED = frozenset((*_INT_OPS, *_FLOAT_OPS, *_CONVERSIONS, "maxf", "minf", "select",
+                       "constant", "reshape", "broadcast", "assume", "offset", "ptr_to_int",
+                       "int_to_ptr", "ptr_to_ptr"))
 
 
-def elem_width(elem: str) -> int:
+def elem_width(elem: Any) -> int:
+    if isinstance(elem, PointerType):
+        return 64
     return INT_WIDTHS[elem] if elem in INT_WIDTHS else FLOAT_WIDTHS[elem]
 
 
 def is_modelled(elem: Any) -> bool:
-    """Element types the solver models (numbers of the IR's integer and IEEE types)."""
-    return isinstance(elem, str) and (elem in INT_WIDTHS or elem in _FP)
+    """Element types the solver models (numbers of the IR's integer and IEEE types, the
+    8-bit floats f8E4M3FN and f8E5M2, and pointers: 64-bit byte addresses)."""
+    if isinstance(elem, PointerType):
+        return True
+    return isinstance(elem, str) and (elem in INT_WIDTHS or elem in _FP or elem in _MINI)
+
+
+def is_float_elem(elem: str) -> bool:
+    return elem in _FP or elem in _MINI
 
 
 def fp_sort(elem: str) -> Any:
-    e, s = _FP[elem]
+    """The z3 sort holding values of float type `elem` (float64 for an 8-bit float)."""
+    e, s = _FP["f64" if elem in _MINI else elem]
     return _z3().FPSort(e, s)
 
 
@@ -99,12 +132,19 @@ ATTRIBUTE_SPACE: dict[str, dict[str, tuple]] = {
     "cmpi": {"predicate": _PREDICATES, "signedness": _SIGNS},
     "cmpf": {"predicate": _PREDICATES, "ordering": ("ordered", "unordered")},
     "divi": {"signedness": _SIGNS, "rounding": (None, "negative_inf", "positive_inf")},
-    **{n: {"signedness": _SIGNS} for n in ("remi", "maxi", "mini", "shri", "exti", "itof",
-                                           "ftoi")},
+    **{n: {"signedness": _SIGNS} for n in ("remi", "maxi", "mini", "shri", "exti", "mulhii")},
+    "itof": {"signedness": _SIGNS, "rounding": _FLOAT_MODS["rounding"]},
+    "ftoi": {"signedness": _SIGNS,
+             "rounding": (None, "nearest_even", "negative_inf", "positive_inf")},
+    "ftof": {"rounding": _FLOAT_MODS["rounding"]},
     **{n: dict(_FLOAT_MODS) for n in ("addf", "subf", "mulf", "divf", "fma", "sqrt")},
     **{n: {"flush_to_zero": (False, True)} for n in ("negf", "absf")},
     **{n: {"propagate_nan": (False, True), "flush_to_zero": (False, True)}
        for n in ("maxf", "minf")},
+    # an assume's value is its operand whatever its predicate says (the predicate is a
+    # promise the program makes, checked apart): the semantics never read it, so one
+    # predicate, one that promises nothing, stands for all of them
+    "assume": {"predicate": (Bounded(None, None),)},
 }
 
 
@@ -112,9 +152,12 @@ ATTRIBUTE_SPACE: dict[str, dict[str, tuple]] = {
 class Inputs:
     """The free bit-vectors shared by both sides: inputs by name, constants by name."""
     vars: dict[str, Any] = field(default_factory=dict)
-    elems: dict[str, str] = field(default_factory=dict)
+    elems: dict[str, Any] = field(default_factory=dict)
+    # log2 of the pointee's size in bytes as a free 64-bit word (the caller bounds it):
+    # one problem then covers every pointee size, whatever the kernel's pointee type
+    pointee_log: Any = None
 
-    def get(self, name: str, elem: str) -> Any:
+    def get(self, name: str, elem: Any) -> Any:
         z3 = _z3()
         if name not in self.vars:
             self.vars[name] = z3.BitVec(name, elem_width(elem))
@@ -122,19 +165,52 @@ class Inputs:
         return self.vars[name]
 
 
+def _mini_values(elem: str) -> list[float]:
+    import numpy as np
+    from eqsat.ir import minifloat
+    return [float(v) for v in minifloat.decode(elem, np.arange(256)).tolist()]
+
+
+def _fp64(v: float) -> Any:
+    z3 = _z3()
+    s = fp_sort("f64")
+    return z3.fpNaN(s) if v != v else z3.FPVal(v, s)
+
+
 def from_bits(elem: str, bv: Any) -> Any:
     """The value of element type `elem` whose bits are the bit-vector `bv`."""
     z3 = _z3()
+    if elem in _MINI:                    # the format's table, as a chain of cases
+        vals = _mini_values(elem)
+        term = _fp64(vals[255])
+        for code in range(254, -1, -1):
+            term = z3.If(bv == code, _fp64(vals[code]), term)
+        return term
     if elem in _FP:
         return z3.fpBVToFP(bv, fp_sort(elem))
     return bv
+
+
+def to_bits(elem: str, x: Any) -> Any:
+    """The bits of float value `x` of type `elem`; a NaN's are a fresh unknown (its
+    payload is not defined)."""
+    z3 = _z3()
+    w = elem_width(elem)
+    unknown = z3.FreshConst(z3.BitVecSort(w), "nan_bits")
+    if elem in _MINI:
+        term = unknown
+        for code, v in enumerate(_mini_values(elem)):
+            if v == v:
+                term = z3.If(x == _fp64(v), z3.BitVecVal(code, w), term)
+        return term
+    return z3.If(z3.fpIsNaN(x), unknown, z3.fpToIEEEBV(x))
 
 
 def const_term(elem: str, bits: int) -> Any:
     z3 = _z3()
     w = elem_width(elem)
     bv = z3.BitVecVal(bits & ((1 << w) - 1), w)
-    return z3.simplify(from_bits(elem, bv)) if elem in _FP else bv
+    return z3.simplify(from_bits(elem, bv)) if is_float_elem(elem) else bv
 
 
 def _ftz(x: Any) -> Any:
@@ -156,8 +232,10 @@ def _bool_bv(b: Any) -> Any:
     return z3.If(b, z3.BitVecVal(1, 1), z3.BitVecVal(0, 1))
 
 
-def op_term(op: Operation, args: list[Any]) -> tuple[Any, Any]:
-    """(value, undefined?) of a pure op on SMT operands (see the module doc)."""
+def op_term(op: Operation, args: list[Any], raw: list[Any] | None = None) -> tuple[Any, Any]:
+    """(value, undefined?) of a pure op on SMT operands (see the module doc). `raw`: the
+    bits of each float operand where they are known (inputs and constants), which a
+    `bitcast` keeps, NaN payloads included."""
     z3 = _z3()
     n = op.name
     undef = z3.BoolVal(False)
@@ -165,9 +243,25 @@ def op_term(op: Operation, args: list[Any]) -> tuple[Any, Any]:
     if not isinstance(rt, TileType) or not is_modelled(rt.elem):
         raise Unsupported(f"'{n}' producing {rt}")
     elem = rt.elem
-    assert isinstance(elem, str)
+    if n == "offset":                      # a byte address plus elements of its pointee
+        assert isinstance(elem, PointerType)
+        return args[0] + _widen(args[1]) * z3.BitVecVal(byte_size(elem.pointee), 64), undef
+    if n in ("ptr_to_int", "int_to_ptr", "ptr_to_ptr"):
+        return args[0], undef              # the same 64 bits
+    if isinstance(elem, PointerType):
+        if n not in ("select", "reshape", "broadcast", "assume"):
+            raise Unsupported(f"'{n}' producing {rt}")
+    elif n in _CONVERSIONS:
+        return _conversion(op, args[0], (raw or [None])[0], elem)
+    if n in ("maxf", "minf"):
+        if elem not in _FP:
+            raise Unsupported(f"'{n}' on {elem}")
+        return _min_max(op, args), undef
+    assert isinstance(elem, str) or n in ("select", "reshape", "broadcast", "assume")
     if n in ("reshape", "broadcast"):
         return args[0], undef              # one lane: the checker builds scalars
+    if n == "assume":
+        return args[0], undef
     if n == "select":
         return z3.If(args[0] == z3.BitVecVal(1, 1), args[1], args[2]), undef
     signed = op.attrs.get("signedness", "signed") != "unsigned"
@@ -183,6 +277,10 @@ def op_term(op: Operation, args: list[Any]) -> tuple[Any, Any]:
         a, b = args
         gt = (a > b) if signed else z3.UGT(a, b)
         return (z3.If(gt, a, b) if n == "maxi" else z3.If(gt, b, a)), undef
+    if n == "mulhii":                      # the high half of the double-width product
+        w = elem_width(elem)
+        ext = z3.SignExt if signed else z3.ZeroExt
+        return z3.Extract(2 * w - 1, w, ext(w, args[0]) * ext(w, args[1])), undef
     if n == "negi":
         return -args[0], undef
     if n == "absi":
@@ -198,7 +296,9 @@ def op_term(op: Operation, args: list[Any]) -> tuple[Any, Any]:
     if n == "cmpi":
         a, b = args
         pred = op.attrs["predicate"]
-        lt = (a < b) if op.attrs["signedness"] != "unsigned" else z3.ULT(a, b)
+        unsigned = op.attrs.get("signedness") == "unsigned" or \
+            isinstance(op.operands[0].tile.elem, PointerType)     # addresses: unsigned
+        lt = z3.ULT(a, b) if unsigned else (a < b)
         return _bool_bv(_cmp(pred, lt, a == b)), undef
     if n == "cmpf":
         a, b = args
@@ -233,6 +333,115 @@ def op_term(op: Operation, args: list[Any]) -> tuple[Any, Any]:
             r = z3.fpAbs(args[0])
         return (_ftz(r) if ftz else r), undef
     raise Unsupported(f"op '{n}'")
+
+
+def _widen(o: Any) -> Any:
+    """An offset as a 64-bit word: sign-extended (an i1 is 0 or 1, as the interpreter
+    reads it)."""
+    z3 = _z3()
+    if o.size() == 64:
+        return o
+    return (z3.ZeroExt if o.size() == 1 else z3.SignExt)(64 - o.size(), o)
+
+
+def _min_max(op: Operation, args: list[Any]) -> Any:
+    z3 = _z3()
+    a, b = args
+    if op.attrs.get("flush_to_zero"):
+        a, b = _ftz(a), _ftz(b)
+    eq = z3.fpEQ(a, b)
+    if op.name == "maxf":
+        pick_a = z3.Or(z3.fpGT(a, b), z3.And(eq, z3.Not(z3.fpIsNegative(a))))
+    else:
+        pick_a = z3.Or(z3.fpLT(a, b), z3.And(eq, z3.fpIsNegative(a)))
+    r = z3.If(pick_a, a, b)
+    na, nb = z3.fpIsNaN(a), z3.fpIsNaN(b)
+    if op.attrs.get("propagate_nan"):
+        return z3.If(z3.Or(na, nb), z3.fpNaN(a.sort()), r)
+    return z3.If(na, b, z3.If(nb, a, r))
+
+
+def _ieee_mode(op: Operation) -> Any:
+    mode = op.attrs.get("rounding")
+    return rounding(None if mode in ("approx", "full") else mode)
+
+
+def _saturate_mini(x: Any, elem: str) -> Any:
+    """A float64 term already on `elem`'s grid, saturated to its finite range."""
+    from eqsat.ir import minifloat
+    z3 = _z3()
+    big = float(minifloat.largest_finite(elem))
+    hi, lo = _fp64(big), _fp64(-big)
+    over = z3.Or(z3.fpGT(x, hi), z3.And(z3.fpIsInf(x), z3.Not(z3.fpIsNegative(x))))
+    under = z3.Or(z3.fpLT(x, lo), z3.And(z3.fpIsInf(x), z3.fpIsNegative(x)))
+    return z3.If(over, hi, z3.If(under, lo, x))
+
+
+def _round_mini(x: Any, elem: str, rm: Any) -> Any:
+    """A float term rounded once onto 8-bit float `elem`'s grid, then saturated: normal
+    magnitudes by a float of the format's precision and float64's range, subnormal ones
+    as whole multiples of the format's finest step."""
+    z3 = _z3()
+    f64 = fp_sort("f64")
+    p, emin = _MINI[elem]
+    x64 = z3.fpToFP(z3.RNE(), x, f64)                 # exact
+    normal = z3.fpToFP(z3.RNE(), z3.fpToFP(rm, x64, z3.FPSort(11, p)), f64)
+    step = 2.0 ** (emin - p + 1)
+    sub = z3.fpMul(z3.RNE(), z3.fpRoundToIntegral(rm, z3.fpMul(z3.RNE(), x64, _fp64(1 / step))),
+                   _fp64(step))
+    small = z3.fpLT(z3.fpAbs(x64), _fp64(2.0 ** emin))
+    return _saturate_mini(z3.If(small, sub, normal), elem)
+
+
+_TO_INT = {None: "RTZ", "zero": "RTZ", "nearest_int_to_zero": "RTZ", "nearest_even": "RNE",
+           "negative_inf": "RTN", "positive_inf": "RTP"}
+
+
+def _conversion(op: Operation, x: Any, raw: Any, elem: str) -> tuple[Any, Any]:
+    z3 = _z3()
+    n = op.name
+    undef = z3.BoolVal(False)
+    src = op.operands[0].scalar_elem
+    if not isinstance(src, str) or not is_modelled(src):
+        raise Unsupported(f"'{n}' from {src}")
+    signed = op.attrs.get("signedness", "signed") != "unsigned"
+    if n == "bitcast":
+        bits = x if src in INT_WIDTHS else raw if raw is not None else to_bits(src, x)
+        return from_bits(elem, bits), undef
+    if n == "itof":
+        rm = _ieee_mode(op)
+        if elem in _MINI:
+            wide = z3.FPSort(11, _MINI[elem][0])      # integers are never subnormal there
+            r = z3.fpSignedToFP(rm, x, wide) if signed else z3.fpUnsignedToFP(rm, x, wide)
+            return _saturate_mini(z3.fpToFP(z3.RNE(), r, fp_sort("f64")), elem), undef
+        to = fp_sort(elem)
+        return (z3.fpSignedToFP(rm, x, to) if signed else z3.fpUnsignedToFP(rm, x, to)), undef
+    if n == "ftof":
+        rm = _ieee_mode(op)
+        if elem in _MINI:
+            return _round_mini(x, elem, rm), undef
+        return z3.fpToFP(rm, x, fp_sort(elem)), undef
+    # ftoi: round to an integral value, then saturate (compared in float64: exact)
+    mode = op.attrs.get("rounding")
+    if mode not in _TO_INT:
+        raise Unsupported(f"ftoi rounding '{mode}'")
+    rm = {"RTZ": z3.RTZ(), "RNE": z3.RNE(), "RTN": z3.RTN(), "RTP": z3.RTP()}[_TO_INT[mode]]
+    f64 = fp_sort("f64")
+    r = z3.fpRoundToIntegral(rm, z3.fpToFP(z3.RNE(), x, f64))
+    w = elem_width(elem)
+    if signed:
+        hi, lo = (1 << (w - 1)) - 1, -(1 << (w - 1))
+        top, bottom = _fp64(2.0 ** (w - 1)), _fp64(-(2.0 ** (w - 1)))
+        inside = z3.fpToSBV(z3.RTZ(), r, z3.BitVecSort(w))
+        val = z3.If(z3.fpGEQ(r, top), z3.BitVecVal(hi, w),
+                    z3.If(z3.fpLT(r, bottom), z3.BitVecVal(lo, w), inside))
+    else:
+        top = _fp64(2.0 ** w)
+        inside = z3.fpToUBV(z3.RTZ(), r, z3.BitVecSort(w))
+        val = z3.If(z3.fpGEQ(r, top), z3.BitVecVal((1 << w) - 1, w),
+                    z3.If(z3.fpLT(r, _fp64(0.0)), z3.BitVecVal(0, w), inside))
+    val = z3.If(z3.fpIsNaN(r), z3.BitVecVal(0, w), val)
+    return val, z3.fpIsInf(x)
 
 
 def _divrem(op: Operation, a: Any, b: Any, signed: bool) -> Any:
@@ -272,6 +481,7 @@ def translate(kernel: Kernel, inputs: Inputs, symbolic: dict[int, str]) -> tuple
     of constant ops whose bits are the named free bit-vector."""
     z3 = _z3()
     env: dict[int, Any] = {}
+    raw: dict[int, Any] = {}              # known bits of float values, for bitcast
     undef = z3.BoolVal(False)
     out = None
     for op in kernel.body.ops:
@@ -279,10 +489,11 @@ def translate(kernel: Kernel, inputs: Inputs, symbolic: dict[int, str]) -> tuple
             ptr = op.operands[0]
             elem = ptr.type.elem.pointee if isinstance(ptr.type, TileType) and isinstance(
                 ptr.type.elem, PointerType) else None
-            if not is_modelled(elem):
+            if elem is None or not is_modelled(elem):
                 raise Unsupported(f"inputs of type {elem}")
-            assert isinstance(elem, str)
-            env[id(op.results[0])] = from_bits(elem, inputs.get(_input_name(ptr), elem))
+            bv = inputs.get(_input_name(ptr), elem)
+            env[id(op.results[0])] = from_bits(str(elem), bv)
+            raw[id(op.results[0])] = bv
             continue
         if op.name == "store_ptr_tko":
             v = op.operands[1]
@@ -296,12 +507,16 @@ def translate(kernel: Kernel, inputs: Inputs, symbolic: dict[int, str]) -> tuple
                 raise Unsupported(f"constants of type {t.elem}")
             assert isinstance(t.elem, str)
             if id(op) in symbolic:
-                term = from_bits(t.elem, inputs.get(symbolic[id(op)], t.elem))
+                bv = inputs.get(symbolic[id(op)], t.elem)
+                term = from_bits(t.elem, bv)
             else:
                 arr = op.attrs["value"].array.reshape(-1)[0]
-                bits = bits_of(t.elem, arr) if t.elem in _FP else int(arr)
+                bits = bits_of(t.elem, arr) if is_float_elem(t.elem) else int(arr)
                 term = const_term(t.elem, bits)
+                w = elem_width(t.elem)
+                bv = z3.BitVecVal(bits & ((1 << w) - 1), w)
             env[id(op.results[0])] = term
+            raw[id(op.results[0])] = bv
             continue
         if op.name not in SUPPORTED:
             raise Unsupported(f"op '{op.name}'")
@@ -310,8 +525,14 @@ def translate(kernel: Kernel, inputs: Inputs, symbolic: dict[int, str]) -> tuple
         for v in op.operands:
             if not isinstance(v.type, TileType) or not is_modelled(v.type.elem):
                 raise Unsupported(f"'{op.name}' on {v.type}")
-        term, u = op_term(op, [env[id(v)] for v in op.operands])
+        term, u = op_term(op, [env[id(v)] for v in op.operands],
+                          [raw.get(id(v)) for v in op.operands])
+        if op.name == "offset" and inputs.pointee_log is not None:
+            term = env[id(op.operands[0])] + (_widen(env[id(op.operands[1])])
+                                              << inputs.pointee_log)
         env[id(op.results[0])] = term
+        if op.name == "bitcast" and op.operands[0].tile.elem in INT_WIDTHS:
+            raw[id(op.results[0])] = env[id(op.operands[0])]
         undef = z3.Or(undef, u)
     if out is None:
         raise Unsupported("a kernel that stores nothing")
@@ -321,7 +542,7 @@ def translate(kernel: Kernel, inputs: Inputs, symbolic: dict[int, str]) -> tuple
 def same_value(elem: str, a: Any, b: Any) -> Any:
     """Bit-for-bit equality, every NaN equal to every NaN."""
     z3 = _z3()
-    if elem in _FP:
+    if is_float_elem(elem):
         return z3.Or(z3.And(z3.fpIsNaN(a), z3.fpIsNaN(b)), a == b)
     return a == b
 
@@ -344,8 +565,8 @@ def refines(lhs: Kernel, rhs: Kernel, *, symbolic_lhs: dict[int, str] | None = N
     b, ub, eb = translate(rhs, inputs, symbolic_rhs or {})
     if ea != eb:
         raise ValueError(f"the two sides have different element types ({ea}, {eb})")
-    s = z3.SolverFor("QF_FPBV") if any(e in _FP for e in inputs.elems.values()) or ea in _FP \
-        else z3.SolverFor("QF_BV")
+    s = z3.SolverFor("QF_FPBV") if any(is_float_elem(e) for e in inputs.elems.values()) \
+        or is_float_elem(ea) else z3.SolverFor("QF_BV")
     s.set("timeout", timeout_ms)
     s.add(z3.Not(ua), z3.Or(ub, z3.Not(same_value(ea, a, b))))
     got = s.check()
@@ -363,10 +584,14 @@ def refines(lhs: Kernel, rhs: Kernel, *, symbolic_lhs: dict[int, str] | None = N
 
 # -- the solver's semantics against the interpreter's ---------------------------------------------
 _CROSS_INT = ("addi", "subi", "muli", "andi", "ori", "xori", "shli", "shri", "maxi", "mini",
-              "divi", "remi", "negi", "absi", "cmpi", "exti", "trunci", "select")
-_CROSS_FLOAT = ("addf", "subf", "mulf", "divf", "fma", "negf", "absf", "sqrt", "cmpf")
+              "divi", "remi", "negi", "absi", "cmpi", "exti", "trunci", "select", "mulhii")
+_CROSS_FLOAT = ("addf", "subf", "mulf", "divf", "fma", "negf", "absf", "sqrt", "cmpf", "maxf",
+                "minf")
+_CROSS_CONVERT = ("itof", "ftoi", "ftof", "bitcast")
 _ARITY = {"negi": 1, "absi": 1, "exti": 1, "trunci": 1, "negf": 1, "absf": 1, "sqrt": 1,
           "fma": 3, "select": 3}
+_INTS = ("i1", "i8", "i16", "i32", "i64")
+_FLOATS = (*_FP, *_MINI)
 
 
 @dataclass
@@ -385,6 +610,12 @@ class Instance:
 
 def _edge_bits(elem: str) -> list[int]:
     w = elem_width(elem)
+    if elem in _MINI:
+        # zero, smallest subnormal, largest subnormal, smallest normal, one, largest
+        # finite, the next code (NaN or infinity), a NaN, and their negatives
+        edges = [0, 1, 0x07, 0x08, 0x38, 0x7E, 0x7F, 0x7C] if elem == "f8E4M3FN" else \
+            [0, 1, 0x03, 0x04, 0x3C, 0x7B, 0x7C, 0x7D, 0x7E]
+        return edges + [b | 0x80 for b in edges]
     if elem in _FP:
         e, sig = _FP[elem]
         man = sig - 1
@@ -397,46 +628,86 @@ def _edge_bits(elem: str) -> list[int]:
         if w > 1 else [0, 1]
 
 
+def _near_one(elem: str, rng: Any) -> int:
+    """Bits of a value whose conversion rounds: an integer just above a power of two,
+    or a float in the middle of the target's range."""
+    w = elem_width(elem)
+    if elem in INT_WIDTHS:
+        k = rng.randrange(max(1, w - 1))
+        return ((1 << k) + rng.getrandbits(max(1, k // 2 + 1))) & ((1 << w) - 1)
+    return rng.getrandbits(w)
+
+
+_SAME_WIDTH = {8: ("i8", "f8E4M3FN", "f8E5M2"), 16: ("i16", "f16", "bf16"), 32: ("i32", "f32"),
+               64: ("i64", "f64")}
+
+
 def random_instance(rng: Any) -> Instance:
     """A random op of the cross-checked ones, its attributes and operands (a third of
     the operands from each type's edges: zeros, ones, extremes, infinities, NaNs,
     subnormals), drawn from `rng` (a `random.Random`)."""
-    name = rng.choice(_CROSS_INT + _CROSS_FLOAT)
+    name = rng.choice(_CROSS_INT + _CROSS_FLOAT + _CROSS_CONVERT)
     space = ATTRIBUTE_SPACE.get(name, {})
     attrs = {k: rng.choice(v) for k, v in sorted(space.items())}
     attrs = {k: v for k, v in attrs.items() if v is not None and v is not False}
-    ints = ("i1", "i8", "i16", "i32", "i64")
     if name in _CROSS_FLOAT:
         elem = rng.choice(tuple(_FP))
         operands = [elem] * _ARITY.get(name, 2)
         result = "i1" if name == "cmpf" else elem
+    elif name == "itof":
+        operands, result = [rng.choice(_INTS)], rng.choice(_FLOATS)
+    elif name == "ftoi":
+        operands, result = [rng.choice(_FLOATS)], rng.choice(_INTS)
+    elif name == "ftof":
+        a, b = rng.sample(_FLOATS, 2)
+        operands, result = [a], b
+    elif name == "bitcast":
+        a, b = rng.sample(_SAME_WIDTH[rng.choice((8, 16, 32, 64))], 2)
+        operands, result = [a], b
     elif name == "exti":
-        a, b = sorted(rng.sample(ints, 2), key=ints.index)
+        a, b = sorted(rng.sample(_INTS, 2), key=_INTS.index)
         operands, result = [a], b
     elif name == "trunci":
-        a, b = sorted(rng.sample(ints, 2), key=ints.index)
+        a, b = sorted(rng.sample(_INTS, 2), key=_INTS.index)
         operands, result = [b], a
     else:
-        elem = rng.choice(ints)
+        elem = rng.choice(_INTS)
         operands = ["i1", elem, elem] if name == "select" else [elem] * _ARITY.get(name, 2)
         result = "i1" if name == "cmpi" else elem
     bits = []
     for e in operands:
         w = elem_width(e)
-        bits.append(rng.choice(_edge_bits(e)) if rng.random() < 0.35 else rng.getrandbits(w))
+        draw = rng.random()
+        if draw < 0.35:
+            bits.append(rng.choice(_edge_bits(e)))
+        elif draw < 0.55 and name in _CROSS_CONVERT:
+            bits.append(_near_one(e, rng))
+        else:
+            bits.append(rng.getrandbits(w))
     return Instance(name, attrs, operands, result, bits)
 
 
-def _solver_value(inst: Instance) -> tuple[int, bool]:
-    """(bits, is NaN) of the op's result by the SMT semantics."""
+def _solver_value(inst: Instance) -> tuple[int, bool] | None:
+    """(bits, is NaN) of the op's result by the SMT semantics; None where the op is
+    undefined (then any answer is right)."""
     z3 = _z3()
     op = Operation(inst.op, [Value(TileType((), e)) for e in inst.operand_elems],
                    [TileType((), inst.result_elem)], dict(inst.attrs))
     args = [const_term(e, b) for e, b in zip(inst.operand_elems, inst.bits)]
-    term, _ = op_term(op, args)
-    if inst.result_elem in _FP:
+    raw = [z3.BitVecVal(b, elem_width(e)) for e, b in zip(inst.operand_elems, inst.bits)]
+    term, undef = op_term(op, args, raw)
+    if z3.is_true(z3.simplify(undef)):
+        return None
+    e = inst.result_elem
+    if is_float_elem(e):
         if z3.is_true(z3.simplify(z3.fpIsNaN(term))):
             return 0, True
+        if e in _MINI:
+            import numpy as np
+            from eqsat.ir import minifloat
+            b64 = z3.simplify(z3.fpToIEEEBV(term)).as_long()
+            value = np.array(b64, np.uint64).view(np.float64)
+            return int(minifloat.exact_bits(e, value.astype(np.float32))), False
         return z3.simplify(z3.fpToIEEEBV(term)).as_long(), False
     return z3.simplify(term).as_long(), False
 
@@ -450,7 +721,7 @@ def _interp_value(inst: Instance) -> tuple[int, bool]:
                    [TileType((), inst.result_elem)], dict(inst.attrs))
     args = []
     for e, b in zip(inst.operand_elems, inst.bits):
-        if e in _FP:
+        if is_float_elem(e):
             args.append(np.asarray(value_from_bits(e, b)))
         else:
             w = elem_width(e)
@@ -458,7 +729,7 @@ def _interp_value(inst: Instance) -> tuple[int, bool]:
             args.append(np.asarray(bool(b & 1) if e == "i1" else v, numpy_dtype(e)))
     r = np.asarray(evaluate_pure(op, args)[0])
     e = inst.result_elem
-    if e in _FP:
+    if is_float_elem(e):
         if bool(np.isnan(r)):
             return 0, True
         return bits_of(e, r), False
@@ -466,9 +737,12 @@ def _interp_value(inst: Instance) -> tuple[int, bool]:
 
 
 def disagreement(inst: Instance) -> str | None:
-    """None when the interpreter and the solver give the same bits (every NaN equal);
-    else both answers."""
-    a, b = _interp_value(inst), _solver_value(inst)
+    """None when the interpreter and the solver give the same bits (every NaN equal),
+    or the op is undefined on these operands; else both answers."""
+    b = _solver_value(inst)
+    if b is None:
+        return None
+    a = _interp_value(inst)
     if a == b:
         return None
     show = {True: "NaN"}

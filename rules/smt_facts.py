@@ -32,11 +32,13 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from eqsat.ir.types import INT_WIDTHS, TileType
+from eqsat.ir.types import INT_WIDTHS, PointerType, TileType, byte_size
 from eqsat.ir.verify import verify
 from eqsat.rules import smt
 
 _INTS = ("i8", "i16", "i32", "i64")
+# a hint that the pointee's size is free: 1, 2, 4 or 8 bytes (every element type's)
+_ANY_POINTEE = "__any_pointee"
 # egglog's i64 numbers: 64-bit words (lanes of narrower integers are sign-extended)
 _W = 64
 _FACT_FNS = ("lo", "hi", "div2")
@@ -44,7 +46,7 @@ _LANE_FNS = ("same", "contig", "contig_div")
 # ops whose result lane reads another lane of the operand (the solver's one-lane
 # semantics of them are identities, true of one lane only)
 _MOVES_LANES = ("reshape", "broadcast")
-_TYPE_FNS = ("ty_min", "ty_max", "ty_bits", "ty_elem")
+_TYPE_FNS = ("ty_min", "ty_max", "ty_bits", "ty_elem", "ty_pointee_bytes")
 _TERMS = ("Op0", "Op1", "Op2", "Op3", "Const")
 _CONVERT = ("exti", "trunci")
 _MIN = -(1 << 63)
@@ -52,6 +54,18 @@ _MIN = -(1 << 63)
 
 class _Unsupported(Exception):
     pass
+
+
+# z3's budget per check, in its own deterministic resource units rather than seconds, so
+# a proof does not give up on a loaded machine: the costliest built-in proof
+# (remi-divisible) takes about 33 million; a wall-clock limit stays only as a backstop
+_RLIMIT = 100_000_000
+_RLIMIT_CUT = 20_000_000
+
+
+def _limit(s: Any, rlimit: int) -> None:
+    s.set("rlimit", rlimit)
+    s.set("timeout", 300_000)
 
 
 def _z3() -> Any:
@@ -121,17 +135,22 @@ class _Problem:
         self.lane: Any = None
         self.types: dict[str, TileType] = {}
         self.strings: dict[str, str] = {}
-        hint_types = {k: Parser(v).type() for k, v in hints.items()}
+        self.pointee_log: Any = None
+        if hints.get(_ANY_POINTEE):
+            self.pointee_log = z3.BitVec("pointee_log", _W)
+            self.premises.append(z3.ULE(self.pointee_log, 3))
+        hint_types = {k: Parser(v).type() for k, v in hints.items() if k != _ANY_POINTEE}
         bits = {}
         for tree in terms.values():
             for name in const_bit_vars(tree):
                 bits[name] = 1
         self.bits_vars = set(bits)
         self.values: dict[str, Any] = {}
-        self.inputs = smt.Inputs()
+        self.inputs = smt.Inputs(pointee_log=self.pointee_log)
         self.root_name: str | None = None
         self.kernel: Any = None
         b = SideBuilder(dt, hint_types, bits, attrbind=attrs)
+        b.pointers = True
         for name, tree in terms.items():
             k = b.kernel(tree) if self.root_name is None else None
             if k is None:
@@ -245,6 +264,13 @@ class _Problem:
         if name == "__lshift__":                    # bits shifted out are lost, not checked
             self._checked(z3.And(args[1] >= 0, args[1] < 64))
             return args[0] << args[1]
+        if name == "ty_pointee_bytes":
+            t = self._type_arg(d)
+            if not isinstance(t.elem, PointerType):
+                raise _Unsupported(f"{name} of {t}")
+            if self.pointee_log is not None:
+                return z3.BitVecVal(1, _W) << self.pointee_log
+            return z3.BitVecVal(byte_size(t.elem.pointee), _W)
         if name in ("ty_min", "ty_max", "ty_bits"):
             t = self._type_arg(d)
             w = INT_WIDTHS.get(str(t.elem))
@@ -305,7 +331,20 @@ class _Problem:
         if fn == "same":
             return here == there
         step = z3.Extract(here.size() - 1, 0, lane - first)
-        return here == there + step
+        return here == there + self._scaled(var, step)
+
+    def _scaled(self, var: str, step: Any) -> Any:
+        """What a lane `step` lanes on differs by: `step`, or for a pointer `step` times
+        the pointee's size in bytes."""
+        try:
+            t = self.type_of(var)
+        except _Unsupported:
+            return step
+        if not isinstance(t.elem, PointerType):
+            return step
+        if self.pointee_log is not None:
+            return step << self.pointee_log
+        return step * byte_size(t.elem.pointee)
 
     def _signed_at(self, lane: Any, var: str) -> Any:
         v = self._at(lane, var)
@@ -318,7 +357,7 @@ class _Problem:
         if key in self._lane_cache:
             return self._lane_cache[key]
         z3 = self.z3
-        inputs = smt.Inputs()
+        inputs = smt.Inputs(pointee_log=self.pointee_log)
         for n, v in self.inputs.vars.items():
             if n in self.bits_vars:
                 inputs.vars[n] = v
@@ -443,7 +482,7 @@ def _proved_cuts(cuts: list[Any], premises: list[Any]) -> list[Any]:
     out = []
     for cut in cuts:
         s = z3.Solver()
-        s.set("timeout", 5_000)
+        _limit(s, _RLIMIT_CUT)
         s.add(*premises, z3.Not(cut))
         if s.check() == z3.unsat:
             out.append(cut)
@@ -509,6 +548,9 @@ def _instantiations(tree: Any) -> list[tuple[str, dict[str, str]]]:
             for c in n[1:]:
                 walk(c)
     walk(tree)
+    if tree[0] == "Op2" and tree[1] == ("lit", "offset") and tree[4][0] == "var":
+        # an address of every pointee size, offset by every integer width
+        return [(dt, {tree[4][1]: "tile<ptr<i8>>", _ANY_POINTEE: "1"}) for dt in _INTS]
     if conv is None:
         return [(dt, {}) for dt in _INTS]
     name, var = conv
@@ -577,7 +619,7 @@ def prove(rule: Any) -> tuple[str, Any]:
                 else:
                     goal = z3.And([p.conclusion(a) for a in goals])
                 s = z3.Solver()
-                s.set("timeout", 15_000)
+                _limit(s, _RLIMIT)
                 s.add(*p.premises, *conds, z3.Not(goal))
                 s.add(*_proved_cuts(p.cuts(), [*p.premises, *conds]))
                 if _multiplies(tree):
@@ -650,7 +692,7 @@ def _prove_iv(loop: tuple[str, str, str, str], facts: list[Any],
         conds = [p.condition(d) for d in rest]
         goal = z3.And([p.conclusion(a) for a in goals])
         s = z3.Solver()
-        s.set("timeout", 15_000)
+        _limit(s, _RLIMIT)
         s.add(*p.premises, *conds, z3.Not(goal))
         got = s.check()
         if got == z3.unknown:
@@ -677,6 +719,7 @@ class _VarProblem(_Problem):
         self.kernel = None
         self.bits_vars = set()
         self.strings = {}
+        self.pointee_log = None
         self.inputs = smt.Inputs()
         self.values = {name: self.inputs.get(name, dt)}
         self.root_name = name

@@ -144,6 +144,7 @@ class SideBuilder:
         self.attrbind: dict[str, dict] = dict(attrbind or {})
         self.closed = False                  # right-hand side: no new value variables
         self.symbolic: dict[int, str] = {}   # constant op id -> the bits variable it reads
+        self.pointers = False                # may the kernel store a pointer (proofs only)
 
     def tile(self, elem: str) -> TileType:
         return TileType((), elem)
@@ -166,13 +167,18 @@ class SideBuilder:
                     raise _Unbound(f"the right-hand side uses '{name}', which the left-hand "
                                    "side does not bind")
                 t = self.types.get(name, expected)
-                p = Value(TileType((), PointerType(t.elem)) if not t.shape else
-                          TileType((), PointerType(t.elem)), f"p_{name}")
+                # a pointer is loaded as its i64 address (no pointers to pointers)
+                stored = "i64" if isinstance(t.elem, PointerType) else t.elem
+                p = Value(TileType((), PointerType(stored)), f"p_{name}")
                 self.params.append(Param(p))
-                ld = Operation("load_ptr_tko", [p], [TileType((), t.elem), TokenType()],
+                ld = Operation("load_ptr_tko", [p], [TileType((), stored), TokenType()],
                                {"sem": "weak"}, segments=(1, 0, 0, 0))
                 self.loads.append(ld)
                 v = ld.results[0]
+                if stored != t.elem:
+                    cast = Operation("int_to_ptr", [v], [TileType((), t.elem)])
+                    self.loads.append(cast)
+                    v = cast.result
                 if t.shape:
                     rs = Operation("broadcast", [v], [t])
                     self.loads.append(rs)
@@ -211,6 +217,11 @@ class SideBuilder:
             elif name == "select":
                 rt = self.type_of_field(tyf, expected)
                 opnd = [TileType(rt.shape, "i1"), rt, rt]
+            elif name == "offset":               # a pointer (as hinted) and an integer
+                c0 = kids[0]
+                hinted = self.types.get(c0[1]) if c0[0] == "var" else None
+                rt = self.type_of_field(tyf, hinted or expected)
+                opnd = [rt, self.tile(self.dt)]
             else:
                 rt = self.type_of_field(tyf, expected)
                 if name in ("exti", "trunci", "itof", "ftoi", "ftof", "reshape", "broadcast",
@@ -230,12 +241,17 @@ class SideBuilder:
         res = self.build(root, out_t or self.tile(self.dt))
         self.root = res
         rt = res.tile
-        outp = Value(TileType((), PointerType(_number_elem(rt))), "p_out")
         if rt.shape:
             raise ValueError("checked rules must produce a scalar (give scalar types)")
+        tail = []
+        if self.pointers and isinstance(rt.elem, PointerType):     # stored as its address
+            cast = Operation("ptr_to_int", [res], [TileType((), "i64")])
+            tail.append(cast)
+            res = cast.result
+        outp = Value(TileType((), PointerType(_number_elem(res.tile))), "p_out")
         st = Operation("store_ptr_tko", [outp, res], [TokenType()], {"sem": "weak"},
                        segments=(1, 1, 0, 0))
-        body = Region(ops=[*self.loads, *self.ops, st, Operation("return")])
+        body = Region(ops=[*self.loads, *self.ops, *tail, st, Operation("return")])
         return Kernel("rule_check", [*self.params, Param(outp)], body)
 
     def sibling(self) -> SideBuilder:
@@ -243,6 +259,7 @@ class SideBuilder:
         and the left-hand side's bindings."""
         b = SideBuilder(self.dt, {**self.types, **self.var_types}, self.bits, self.tybind,
                      self.attrbind)
+        b.pointers = self.pointers
         for name in self.vars:
             b.build(("var", name), self.var_types[name])
         b.closed = True

@@ -330,3 +330,77 @@ def test_unsigned_loop_keeps_its_trip_count_through_the_optimizer():
     res = optimize(parse(src))
     for k in (parse(src), res.kernel):
         assert int(run(k, spec).buffers["out"][0]) == 200
+
+
+def _bits(elem: str, value) -> int:
+    from eqsat.ir.numbers import bits_of
+    return bits_of(elem, np.asarray(value))
+
+
+# conversions round once, by their rounding attribute (the reference values are the
+# correctly rounded ones: through f64 or f32 first they were one unit off)
+@pytest.mark.parametrize("lines,elem,want_bits", [
+    # i64 2^62 + 2^38 + 1 -> f32: 2^62 + 2^39 (through f64: 2^62)
+    (c("a", "i64", 2**62 + 2**38 + 1) + "\n  %r = itof %a signed : tile<i64> -> tile<f32>",
+     "f32", 0x5E800001),
+    # i32 2^24 + 2^16 + 2^15 + 1 -> bf16: above the midpoint, up (through f32: a tie, down)
+    (c("a", "i32", 0x01018001) + "\n  %r = itof %a signed : tile<i32> -> tile<bf16>",
+     "bf16", 0x4B81),
+    # f64 1 + 2^-8 + 2^-30 -> bf16: above the midpoint, up (through f32: a tie, down)
+    (c("a", "f64", "0x3FF0100000400000") + "\n  %r = ftof %a : tile<f64> -> tile<bf16>",
+     "bf16", 0x3F81),
+    # itof honours its rounding mode
+    (c("a", "i32", 2**24 + 1)
+     + "\n  %r = itof %a signed rounding<positive_inf> : tile<i32> -> tile<f32>",
+     "f32", 0x4B800001),
+    (c("a", "i32", 2**24 + 3)
+     + "\n  %r = itof %a signed rounding<zero> : tile<i32> -> tile<f32>", "f32", 0x4B800001),
+    (c("a", "i32", -(2**24) - 1)
+     + "\n  %r = itof %a signed rounding<negative_inf> : tile<i32> -> tile<f32>",
+     "f32", 0xCB800001),
+    (c("a", "i64", -1)
+     + "\n  %r = itof %a unsigned rounding<zero> : tile<i64> -> tile<f16>", "f16", 0x7BFF),
+    # ftof with a directed mode, f64 -> bf16 and f32 -> f16
+    (c("a", "f64", "0x3FF0000000000001")
+     + "\n  %r = ftof %a rounding<positive_inf> : tile<f64> -> tile<bf16>", "bf16", 0x3F81),
+    (c("a", "f32", "-1.0000001")
+     + "\n  %r = ftof %a rounding<zero> : tile<f32> -> tile<f16>", "f16", 0xBC00),
+])
+@pytest.mark.parametrize("mode", ["program", "fuzz"])
+def test_conversions_round_once(lines, elem, want_bits, mode):
+    assert _bits(elem, scalar_result(lines, elem, mode)) == want_bits
+
+
+@pytest.mark.parametrize("lines,elem,want", [
+    # ftoi rounds by its mode (absent: toward zero), saturates i1 to its range
+    (c("a", "f32", "2.5") + "\n  %r = ftoi %a signed rounding<nearest_even> : "
+     "tile<f32> -> tile<i8>", "i8", 2),
+    (c("a", "f32", "-0.5") + "\n  %r = ftoi %a signed rounding<negative_inf> : "
+     "tile<f32> -> tile<i8>", "i8", -1),
+    (c("a", "f32", "0.25") + "\n  %r = ftoi %a unsigned rounding<positive_inf> : "
+     "tile<f32> -> tile<i8>", "i8", 1),
+    (c("a", "f32", "2.0") + "\n  %r = ftoi %a signed : tile<f32> -> tile<i1>", "i1", 0),
+    (c("a", "f32", "-2.0") + "\n  %r = ftoi %a signed : tile<f32> -> tile<i1>", "i1", 1),
+    (c("a", "f32", "2.0") + "\n  %r = ftoi %a unsigned : tile<f32> -> tile<i1>", "i1", 1),
+])
+def test_ftoi_rounding_and_i1(lines, elem, want):
+    assert int(scalar_result(lines, elem)) == want
+
+
+@pytest.mark.parametrize("op,a,b,flags,want_bits", [
+    ("maxf", "-0.0", "0.0", "", 0x00000000),
+    ("maxf", "0.0", "-0.0", "", 0x00000000),
+    ("minf", "0.0", "-0.0", "", 0x80000000),
+    ("minf", "-0.0", "0.0", "", 0x80000000),
+    ("maxf", "0x7FC00000", "1.0", "", 0x3F800000),
+    ("minf", "1.0", "0x7FC00000", "", 0x3F800000),
+])
+def test_maxf_minf_order_signed_zeros(op, a, b, flags, want_bits):
+    lines = c("a", "f32", a) + "\n" + c("b", "f32", b) + f"\n  %r = {op} %a, %b{flags} : tile<f32>"
+    assert _bits("f32", scalar_result(lines, "f32")) == want_bits
+
+
+def test_maxf_propagate_nan():
+    lines = c("a", "f32", "1.0") + "\n" + c("b", "f32", "0x7FC00000") + \
+        "\n  %r = maxf %a, %b propagate_nan : tile<f32>"
+    assert math.isnan(float(scalar_result(lines, "f32")))

@@ -234,3 +234,34 @@ def test_wrong_facts_of_a_loop_counter_are_refuted():
     fine = infer("iv-hi-ub-minus-one", loop, n == T.Arg(r, 0, ti), hi(y) == h1,
                  then=[set_(hi(n)).to(h1 - 1)])
     assert prove(fine)[0] == "proved"
+
+
+def test_wrong_facts_of_addresses_and_assumes_are_refuted():
+    """Pointers are byte addresses (an offset counts elements of the pointee, of every
+    size) and an assume is its operand: dropping the pointee's size, taking the base's
+    divisibility alone, or strengthening what an assume passes on, is refuted."""
+    from egglog import set_
+
+    from eqsat.egraph import terms as T
+    from eqsat.egraph.analyses import div2, lo, same, type_of
+    from eqsat.rules.dsl import infer, offset
+    from eqsat.rules.smt_facts import prove
+    n, = terms("n")
+    d1, d2, pb, l1, c1 = ints("d1 d2 pb l1 c1")
+    tp, = tys("tp")
+    wrong = [
+        # the offset's divisibility in elements taken as bytes times two: wrong for i8
+        infer("div-offset-doubled", n == offset(x, y), div2(x) == d1, div2(y) == d2,
+              type_of(x) == tp, T.ty_pointee_bytes(tp) == pb,
+              then=[set_(div2(n)).to(d1.min(d2 * pb * 2))]),
+        infer("div-offset-base-only", n == offset(x, y), div2(x) == d1,
+              then=[set_(div2(n)).to(d1)]),
+        infer("same-offset-base-only", n == offset(x, y), same(x) == c1,
+              then=[set_(same(n)).to(c1)]),
+        infer("bounds-assume-plus-one", n == T.Op1("assume", a, t, x), lo(x) == l1,
+              then=[set_(lo(n)).to(l1 + 1)]),
+    ]
+    for rule in wrong:
+        verdict, detail = prove(rule)
+        assert verdict == "refuted", (rule.name, detail)
+

@@ -178,11 +178,26 @@ def round_to(elem: str, x):
     if minifloat.is_minifloat(elem):
         return narrow(elem, x, "nearest_even")
     if elem in ("bf16", "tf32"):
-        arr = np.asarray(x, np.float32)
+        x = np.asarray(x)
+        arr = _odd_f32(x) if x.dtype == np.float64 else np.asarray(x, np.float32)
         if elem == "bf16":
             return from_storage("bf16", to_storage("bf16", arr)).reshape(arr.shape)
         return np.vectorize(lambda v: round_float("tf32", float(v)), otypes=[np.float32])(arr)
     return np.asarray(x).astype(numpy_dtype(elem))
+
+
+def _odd_f32(x: np.ndarray) -> np.ndarray:
+    """float64 -> float32 rounded to odd (toward zero, the last bit set when inexact):
+    rounding that again to a format two or more bits narrower (bf16, tf32) rounds once,
+    where rounding to nearest twice can land one unit off."""
+    with np.errstate(all="ignore"):
+        r = x.astype(np.float32)
+        finite = np.isfinite(x)
+        away = finite & (np.abs(r.astype(np.float64)) > np.abs(x))
+        r = np.where(away, np.nextafter(r, np.float32(0)), r).astype(np.float32)
+        inexact = finite & (r.astype(np.float64) != x)
+    bits = np.ascontiguousarray(r).view(np.uint32) | inexact.astype(np.uint32)
+    return bits.view(np.float32).reshape(np.shape(x))
 
 
 def narrow(elem: str, x, mode: str) -> np.ndarray:

@@ -182,9 +182,16 @@ def round_exact(q: Fraction, elem: str, mode: str, negative_zero: bool = False) 
     """The exact rational `q` rounded once to float type `elem` by `mode` (IEEE 754:
     nearest_even, zero, negative_inf, positive_inf), overflow included. An exact zero
     is -0.0 when `negative_zero`."""
+    return _round_format(q, _FORMAT[elem], mode, negative_zero)
+
+
+def _round_format(q: Fraction, fmt: tuple[int, int, int], mode: str,
+                  negative_zero: bool = False) -> float:
+    """`round_exact` for a format given as (significand bits, smallest normal exponent,
+    largest exponent)."""
     if q == 0:
         return -0.0 if negative_zero else 0.0
-    p, emin, emax = _FORMAT[elem]
+    p, emin, emax = fmt
     neg = q < 0
     m = -q if neg else q
     e = m.numerator.bit_length() - m.denominator.bit_length()
@@ -217,6 +224,123 @@ def round_exact(q: Fraction, elem: str, mode: str, negative_zero: bool = False) 
     return -out if neg else out
 
 
+def _mode(op: Operation) -> str:
+    """The op's IEEE rounding mode; absent, `approx` and `full` round to nearest even."""
+    mode = op.attrs.get("rounding")
+    if mode in (None, "nearest_even", "approx", "full"):
+        return "nearest_even"
+    if mode in ("zero", "negative_inf", "positive_inf"):
+        return str(mode)
+    raise InterpError(f"'{op.name}': rounding mode '{mode}' does not apply")
+
+
+def _to_float(values: list, elem: str, mode: str) -> np.ndarray:
+    """Exact numbers (Python ints, or floats that are exact values of the source type,
+    infinities and NaN included) rounded once to float type `elem` by `mode`. A
+    minifloat rounds on its own grid and then saturates (eqsat.ir.minifloat)."""
+    out = []
+    mini = minifloat.is_minifloat(elem)
+    for v in values:
+        if isinstance(v, float) and not math.isfinite(v):
+            out.append(v)
+            continue
+        q = Fraction(v)
+        neg_zero = isinstance(v, float) and v == 0 and math.copysign(1.0, v) < 0
+        if mini:
+            f = minifloat.FORMATS[elem]
+            # the format's grid, with room above its range: saturation is the encoder's
+            fmt = (f.man_bits + 1, 1 - f.bias if f.subnormals else -f.bias, 4096)
+            out.append(_round_format(q, fmt, mode, neg_zero))
+        else:
+            out.append(_round_format(q, _FORMAT[elem], mode, neg_zero))
+    arr = np.array(out, np.float64)
+    if mini:
+        return narrow(elem, arr, mode)
+    return round_to(elem, arr)          # exact: every value is already in `elem`
+
+
+def _int_to_float(op: Operation, x) -> np.ndarray:
+    """itof: the integer's value (two's complement or unsigned, by `signedness`) rounded
+    once by the op's rounding mode."""
+    se, de = op.operands[0].scalar_elem, op.results[0].scalar_elem
+    sign = op.attrs.get("signedness", "signed")
+    v = _as(x, se, sign)
+    mode = _mode(op)
+    if mode == "nearest_even" and de in ("f16", "bf16", "f32", "f64") and \
+            bool(np.all(np.abs(v.astype(np.float64)) <= 2.0 ** 53)):
+        return round_to(de, v.astype(np.float64))      # exact in f64, then rounded once
+    ints = [int(i) for i in np.ravel(v).tolist()]
+    return _to_float(ints, de, mode).reshape(np.shape(x))
+
+
+def _float_to_float(op: Operation, x) -> np.ndarray:
+    """ftof: the source value rounded once to the result type by the op's mode."""
+    de = op.results[0].scalar_elem
+    mode = _mode(op)
+    xs = np.asarray(x)
+    if mode == "nearest_even" and de in ("f16", "bf16", "f32", "f64"):
+        with np.errstate(all="ignore"):      # a double rounded once to these
+            return np.asarray(round_to(de, xs.astype(np.float64)))
+    with np.errstate(invalid="ignore"):      # a signalling NaN widens quietly
+        vals = [float(v) for v in np.ravel(xs.astype(np.float64)).tolist()]
+    if minifloat.is_minifloat(de):
+        return narrow(de, np.array(vals, np.float64), mode).reshape(xs.shape)
+    return _to_float(vals, de, mode).reshape(xs.shape)
+
+
+_TO_INT = {"nearest_even": np.rint, "zero": np.trunc, "nearest_int_to_zero": np.trunc,
+           "negative_inf": np.floor, "positive_inf": np.ceil}
+
+
+def _float_to_int(op: Operation, x) -> np.ndarray:
+    """ftoi: rounded to an integer by the op's mode (absent: toward zero), then saturated
+    to the result's range (i1: -1..0 signed, 0..1 unsigned); NaN gives 0. An infinity is
+    undefined in Tile IR; here it saturates too."""
+    de = op.results[0].scalar_elem
+    sign = op.attrs.get("signedness", "signed")
+    mode = op.attrs.get("rounding") or "zero"
+    to_int = _TO_INT.get(mode)
+    if to_int is None:
+        raise InterpError(f"ftoi: rounding mode '{mode}' does not apply")
+    v = to_int(np.asarray(x, np.float64))
+    width = INT_WIDTHS[de]
+    if sign == "unsigned":
+        lo, hi = 0, (1 << width) - 1
+    else:
+        lo, hi = -(1 << (width - 1)), (1 << (width - 1)) - 1
+    # saturate as integers: the i64 bound 2^63 - 1 has no f64, and clipping in floats
+    # gave 2^63, which wrapped to the most negative value
+    clipped = [0 if t != t else min(max(int(t), lo), hi) if np.isfinite(t)
+               else (hi if t > 0 else lo) for t in np.ravel(v).tolist()]
+    if de == "i1":
+        return np.array([c != 0 for c in clipped], np.bool_).reshape(np.shape(x))
+    if sign == "unsigned":
+        clipped = [c - (1 << width) if c >= 1 << (width - 1) else c for c in clipped]
+    return np.array(clipped, dtype=numpy_dtype(de)).reshape(np.shape(x))
+
+
+def _min_max(op: Operation, args, largest: bool) -> np.ndarray:
+    """maxf/minf as Tile IR defines them: -0.0 < +0.0; with `propagate_nan` a NaN
+    operand gives NaN (IEEE maximum/minimum), without it the other operand
+    (maximumNumber/minimumNumber); `flush_to_zero` flushes subnormal inputs."""
+    elem = op.results[0].scalar_elem
+    a, b = (np.asarray(v) for v in args)
+    if op.attrs.get("flush_to_zero"):
+        a, b = _ftz(a, elem), _ftz(b, elem)
+    with np.errstate(invalid="ignore"):
+        if largest:
+            pick_a = (a > b) | ((a == b) & ~np.signbit(a))
+        else:
+            pick_a = (a < b) | ((a == b) & np.signbit(a))
+    r = np.where(pick_a, a, b)
+    na, nb = np.isnan(a), np.isnan(b)
+    if op.attrs.get("propagate_nan"):
+        r = np.where(na | nb, np.asarray(np.nan, r.dtype), r)
+    else:
+        r = np.where(na, b, np.where(nb, a, r))
+    return np.asarray(r.astype(a.dtype))
+
+
 def _exact_float_op(name: str, elem: str, mode: str, args: list) -> np.ndarray:
     """An IEEE op rounded once by `mode`, computed exactly (rationals) where its inputs
     are finite; infinities, NaN and division by zero give numpy's (exact) answer."""
@@ -233,6 +357,8 @@ def _exact_float_op(name: str, elem: str, mode: str, args: list) -> np.ndarray:
             with np.errstate(all="ignore"):
                 if name == "sqrt":
                     res[i] = np.sqrt(xs[0])
+                elif name == "fma" and math.isfinite(xs[0]) and math.isfinite(xs[1]):
+                    res[i] = xs[2]               # an exact product is finite: c decides
                 elif name == "fma":              # an infinity or NaN decides alone
                     res[i] = np.float64(xs[0]) * np.float64(xs[1]) + np.float64(xs[2])
                 else:
@@ -505,30 +631,11 @@ def _convert(op: Operation, x):
             return (np.asarray(x) & 1).astype(np.bool_)
         return np.asarray(x).astype(numpy_dtype(de))
     if n == "itof":
-        v = _as(x, se, sign).astype(np.float64)
-        if se == "i1":
-            v = np.where(np.asarray(x), -1.0 if sign == "signed" else 1.0, 0.0)
-        return round_to(de, v)
+        return _int_to_float(op, x)
     if n == "ftoi":
-        v = np.trunc(np.asarray(x, np.float64))
-        if de == "i1":
-            return v != 0
-        if sign == "unsigned":
-            lo, hi = 0, (1 << INT_WIDTHS[de]) - 1
-        else:
-            lo, hi = -(1 << (INT_WIDTHS[de] - 1)), (1 << (INT_WIDTHS[de] - 1)) - 1
-        # saturate as integers: the i64 bound 2^63 - 1 has no f64, and clipping in floats
-        # gave 2^63, which wrapped to the most negative value
-        clipped = [0 if t != t else min(max(int(t), lo), hi) if np.isfinite(t)
-                   else (hi if t > 0 else lo) for t in np.ravel(v).tolist()]
-        if sign == "unsigned":
-            width = INT_WIDTHS[de]
-            clipped = [c - (1 << width) if c >= 1 << (width - 1) else c for c in clipped]
-        return np.array(clipped, dtype=numpy_dtype(de)).reshape(np.shape(x))
+        return _float_to_int(op, x)
     if n == "ftof":
-        if op.attrs.get("rounding") not in (None, "nearest_even") or minifloat.is_minifloat(de):
-            return _directed(np.asarray(x, np.float64), de, op.attrs.get("rounding"))
-        return round_to(de, np.asarray(x, np.float64) if de == "f64" else np.asarray(x))
+        return _float_to_float(op, x)
     if n == "bitcast":
         stored = ("bf16", "i1") + tuple(minifloat.FORMATS)
         raw = to_storage(se, np.asarray(x)) if se in stored else np.asarray(x)
@@ -632,16 +739,14 @@ def _powers(op: Operation, args: list) -> list:
     return [_pow(op, *args)]
 
 
-def _extremum(nan_propagating: Callable, nan_ignoring: Callable) -> Semantics:
-    """maxf/minf: a NaN operand wins with `propagate_nan`, else the other operand does."""
-    def run(op: Operation, args: list) -> list:
-        f = nan_propagating if op.attrs.get("propagate_nan") else nan_ignoring
-        return [_float_op(op, f, args)]
-    return run
+@semantics("maxf")
+def _maxf(op: Operation, args: list) -> list:
+    return [_min_max(op, args, largest=True)]
 
 
-register_semantics("maxf", _extremum(np.maximum, np.fmax))
-register_semantics("minf", _extremum(np.minimum, np.fmin))
+@semantics("minf")
+def _minf(op: Operation, args: list) -> list:
+    return [_min_max(op, args, largest=False)]
 
 
 def _int_unary(fn: Callable[..., np.ndarray]) -> Callable[[Operation, list], np.ndarray]:

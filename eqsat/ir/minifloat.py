@@ -144,7 +144,7 @@ def exact_bits(elem: str, x) -> np.ndarray:
 
 def _round_mag(f: MiniFloat, a: np.ndarray, mode: str, neg: np.ndarray) -> np.ndarray:
     """Non-negative finite magnitudes rounded onto the format's grid (before saturation)."""
-    emin = 1 - f.bias
+    emin = 1 - f.bias if f.subnormals else -f.bias     # f8E8M0FNU's code 0 is 2^-127
     with np.errstate(divide="ignore"):
         _, e2 = np.frexp(a)
     e = np.maximum(e2.astype(np.int64) - 1, emin)      # exponent of the binade holding a
