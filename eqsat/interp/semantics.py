@@ -173,9 +173,11 @@ def _directed(exact64: np.ndarray, elem: str, mode: str | None) -> np.ndarray:
 # (significand bits with the hidden one, smallest normal exponent, largest exponent)
 _FORMAT = {"f16": (11, -14, 15), "bf16": (8, -126, 127), "f32": (24, -126, 127),
            "f64": (53, -1022, 1023), "tf32": (11, -126, 127)}
-_EXACT: dict[str, Callable[..., Any]] = {"addf": lambda a, b: a + b, "subf": lambda a, b: a - b,
-          "mulf": lambda a, b: a * b, "divf": lambda a, b: a / b,
-          "fma": lambda a, b, c: a * b + c}
+# IEEE 754 operations computed exactly on rationals (squareRoot has its own routine)
+_EXACT: dict[str, Callable[..., Any]] = {
+    "addition": lambda a, b: a + b, "subtraction": lambda a, b: a - b,
+    "multiplication": lambda a, b: a * b, "division": lambda a, b: a / b,
+    "fusedMultiplyAdd": lambda a, b, c: a * b + c}
 
 
 def round_exact(q: Fraction, elem: str, mode: str, negative_zero: bool = False) -> float:
@@ -341,7 +343,7 @@ def _min_max(op: Operation, args, largest: bool) -> np.ndarray:
     return np.asarray(r.astype(a.dtype))
 
 
-def _exact_float_op(name: str, elem: str, mode: str, args: list) -> np.ndarray:
+def _exact_float_op(ieee: str, elem: str, mode: str, args: list) -> np.ndarray:
     """An IEEE op rounded once by `mode`, computed exactly (rationals) where its inputs
     are finite; infinities, NaN and division by zero give numpy's (exact) answer."""
     with np.errstate(invalid="ignore"):            # a signalling NaN widens quietly
@@ -351,33 +353,33 @@ def _exact_float_op(name: str, elem: str, mode: str, args: list) -> np.ndarray:
     res = out.reshape(-1)
     for i in range(res.size):
         xs = [float(a[i]) for a in flat]
-        special = not all(math.isfinite(v) for v in xs) or (name == "divf" and xs[1] == 0) \
-            or (name == "sqrt" and xs[0] < 0)
-        if special or (name == "sqrt" and xs[0] == 0):
+        special = not all(math.isfinite(v) for v in xs) or (ieee == "division" and xs[1] == 0) \
+            or (ieee == "squareRoot" and xs[0] < 0)
+        if special or (ieee == "squareRoot" and xs[0] == 0):
             with np.errstate(all="ignore"):
-                if name == "sqrt":
+                if ieee == "squareRoot":
                     res[i] = np.sqrt(xs[0])
-                elif name == "fma" and math.isfinite(xs[0]) and math.isfinite(xs[1]):
+                elif ieee == "fusedMultiplyAdd" and math.isfinite(xs[0]) and math.isfinite(xs[1]):
                     res[i] = xs[2]               # an exact product is finite: c decides
-                elif name == "fma":              # an infinity or NaN decides alone
+                elif ieee == "fusedMultiplyAdd":              # an infinity or NaN decides alone
                     res[i] = np.float64(xs[0]) * np.float64(xs[1]) + np.float64(xs[2])
                 else:
-                    res[i] = _EXACT[name](*[np.float64(v) for v in xs])
+                    res[i] = _EXACT[ieee](*[np.float64(v) for v in xs])
             continue
-        if name == "sqrt":
+        if ieee == "squareRoot":
             res[i] = _round_sqrt(Fraction(xs[0]), elem, mode)
             continue
-        q = _EXACT[name](*[Fraction(v) for v in xs])
+        q = _EXACT[ieee](*[Fraction(v) for v in xs])
         if q == 0:
-            if name in ("mulf", "divf"):
+            if ieee in ("multiplication", "division"):
                 nz = (math.copysign(1, xs[0]) < 0) != (math.copysign(1, xs[1]) < 0)
             else:
-                if name == "fma":
+                if ieee == "fusedMultiplyAdd":
                     prod_neg = (math.copysign(1, xs[0]) < 0) != (math.copysign(1, xs[1]) < 0)
                     terms = [(xs[0] * xs[1] == 0, prod_neg),
                              (xs[2] == 0, math.copysign(1, xs[2]) < 0)]
                 else:
-                    second = -xs[1] if name == "subf" else xs[1]
+                    second = -xs[1] if ieee == "subtraction" else xs[1]
                     terms = [(xs[0] == 0, math.copysign(1, xs[0]) < 0),
                              (second == 0, math.copysign(1, second) < 0)]
                 if all(z for z, _ in terms):            # a sum of two zeros
@@ -407,8 +409,8 @@ def _round_sqrt(x: Fraction, elem: str, mode: str) -> float:
     return round_exact(root, elem, mode)
 
 
-def _float_op(op: Operation, fn: Callable, args, exact_name: str | None = None) -> np.ndarray:
-    """`fn` in the result's precision; `exact_name` (an `_EXACT` key or "sqrt") names the
+def _float_op(op: Operation, fn: Callable, args, ieee: str | None = None) -> np.ndarray:
+    """`fn` in the result's precision; `ieee` (an `_EXACT` key or "squareRoot") names the
     exactly computable IEEE operation `fn` is, for directed rounding."""
     elem = op.results[0].scalar_elem
     ftz = op.attrs.get("flush_to_zero", False)
@@ -416,8 +418,8 @@ def _float_op(op: Operation, fn: Callable, args, exact_name: str | None = None) 
         args = [_ftz(a, elem) for a in args]
     mode = op.attrs.get("rounding")
     directed = mode in ("zero", "negative_inf", "positive_inf")
-    if exact_name and elem in _FORMAT and (directed or (exact_name == "fma" and elem == "f64")):
-        res = _exact_float_op(exact_name, elem, str(mode) if directed else "nearest_even", args)
+    if ieee and elem in _FORMAT and (directed or (ieee == "fusedMultiplyAdd" and elem == "f64")):
+        res = _exact_float_op(ieee, elem, str(mode) if directed else "nearest_even", args)
         return np.asarray(_ftz(res, elem) if ftz else res)
     with np.errstate(all="ignore"):
         if mode in (None, "nearest_even", "approx", "full") and elem != "tf32":
@@ -607,43 +609,51 @@ def _cmpf(op, a, b):
     return np.asarray(r | unordered)
 
 
-def _convert(op: Operation, x):
-    src, dst = op.operands[0].type, op.results[0].type
-    assert isinstance(src, TileType) and isinstance(dst, TileType)    # verified
-    n = op.name
-    if n == "reshape":
-        return np.asarray(x).reshape(dst.shape)
-    if n == "broadcast":
-        xs = np.asarray(x)
-        if xs.ndim != len(dst.shape):
-            xs = xs.reshape((1,) * (len(dst.shape) - xs.ndim) + xs.shape)
-        return np.array(np.broadcast_to(xs, dst.shape))
-    if n in ("int_to_ptr", "ptr_to_int", "ptr_to_ptr"):
-        return np.asarray(x).astype(numpy_dtype(dst.elem))
-    # the rest convert numbers (the verifier refuses pointers there)
+def _result_tile(op: Operation) -> TileType:
+    t = op.results[0].type
+    assert isinstance(t, TileType)                      # verified
+    return t
+
+
+def _reshape(op: Operation, x):
+    return np.asarray(x).reshape(_result_tile(op).shape)
+
+
+def _broadcast(op: Operation, x):
+    shape = _result_tile(op).shape
+    xs = np.asarray(x)
+    if xs.ndim != len(shape):
+        xs = xs.reshape((1,) * (len(shape) - xs.ndim) + xs.shape)
+    return np.array(np.broadcast_to(xs, shape))
+
+
+def _pointer_cast(op: Operation, x):
+    return np.asarray(x).astype(numpy_dtype(_result_tile(op).elem))
+
+
+# the number conversions (the verifier refuses pointers there)
+def _exti(op: Operation, x):
     se, de = op.operands[0].scalar_elem, op.results[0].scalar_elem
     sign = op.attrs.get("signedness", "signed")
-    if n == "exti":
-        return _as(x, se, sign).astype(numpy_dtype(de)) if se != "i1" or sign == "unsigned" \
-            else np.where(np.asarray(x), -1, 0).astype(numpy_dtype(de))
-    if n == "trunci":
-        if de == "i1":
-            return (np.asarray(x) & 1).astype(np.bool_)
-        return np.asarray(x).astype(numpy_dtype(de))
-    if n == "itof":
-        return _int_to_float(op, x)
-    if n == "ftoi":
-        return _float_to_int(op, x)
-    if n == "ftof":
-        return _float_to_float(op, x)
-    if n == "bitcast":
-        stored = ("bf16", "i1") + tuple(minifloat.FORMATS)
-        raw = to_storage(se, np.asarray(x)) if se in stored else np.asarray(x)
-        target = np.uint16 if de == "bf16" else np.uint8 if de in minifloat.FORMATS \
-            else numpy_dtype(de)
-        bits = np.ascontiguousarray(raw).reshape(-1).view(target).reshape(np.shape(x))
-        return from_storage(de, bits) if de in ("bf16",) + tuple(minifloat.FORMATS) else bits
-    raise InterpError(f"no semantics for '{n}'")
+    return _as(x, se, sign).astype(numpy_dtype(de)) if se != "i1" or sign == "unsigned" \
+        else np.where(np.asarray(x), -1, 0).astype(numpy_dtype(de))
+
+
+def _trunci(op: Operation, x):
+    de = op.results[0].scalar_elem
+    if de == "i1":
+        return (np.asarray(x) & 1).astype(np.bool_)
+    return np.asarray(x).astype(numpy_dtype(de))
+
+
+def _bitcast(op: Operation, x):
+    se, de = op.operands[0].scalar_elem, op.results[0].scalar_elem
+    stored = ("bf16", "i1") + tuple(minifloat.FORMATS)
+    raw = to_storage(se, np.asarray(x)) if se in stored else np.asarray(x)
+    target = np.uint16 if de == "bf16" else np.uint8 if de in minifloat.FORMATS \
+        else numpy_dtype(de)
+    bits = np.ascontiguousarray(raw).reshape(-1).view(target).reshape(np.shape(x))
+    return from_storage(de, bits) if de in ("bf16",) + tuple(minifloat.FORMATS) else bits
 
 
 @semantics("pack")
@@ -722,16 +732,19 @@ def index_space_shape(op, pv: PartitionView):
 
 
 # -- the meaning of each pure op -----------------------------------------------------------
-def _float_with(fn: Callable[..., np.ndarray], exact: str | None = None) -> Semantics:
-    return lambda op, args: [_float_op(op, fn, args, exact)]
+def _float_with(fn: Callable[..., np.ndarray], ieee: str | None = None) -> Semantics:
+    return lambda op, args: [_float_op(op, fn, args, ieee)]
 
 
+# the float ops that are exactly one IEEE operation: rounded exactly when directed
+_IEEE_OP = {"addf": "addition", "subf": "subtraction", "mulf": "multiplication",
+            "divf": "division"}
 for _name, _fn in _FLOAT_BINARY.items():
-    register_semantics(_name, _float_with(_fn, _name if _name in _EXACT else None))
+    register_semantics(_name, _float_with(_fn, _IEEE_OP.get(_name)))
 for _name, _fn in _FLOAT_UNARY.items():
     register_semantics(_name, _float_with(_fn))
-register_semantics("sqrt", _float_with(np.sqrt, "sqrt"))        # rounded exactly when directed
-register_semantics("fma", _float_with(_fma, "fma"))
+register_semantics("sqrt", _float_with(np.sqrt, "squareRoot"))
+register_semantics("fma", _float_with(_fma, "fusedMultiplyAdd"))
 
 
 @semantics("fpowf", "fpowi")
@@ -776,9 +789,18 @@ register_semantics("abs", _either(np.abs, _ABSI))
 register_semantics("neg", _either(np.negative, _NEGI))
 register_semantics("cmpi", lambda op, args: [_cmpi(op, *args)])
 register_semantics("cmpf", lambda op, args: [_cmpf(op, *args)])
-semantics("exti", "trunci", "itof", "ftoi", "ftof", "bitcast", "reshape", "broadcast",
-          "int_to_ptr", "ptr_to_int", "ptr_to_ptr")(
-    lambda op, args: [np.asarray(_convert(op, args[0]))])
+
+
+def _unary(fn: Callable[[Operation, Any], Any]) -> Semantics:
+    return lambda op, args: [np.asarray(fn(op, args[0]))]
+
+
+for _names, _conv in ((("reshape",), _reshape), (("broadcast",), _broadcast),
+                      (("int_to_ptr", "ptr_to_int", "ptr_to_ptr"), _pointer_cast),
+                      (("exti",), _exti), (("trunci",), _trunci), (("itof",), _int_to_float),
+                      (("ftoi",), _float_to_int), (("ftof",), _float_to_float),
+                      (("bitcast",), _bitcast)):
+    semantics(*_names)(_unary(_conv))
 register_semantics("select", lambda op, args: [_select(*args)])
 register_semantics("offset", lambda op, args: [_offset(op, *args)])
 register_semantics("iota", lambda op, args: [_iota(op)])
