@@ -141,7 +141,7 @@ def chosen(r: Row, gpu, p: Params, guard: float = 0.0) -> str:
     pred = {b: predict(gpu, r.builds[b], r.launch, p).us for b in ORDER if b in r.builds}
     low = min(pred.values())
     pick = next(b for b in pred if pred[b] <= low * (1 + TIE))
-    if REFERENCE in pred and pred[REFERENCE] <= pred[pick] * (1 + max(TIE, guard)):
+    if guard > 0 and REFERENCE in pred and pred[REFERENCE] <= pred[pick] * (1 + max(TIE, guard)):
         return REFERENCE
     return pick
 
@@ -180,7 +180,7 @@ def validate(rows: list[Row], gpu, out=sys.stdout, guard: bool = True
     for k in kernels:
         train = [r for r in rows if r.kernel != k]
         p = fit(train, gpu)
-        m = margin(train, gpu, p) if guard else 0.0
+        m = margin(train, gpu, p) if guard else 0.0      # 0: no guard
         for r in rows:
             if r.kernel != k or r.input not in TIMING:
                 continue

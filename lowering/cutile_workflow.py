@@ -491,8 +491,8 @@ def _at_floor(lead: list[Candidate], gpu: GpuSpec, launch: Launch) -> str:
     us, low = predict(gpu, b, launch).us, floor_us(gpu, launch)
     if us > low * (1 + max(TIE, GAIN_MARGIN)):
         return ""
-    return (f"not compiled: {lead[0].name} is predicted {us:.1f} us, within the model's "
-            f"error of the least any build could take ({low:.1f} us)")
+    return (f"{lead[0].name} is predicted {us:.1f} us, within the model's error of the "
+            f"least any build could take ({low:.1f} us)")
 
 
 def _secondary(lead: Candidate, arch: str, gpu: GpuSpec) -> list[Candidate]:
@@ -557,18 +557,12 @@ def compile_ir(
         c.kernel, tok_notes[id(c)] = program_order_tokens(c.kernel)
     what = filename or f"@{k.name} for {arch}"
     first = [c for c in cands if not c.fallback]
-    # the leading candidate alone first: when the model puts it within its error of the
-    # least time any build of this launch could take, no other candidate could be chosen
-    # (`choose` keeps the first unless another is faster by more than that), so none is
-    # compiled
-    compile_all(first[:1], arch, version, opt_level, what, filename)
+    compile_all(first, arch, version, opt_level, what, filename)
+    # when the model puts the leading candidate within its error of the least time any
+    # build of this launch could take, no variant of what tileiras is told could be chosen
+    # (`choose` keeps the first unless another is faster by more than that): none is made
     at_floor = _at_floor(first[:1], spec, launch) if variants and first and (
         len(first) > 1 or _may_vary(first[0], spec)) else ""
-    if at_floor:
-        for c in first[1:]:
-            c.lost = at_floor
-    else:
-        compile_all(first[1:], arch, version, opt_level, what, filename)
     if not any(c.run for c in first):
         fallbacks = [c for c in cands if c.fallback]
         for fb in fallbacks:
@@ -579,13 +573,16 @@ def compile_ir(
             last = (fallbacks or first)[-1]
             assert last.exc is not None
             raise last.exc
-    elif variants and not at_floor:
+    elif variants:
         built = [c for c in first if c.run is not None]
         if len(built) > 1 or _may_vary(built[0], spec):
             _disassembled(built)
             lead = choose(first, spec, launch)
             more = _secondary(lead, arch, spec)
-            compile_all(more, arch, version, opt_level, what, filename)
+            for c in more if at_floor else ():
+                c.lost = f"not compiled: {at_floor}"
+            compile_all([c for c in more if not c.lost], arch, version, opt_level, what,
+                        filename)
             _disassembled(more)
             cands = [*first, *more, *[c for c in cands if c.fallback]]
     if stats:

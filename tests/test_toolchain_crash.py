@@ -152,11 +152,4 @@ def test_versioned_copy_is_one_candidate_the_time_model_judges(monkeypatch):
             assert c.lost.startswith(("predicted", "same kernel text")), c.lost
     d = run.choice.as_dict()
     assert d["chosen"] == run.choice.chosen and d["gpu"] == "h100-sxm"
-    lead, other = d["candidates"][:2]
-    assert lead["predicted_us"] and lead["registers"]
-    if other["registers"] is None:
-        # a memory-bound copy at the model's floor: the other could not be chosen
-        assert other["lost"].startswith("not compiled: optimized, versioned is predicted")
-        assert d["chosen"] == "optimized, versioned"
-    else:
-        assert other["predicted_us"]
+    assert all(e["predicted_us"] and e["registers"] for e in d["candidates"][:2])
