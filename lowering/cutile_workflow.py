@@ -274,7 +274,8 @@ def choose(cands: list[Candidate], gpu: GpuSpec, launch: Launch,
     else:
         chosen = built[0]
     for c in cands:
-        if c is chosen:
+        if c is chosen or (c.run is not None and c.run is chosen.run
+                           and c.lost.startswith("same kernel text")):
             continue
         if c.run is None:
             c.lost = c.lost or (f"tileiras failed: {c.error}" if c.error else
@@ -561,8 +562,9 @@ def compile_ir(
     # when the model puts the leading candidate within its error of the least time any
     # build of this launch could take, no variant of what tileiras is told could be chosen
     # (`choose` keeps the first unless another is faster by more than that): none is made
+    builds = len({id(c.run) for c in first if c.run is not None})   # distinct cubins
     at_floor = _at_floor(first[:1], spec, launch) if variants and first and (
-        len(first) > 1 or _may_vary(first[0], spec)) else ""
+        builds > 1 or _may_vary(first[0], spec)) else ""
     if not any(c.run for c in first):
         fallbacks = [c for c in cands if c.fallback]
         for fb in fallbacks:
@@ -575,7 +577,7 @@ def compile_ir(
             raise last.exc
     elif variants:
         built = [c for c in first if c.run is not None]
-        if len(built) > 1 or _may_vary(built[0], spec):
+        if builds > 1 or _may_vary(built[0], spec):
             _disassembled(built)
             lead = choose(first, spec, launch)
             more = _secondary(lead, arch, spec)
