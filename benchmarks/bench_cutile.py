@@ -35,6 +35,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -232,33 +233,67 @@ def table(rows: list[dict], archs: tuple[str, ...]) -> str:
     return format_table(tuple(cols), out)
 
 
-def compile_times(names: list[str], arch: str, repeat: int = 1) -> list[dict]:
+def _workflow_at(rev: str) -> Any:
+    """lowering/cutile_workflow.py as it was at git revision `rev`, loaded as a module of
+    its own (the rest of the package is this tree's), to time the two compile paths in
+    turns in one process."""
+    import importlib.util
+    import subprocess
+    import tempfile
+
+    src = subprocess.run(["git", "-C", str(ROOT), "show", f"{rev}:lowering/cutile_workflow.py"],
+                         capture_output=True, text=True, check=True).stdout
+    path = Path(tempfile.mkdtemp(prefix="eqsat-baseline-")) / "cutile_workflow.py"
+    path.write_text(src)
+    name = "eqsat.lowering.baseline_cutile_workflow"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def compile_times(names: list[str], arch: str, repeat: int = 1,
+                  baseline: str | None = None) -> list[dict]:
     """Wall seconds of `eqsat cutile NAME.py --cubin` (front end, optimizer, every
     candidate through tileiras in parallel, the time model's choice) against cuTile's own
     compile of the same kernel and signature (its passes and bytecode, then tileiras
-    `-O3 --lineinfo`), the two taken in turns, the best of `repeat` each."""
+    `-O3 --lineinfo`), taken in turns, the best of `repeat` each; with `baseline` (a git
+    revision) the compile path as it was there is timed in the same turns."""
     from eqsat.frontend import load_cutile
+    from eqsat.lowering import cutile_workflow
     from eqsat.lowering.bytecode import DEFAULT_VERSION
-    from eqsat.lowering.cutile_workflow import compile_cutile, cutile_runs
 
+    paths: dict[str, Any] = {"ours": cutile_workflow}
+    if baseline:
+        paths["base"] = _workflow_at(baseline)
     out = []
-    for name in names:
+    for i, name in enumerate(names):
         kernel, sig, _ = load_cutile(str(SUITE / f"{name}.py"))
         a = kernel_archs(name, (arch,))[0]
-        ours, theirs, tile, built = [], [], 0, 0
+        t: dict[str, list[float]] = {k: [] for k in (*paths, "cutile")}
+        runs: dict[str, Any] = {}
+        order = list(paths) if i % 2 == 0 else list(paths)[::-1]
         for _ in range(repeat):
-            t0 = time.perf_counter()
-            run = compile_cutile(kernel, sig, a, version=DEFAULT_VERSION, stats=False)
-            ours.append(time.perf_counter() - t0)
-            t0 = time.perf_counter()
-            cutile_runs(kernel, sig, (a,), DEFAULT_VERSION, False)
-            theirs.append(time.perf_counter() - t0)
-            built = sum(1 for c in run.choice.candidates if c.run is not None
-                        and not c.lost.startswith("same kernel"))
-            tile = run.times.get("tileiras", 0.0)
-        out.append({"kernel": name, "arch": a, "ours_s": min(ours), "cutile_s": min(theirs),
-                    "ratio": min(ours) / min(theirs), "tileiras_runs": built,
-                    "tileiras_s": tile, "chosen": run.choice.chosen})
+            for key in order:
+                t0 = time.perf_counter()
+                runs[key] = paths[key].compile_cutile(kernel, sig, a, version=DEFAULT_VERSION,
+                                                      stats=False)
+                t[key].append(time.perf_counter() - t0)
+                t0 = time.perf_counter()
+                cutile_workflow.cutile_runs(kernel, sig, (a,), DEFAULT_VERSION, False)
+                t["cutile"].append(time.perf_counter() - t0)
+        run = runs["ours"]
+        built = len({id(c.run) for c in run.choice.candidates if c.run is not None})
+        row = {"kernel": name, "arch": a, "ours_s": min(t["ours"]),
+               "cutile_s": min(t["cutile"]), "ratio": min(t["ours"]) / min(t["cutile"]),
+               "tileiras_runs": built, "tileiras_s": run.times.get("tileiras", 0.0),
+               "chosen": run.choice.chosen}
+        if baseline:
+            row["base_s"] = min(t["base"])
+            row["base_ratio"] = min(t["base"]) / min(t["cutile"])
+        out.append(row)
     return out
 
 
@@ -274,6 +309,11 @@ def print_compile_times(rows: list[dict]) -> None:
           f"median {statistics.median(r['ratio'] for r in rows):.2f}x over {len(rows)} kernels "
           f"(ours median {statistics.median(r['ours_s'] for r in rows):.2f} s, cuTile's "
           f"{statistics.median(r['cutile_s'] for r in rows):.2f} s)")
+    if rows and "base_ratio" in rows[0]:
+        print(f"# the baseline's compile path, timed in the same turns: median "
+              f"{statistics.median(r['base_ratio'] for r in rows):.2f}x cuTile's compile; "
+              f"ours/baseline median "
+              f"{statistics.median(r['ours_s'] / r['base_s'] for r in rows):.2f}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -288,6 +328,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--compile-time", action="store_true",
                     help="only time eqsat cutile --cubin against cuTile's own compile, per "
                          "kernel, and print the median ratio (first --arch, default sm_90)")
+    ap.add_argument("--baseline", metavar="REV",
+                    help="with --compile-time: also time the compile path of git revision REV "
+                         "(its lowering/cutile_workflow.py), in turns with this tree's")
     a = ap.parse_args(argv)
     if a.trials < 1 or a.schedules < 1:
         ap.error("--trials and --schedules must be at least 1")
@@ -297,7 +340,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"no such suite kernel: {', '.join(unknown)} (see {SUITE})")
     archs = tuple(a.arch or ("sm_90", "sm_100"))
     if a.compile_time:
-        rows = compile_times(names, archs[0])
+        rows = compile_times(names, archs[0], baseline=a.baseline)
         print_compile_times(rows)
         if a.json:
             Path(a.json).write_text(json.dumps(rows, indent=1) + "\n")

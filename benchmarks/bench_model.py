@@ -6,9 +6,12 @@ No GPU is needed: the times come from a bench_gpu record (docs/measurements/), t
 statistics of the builds it timed from benchmarks/model_stats.py (committed beside it).
 The model's free parameters (`eqsat.lowering.timemodel.Params`) are fitted by a grid
 search minimizing the squared log error of predicted against measured times; then, for
-each kernel, they are fitted again without it and the model chooses among that kernel's
-timed builds. Printed per kernel x timing size: the chosen build and its measured time
-over the best measured build's; last line:
+each kernel, they are fitted again without it, with them the gain margin (the model's
+median error on a ratio of two builds' times, over the other kernels), and the model
+chooses among that kernel's timed builds: the fastest prediction, but cuTile's build as
+launched unless the fastest is predicted faster than it by more than the margin.
+Printed per kernel x timing size: the chosen build and its measured time over the best
+measured build's; last line:
 
     leave-one-kernel-out: within 5% on A/B rows, spearman S, worst vs cutile W
 
@@ -23,6 +26,7 @@ import itertools
 import json
 import math
 import re
+import statistics
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,6 +41,7 @@ STATS = ROOT / "docs" / "measurements" / "gpu_h100_launch_stats.json"
 TIMING = ("time-even", "time-odd")
 ORDER = ("ours", "ours-all", "cutile", "cutile-aot")      # preference on a predicted tie
 TIE = 0.03
+REFERENCE = "cutile"                                      # cuTile's build as launched
 GRID = {
     "dram_eff": (0.7, 0.8, 0.9),
     "latency_ns": (500.0, 800.0, 1200.0),
@@ -112,10 +117,33 @@ def fit(rows: list[Row], gpu) -> Params:
     return best_p
 
 
-def chosen(r: Row, gpu, p: Params) -> str:
+def margin(rows: list[Row], gpu, p: Params) -> float:
+    """The model's typical error on a ratio of two builds' times: the median, over every
+    build of `rows` that differs from cuTile's as launched, of |log predicted ratio - log
+    measured ratio| to that build, as a fraction (0.1: 10%)."""
+    errs = []
+    for r in rows:
+        ref = r.builds.get(REFERENCE)
+        if ref is None:
+            continue
+        pc = predict(gpu, ref, r.launch, p).us
+        for b, build in r.builds.items():
+            if b != REFERENCE and build != ref:
+                pb = predict(gpu, build, r.launch, p).us
+                errs.append(abs(math.log(pb / pc) - math.log(r.times[b] / r.times[REFERENCE])))
+    return math.exp(statistics.median(errs)) - 1 if errs else TIE
+
+
+def chosen(r: Row, gpu, p: Params, guard: float = 0.0) -> str:
+    """The build the model chooses: the earliest in `ORDER` within `TIE` of the fastest
+    prediction; cuTile's as launched unless that one is predicted faster by more than
+    `guard` (the model's error on ratios: a smaller predicted gain is not evidence)."""
     pred = {b: predict(gpu, r.builds[b], r.launch, p).us for b in ORDER if b in r.builds}
     low = min(pred.values())
-    return next(b for b in pred if pred[b] <= low * (1 + TIE))
+    pick = next(b for b in pred if pred[b] <= low * (1 + TIE))
+    if guard > 0 and REFERENCE in pred and pred[REFERENCE] <= pred[pick] * (1 + max(TIE, guard)):
+        return REFERENCE
+    return pick
 
 
 def spearman(xs: list[float], ys: list[float]) -> float:
@@ -140,7 +168,8 @@ def spearman(xs: list[float], ys: list[float]) -> float:
     return cov / (sx * sy) if sx and sy else 0.0
 
 
-def validate(rows: list[Row], gpu, out=sys.stdout) -> tuple[int, int, float, float]:
+def validate(rows: list[Row], gpu, out=sys.stdout, guard: bool = True
+             ) -> tuple[int, int, float, float]:
     kernels = sorted({r.kernel for r in rows})
     within = total = 0
     worst = math.inf
@@ -149,11 +178,13 @@ def validate(rows: list[Row], gpu, out=sys.stdout) -> tuple[int, int, float, flo
     print(f"{'kernel':<24}{'size':<11}{'chosen':<12}{'chosen/best':>12}{'cutile/chosen':>15}",
           file=out)
     for k in kernels:
-        p = fit([r for r in rows if r.kernel != k], gpu)
+        train = [r for r in rows if r.kernel != k]
+        p = fit(train, gpu)
+        m = margin(train, gpu, p) if guard else 0.0      # 0: no guard
         for r in rows:
             if r.kernel != k or r.input not in TIMING:
                 continue
-            c = chosen(r, gpu, p)
+            c = chosen(r, gpu, p, m)
             best = min(r.times.values())
             ratio = r.times[c] / best
             total += 1
@@ -173,6 +204,9 @@ def main(argv=None) -> int:
                     help="the GPU to model (default: the record's, an H100 SXM)")
     ap.add_argument("--record", type=Path, default=RECORD)
     ap.add_argument("--stats", type=Path, default=STATS)
+    ap.add_argument("--no-guard", action="store_true",
+                    help="choose the fastest prediction even when its gain over cuTile's build "
+                         "as launched is within the model's error (for comparison)")
     ap.add_argument("--fit-only", action="store_true",
                     help="print the parameters fitted on every kernel and stop")
     a = ap.parse_args(argv)
@@ -181,10 +215,11 @@ def main(argv=None) -> int:
     if not rows:
         raise SystemExit(f"error: no rows of {a.record} have statistics in {a.stats}")
     p = fit(rows, gpu)
-    print(f"fitted on {len(rows)} kernel x input rows of {a.record.name}: {p}")
+    print(f"fitted on {len(rows)} kernel x input rows of {a.record.name}: {p}; "
+          f"gain margin {margin(rows, gpu, p):.3f}")
     if a.fit_only:
         return 0
-    within, total, s, w = validate(rows, gpu)
+    within, total, s, w = validate(rows, gpu, guard=not a.no_guard)
     print(f"leave-one-kernel-out: within 5% on {within}/{total} rows, spearman {s:.3f}, "
           f"worst vs cutile {w:.3f}")
     return 0

@@ -33,15 +33,17 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, overload
 
 from eqsat.errors import EqsatError
-from eqsat.ir.core import Kernel
+from eqsat.ir.core import Kernel, Param, Value, clone_region
 from eqsat.ir.ops import MEMORY_OPS
 from eqsat.text import parse, print_kernel
 
 from eqsat.lowering.bytecode import DEFAULT_VERSION, kernel_to_bytecode
-from eqsat.lowering.sass import SassStats, cubin_resources, cubin_stats, widths
-from eqsat.lowering.timemodel import (DEFAULT_GPU, FITTED, GPUS, Build, GpuSpec, Launch, Params,
-                                      Prediction, explain, occupancy, predict)
-from eqsat.toolchain import DEFAULT_ARCH, ToolError, compile_bytecode, disassemble_bytecode
+from eqsat.lowering.sass import SassStats, cubin_resources, cubin_stats, parse_sass, widths
+from eqsat.lowering.timemodel import (DEFAULT_GPU, FITTED, GAIN_MARGIN, GPUS, Build, GpuSpec,
+                                      Launch, Params, Prediction, explain, floor_us, occupancy,
+                                      predict)
+from eqsat.toolchain import (DEFAULT_ARCH, ToolError, compile_bytecode, disassemble_bytecode,
+                             sass_text)
 from eqsat.egraph.encode import touches_memory, is_tokenized
 from eqsat.frontend import cutile_bytecode, from_cutile
 from eqsat.frontend._cutile import launch_bytecode_version
@@ -251,7 +253,9 @@ def choose(cands: list[Candidate], gpu: GpuSpec, launch: Launch,
            params: Params | None = None) -> Candidate:
     """The chosen candidate; every other one gets the reason it lost in `lost`. Only
     compiled candidates compete; among them the earliest whose predicted time is within
-    `TIE` of the fastest (the list is in order of preference)."""
+    `TIE` of the fastest (the list is in order of preference), and that one only when
+    predicted faster than the first compiled candidate (what the launch's own facts and
+    hints give) by more than `GAIN_MARGIN`, the model's typical error on a ratio."""
     built = [c for c in cands if c.run is not None]
     if not built:
         raise EqsatError("error: no candidate compiled")  # pragma: no cover
@@ -263,10 +267,15 @@ def choose(cands: list[Candidate], gpu: GpuSpec, launch: Launch,
         best = min(c.prediction.us for c in timed if c.prediction is not None)
         chosen = next(c for c in timed if c.prediction is not None
                       and c.prediction.us <= best * (1 + TIE))
+        ref = timed[0]
+        assert ref.prediction is not None and chosen.prediction is not None
+        if ref.prediction.us <= chosen.prediction.us * (1 + max(TIE, GAIN_MARGIN)):
+            chosen = ref
     else:
         chosen = built[0]
     for c in cands:
-        if c is chosen:
+        if c is chosen or (c.run is not None and c.run is chosen.run
+                           and c.lost.startswith("same kernel text")):
             continue
         if c.run is None:
             c.lost = c.lost or (f"tileiras failed: {c.error}" if c.error else
@@ -278,9 +287,10 @@ def choose(cands: list[Candidate], gpu: GpuSpec, launch: Launch,
             r = c.prediction.us / chosen.prediction.us
             b = _model_build(c.run.stats)
             assert b is not None
+            why = (", faster by less than the model's error" if r < 1 - TIE else
+                   ", within the tie margin" if r <= 1 + TIE else "")
             c.lost = (f"predicted {c.prediction.us:.1f} us vs {chosen.prediction.us:.1f} us "
-                      f"({r:.2f}x{', within the tie margin' if r <= 1 + TIE else ''}): "
-                      f"{explain(gpu, b, c.prediction)}")
+                      f"({r:.2f}x{why}): {explain(gpu, b, c.prediction)}")
     return chosen
 
 
@@ -307,10 +317,18 @@ def _why(chosen: Candidate, cands: list[Candidate], gpu: GpuSpec) -> str:
 _VIEW_ACCESS = ("load_view_tko", "store_view_tko")
 
 
+def _clone_kernel(k: Kernel) -> Kernel:
+    """A deep copy of `k` (its own values, ops and attribute dicts), without printing and
+    parsing it again."""
+    params = [Param(Value(p.type, p.name), dict(p.attrs)) for p in k.params]
+    by_id = {id(old.value): new.value for old, new in zip(k.params, params)}
+    return Kernel(k.name, params, clone_region(k.body, lambda v: by_id[id(v)]), k.hints)
+
+
 def without_tma(k: Kernel, arch: str) -> Kernel | None:
     """`k` with `allow_tma = false` on every view load and store that has no hints yet;
     None when there is none."""
-    out = parse(print_kernel(k), f"<{k.name}>")
+    out = _clone_kernel(k)
     hit = False
     for op in out.walk():
         if op.name in _VIEW_ACCESS and "hints" not in op.attrs:
@@ -339,7 +357,7 @@ def with_occupancy(k: Kernel, arch: str, n: int) -> Kernel | None:
     """`k` with the entry hint `occupancy = n`; None when it has entry hints already."""
     if k.hints and k.hints.replace(" ", "") not in ("optimization_hints=<default={}>",):
         return None
-    out = parse(print_kernel(k), f"<{k.name}>")
+    out = _clone_kernel(k)
     out.hints = f"optimization_hints=<{arch} = {{occupancy = {n}}}>"
     return out
 
@@ -363,6 +381,19 @@ def _compile_one(c: Candidate, arch: str, version: str, opt_level: int, what: st
                         loop_parallel=c.loop_parallel)
 
 
+def _with_sass(res: SassStats | None, cubin: bytes) -> SassStats:
+    """Full statistics of a one-function cubin whose resources (`cubin_resources`) are
+    known: only its disassembly is run (cuobjdump once, not three times)."""
+    if res is not None and res.reg is not None:
+        funcs = parse_sass(sass_text(cubin))
+        if len(funcs) == 1:
+            st = funcs[0]
+            st.reg, st.stack, st.shared, st.local = res.reg, res.stack, res.shared, res.local
+            st.threads = res.threads
+            return st
+    return cubin_stats(cubin)
+
+
 def _disassembled(cands: list[Candidate]) -> None:
     """Full statistics (the disassembly: instruction mix, TMA, access widths) of every
     compiled candidate that has only its resources yet, in parallel."""
@@ -373,7 +404,7 @@ def _disassembled(cands: list[Candidate]) -> None:
 
     def one(run: PipelineRun) -> None:
         try:
-            run.stats = cubin_stats(run.cubin or b"")
+            run.stats = _with_sass(run.stats, run.cubin or b"")
         except Exception:        # noqa: BLE001 - a cubin cuobjdump cannot read: no model
             run.stats = None
 
@@ -449,6 +480,22 @@ def _may_vary(c: Candidate, gpu: GpuSpec) -> bool:
     return occupancy(gpu, Build(st.reg, st.threads, st.shared or 0))[0] <= 2
 
 
+def _at_floor(lead: list[Candidate], gpu: GpuSpec, launch: Launch) -> str:
+    """Why no other candidate need be compiled, or "": the compiled leading candidate is
+    predicted within `GAIN_MARGIN` of `floor_us`, the least time any build could take."""
+    if not lead or lead[0].run is None or lead[0].run.stats is None:
+        return ""
+    _disassembled(lead)
+    b = _model_build(lead[0].run.stats)
+    if b is None:
+        return ""
+    us, low = predict(gpu, b, launch).us, floor_us(gpu, launch)
+    if us > low * (1 + max(TIE, GAIN_MARGIN)):
+        return ""
+    return (f"{lead[0].name} is predicted {us:.1f} us, within the model's error of the "
+            f"least any build could take ({low:.1f} us)")
+
+
 def _secondary(lead: Candidate, arch: str, gpu: GpuSpec) -> list[Candidate]:
     """What tileiras is told, varied off the leading build where its statistics say it
     may matter (the model prunes): TMA at two blocks per SM or fewer -> without TMA, and
@@ -512,6 +559,12 @@ def compile_ir(
     what = filename or f"@{k.name} for {arch}"
     first = [c for c in cands if not c.fallback]
     compile_all(first, arch, version, opt_level, what, filename)
+    # when the model puts the leading candidate within its error of the least time any
+    # build of this launch could take, no variant of what tileiras is told could be chosen
+    # (`choose` keeps the first unless another is faster by more than that): none is made
+    builds = len({id(c.run) for c in first if c.run is not None})   # distinct cubins
+    at_floor = _at_floor(first[:1], spec, launch) if variants and first and (
+        builds > 1 or _may_vary(first[0], spec)) else ""
     if not any(c.run for c in first):
         fallbacks = [c for c in cands if c.fallback]
         for fb in fallbacks:
@@ -524,11 +577,14 @@ def compile_ir(
             raise last.exc
     elif variants:
         built = [c for c in first if c.run is not None]
-        if len(built) > 1 or _may_vary(built[0], spec):
+        if builds > 1 or _may_vary(built[0], spec):
             _disassembled(built)
             lead = choose(first, spec, launch)
             more = _secondary(lead, arch, spec)
-            compile_all(more, arch, version, opt_level, what, filename)
+            for c in more if at_floor else ():
+                c.lost = f"not compiled: {at_floor}"
+            compile_all([c for c in more if not c.lost], arch, version, opt_level, what,
+                        filename)
             _disassembled(more)
             cands = [*first, *more, *[c for c in cands if c.fallback]]
     if stats:

@@ -14,8 +14,8 @@ from corpus_util import ROOT
 from eqsat.lowering.cutile_workflow import (Candidate, PipelineRun, alignment_only, choose,
                                             with_occupancy, without_tma)
 from eqsat.lowering.sass import SassStats
-from eqsat.lowering.timemodel import (GPUS, Build, Launch, gpu_for_device, occupancy,
-                                      predict)
+from eqsat.lowering.timemodel import (FITTED, GAIN_MARGIN, GPUS, Build, Launch, explain,
+                                      floor_us, gpu_for_device, occupancy, predict)
 from eqsat.text import parse, print_kernel
 
 H100 = GPUS["h100-sxm"]
@@ -41,6 +41,51 @@ def test_more_bytes_never_lower_time(n1, n2, blocks, build):
     for g in GPUS.values():
         assert predict(g, build, Launch(blocks, lo, 0)).us <= \
             predict(g, build, Launch(blocks, hi, 0)).us
+
+
+_BUILDS = [Build(36, 128), Build(255, 256, 15632, tma=True, tma_share=1.0, accesses=4),
+           Build(80, 128, width_bits=128, instrs=900, accesses=20), Build(16, 32),
+           Build(255, 256, instrs=310, accesses=3, cas=True), Build(64, 128, local=64)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 1 << 30), st.integers(0, 1 << 30), st.integers(1, 1 << 16),
+       st.sampled_from(_BUILDS))
+def test_the_floor_is_below_every_build(read, write, blocks, build):
+    # the compile path leaves variants uncompiled when the leading build is near the
+    # floor: that is only sound if no build of the launch is predicted under it
+    launch = Launch(blocks, read, write)
+    for g in GPUS.values():
+        assert floor_us(g, launch) <= predict(g, build, launch).us
+
+
+def test_a_lock_serializes_the_blocks():
+    lock = Build(255, 256, instrs=310, accesses=3, cas=True)
+    free = Build(255, 256, instrs=310, accesses=3)
+    small, big = Launch(1024, 1 << 20, 1 << 20), Launch(4096, 1 << 20, 1 << 20)
+    p = predict(H100, lock, big)
+    assert p.serial_us == pytest.approx(4096 * 2 * FITTED.latency_ns * 1e-3)
+    assert p.us > 3 * predict(H100, free, big).us
+    assert predict(H100, lock, small).us < p.us
+    assert "lock-bound" in explain(H100, lock, p)
+
+
+def test_a_gain_within_the_models_error_keeps_the_first():
+    # two LDG/STG builds a few percent apart: the later one is predicted faster, but by
+    # less than GAIN_MARGIN, so the launch's own build (the first) is kept
+    first = _cand("optimized", reg=40, threads=128, sass_instrs_no_nop=3000,
+                  ldg={"LDG.E": 8}, stg={"STG.E": 4})
+    other = _cand("optimized, alignment only", reg=40, threads=128, sass_instrs_no_nop=2800,
+                  ldg={"LDG.E": 8}, stg={"STG.E": 4})
+    launch = Launch(4096, 1 << 20, 1 << 20)
+    got = choose([first, other], H100, launch)
+    assert other.prediction.us < first.prediction.us * (1 - 0.03)
+    assert first.prediction.us < other.prediction.us * (1 + GAIN_MARGIN)
+    assert got is first and "faster by less than the model's error" in other.lost
+    # faster by more than the margin: the other is chosen
+    fast = _cand("optimized, no TMA", reg=40, threads=128, sass_instrs_no_nop=1000,
+                 ldg={"LDG.E": 8}, stg={"STG.E": 4})
+    assert choose([first, fast], H100, launch) is fast
 
 
 def test_occupancy_by_hand():
