@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, overload
 
 from eqsat.errors import EqsatError
-from eqsat.ir.core import Kernel, Param, Value, clone_region
+from eqsat.ir.core import Kernel, clone_kernel
 from eqsat.ir.ops import MEMORY_OPS
 from eqsat.text import parse, print_kernel
 
@@ -58,9 +58,9 @@ def ir_metrics(k: Kernel) -> dict[str, Any]:
     for op in k.walk():
         c[op.name] += 1
         sp = op.spec
-        if sp is not None and any(g == "token" for g, _ in sp.operands) and op.token_in is not None:
+        if sp is not None and sp.takes_token and op.token_in is not None:
             token_ops += 1
-        if op.name in ("for", "loop"):
+        if sp is not None and sp.is_loop:
             carried += sum(1 for v in op.group("init") if v.is_token)
     mem = {n: c[n] for n in sorted(MEMORY_OPS) if c[n]}
     return {
@@ -314,24 +314,15 @@ def _why(chosen: Candidate, cands: list[Candidate], gpu: GpuSpec) -> str:
     return f"{head}; next: {other.name}, predicted {r:.2f}x {'slower' if r >= 1 else 'faster'}"
 
 
-_VIEW_ACCESS = ("load_view_tko", "store_view_tko")
-
-
-def _clone_kernel(k: Kernel) -> Kernel:
-    """A deep copy of `k` (its own values, ops and attribute dicts), without printing and
-    parsing it again."""
-    params = [Param(Value(p.type, p.name), dict(p.attrs)) for p in k.params]
-    by_id = {id(old.value): new.value for old, new in zip(k.params, params)}
-    return Kernel(k.name, params, clone_region(k.body, lambda v: by_id[id(v)]), k.hints)
-
-
 def without_tma(k: Kernel, arch: str) -> Kernel | None:
     """`k` with `allow_tma = false` on every view load and store that has no hints yet;
     None when there is none."""
-    out = _clone_kernel(k)
+    out = clone_kernel(k)
     hit = False
     for op in out.walk():
-        if op.name in _VIEW_ACCESS and "hints" not in op.attrs:
+        sp = op.spec
+        if sp is not None and sp.is_view_access and sp.effect != "atomic" \
+                and "hints" not in op.attrs:
             op.attrs["hints"] = f"<{arch} = {{allow_tma = false}}>"
             hit = True
     return out if hit else None
@@ -357,7 +348,7 @@ def with_occupancy(k: Kernel, arch: str, n: int) -> Kernel | None:
     """`k` with the entry hint `occupancy = n`; None when it has entry hints already."""
     if k.hints and k.hints.replace(" ", "") not in ("optimization_hints=<default={}>",):
         return None
-    out = _clone_kernel(k)
+    out = clone_kernel(k)
     out.hints = f"optimization_hints=<{arch} = {{occupancy = {n}}}>"
     return out
 
@@ -452,7 +443,7 @@ def _primary(k: Kernel, rules: Any, optimize_on: bool, versioning_on: bool,
     """The optimizer's variants, in order of preference, and the unoptimized fallback."""
     out: list[Candidate] = []
     fixed = "loop_parallel" in optimize_kw
-    loops = any(op.name == "for" for op in k.walk())
+    loops = any(op.spec is not None and op.spec.is_counted_loop for op in k.walk())
     for ver in ((True, False) if versioning_on else (False,)) if optimize_on else ():
         orders = [optimize_kw.get("loop_parallel", "all")]
         if not fixed and loops:
