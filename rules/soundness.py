@@ -51,7 +51,7 @@ from eqsat.ir.types import INT_WIDTHS, PointerType, TileType, TokenType, byte_si
 from eqsat.ir.verify import verify
 from eqsat.rules.core import CORE
 from eqsat.rules.dsl import Rule, RuleSet
-from eqsat.rules.smt import ATTRIBUTE_SPACE
+from eqsat.rules.smt import ATTRIBUTE_SPACE, revision
 from eqsat.text import parse
 from eqsat.text.parser import Parser
 
@@ -510,7 +510,7 @@ def _smt_unsupported(rule: Any, tree: Any, rhs: Any, exact: bool) -> str | None:
                 walk(c)
     walk(tree)
     walk(rhs)
-    missing = sorted(names - smt.SUPPORTED)
+    missing = sorted(names - smt.supported())
     if missing:
         return f"no SMT semantics for {', '.join(missing)}"
     return None
@@ -520,10 +520,11 @@ _PROOFS: dict[tuple, dict[str, Any]] = {}     # rule text -> the proved result's
 
 
 def _proof_key(rule: Any, tree: Any, rhs: Any, candidates: list[str], hints: dict) -> tuple:
-    """A proof depends on nothing but the rule's text and the instantiations asked for."""
+    """A proof depends on nothing but the rule's text, the instantiations asked for and
+    the ops' SMT semantics."""
     conds = tuple(str(c) for c in getattr(rule, "conditions", ()))
     return (rule.name, repr(tree), repr(rhs), conds, tuple(candidates),
-            tuple(sorted((k, str(v)) for k, v in hints.items())))
+            tuple(sorted((k, str(v)) for k, v in hints.items())), revision())
 
 
 def check_rule(rule: Any, *, dtypes: Any = None, types: dict | None = None,
