@@ -173,6 +173,9 @@ def _directed(exact64: np.ndarray, elem: str, mode: str | None) -> np.ndarray:
 # (significand bits with the hidden one, smallest normal exponent, largest exponent)
 _FORMAT = {"f16": (11, -14, 15), "bf16": (8, -126, 127), "f32": (24, -126, 127),
            "f64": (53, -1022, 1023), "tf32": (11, -126, 127)}
+_EXACT: dict[str, Callable[..., Any]] = {"addf": lambda a, b: a + b, "subf": lambda a, b: a - b,
+          "mulf": lambda a, b: a * b, "divf": lambda a, b: a / b,
+          "fma": lambda a, b, c: a * b + c}
 
 
 def round_exact(q: Fraction, elem: str, mode: str, negative_zero: bool = False) -> float:
@@ -338,55 +341,7 @@ def _min_max(op: Operation, args, largest: bool) -> np.ndarray:
     return np.asarray(r.astype(a.dtype))
 
 
-def _negative(v: float) -> bool:
-    return math.copysign(1, v) < 0
-
-
-def _zero_sum(terms: list[tuple[bool, bool]], mode: str) -> bool:
-    """Whether an exact zero sum of terms (is zero, is negative) is -0.0 (IEEE 754):
-    a sum of zeros is -0.0 when all are, or one is under rounding toward -inf; an exact
-    cancellation only under rounding toward -inf."""
-    if all(z for z, _ in terms):
-        return all(n for _, n in terms) or (mode == "negative_inf" and any(n for _, n in terms))
-    return mode == "negative_inf"
-
-
-@dataclass(frozen=True)
-class _Exact:
-    """An IEEE op computed exactly (rationals) where its inputs are finite, for rounding
-    it once in any mode."""
-    value: Callable[..., Any]                 # on Fractions, or on float64s for special inputs
-    negative_zero: Callable[[list[float], str], bool]   # an exact zero result is -0.0?
-    special: Callable[[list[float]], bool] = lambda xs: False   # finite, numpy's answer
-    fallback: Callable[[list[float]], Any] | None = None    # answer there (None: value)
-    rounded: Callable[[Fraction, str, str], float] | None = None  # rounds itself
-    always: tuple[str, ...] = ()              # formats needing it under nearest rounding too
-
-
-def _fma_special(xs: list[float]) -> Any:
-    if math.isfinite(xs[0]) and math.isfinite(xs[1]):
-        return xs[2]                          # an exact product is finite: c decides
-    return np.float64(xs[0]) * np.float64(xs[1]) + np.float64(xs[2])   # inf or NaN decides
-
-
-_EXACT_OPS: dict[str, _Exact] = {
-    "addf": _Exact(lambda a, b: a + b, lambda xs, mode: _zero_sum(
-        [(xs[0] == 0, _negative(xs[0])), (xs[1] == 0, _negative(xs[1]))], mode)),
-    "subf": _Exact(lambda a, b: a - b, lambda xs, mode: _zero_sum(
-        [(xs[0] == 0, _negative(xs[0])), (xs[1] == 0, _negative(-xs[1]))], mode)),
-    "mulf": _Exact(lambda a, b: a * b,
-                   lambda xs, mode: _negative(xs[0]) != _negative(xs[1])),
-    "divf": _Exact(lambda a, b: a / b, lambda xs, mode: _negative(xs[0]) != _negative(xs[1]),
-                   special=lambda xs: xs[1] == 0),
-    "fma": _Exact(lambda a, b, c: a * b + c, lambda xs, mode: _zero_sum(
-        [(xs[0] * xs[1] == 0, _negative(xs[0]) != _negative(xs[1])),
-         (xs[2] == 0, _negative(xs[2]))], mode), fallback=_fma_special, always=("f64",)),
-    "sqrt": _Exact(np.sqrt, lambda xs, mode: False, special=lambda xs: xs[0] <= 0,
-                   rounded=lambda x, elem, mode: _round_sqrt(x, elem, mode)),
-}
-
-
-def _exact_float_op(op: _Exact, elem: str, mode: str, args: list) -> np.ndarray:
+def _exact_float_op(name: str, elem: str, mode: str, args: list) -> np.ndarray:
     """An IEEE op rounded once by `mode`, computed exactly (rationals) where its inputs
     are finite; infinities, NaN and division by zero give numpy's (exact) answer."""
     with np.errstate(invalid="ignore"):            # a signalling NaN widens quietly
@@ -396,17 +351,41 @@ def _exact_float_op(op: _Exact, elem: str, mode: str, args: list) -> np.ndarray:
     res = out.reshape(-1)
     for i in range(res.size):
         xs = [float(a[i]) for a in flat]
-        if not all(math.isfinite(v) for v in xs) or op.special(xs):
+        special = not all(math.isfinite(v) for v in xs) or (name == "divf" and xs[1] == 0) \
+            or (name == "sqrt" and xs[0] < 0)
+        if special or (name == "sqrt" and xs[0] == 0):
             with np.errstate(all="ignore"):
-                res[i] = op.fallback(xs) if op.fallback is not None else \
-                    op.value(*[np.float64(v) for v in xs])
+                if name == "sqrt":
+                    res[i] = np.sqrt(xs[0])
+                elif name == "fma" and math.isfinite(xs[0]) and math.isfinite(xs[1]):
+                    res[i] = xs[2]               # an exact product is finite: c decides
+                elif name == "fma":              # an infinity or NaN decides alone
+                    res[i] = np.float64(xs[0]) * np.float64(xs[1]) + np.float64(xs[2])
+                else:
+                    res[i] = _EXACT[name](*[np.float64(v) for v in xs])
             continue
-        if op.rounded is not None:
-            res[i] = op.rounded(Fraction(xs[0]), elem, mode)
+        if name == "sqrt":
+            res[i] = _round_sqrt(Fraction(xs[0]), elem, mode)
             continue
-        q = op.value(*[Fraction(v) for v in xs])
+        q = _EXACT[name](*[Fraction(v) for v in xs])
         if q == 0:
-            res[i] = -0.0 if op.negative_zero(xs, mode) else 0.0
+            if name in ("mulf", "divf"):
+                nz = (math.copysign(1, xs[0]) < 0) != (math.copysign(1, xs[1]) < 0)
+            else:
+                if name == "fma":
+                    prod_neg = (math.copysign(1, xs[0]) < 0) != (math.copysign(1, xs[1]) < 0)
+                    terms = [(xs[0] * xs[1] == 0, prod_neg),
+                             (xs[2] == 0, math.copysign(1, xs[2]) < 0)]
+                else:
+                    second = -xs[1] if name == "subf" else xs[1]
+                    terms = [(xs[0] == 0, math.copysign(1, xs[0]) < 0),
+                             (second == 0, math.copysign(1, second) < 0)]
+                if all(z for z, _ in terms):            # a sum of two zeros
+                    nz = all(s for _, s in terms) or (mode == "negative_inf"
+                                                      and any(s for _, s in terms))
+                else:                                    # exact cancellation
+                    nz = mode == "negative_inf"
+            res[i] = -0.0 if nz else 0.0
             continue
         res[i] = round_exact(q, elem, mode)
     return round_to(elem, out)
@@ -428,17 +407,17 @@ def _round_sqrt(x: Fraction, elem: str, mode: str) -> float:
     return round_exact(root, elem, mode)
 
 
-def _float_op(op: Operation, fn: Callable, args, exact: _Exact | None = None) -> np.ndarray:
-    """`fn` in the result's precision; `exact`: the exactly computable IEEE operation
-    `fn` is, for directed rounding."""
+def _float_op(op: Operation, fn: Callable, args, exact_name: str | None = None) -> np.ndarray:
+    """`fn` in the result's precision; `exact_name` (an `_EXACT` key or "sqrt") names the
+    exactly computable IEEE operation `fn` is, for directed rounding."""
     elem = op.results[0].scalar_elem
     ftz = op.attrs.get("flush_to_zero", False)
     if ftz:
         args = [_ftz(a, elem) for a in args]
     mode = op.attrs.get("rounding")
     directed = mode in ("zero", "negative_inf", "positive_inf")
-    if exact is not None and elem in _FORMAT and (directed or elem in exact.always):
-        res = _exact_float_op(exact, elem, str(mode) if directed else "nearest_even", args)
+    if exact_name and elem in _FORMAT and (directed or (exact_name == "fma" and elem == "f64")):
+        res = _exact_float_op(exact_name, elem, str(mode) if directed else "nearest_even", args)
         return np.asarray(_ftz(res, elem) if ftz else res)
     with np.errstate(all="ignore"):
         if mode in (None, "nearest_even", "approx", "full") and elem != "tf32":
@@ -745,16 +724,16 @@ def index_space_shape(op, pv: PartitionView):
 
 
 # -- the meaning of each pure op -----------------------------------------------------------
-def _float_with(fn: Callable[..., np.ndarray], exact: _Exact | None = None) -> Semantics:
+def _float_with(fn: Callable[..., np.ndarray], exact: str | None = None) -> Semantics:
     return lambda op, args: [_float_op(op, fn, args, exact)]
 
 
 for _name, _fn in _FLOAT_BINARY.items():
-    register_semantics(_name, _float_with(_fn, _EXACT_OPS.get(_name)))
+    register_semantics(_name, _float_with(_fn, _name if _name in _EXACT else None))
 for _name, _fn in _FLOAT_UNARY.items():
     register_semantics(_name, _float_with(_fn))
-register_semantics("sqrt", _float_with(np.sqrt, _EXACT_OPS["sqrt"]))   # exact when directed
-register_semantics("fma", _float_with(_fma, _EXACT_OPS["fma"]))
+register_semantics("sqrt", _float_with(np.sqrt, "sqrt"))        # rounded exactly when directed
+register_semantics("fma", _float_with(_fma, "fma"))
 
 
 @semantics("fpowf", "fpowi")
