@@ -607,45 +607,43 @@ def _cmpf(op, a, b):
     return np.asarray(r | unordered)
 
 
-def _conversion(fn: Callable[[Operation, Any, TileType], Any]) -> Semantics:
-    """The meaning of a one-operand conversion `fn(op, x, result type)`."""
-    def run(op: Operation, args: list) -> list:
-        src, dst = op.operands[0].type, op.results[0].type
-        assert isinstance(src, TileType) and isinstance(dst, TileType)    # verified
-        return [np.asarray(fn(op, args[0], dst))]
-    return run
-
-
-def _broadcast(op: Operation, x, dst: TileType):
-    xs = np.asarray(x)
-    if xs.ndim != len(dst.shape):
-        xs = xs.reshape((1,) * (len(dst.shape) - xs.ndim) + xs.shape)
-    return np.array(np.broadcast_to(xs, dst.shape))
-
-
-# the numeric conversions below: the verifier refuses pointers there
-def _exti(op: Operation, x, dst: TileType):
+def _convert(op: Operation, x):
+    src, dst = op.operands[0].type, op.results[0].type
+    assert isinstance(src, TileType) and isinstance(dst, TileType)    # verified
+    n = op.name
+    if n == "reshape":
+        return np.asarray(x).reshape(dst.shape)
+    if n == "broadcast":
+        xs = np.asarray(x)
+        if xs.ndim != len(dst.shape):
+            xs = xs.reshape((1,) * (len(dst.shape) - xs.ndim) + xs.shape)
+        return np.array(np.broadcast_to(xs, dst.shape))
+    if n in ("int_to_ptr", "ptr_to_int", "ptr_to_ptr"):
+        return np.asarray(x).astype(numpy_dtype(dst.elem))
+    # the rest convert numbers (the verifier refuses pointers there)
     se, de = op.operands[0].scalar_elem, op.results[0].scalar_elem
     sign = op.attrs.get("signedness", "signed")
-    return _as(x, se, sign).astype(numpy_dtype(de)) if se != "i1" or sign == "unsigned" \
-        else np.where(np.asarray(x), -1, 0).astype(numpy_dtype(de))
-
-
-def _trunci(op: Operation, x, dst: TileType):
-    de = op.results[0].scalar_elem
-    if de == "i1":
-        return (np.asarray(x) & 1).astype(np.bool_)
-    return np.asarray(x).astype(numpy_dtype(de))
-
-
-def _bitcast(op: Operation, x, dst: TileType):
-    se, de = op.operands[0].scalar_elem, op.results[0].scalar_elem
-    stored = ("bf16", "i1") + tuple(minifloat.FORMATS)
-    raw = to_storage(se, np.asarray(x)) if se in stored else np.asarray(x)
-    target = np.uint16 if de == "bf16" else np.uint8 if de in minifloat.FORMATS \
-        else numpy_dtype(de)
-    bits = np.ascontiguousarray(raw).reshape(-1).view(target).reshape(np.shape(x))
-    return from_storage(de, bits) if de in ("bf16",) + tuple(minifloat.FORMATS) else bits
+    if n == "exti":
+        return _as(x, se, sign).astype(numpy_dtype(de)) if se != "i1" or sign == "unsigned" \
+            else np.where(np.asarray(x), -1, 0).astype(numpy_dtype(de))
+    if n == "trunci":
+        if de == "i1":
+            return (np.asarray(x) & 1).astype(np.bool_)
+        return np.asarray(x).astype(numpy_dtype(de))
+    if n == "itof":
+        return _int_to_float(op, x)
+    if n == "ftoi":
+        return _float_to_int(op, x)
+    if n == "ftof":
+        return _float_to_float(op, x)
+    if n == "bitcast":
+        stored = ("bf16", "i1") + tuple(minifloat.FORMATS)
+        raw = to_storage(se, np.asarray(x)) if se in stored else np.asarray(x)
+        target = np.uint16 if de == "bf16" else np.uint8 if de in minifloat.FORMATS \
+            else numpy_dtype(de)
+        bits = np.ascontiguousarray(raw).reshape(-1).view(target).reshape(np.shape(x))
+        return from_storage(de, bits) if de in ("bf16",) + tuple(minifloat.FORMATS) else bits
+    raise InterpError(f"no semantics for '{n}'")
 
 
 @semantics("pack")
@@ -778,16 +776,9 @@ register_semantics("abs", _either(np.abs, _ABSI))
 register_semantics("neg", _either(np.negative, _NEGI))
 register_semantics("cmpi", lambda op, args: [_cmpi(op, *args)])
 register_semantics("cmpf", lambda op, args: [_cmpf(op, *args)])
-register_semantics("reshape", _conversion(lambda op, x, dst: np.asarray(x).reshape(dst.shape)))
-register_semantics("broadcast", _conversion(_broadcast))
-semantics("int_to_ptr", "ptr_to_int", "ptr_to_ptr")(
-    _conversion(lambda op, x, dst: np.asarray(x).astype(numpy_dtype(dst.elem))))
-register_semantics("exti", _conversion(_exti))
-register_semantics("trunci", _conversion(_trunci))
-register_semantics("itof", _conversion(lambda op, x, dst: _int_to_float(op, x)))
-register_semantics("ftoi", _conversion(lambda op, x, dst: _float_to_int(op, x)))
-register_semantics("ftof", _conversion(lambda op, x, dst: _float_to_float(op, x)))
-register_semantics("bitcast", _conversion(_bitcast))
+semantics("exti", "trunci", "itof", "ftoi", "ftof", "bitcast", "reshape", "broadcast",
+          "int_to_ptr", "ptr_to_int", "ptr_to_ptr")(
+    lambda op, args: [np.asarray(_convert(op, args[0]))])
 register_semantics("select", lambda op, args: [_select(*args)])
 register_semantics("offset", lambda op, args: [_offset(op, *args)])
 register_semantics("iota", lambda op, args: [_iota(op)])
