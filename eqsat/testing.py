@@ -489,23 +489,28 @@ class _Drawer:
     def s_op(self, depth: int, out: list[Any]) -> None:
         dt = self.pick(self.dtypes)
         kind = self.pick(["add", "mul", "select", "sub", "itof", "const"])
-        if kind == "const":
-            out.append(_Op(self.new_var(dt), "const", (self.const_value(dt),)))
+        _DRAW_OP.get(kind, _Drawer.o_binary)(self, kind, dt, out)
+
+    def o_const(self, kind: str, dt: str, out: list[Any]) -> None:
+        out.append(_Op(self.new_var(dt), kind, (self.const_value(dt),)))
+
+    def o_itof(self, kind: str, dt: str, out: list[Any]) -> None:
+        """i32 to f32, where the program has both (else an add)."""
+        if "f32" not in self.dtypes or "i32" not in self.dtypes:
+            self.o_binary("add", dt, out)
             return
-        if kind == "itof":
-            if "f32" not in self.dtypes or "i32" not in self.dtypes:
-                kind = "add"
-            else:
-                x = self.value_of("i32", out)
-                out.append(_Op(self.new_var("f32"), "itof", (x,)))
-                return
+        x = self.value_of("i32", out)
+        out.append(_Op(self.new_var("f32"), kind, (x,)))
+
+    def o_select(self, kind: str, dt: str, out: list[Any]) -> None:
         x = self.value_of(dt, out)
-        if kind == "select":
-            a, b = self.value_of(dt, out), self.value_of(dt, out)
-            y: Operand = self.value_of(dt, out)
-            out.append(_Op(self.new_var(dt), "select", (self.pick(_PREDS), a, b, x, y)))
-            return
-        # x op y, or x op constant (x*1, x+0, ... which the algebra rules fold)
+        a, b = self.value_of(dt, out), self.value_of(dt, out)
+        y: Operand = self.value_of(dt, out)
+        out.append(_Op(self.new_var(dt), kind, (self.pick(_PREDS), a, b, x, y)))
+
+    def o_binary(self, kind: str, dt: str, out: list[Any]) -> None:
+        """x op y, or x op constant (x*1, x+0, ... which the algebra rules fold)."""
+        x = self.value_of(dt, out)
         y = self.value_of(dt, out) if self.draw(st.booleans()) else \
             ("k", self.const_value(dt))
         out.append(_Op(self.new_var(dt), kind, (x, y)))
@@ -688,6 +693,9 @@ def _features(prog: _Program) -> frozenset[str]:
 # --------------------------------------------------------------------------------------------
 # Emitting a program
 # --------------------------------------------------------------------------------------------
+# statement kinds of the generator's own vocabulary -> how to draw one (others: binary)
+_DRAW_OP: dict[str, Callable[[_Drawer, str, str, list[Any]], None]] = {
+    "const": _Drawer.o_const, "itof": _Drawer.o_itof, "select": _Drawer.o_select}
 _INT_OP = {"add": "addi", "mul": "muli", "sub": "subi"}
 _FLOAT_OP = {"add": "addf", "mul": "mulf", "sub": "subf"}
 
@@ -889,21 +897,27 @@ class _Emitter:
             tk.after(True, t)
 
     def e_op(self, s: _Op, tk: _Tokens | None) -> None:
-        b, dt = self.b, self.p.types[s.var]
-        if s.op == "const":
-            r = self.tile_const(s.args[0], dt)
-        elif s.op == "itof":
-            r = b.itof(self.env[s.args[0]], "f32")
-        elif s.op == "lanes":
-            r = self.lanes(*s.args)
-        elif s.op == "select":
-            pred, a, c, x, y = s.args
-            cmp = (b.cmpf if dt == "f32" else b.cmpi)(pred, self.env[a], self.env[c])
-            r = b.select(cmp, self.env[x], self.env[y])
-        else:
-            names = _FLOAT_OP if dt == "f32" else _INT_OP
-            r = b.binary(names[s.op], self.env[s.args[0]], self.operand(s.args[1], dt))
-        self.env[s.var] = r
+        dt = self.p.types[s.var]
+        self.env[s.var] = _EMIT_OP.get(s.op, _Emitter.o_binary)(self, s, dt)
+
+    def o_const(self, s: _Op, dt: str) -> Any:
+        return self.tile_const(s.args[0], dt)
+
+    def o_itof(self, s: _Op, dt: str) -> Any:
+        return self.b.itof(self.env[s.args[0]], "f32")
+
+    def o_lanes(self, s: _Op, dt: str) -> Any:
+        return self.lanes(*s.args)
+
+    def o_select(self, s: _Op, dt: str) -> Any:
+        b = self.b
+        pred, a, c, x, y = s.args
+        cmp = (b.cmpf if dt == "f32" else b.cmpi)(pred, self.env[a], self.env[c])
+        return b.select(cmp, self.env[x], self.env[y])
+
+    def o_binary(self, s: _Op, dt: str) -> Any:
+        names = _FLOAT_OP if dt == "f32" else _INT_OP
+        return self.b.binary(names[s.op], self.env[s.args[0]], self.operand(s.args[1], dt))
 
     def e_for(self, s: _For, tk: _Tokens | None) -> None:
         b = self.b
@@ -990,6 +1004,12 @@ class _Emitter:
         if self.p.n_value is not None:
             params.append({"name": "n", "dtype": "i32", "value": self.p.n_value})
         return {"convention": self.p.convention, "grid": [self.p.grid], "params": params}
+
+
+# statement kinds -> how to build one (others: a binary op)
+_EMIT_OP: dict[str, Callable[[_Emitter, _Op, str], Any]] = {
+    "const": _Emitter.o_const, "itof": _Emitter.o_itof, "lanes": _Emitter.o_lanes,
+    "select": _Emitter.o_select}
 
 
 def _make_case(prog: _Program, tokenized: bool, style: str) -> KernelCase:

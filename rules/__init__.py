@@ -196,9 +196,11 @@ def _check_set(rs: RuleSet, context: Any = (), examples: int = 20,
                hints: dict[str, dict[str, Any]] | None = None
                ) -> tuple[str | None, dict[str, str]]:
     """Why `rs` fails its check (None: every rule passes) and how each rule passed
-    (proved, or sampled and why); cached by rule text."""
+    (proved, or sampled and why); cached by rule text and the SMT semantics' revision
+    (an op given SMT semantics later makes a sampled rule provable)."""
+    from eqsat.rules import smt
     key = (tuple(_rule_text(r) for r in rs.rules), tuple(id(c) for c in context), examples,
-           repr(sorted((hints or {}).items())))
+           repr(sorted((hints or {}).items())), smt.revision())
     with _CHECKED_LOCK:
         if key in _CHECKED:
             return _CHECKED[key]

@@ -9,7 +9,9 @@ are a pattern variable of the rule is a bit-vector too.
 
 What each op means is `eqsat.interp.semantics`, the executable definition, written
 again for the solver (tests/test_smt_crosscheck.py and benchmarks/bench_smt_crosscheck.py
-evaluate random ops both ways and compare them bit for bit):
+evaluate random ops both ways and compare them bit for bit), one registration per op
+as in the interpreter (`smt_semantics`, `register_smt_semantics`: the op's function and
+every attribute value it reads):
 
 - integers wrap at their width; i1 is a 1-bit two's complement integer (signed true is
   -1); `signedness` absent reads as signed;
@@ -47,12 +49,14 @@ memory, f8E8M0FNU, f4E2M1FN and tf32) raise
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from eqsat.ir.attrs import Bounded
 from eqsat.ir.core import Kernel, Operation, Value
 from eqsat.ir.numbers import bits_of
+from eqsat.ir.ops import SPECS
 from eqsat.ir.types import INT_WIDTHS, FLOAT_WIDTHS, PointerType, TileType, byte_size
 
 
@@ -80,13 +84,7 @@ _MODES = {None: "RNE", "nearest_even": "RNE", "zero": "RTZ", "negative_inf": "RT
 # 8-bit floats the solver models: (significand bits with the hidden one, smallest
 # exponent of the grid's finest step); their values are float64 terms
 _MINI = {"f8E4M3FN": (4, -6), "f8E5M2": (3, -14)}
-_INT_OPS = ("addi", "subi", "muli", "andi", "ori", "xori", "shli", "shri", "maxi", "mini",
-            "divi", "remi", "negi", "absi", "cmpi", "exti", "trunci", "mulhii")
-_FLOAT_OPS = ("addf", "subf", "mulf", "divf", "fma", "negf", "absf", "cmpf", "sqrt")
-_CONVERSIONS = ("itof", "ftoi", "ftof", "bitcast")
-SUPPORTED = frozenset((*_INT_OPS, *_FLOAT_OPS, *_CONVERSIONS, "maxf", "minf", "select",
-                       "constant", "reshape", "broadcast", "assume", "offset", "ptr_to_int",
-                       "int_to_ptr", "ptr_to_ptr"))
+
 
 
 def elem_width(elem: Any) -> int:
@@ -126,26 +124,79 @@ _PREDICATES = ("equal", "not_equal", "less_than", "less_than_or_equal", "greater
 _SIGNS = ("signed", "unsigned")
 _FLOAT_MODS = {"rounding": (None, "zero", "negative_inf", "positive_inf"),
                "flush_to_zero": (False, True)}
+
+
+@dataclass
+class Context:
+    """What an op's SMT semantics sees beside the op and its operands' terms."""
+    elem: Any                        # the result's element type (modelled)
+    raw: list[Any]                   # each operand's bits where known (inputs, constants)
+    # log2 of the pointee's size in bytes as a free word (Inputs.pointee_log), or None
+    pointee_log: Any = None
+    # set by the semantics: the result's bits where it knows them (a bitcast of an integer)
+    bits: Any = None
+
+
+# (op, operand terms, context) -> (value, undefined? or None for never)
+SmtSemantics = Callable[[Operation, list[Any], Context], tuple[Any, Any]]
+
+# What each op means to the solver, by op name: one registration per op (or family).
+SMT_SEMANTICS: dict[str, SmtSemantics] = {}
 # the attribute keys each op's semantics read, and every value they can take (None and
 # False: absent); an attribute variable of a pattern matches every combination
-ATTRIBUTE_SPACE: dict[str, dict[str, tuple]] = {
-    "cmpi": {"predicate": _PREDICATES, "signedness": _SIGNS},
-    "cmpf": {"predicate": _PREDICATES, "ordering": ("ordered", "unordered")},
-    "divi": {"signedness": _SIGNS, "rounding": (None, "negative_inf", "positive_inf")},
-    **{n: {"signedness": _SIGNS} for n in ("remi", "maxi", "mini", "shri", "exti", "mulhii")},
-    "itof": {"signedness": _SIGNS, "rounding": _FLOAT_MODS["rounding"]},
-    "ftoi": {"signedness": _SIGNS,
-             "rounding": (None, "nearest_even", "negative_inf", "positive_inf")},
-    "ftof": {"rounding": _FLOAT_MODS["rounding"]},
-    **{n: dict(_FLOAT_MODS) for n in ("addf", "subf", "mulf", "divf", "fma", "sqrt")},
-    **{n: {"flush_to_zero": (False, True)} for n in ("negf", "absf")},
-    **{n: {"propagate_nan": (False, True), "flush_to_zero": (False, True)}
-       for n in ("maxf", "minf")},
-    # an assume's value is its operand whatever its predicate says (the predicate is a
-    # promise the program makes, checked apart): the semantics never read it, so one
-    # predicate, one that promises nothing, stands for all of them
-    "assume": {"predicate": (Bounded(None, None),)},
-}
+ATTRIBUTE_SPACE: dict[str, dict[str, tuple]] = {}
+_POINTER_RESULTS: set[str] = set()       # ops whose semantics accept a pointer result
+_revision = 0                            # bumped by each change to the table
+
+
+def revision() -> int:
+    """Counts changes to the SMT semantics: a proof (or the reason there is none)
+    cached under an older count may be stale."""
+    return _revision
+
+
+def register_smt_semantics(name: str, fn: SmtSemantics, *,
+                           attributes: dict[str, tuple] | None = None,
+                           pointers: bool = False) -> None:
+    """Give the pure op `name` its meaning for the solver, once. `fn(op, args, ctx)`
+    returns (value, undefined?) as z3 terms (undefined? None: defined everywhere) or
+    raises Unsupported. `attributes`: the attribute keys `fn` reads and every value
+    each can take (None/False: absent), over which a rule whose attributes are a pattern
+    variable is proved. `pointers`: `fn` also takes ops producing pointers."""
+    global _revision
+    if name in SMT_SEMANTICS:
+        raise ValueError(f"op '{name}' already has SMT semantics")
+    _revision += 1
+    SMT_SEMANTICS[name] = fn
+    if attributes:
+        ATTRIBUTE_SPACE[name] = dict(attributes)
+    if pointers:
+        _POINTER_RESULTS.add(name)
+
+
+def unregister_smt_semantics(name: str) -> None:
+    """Forget the SMT semantics of `name` (an op a test or an extension added)."""
+    global _revision
+    if SMT_SEMANTICS.pop(name, None) is None:
+        raise KeyError(f"op '{name}' has no SMT semantics")
+    _revision += 1
+    ATTRIBUTE_SPACE.pop(name, None)
+    _POINTER_RESULTS.discard(name)
+
+
+def smt_semantics(*names: str, attributes: dict[str, tuple] | None = None,
+                  pointers: bool = False) -> Callable[[SmtSemantics], SmtSemantics]:
+    """Decorator: `fn(op, args, ctx)` is the solver's meaning of the ops `names`."""
+    def add(fn: SmtSemantics) -> SmtSemantics:
+        for n in names:
+            register_smt_semantics(n, fn, attributes=attributes, pointers=pointers)
+        return fn
+    return add
+
+
+def supported() -> frozenset[str]:
+    """The op names a proof can contain: those with SMT semantics, and constants."""
+    return frozenset(SMT_SEMANTICS) | {n for n, s in SPECS.items() if s.has("constant")}
 
 
 @dataclass
@@ -236,103 +287,185 @@ def op_term(op: Operation, args: list[Any], raw: list[Any] | None = None) -> tup
     """(value, undefined?) of a pure op on SMT operands (see the module doc). `raw`: the
     bits of each float operand where they are known (inputs and constants), which a
     `bitcast` keeps, NaN payloads included."""
-    z3 = _z3()
+    return _apply(op, args, raw or [None] * len(args), None)[:2]
+
+
+def _apply(op: Operation, args: list[Any], raw: list[Any],
+           pointee_log: Any) -> tuple[Any, Any, Any]:
+    """(value, undefined?, known bits of the value or None) by the op's registration."""
     n = op.name
-    undef = z3.BoolVal(False)
     rt = op.results[0].type
     if not isinstance(rt, TileType) or not is_modelled(rt.elem):
         raise Unsupported(f"'{n}' producing {rt}")
-    elem = rt.elem
-    if n == "offset":                      # a byte address plus elements of its pointee
-        assert isinstance(elem, PointerType)
-        return args[0] + _widen(args[1]) * z3.BitVecVal(byte_size(elem.pointee), 64), undef
-    if n in ("ptr_to_int", "int_to_ptr", "ptr_to_ptr"):
-        return args[0], undef              # the same 64 bits
-    if isinstance(elem, PointerType):
-        if n not in ("select", "reshape", "broadcast", "assume"):
-            raise Unsupported(f"'{n}' producing {rt}")
-    elif n in _CONVERSIONS:
-        return _conversion(op, args[0], (raw or [None])[0], elem)
-    if n in ("maxf", "minf"):
-        if elem not in _FP:
-            raise Unsupported(f"'{n}' on {elem}")
-        return _min_max(op, args), undef
-    assert isinstance(elem, str) or n in ("select", "reshape", "broadcast", "assume")
-    if n in ("reshape", "broadcast"):
-        return args[0], undef              # one lane: the checker builds scalars
-    if n == "assume":
-        return args[0], undef
-    if n == "select":
-        return z3.If(args[0] == z3.BitVecVal(1, 1), args[1], args[2]), undef
-    signed = op.attrs.get("signedness", "signed") != "unsigned"
-    if n in ("addi", "subi", "muli", "andi", "ori", "xori"):
+    if isinstance(rt.elem, PointerType) and n not in _POINTER_RESULTS:
+        raise Unsupported(f"'{n}' producing {rt}")
+    fn = SMT_SEMANTICS.get(n)
+    if fn is None:
+        raise Unsupported(f"op '{n}'")
+    ctx = Context(rt.elem, raw, pointee_log)
+    value, undef = fn(op, args, ctx)
+    return value, _z3().BoolVal(False) if undef is None else undef, ctx.bits
+
+
+@smt_semantics("offset", pointers=True)
+def _offset(op: Operation, args: list[Any], ctx: Context) -> tuple[Any, Any]:
+    """A byte address plus elements of its pointee (of 2^pointee_log bytes if given)."""
+    base, off = args
+    if ctx.pointee_log is not None:
+        return base + (_widen(off) << ctx.pointee_log), None
+    assert isinstance(ctx.elem, PointerType)
+    return base + _widen(off) * _z3().BitVecVal(byte_size(ctx.elem.pointee), 64), None
+
+
+@smt_semantics("ptr_to_int", "int_to_ptr", "ptr_to_ptr", pointers=True)
+def _same_bits(op: Operation, args: list[Any], ctx: Context) -> tuple[Any, Any]:
+    return args[0], None
+
+
+# one lane (the checker builds scalars); an assume's value is its operand whatever its
+# predicate says (a promise the program makes, checked apart): the semantics never read
+# the predicate, so one that promises nothing stands for all of them
+smt_semantics("reshape", "broadcast", pointers=True)(_same_bits)
+smt_semantics("assume", pointers=True,
+              attributes={"predicate": (Bounded(None, None),)})(_same_bits)
+
+
+@smt_semantics("select", pointers=True)
+def _select(op: Operation, args: list[Any], ctx: Context) -> tuple[Any, Any]:
+    z3 = _z3()
+    return z3.If(args[0] == z3.BitVecVal(1, 1), args[1], args[2]), None
+
+
+def _signed(op: Operation) -> bool:
+    return op.attrs.get("signedness", "signed") != "unsigned"
+
+
+def _int_binary(fn: Callable[[Any, Any], Any]) -> SmtSemantics:
+    return lambda op, args, ctx: (fn(args[0], args[1]), None)
+
+
+smt_semantics("addi")(_int_binary(lambda a, b: a + b))
+smt_semantics("subi")(_int_binary(lambda a, b: a - b))
+smt_semantics("muli")(_int_binary(lambda a, b: a * b))
+smt_semantics("andi")(_int_binary(lambda a, b: a & b))
+smt_semantics("ori")(_int_binary(lambda a, b: a | b))
+smt_semantics("xori")(_int_binary(lambda a, b: a ^ b))
+smt_semantics("shli")(_int_binary(lambda a, b: a << b))
+smt_semantics("negi")(lambda op, args, ctx: (-args[0], None))
+smt_semantics("absi")(lambda op, args, ctx: (_z3().If(args[0] < 0, -args[0], args[0]), None))
+smt_semantics("trunci")(lambda op, args, ctx: (
+    _z3().Extract(elem_width(ctx.elem) - 1, 0, args[0]), None))
+
+
+@smt_semantics("shri", attributes={"signedness": _SIGNS})
+def _shri(op: Operation, args: list[Any], ctx: Context) -> tuple[Any, Any]:
+    return (args[0] >> args[1]) if _signed(op) else _z3().LShR(args[0], args[1]), None
+
+
+def _max_min_int(larger: bool) -> SmtSemantics:
+    def fn(op: Operation, args: list[Any], ctx: Context) -> tuple[Any, Any]:
+        z3 = _z3()
         a, b = args
-        return {"addi": lambda: a + b, "subi": lambda: a - b, "muli": lambda: a * b,
-                "andi": lambda: a & b, "ori": lambda: a | b, "xori": lambda: a ^ b}[n](), undef
-    if n == "shli":
-        return args[0] << args[1], undef
-    if n == "shri":
-        return (args[0] >> args[1]) if signed else z3.LShR(args[0], args[1]), undef
-    if n in ("maxi", "mini"):
-        a, b = args
-        gt = (a > b) if signed else z3.UGT(a, b)
-        return (z3.If(gt, a, b) if n == "maxi" else z3.If(gt, b, a)), undef
-    if n == "mulhii":                      # the high half of the double-width product
-        w = elem_width(elem)
-        ext = z3.SignExt if signed else z3.ZeroExt
-        return z3.Extract(2 * w - 1, w, ext(w, args[0]) * ext(w, args[1])), undef
-    if n == "negi":
-        return -args[0], undef
-    if n == "absi":
-        return z3.If(args[0] < 0, -args[0], args[0]), undef
-    if n in ("divi", "remi"):
-        return _divrem(op, args[0], args[1], signed), undef
-    if n == "exti":
-        src = op.operands[0].scalar_elem
-        extra = elem_width(elem) - elem_width(src)
-        return (z3.SignExt(extra, args[0]) if signed else z3.ZeroExt(extra, args[0])), undef
-    if n == "trunci":
-        return z3.Extract(elem_width(elem) - 1, 0, args[0]), undef
-    if n == "cmpi":
-        a, b = args
-        pred = op.attrs["predicate"]
-        unsigned = op.attrs.get("signedness") == "unsigned" or \
-            isinstance(op.operands[0].tile.elem, PointerType)     # addresses: unsigned
-        lt = z3.ULT(a, b) if unsigned else (a < b)
-        return _bool_bv(_cmp(pred, lt, a == b)), undef
-    if n == "cmpf":
-        a, b = args
-        unordered = z3.Or(z3.fpIsNaN(a), z3.fpIsNaN(b))
-        pred = op.attrs["predicate"]
-        r = _cmp(pred, z3.fpLT(a, b), z3.fpEQ(a, b))
-        r = z3.And(r, z3.Not(unordered)) if op.attrs["ordering"] == "ordered" else \
-            z3.Or(r, unordered)
-        return _bool_bv(r), undef
-    if n in _FLOAT_OPS:
-        if elem not in _FP:
-            raise Unsupported(f"'{n}' on {elem}")
+        gt = (a > b) if _signed(op) else z3.UGT(a, b)
+        return (z3.If(gt, a, b) if larger else z3.If(gt, b, a)), None
+    return fn
+
+
+smt_semantics("maxi", attributes={"signedness": _SIGNS})(_max_min_int(True))
+smt_semantics("mini", attributes={"signedness": _SIGNS})(_max_min_int(False))
+
+
+@smt_semantics("mulhii", attributes={"signedness": _SIGNS})
+def _mulhii(op: Operation, args: list[Any], ctx: Context) -> tuple[Any, Any]:
+    """The high half of the double-width product."""
+    z3 = _z3()
+    w = elem_width(ctx.elem)
+    ext = z3.SignExt if _signed(op) else z3.ZeroExt
+    return z3.Extract(2 * w - 1, w, ext(w, args[0]) * ext(w, args[1])), None
+
+
+@smt_semantics("remi", attributes={"signedness": _SIGNS})
+def _remi(op: Operation, args: list[Any], ctx: Context) -> tuple[Any, Any]:
+    """The remainder of division toward zero; by zero all-ones bits."""
+    z3 = _z3()
+    a, b = args
+    r = z3.SRem(a, b) if _signed(op) else z3.URem(a, b)
+    return z3.If(b == z3.BitVecVal(0, a.size()), z3.BitVecVal((1 << a.size()) - 1, a.size()),
+                 r), None
+
+
+@smt_semantics("divi", attributes={"signedness": _SIGNS,
+                                   "rounding": (None, "negative_inf", "positive_inf")})
+def _divi(op: Operation, args: list[Any], ctx: Context) -> tuple[Any, Any]:
+    return _divrem(op, args[0], args[1], _signed(op)), None
+
+
+@smt_semantics("exti", attributes={"signedness": _SIGNS})
+def _exti(op: Operation, args: list[Any], ctx: Context) -> tuple[Any, Any]:
+    z3 = _z3()
+    extra = elem_width(ctx.elem) - elem_width(op.operands[0].scalar_elem)
+    return (z3.SignExt(extra, args[0]) if _signed(op) else z3.ZeroExt(extra, args[0])), None
+
+
+@smt_semantics("cmpi", attributes={"predicate": _PREDICATES, "signedness": _SIGNS})
+def _cmpi(op: Operation, args: list[Any], ctx: Context) -> tuple[Any, Any]:
+    z3 = _z3()
+    a, b = args
+    unsigned = op.attrs.get("signedness") == "unsigned" or \
+        isinstance(op.operands[0].tile.elem, PointerType)     # addresses: unsigned
+    lt = z3.ULT(a, b) if unsigned else (a < b)
+    return _bool_bv(_cmp(op.attrs["predicate"], lt, a == b)), None
+
+
+@smt_semantics("cmpf", attributes={"predicate": _PREDICATES,
+                                   "ordering": ("ordered", "unordered")})
+def _cmpf(op: Operation, args: list[Any], ctx: Context) -> tuple[Any, Any]:
+    z3 = _z3()
+    a, b = args
+    unordered = z3.Or(z3.fpIsNaN(a), z3.fpIsNaN(b))
+    r = _cmp(op.attrs["predicate"], z3.fpLT(a, b), z3.fpEQ(a, b))
+    r = z3.And(r, z3.Not(unordered)) if op.attrs["ordering"] == "ordered" else \
+        z3.Or(r, unordered)
+    return _bool_bv(r), None
+
+
+def _ieee(fn: Callable[[Operation, list[Any]], Any]) -> SmtSemantics:
+    """An op on the IEEE formats only (not the 8-bit floats)."""
+    def on(op: Operation, args: list[Any], ctx: Context) -> tuple[Any, Any]:
+        if ctx.elem not in _FP:
+            raise Unsupported(f"'{op.name}' on {ctx.elem}")
+        return fn(op, args), None
+    return on
+
+
+def _float_op(fn: Callable[..., Any], rounds: bool = True) -> SmtSemantics:
+    """A float op rounded once by `rounding` (when `rounds`: `fn(rm, *args)`), its inputs
+    and result flushed to zero under `flush_to_zero`."""
+    def value(op: Operation, args: list[Any]) -> Any:
         ftz = bool(op.attrs.get("flush_to_zero"))
         if ftz:
             args = [_ftz(a) for a in args]
         rm = rounding(op.attrs.get("rounding"))
-        if n == "addf":
-            r = z3.fpAdd(rm, *args)
-        elif n == "subf":
-            r = z3.fpSub(rm, *args)
-        elif n == "mulf":
-            r = z3.fpMul(rm, *args)
-        elif n == "divf":
-            r = z3.fpDiv(rm, *args)
-        elif n == "fma":
-            r = z3.fpFMA(rm, *args)
-        elif n == "sqrt":
-            r = z3.fpSqrt(rm, args[0])
-        elif n == "negf":
-            r = z3.fpNeg(args[0])
-        else:
-            r = z3.fpAbs(args[0])
-        return (_ftz(r) if ftz else r), undef
-    raise Unsupported(f"op '{n}'")
+        r = fn(rm, *args) if rounds else fn(*args)
+        return _ftz(r) if ftz else r
+    return _ieee(value)
+
+
+smt_semantics("addf", attributes=_FLOAT_MODS)(_float_op(lambda rm, a, b: _z3().fpAdd(rm, a, b)))
+smt_semantics("subf", attributes=_FLOAT_MODS)(_float_op(lambda rm, a, b: _z3().fpSub(rm, a, b)))
+smt_semantics("mulf", attributes=_FLOAT_MODS)(_float_op(lambda rm, a, b: _z3().fpMul(rm, a, b)))
+smt_semantics("divf", attributes=_FLOAT_MODS)(_float_op(lambda rm, a, b: _z3().fpDiv(rm, a, b)))
+smt_semantics("fma", attributes=_FLOAT_MODS)(
+    _float_op(lambda rm, a, b, c: _z3().fpFMA(rm, a, b, c)))
+smt_semantics("sqrt", attributes=_FLOAT_MODS)(_float_op(lambda rm, a: _z3().fpSqrt(rm, a)))
+smt_semantics("negf", attributes={"flush_to_zero": (False, True)})(
+    _float_op(lambda a: _z3().fpNeg(a), rounds=False))
+smt_semantics("absf", attributes={"flush_to_zero": (False, True)})(
+    _float_op(lambda a: _z3().fpAbs(a), rounds=False))
+_MIN_MAX_ATTRS = {"propagate_nan": (False, True), "flush_to_zero": (False, True)}
+smt_semantics("maxf", attributes=_MIN_MAX_ATTRS)(_ieee(lambda op, args: _min_max(op, args, True)))
+smt_semantics("minf", attributes=_MIN_MAX_ATTRS)(
+    _ieee(lambda op, args: _min_max(op, args, False)))
 
 
 def _widen(o: Any) -> Any:
@@ -344,13 +477,13 @@ def _widen(o: Any) -> Any:
     return (z3.ZeroExt if o.size() == 1 else z3.SignExt)(64 - o.size(), o)
 
 
-def _min_max(op: Operation, args: list[Any]) -> Any:
+def _min_max(op: Operation, args: list[Any], largest: bool) -> Any:
     z3 = _z3()
     a, b = args
     if op.attrs.get("flush_to_zero"):
         a, b = _ftz(a), _ftz(b)
     eq = z3.fpEQ(a, b)
-    if op.name == "maxf":
+    if largest:
         pick_a = z3.Or(z3.fpGT(a, b), z3.And(eq, z3.Not(z3.fpIsNegative(a))))
     else:
         pick_a = z3.Or(z3.fpLT(a, b), z3.And(eq, z3.fpIsNegative(a)))
@@ -397,39 +530,64 @@ _TO_INT = {None: "RTZ", "zero": "RTZ", "nearest_int_to_zero": "RTZ", "nearest_ev
            "negative_inf": "RTN", "positive_inf": "RTP"}
 
 
-def _conversion(op: Operation, x: Any, raw: Any, elem: str) -> tuple[Any, Any]:
-    z3 = _z3()
-    n = op.name
-    undef = z3.BoolVal(False)
+def _source(op: Operation) -> str:
+    """A conversion's operand element type, if the solver models it."""
     src = op.operands[0].scalar_elem
     if not isinstance(src, str) or not is_modelled(src):
-        raise Unsupported(f"'{n}' from {src}")
-    signed = op.attrs.get("signedness", "signed") != "unsigned"
-    if n == "bitcast":
-        bits = x if src in INT_WIDTHS else raw if raw is not None else to_bits(src, x)
-        return from_bits(elem, bits), undef
-    if n == "itof":
-        rm = _ieee_mode(op)
-        if elem in _MINI:
-            wide = z3.FPSort(11, _MINI[elem][0])      # integers are never subnormal there
-            r = z3.fpSignedToFP(rm, x, wide) if signed else z3.fpUnsignedToFP(rm, x, wide)
-            return _saturate_mini(z3.fpToFP(z3.RNE(), r, fp_sort("f64")), elem), undef
-        to = fp_sort(elem)
-        return (z3.fpSignedToFP(rm, x, to) if signed else z3.fpUnsignedToFP(rm, x, to)), undef
-    if n == "ftof":
-        rm = _ieee_mode(op)
-        if elem in _MINI:
-            return _round_mini(x, elem, rm), undef
-        return z3.fpToFP(rm, x, fp_sort(elem)), undef
-    # ftoi: round to an integral value, then saturate (compared in float64: exact)
+        raise Unsupported(f"'{op.name}' from {src}")
+    return src
+
+
+@smt_semantics("bitcast")
+def _bitcast(op: Operation, args: list[Any], ctx: Context) -> tuple[Any, Any]:
+    """The same bits (a float operand's as known, NaN payloads included)."""
+    src = _source(op)
+    x, raw = args[0], ctx.raw[0]
+    if src in INT_WIDTHS:
+        ctx.bits = x
+    bits = x if src in INT_WIDTHS else raw if raw is not None else to_bits(src, x)
+    return from_bits(ctx.elem, bits), None
+
+
+@smt_semantics("itof", attributes={"signedness": _SIGNS, "rounding": _FLOAT_MODS["rounding"]})
+def _itof(op: Operation, args: list[Any], ctx: Context) -> tuple[Any, Any]:
+    z3 = _z3()
+    _source(op)
+    x, elem, signed = args[0], ctx.elem, _signed(op)
+    rm = _ieee_mode(op)
+    if elem in _MINI:
+        wide = z3.FPSort(11, _MINI[elem][0])      # integers are never subnormal there
+        r = z3.fpSignedToFP(rm, x, wide) if signed else z3.fpUnsignedToFP(rm, x, wide)
+        return _saturate_mini(z3.fpToFP(z3.RNE(), r, fp_sort("f64")), elem), None
+    to = fp_sort(elem)
+    return (z3.fpSignedToFP(rm, x, to) if signed else z3.fpUnsignedToFP(rm, x, to)), None
+
+
+@smt_semantics("ftof", attributes={"rounding": _FLOAT_MODS["rounding"]})
+def _ftof(op: Operation, args: list[Any], ctx: Context) -> tuple[Any, Any]:
+    _source(op)
+    rm = _ieee_mode(op)
+    if ctx.elem in _MINI:
+        return _round_mini(args[0], ctx.elem, rm), None
+    return _z3().fpToFP(rm, args[0], fp_sort(ctx.elem)), None
+
+
+@smt_semantics("ftoi", attributes={"signedness": _SIGNS,
+                                   "rounding": (None, "nearest_even", "negative_inf",
+                                                "positive_inf")})
+def _ftoi(op: Operation, args: list[Any], ctx: Context) -> tuple[Any, Any]:
+    """Round to an integral value, then saturate (compared in float64: exact)."""
+    z3 = _z3()
+    _source(op)
+    x = args[0]
     mode = op.attrs.get("rounding")
     if mode not in _TO_INT:
         raise Unsupported(f"ftoi rounding '{mode}'")
     rm = {"RTZ": z3.RTZ(), "RNE": z3.RNE(), "RTN": z3.RTN(), "RTP": z3.RTP()}[_TO_INT[mode]]
     f64 = fp_sort("f64")
     r = z3.fpRoundToIntegral(rm, z3.fpToFP(z3.RNE(), x, f64))
-    w = elem_width(elem)
-    if signed:
+    w = elem_width(ctx.elem)
+    if _signed(op):
         hi, lo = (1 << (w - 1)) - 1, -(1 << (w - 1))
         top, bottom = _fp64(2.0 ** (w - 1)), _fp64(-(2.0 ** (w - 1)))
         inside = z3.fpToSBV(z3.RTZ(), r, z3.BitVecSort(w))
@@ -445,14 +603,12 @@ def _conversion(op: Operation, x: Any, raw: Any, elem: str) -> tuple[Any, Any]:
 
 
 def _divrem(op: Operation, a: Any, b: Any, signed: bool) -> Any:
+    """A quotient rounded by `rounding` (absent: toward zero); by zero all-ones bits."""
     z3 = _z3()
     w = a.size()
     ones = z3.BitVecVal((1 << w) - 1, w)
     zero = z3.BitVecVal(0, w)
     one = z3.BitVecVal(1, w)
-    if op.name == "remi":
-        r = z3.SRem(a, b) if signed else z3.URem(a, b)
-        return z3.If(b == zero, ones, r)
     mode = op.attrs.get("rounding", "zero")
     if signed:
         q, r = a / b, z3.SRem(a, b)          # toward zero
@@ -485,7 +641,8 @@ def translate(kernel: Kernel, inputs: Inputs, symbolic: dict[int, str]) -> tuple
     undef = z3.BoolVal(False)
     out = None
     for op in kernel.body.ops:
-        if op.name == "load_ptr_tko":
+        spec = op.spec
+        if spec is not None and spec.is_load and spec.is_pointer_access:
             ptr = op.operands[0]
             elem = ptr.type.elem.pointee if isinstance(ptr.type, TileType) and isinstance(
                 ptr.type.elem, PointerType) else None
@@ -495,13 +652,13 @@ def translate(kernel: Kernel, inputs: Inputs, symbolic: dict[int, str]) -> tuple
             env[id(op.results[0])] = from_bits(str(elem), bv)
             raw[id(op.results[0])] = bv
             continue
-        if op.name == "store_ptr_tko":
+        if spec is not None and spec.is_store and spec.is_pointer_access:
             v = op.operands[1]
             out = (env[id(v)], v.tile.elem)
             continue
-        if op.name == "return":
+        if spec is not None and spec.has("return"):
             continue
-        if op.name == "constant":
+        if spec is not None and spec.has("constant"):
             t = op.results[0].tile
             if not is_modelled(t.elem):
                 raise Unsupported(f"constants of type {t.elem}")
@@ -518,21 +675,18 @@ def translate(kernel: Kernel, inputs: Inputs, symbolic: dict[int, str]) -> tuple
             env[id(op.results[0])] = term
             raw[id(op.results[0])] = bv
             continue
-        if op.name not in SUPPORTED:
+        if op.name not in SMT_SEMANTICS:
             raise Unsupported(f"op '{op.name}'")
         if op.regions or len(op.results) != 1:
             raise Unsupported(f"op '{op.name}' with regions or several results")
         for v in op.operands:
             if not isinstance(v.type, TileType) or not is_modelled(v.type.elem):
                 raise Unsupported(f"'{op.name}' on {v.type}")
-        term, u = op_term(op, [env[id(v)] for v in op.operands],
-                          [raw.get(id(v)) for v in op.operands])
-        if op.name == "offset" and inputs.pointee_log is not None:
-            term = env[id(op.operands[0])] + (_widen(env[id(op.operands[1])])
-                                              << inputs.pointee_log)
+        term, u, bits = _apply(op, [env[id(v)] for v in op.operands],
+                               [raw.get(id(v)) for v in op.operands], inputs.pointee_log)
         env[id(op.results[0])] = term
-        if op.name == "bitcast" and op.operands[0].tile.elem in INT_WIDTHS:
-            raw[id(op.results[0])] = env[id(op.operands[0])]
+        if bits is not None:
+            raw[id(op.results[0])] = bits
         undef = z3.Or(undef, u)
     if out is None:
         raise Unsupported("a kernel that stores nothing")
@@ -583,13 +737,6 @@ def refines(lhs: Kernel, rhs: Kernel, *, symbolic_lhs: dict[int, str] | None = N
 
 
 # -- the solver's semantics against the interpreter's ---------------------------------------------
-_CROSS_INT = ("addi", "subi", "muli", "andi", "ori", "xori", "shli", "shri", "maxi", "mini",
-              "divi", "remi", "negi", "absi", "cmpi", "exti", "trunci", "select", "mulhii")
-_CROSS_FLOAT = ("addf", "subf", "mulf", "divf", "fma", "negf", "absf", "sqrt", "cmpf", "maxf",
-                "minf")
-_CROSS_CONVERT = ("itof", "ftoi", "ftof", "bitcast")
-_ARITY = {"negi": 1, "absi": 1, "exti": 1, "trunci": 1, "negf": 1, "absf": 1, "sqrt": 1,
-          "fma": 3, "select": 3}
 _INTS = ("i1", "i8", "i16", "i32", "i64")
 _FLOATS = (*_FP, *_MINI)
 
@@ -641,46 +788,96 @@ def _near_one(elem: str, rng: Any) -> int:
 _SAME_WIDTH = {8: ("i8", "f8E4M3FN", "f8E5M2"), 16: ("i16", "f16", "bf16"), 32: ("i32", "f32"),
                64: ("i64", "f64")}
 
+# (operand element types, result element type) of one instance, drawn from an rng
+Signature = Callable[[Any], tuple[list[str], str]]
+# The cross-checked ops: name -> (its signature's draw, whether its operands are also
+# drawn near rounding points, as a conversion's are)
+CROSS_CHECKED: dict[str, tuple[Signature, bool]] = {}
+
+
+def register_cross_check(name: str, draw: Signature, *, conversion: bool = False) -> None:
+    """Let `random_instance` draw op `name` (it needs SMT and interpreter semantics):
+    `draw(rng)` gives its operand and result element types."""
+    if name in CROSS_CHECKED:
+        raise ValueError(f"op '{name}' is already cross-checked")
+    CROSS_CHECKED[name] = (draw, conversion)
+
+
+def unregister_cross_check(name: str) -> None:
+    if CROSS_CHECKED.pop(name, None) is None:
+        raise KeyError(f"op '{name}' is not cross-checked")
+
+
+def _uniform(elems: tuple[str, ...], arity: int = 2, result: str | None = None) -> Signature:
+    """Operands of one type drawn from `elems`; the result of that type or `result`."""
+    def draw(rng: Any) -> tuple[list[str], str]:
+        elem = rng.choice(elems)
+        return [elem] * arity, result or elem
+    return draw
+
+
+def _select_signature(rng: Any) -> tuple[list[str], str]:
+    elem = rng.choice(_INTS)
+    return ["i1", elem, elem], elem
+
+
+def _widening(rng: Any) -> tuple[list[str], str]:
+    a, b = sorted(rng.sample(_INTS, 2), key=_INTS.index)
+    return [a], b
+
+
+def _narrowing(rng: Any) -> tuple[list[str], str]:
+    a, b = sorted(rng.sample(_INTS, 2), key=_INTS.index)
+    return [b], a
+
+
+def _float_pair(rng: Any) -> tuple[list[str], str]:
+    a, b = rng.sample(_FLOATS, 2)
+    return [a], b
+
+
+def _same_width(rng: Any) -> tuple[list[str], str]:
+    a, b = rng.sample(_SAME_WIDTH[rng.choice((8, 16, 32, 64))], 2)
+    return [a], b
+
+
+for _name, _draw in (
+        *((n, _uniform(_INTS)) for n in ("addi", "subi", "muli", "andi", "ori", "xori",
+                                         "shli", "shri", "maxi", "mini", "divi", "remi")),
+        ("negi", _uniform(_INTS, 1)), ("absi", _uniform(_INTS, 1)),
+        ("cmpi", _uniform(_INTS, result="i1")), ("exti", _widening), ("trunci", _narrowing),
+        ("select", _select_signature), ("mulhii", _uniform(_INTS)),
+        *((n, _uniform(tuple(_FP))) for n in ("addf", "subf", "mulf", "divf")),
+        ("fma", _uniform(tuple(_FP), 3)), ("negf", _uniform(tuple(_FP), 1)),
+        ("absf", _uniform(tuple(_FP), 1)), ("sqrt", _uniform(tuple(_FP), 1)),
+        ("cmpf", _uniform(tuple(_FP), result="i1")), ("maxf", _uniform(tuple(_FP))),
+        ("minf", _uniform(tuple(_FP)))):
+    register_cross_check(_name, _draw)
+register_cross_check("itof", lambda rng: ([rng.choice(_INTS)], rng.choice(_FLOATS)),
+                     conversion=True)
+register_cross_check("ftoi", lambda rng: ([rng.choice(_FLOATS)], rng.choice(_INTS)),
+                     conversion=True)
+register_cross_check("ftof", _float_pair, conversion=True)
+register_cross_check("bitcast", _same_width, conversion=True)
+
 
 def random_instance(rng: Any) -> Instance:
     """A random op of the cross-checked ones, its attributes and operands (a third of
     the operands from each type's edges: zeros, ones, extremes, infinities, NaNs,
     subnormals), drawn from `rng` (a `random.Random`)."""
-    name = rng.choice(_CROSS_INT + _CROSS_FLOAT + _CROSS_CONVERT)
+    name = rng.choice(tuple(CROSS_CHECKED))
     space = ATTRIBUTE_SPACE.get(name, {})
     attrs = {k: rng.choice(v) for k, v in sorted(space.items())}
     attrs = {k: v for k, v in attrs.items() if v is not None and v is not False}
-    if name in _CROSS_FLOAT:
-        elem = rng.choice(tuple(_FP))
-        operands = [elem] * _ARITY.get(name, 2)
-        result = "i1" if name == "cmpf" else elem
-    elif name == "itof":
-        operands, result = [rng.choice(_INTS)], rng.choice(_FLOATS)
-    elif name == "ftoi":
-        operands, result = [rng.choice(_FLOATS)], rng.choice(_INTS)
-    elif name == "ftof":
-        a, b = rng.sample(_FLOATS, 2)
-        operands, result = [a], b
-    elif name == "bitcast":
-        a, b = rng.sample(_SAME_WIDTH[rng.choice((8, 16, 32, 64))], 2)
-        operands, result = [a], b
-    elif name == "exti":
-        a, b = sorted(rng.sample(_INTS, 2), key=_INTS.index)
-        operands, result = [a], b
-    elif name == "trunci":
-        a, b = sorted(rng.sample(_INTS, 2), key=_INTS.index)
-        operands, result = [b], a
-    else:
-        elem = rng.choice(_INTS)
-        operands = ["i1", elem, elem] if name == "select" else [elem] * _ARITY.get(name, 2)
-        result = "i1" if name == "cmpi" else elem
+    draw, conversion = CROSS_CHECKED[name]
+    operands, result = draw(rng)
     bits = []
     for e in operands:
         w = elem_width(e)
-        draw = rng.random()
-        if draw < 0.35:
+        r = rng.random()
+        if r < 0.35:
             bits.append(rng.choice(_edge_bits(e)))
-        elif draw < 0.55 and name in _CROSS_CONVERT:
+        elif r < 0.55 and conversion:
             bits.append(_near_one(e, rng))
         else:
             bits.append(rng.getrandbits(w))
@@ -751,5 +948,7 @@ def disagreement(inst: Instance) -> str | None:
 
 
 __all__ = ["Unsupported", "available", "refines", "translate", "op_term", "Inputs",
-           "Outcome", "SUPPORTED", "ATTRIBUTE_SPACE", "is_modelled", "same_value",
+           "Outcome", "supported", "ATTRIBUTE_SPACE", "SMT_SEMANTICS", "Context",
+           "smt_semantics", "register_smt_semantics", "unregister_smt_semantics", "CROSS_CHECKED",
+           "register_cross_check", "unregister_cross_check", "is_modelled", "same_value",
            "const_term", "from_bits", "Instance", "random_instance", "disagreement"]

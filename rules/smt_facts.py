@@ -534,6 +534,10 @@ def _multiplies(tree: Any) -> bool:
     return False
 
 
+# integer width changes: op name -> whether it widens (its operand is the narrower type)
+_WIDTH_CHANGES = {"exti": True, "trunci": False}
+
+
 def _instantiations(tree: Any) -> list[tuple[str, dict[str, str]]]:
     """(element type, type hints) pairs: every integer width, and for a conversion every
     pair of widths it converts between."""
@@ -542,7 +546,7 @@ def _instantiations(tree: Any) -> list[tuple[str, dict[str, str]]]:
     def walk(n: Any) -> None:
         nonlocal conv
         if isinstance(n, tuple):
-            if n[0] in ("Op1",) and n[1] == ("lit", "exti") or n[1] == ("lit", "trunci"):
+            if n[0] == "Op1" and n[1][0] == "lit" and n[1][1] in _WIDTH_CHANGES:
                 if n[4][0] == "var":
                     conv = (n[1][1], n[4][1])
             for c in n[1:]:
@@ -556,7 +560,7 @@ def _instantiations(tree: Any) -> list[tuple[str, dict[str, str]]]:
     name, var = conv
     out = []
     for a, b in itertools.combinations(_INTS, 2):
-        src, dst = (a, b) if name == "exti" else (b, a)
+        src, dst = (a, b) if _WIDTH_CHANGES[name] else (b, a)
         out.append((dst, {var: f"tile<{src}>"}))
     return out
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any, Literal
 
 import itertools
@@ -47,11 +48,12 @@ from eqsat.interp.compare import TOL
 from eqsat.interp.inputs import parse_spec
 from eqsat.ir.attrs import DenseConst
 from eqsat.ir.core import Kernel, Operation, Param, Region, Value, structurally_equal
+from eqsat.ir.ops import SPECS
 from eqsat.ir.types import INT_WIDTHS, PointerType, TileType, TokenType, byte_size
 from eqsat.ir.verify import verify
 from eqsat.rules.core import CORE
 from eqsat.rules.dsl import Rule, RuleSet
-from eqsat.rules.smt import ATTRIBUTE_SPACE
+from eqsat.rules.smt import ATTRIBUTE_SPACE, revision
 from eqsat.text import parse
 from eqsat.text.parser import Parser
 
@@ -125,6 +127,51 @@ def _number_elem(t: TileType) -> str:
     if isinstance(t.elem, PointerType):
         raise ValueError(f"the soundness checker loads and stores numbers, not {t}")
     return t.elem
+
+
+# How an op's result and operand types follow from the type expected of it, by syntax
+# family: (builder, type field, expected, the first operand's hinted type, arity) ->
+# (result type, operand types). Other families: operands of the result's type.
+Typing = Callable[["SideBuilder", Any, TileType, Any, int], tuple[Any, list]]
+
+
+def _same_types(b: SideBuilder, tyf: Any, expected: TileType, hinted: Any,
+                n: int) -> tuple[Any, list]:
+    rt = b.type_of_field(tyf, expected)
+    return rt, [rt] * n
+
+
+def _compare_types(b: SideBuilder, tyf: Any, expected: TileType, hinted: Any,
+                   n: int) -> tuple[Any, list]:
+    return b.type_of_field(tyf, TileType(expected.shape, "i1")), [b.tile(b.dt)] * n
+
+
+def _select_types(b: SideBuilder, tyf: Any, expected: TileType, hinted: Any,
+                  n: int) -> tuple[Any, list]:
+    rt = b.type_of_field(tyf, expected)
+    return rt, [TileType(rt.shape, "i1"), rt, rt]
+
+
+def _offset_types(b: SideBuilder, tyf: Any, expected: TileType, hinted: Any,
+                  n: int) -> tuple[Any, list]:
+    """A pointer (as hinted) and an integer."""
+    rt = b.type_of_field(tyf, hinted or expected)
+    return rt, [rt, b.tile(b.dt)]
+
+
+def _convert_types(b: SideBuilder, tyf: Any, expected: TileType, hinted: Any,
+                   n: int) -> tuple[Any, list]:
+    """A conversion's operand has its own type: as hinted, else the checked one (a cast
+    to a pointer, unhinted: the result's)."""
+    rt = b.type_of_field(tyf, expected)
+    if hinted is None and isinstance(rt, TileType) and isinstance(rt.elem, PointerType):
+        return rt, [rt] * n
+    return rt, [hinted or b.tile(b.dt)] * n
+
+
+_OPERAND_TYPES: dict[str, Typing] = {"cmpi": _compare_types, "cmpf": _compare_types,
+                                     "select": _select_types, "offset": _offset_types,
+                                     "convert": _convert_types}
 
 
 class SideBuilder:
@@ -211,26 +258,10 @@ class SideBuilder:
                 attrs = T.ATTRS.lookup(attrsf[1])[0]
             else:
                 attrs = self.attrbind.setdefault(attrsf[1], dict(_DEFAULT_ATTRS.get(name, {})))
-            if name in ("cmpi", "cmpf"):
-                rt = self.type_of_field(tyf, TileType(expected.shape, "i1"))
-                opnd = [self.tile(self.dt) for _ in kids]
-            elif name == "select":
-                rt = self.type_of_field(tyf, expected)
-                opnd = [TileType(rt.shape, "i1"), rt, rt]
-            elif name == "offset":               # a pointer (as hinted) and an integer
-                c0 = kids[0]
-                hinted = self.types.get(c0[1]) if c0[0] == "var" else None
-                rt = self.type_of_field(tyf, hinted or expected)
-                opnd = [rt, self.tile(self.dt)]
-            else:
-                rt = self.type_of_field(tyf, expected)
-                if name in ("exti", "trunci", "itof", "ftoi", "ftof", "reshape", "broadcast",
-                            "bitcast"):
-                    c0 = kids[0]
-                    hinted = self.types.get(c0[1]) if c0[0] == "var" else None
-                    opnd = [hinted or self.tile(self.dt)]
-                else:
-                    opnd = [rt] * len(kids)
+            sp = SPECS.get(name)
+            typing = _OPERAND_TYPES.get(sp.syntax if sp is not None else "", _same_types)
+            hinted = self.types.get(kids[0][1]) if kids and kids[0][0] == "var" else None
+            rt, opnd = typing(self, tyf, expected, hinted, len(kids))
             vals = [self.build(c, t) for c, t in zip(kids, opnd)]
             op = Operation(name, vals, [rt], attrs)
             self.ops.append(op)
@@ -510,7 +541,7 @@ def _smt_unsupported(rule: Any, tree: Any, rhs: Any, exact: bool) -> str | None:
                 walk(c)
     walk(tree)
     walk(rhs)
-    missing = sorted(names - smt.SUPPORTED)
+    missing = sorted(names - smt.supported())
     if missing:
         return f"no SMT semantics for {', '.join(missing)}"
     return None
@@ -520,10 +551,11 @@ _PROOFS: dict[tuple, dict[str, Any]] = {}     # rule text -> the proved result's
 
 
 def _proof_key(rule: Any, tree: Any, rhs: Any, candidates: list[str], hints: dict) -> tuple:
-    """A proof depends on nothing but the rule's text and the instantiations asked for."""
+    """A proof depends on nothing but the rule's text, the instantiations asked for and
+    the ops' SMT semantics."""
     conds = tuple(str(c) for c in getattr(rule, "conditions", ()))
     return (rule.name, repr(tree), repr(rhs), conds, tuple(candidates),
-            tuple(sorted((k, str(v)) for k, v in hints.items())))
+            tuple(sorted((k, str(v)) for k, v in hints.items())), revision())
 
 
 def check_rule(rule: Any, *, dtypes: Any = None, types: dict | None = None,

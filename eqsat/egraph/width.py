@@ -319,9 +319,11 @@ def view_width(op: Operation, facts: LaneFacts) -> int:
     pv = op.required("view")
     pt = pv.type
     mk = pv.owner if isinstance(pv.owner, Operation) else None
-    tv = mk.operands[0] if mk is not None and mk.name == "make_partition_view" else None
+    tv = mk.operands[0] if mk is not None and mk.spec.has("makes_view") and \
+        isinstance(pt, PartitionViewType) else None
     mt = tv.owner if tv is not None and isinstance(tv.owner, Operation) else None
-    if tv is None or mt is None or mt.name != "make_tensor_view":
+    if tv is None or mt is None or not mt.spec.has("makes_view") or \
+            not isinstance(tv.type, TensorViewType):
         return view_lanes_width(pt, None, 1, [], [])
     return view_lanes_width(pt, tv.type, facts.of(mt.required("base")).div,
                             [facts.of(x).div for x in mt.group("shape")],

@@ -166,6 +166,8 @@ FORMS: dict[str, str] = {
 }
 # load_ptr's form prints it; reading it needs the types to tell a mask from a padding value
 HAND_PARSED = frozenset(("load_ptr",))
+# the `name=true|false` clauses after `dim=` in a combiner's head, by syntax family
+COMBINER_FLAGS: dict[str, tuple[str, ...]] = {"reduce": (), "scan": ("reverse",)}
 
 
 def _def(name, syntax, operands=(), regions=0, effect="pure", results=1, traits=(), form=None):

@@ -19,6 +19,7 @@ import numpy as np
 
 from eqsat.ir.attrs import DenseConst
 from eqsat.ir.numbers import format_scalar
+from eqsat.ir.ops import COMBINER_FLAGS
 from eqsat.ir.syntax import Attr, Lit, Opd, Opt, Special, TypeOf, TypesOf, items_of
 from eqsat.ir.types import TileType, TokenType
 
@@ -298,9 +299,8 @@ class Printer:
     def p_combiner(self, op, depth):
         lhs = self.results_lhs(op)
         xs = op.group("inputs")
-        rev = ""
-        if op.name == "scan":
-            rev = " reverse=true" if op.attrs.get("reverse") else " reverse=false"
+        rev = "".join(f" {f}={'true' if op.attrs.get(f) else 'false'}"
+                      for f in COMBINER_FLAGS[op.spec.syntax])
         head = (f"{lhs}{op.name} {self.rs(xs)} dim={op.attrs['dim']}{rev} identities=["
                 f"{self._identities(op)}] : {self.ts(xs)} -> {self.ts(op.results)}")
         self._combiner(op, depth, head)

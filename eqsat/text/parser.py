@@ -30,7 +30,7 @@ import numpy as np
 from eqsat.errors import ParseError
 from eqsat.ir.attrs import Bounded, DenseConst, DivBy, SameElements
 from eqsat.ir.core import Kernel, Operation, Param, Region, Value
-from eqsat.ir.ops import HAND_PARSED, SPECS, OpSpec
+from eqsat.ir.ops import COMBINER_FLAGS, HAND_PARSED, SPECS, OpSpec
 from eqsat.ir.syntax import (Attr, Lit, Opd, Opt, Special, TokenOf, TypeOf, TypesOf, items_of,
                              usage)
 from eqsat.ir.types import (FLOAT_WIDTHS, INT_WIDTHS, TOKEN, PartitionViewType, PointerType,
@@ -996,13 +996,13 @@ class Parser:
         self.expect("dim")
         self.expect("=")
         attrs: dict = {"dim": self.integer()}
-        if name == "scan":
-            self.expect("reverse")
+        for flag in COMBINER_FLAGS[SPECS[name].syntax]:
+            self.expect(flag)
             self.expect("=")
-            rev = self.word("true or false")
-            if rev not in ("true", "false"):
-                raise self.error("reverse must be true or false")
-            attrs["reverse"] = rev == "true"
+            word = self.word("true or false")
+            if word not in ("true", "false"):
+                raise self.error(f"{flag} must be true or false")
+            attrs[flag] = word == "true"
         attrs["identities"] = self._identities()
         self.expect(":")
         ts = self.types()
