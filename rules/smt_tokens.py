@@ -604,15 +604,24 @@ def prove(rule: Any, timeout_ms: int = 10000) -> tuple[str, str]:
     if s.check() != z3.sat:           # facts that can never hold would prove anything
         return "unsupported", "the rule's facts cannot all hold in the model"
     s.add(z3.Not(z3.And(*[g for _, g in m.goals])))
-    got = s.check()
-    if got == z3.unsat:
-        return "proved", ""
-    if got == z3.unknown:
-        return "unsupported", f"z3 gave no answer ({s.reason_unknown()})"
+    settled = _settled(s)
+    if settled is not None:
+        return settled
     model = s.model()
     failed = [label for label, g in m.goals
               if not z3.is_true(model.eval(g, model_completion=True))]
     return "refuted", m.describe(model, failed)
+
+
+def _settled(s: Any) -> tuple[str, str] | None:
+    """A solver asked for a counterexample: ("proved", "") when there is none,
+    ("unsupported", why) when z3 gives no answer, None when it found one (`s.model()`)."""
+    got = s.check()
+    if got == smt._z3().unsat:
+        return "proved", ""
+    if got == smt._z3().unknown:
+        return "unsupported", f"z3 gave no answer ({s.reason_unknown()})"
+    return None
 
 
 def parallel_store_lemma(tile: int | None = None, stride_is_tile: bool = True) -> tuple[str, str]:
@@ -634,11 +643,9 @@ def parallel_store_lemma(tile: int | None = None, stride_is_tile: bool = True) -
     s.add(stride >= size if stride_is_tile else stride >= 1)
     s.add(k1 != k2, idx(k1) != idx(k2))        # injective, at the two iterations
     s.add(base + idx(k1) * stride + e1 == base + idx(k2) * stride + e2)
-    got = s.check()
-    if got == z3.unsat:
-        return "proved", ""
-    if got == z3.unknown:
-        return "unsupported", f"z3 gave no answer ({s.reason_unknown()})"
+    settled = _settled(s)
+    if settled is not None:
+        return settled
     md = s.model()
     v = {str(x): md.eval(x, model_completion=True) for x in (k1, k2, e1, e2, stride, size)}
     return "refuted", (f"iterations {v['k1']} and {v['k2']} (indices {md.eval(idx(k1))}, "

@@ -8,6 +8,7 @@ hard-coding a count, so the long profile scales them too.
 """
 import os
 
+import pytest
 from hypothesis import settings
 
 from eqsat.pytest_plugin import register_profiles
@@ -23,3 +24,12 @@ os.environ.setdefault("EQSAT_STRICT_EXTRACTION", "1")
 # an entry from another test would hide what the test patched (and the user's cache is theirs)
 os.environ.setdefault("EQSAT_CACHE_DIR", "off")
 
+
+@pytest.fixture
+def registry(monkeypatch):
+    """A private copy of the rule registry, so tests can register freely."""
+    import eqsat.rules as rules_pkg
+    rules_pkg._builtin()
+    monkeypatch.setattr(rules_pkg, "_REGISTRY", dict(rules_pkg._REGISTRY))
+    monkeypatch.setattr(rules_pkg, "_PLUGINS_LOADED", False)
+    return rules_pkg._REGISTRY

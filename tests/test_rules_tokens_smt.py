@@ -185,16 +185,6 @@ def test_a_loop_parallel_store_touches_each_address_once():
 
 
 # -- user rules ----------------------------------------------------------------------------------
-@pytest.fixture
-def registry(monkeypatch):
-    """A private copy of the rule registry, so tests can register freely."""
-    import eqsat.rules as rules_pkg
-    rules_pkg._builtin()
-    monkeypatch.setattr(rules_pkg, "_REGISTRY", dict(rules_pkg._REGISTRY))
-    monkeypatch.setattr(rules_pkg, "_PLUGINS_LOADED", False)
-    return rules_pkg._REGISTRY
-
-
 def test_a_user_token_rule_is_proved_or_refused_at_registration(registry):
     from eqsat.errors import EqsatError
     from eqsat.rules import RuleSet, register, rule_status

@@ -141,15 +141,6 @@ def test_generic_rule_is_checked_on_every_width():
     assert res.exercised == 4
 
 
-@pytest.fixture
-def registry(monkeypatch):
-    """A private copy of the rule registry, so tests can register freely."""
-    rules_pkg._builtin()
-    monkeypatch.setattr(rules_pkg, "_REGISTRY", dict(rules_pkg._REGISTRY))
-    monkeypatch.setattr(rules_pkg, "_PLUGINS_LOADED", False)
-    return rules_pkg._REGISTRY
-
-
 I64_SRC = """entry @k(%p: tile<ptr<i64>>) {
   %x, %t = load_ptr_tko weak %p : tile<ptr<i64>> -> tile<i64>, token
   %two = constant <i64: 2> : tile<i64>
