@@ -124,7 +124,7 @@ class _Problem:
     def __init__(self, dt: str, hints: dict[str, str], attrs: dict[str, dict],
                  terms: dict[str, Any], rhs: Any):
         from eqsat.rules.soundness import SideBuilder, const_bit_vars
-        from eqsat.text.parser import Parser
+        from eqsat.text.parser import parse_type
         z3 = _z3()
         self.z3 = z3
         self.dt = dt
@@ -139,7 +139,7 @@ class _Problem:
         if hints.get(_ANY_POINTEE):
             self.pointee_log = z3.BitVec("pointee_log", _W)
             self.premises.append(z3.ULE(self.pointee_log, 3))
-        hint_types = {k: Parser(v).type() for k, v in hints.items() if k != _ANY_POINTEE}
+        hint_types = {k: parse_type(v) for k, v in hints.items() if k != _ANY_POINTEE}
         bits = {}
         for tree in terms.values():
             for name in const_bit_vars(tree):

@@ -55,7 +55,7 @@ from eqsat.rules.core import CORE
 from eqsat.rules.dsl import Rule, RuleSet
 from eqsat.rules.smt import ATTRIBUTE_SPACE, revision
 from eqsat.text import parse
-from eqsat.text.parser import Parser
+from eqsat.text.parser import parse_type
 
 _DEFAULT_ATTRS = {
     "cmpi": {"predicate": "less_than", "signedness": "signed"},
@@ -198,7 +198,7 @@ class SideBuilder:
 
     def type_of_field(self, f: Any, default: Any) -> Any:
         if f[0] == "ty":
-            return Parser(f[1]).type()
+            return parse_type(f[1])
         if f[0] == "var" and f[1] in self.types:
             return self.types[f[1]]
         if f[0] == "var":
@@ -579,7 +579,7 @@ def check_rule(rule: Any, *, dtypes: Any = None, types: dict | None = None,
     res = SoundnessResult(rule.name, True)
     hint_types = {}
     for k, v in (types or {}).items():
-        hint_types[k] = Parser(v).type() if isinstance(v, str) else v
+        hint_types[k] = parse_type(v) if isinstance(v, str) else v
     bits_vars = const_bit_vars(tree)
     fired_name = fires or rule.name
     ruleset = ([RuleSet("check", [rule])] if fires is None else []) + list(context)
