@@ -121,3 +121,20 @@ def test_usage_says_how_an_op_is_written():
     assert "store_ptr_tko" + usage(items_of(SPECS["store_ptr_tko"])) == (
         "store_ptr_tko <ordering> [scope] %ptr, %value[, %mask] [token=%token] "
         "[optimization_hints = <hints>] : type, type[, type] -> types")
+
+
+PRINT = ('entry @k(%a: tile<4xf32>) {{\n'
+         '  %t = print_tko "x %f\\n", %a{tail} : tile<4xf32> -> token\n'
+         '  return\n}}\n')
+
+
+def test_forms_take_only_what_the_op_defines():
+    """cuda-tile's print_tko has no optimization hints (unlike the pointer loads and
+    stores whose tail it shares otherwise): the text refuses them, naming the place,
+    and what the printer writes reads back the same."""
+    k = parse(PRINT.format(tail=""))
+    assert "optimization_hints" not in print_kernel(k)
+    assert print_kernel(parse(print_kernel(k))) == print_kernel(k)
+    with pytest.raises(ParseError) as e:
+        parse(PRINT.format(tail=" optimization_hints = <sm_90 = {latency = 3}>"))
+    assert (e.value.line, e.value.col) == (2, 31)   # where the hints begin

@@ -149,8 +149,9 @@ FORMS: dict[str, str] = {
                   + " : type($ptr), type($value){, type($mask)} -> types(result)",
     "atomic_red_view": " %order $view[$index*], @mode:word, $value" + _VIEW_TAIL
                        + " : type($value), type($view){, type($index)} -> types(result)",
-    "print_tko": " @format:string{, $values+}" + _PTR_TAIL
-                 + "{ : types($values)} -> types(result)",
+    # no optimization hints: the op takes none (cuda-tile's Ops.td, PrintTkoOp)
+    "print_tko": " @format:string{, $values+}{ token=$token:token}"
+                 "{ : types($values)} -> types(result)",
     "mma": " $a, $b, $acc%signs : type($a), type($b), type($acc result)",
     "mma_scaled": " $a, $b, $acc, $a_scale, $b_scale : type($a), type($b), type($acc result),"
                   " type($a_scale), type($b_scale)",
