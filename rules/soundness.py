@@ -51,6 +51,7 @@ from eqsat.ir.core import Kernel, Operation, Param, Region, Value, structurally_
 from eqsat.ir.ops import SPECS
 from eqsat.ir.types import INT_WIDTHS, PointerType, TileType, TokenType, byte_size
 from eqsat.ir.verify import verify
+from eqsat.rules import compile_error
 from eqsat.rules.core import CORE
 from eqsat.rules.dsl import Rule, RuleSet
 from eqsat.rules.smt import ATTRIBUTE_SPACE, revision
@@ -65,10 +66,19 @@ _DEFAULT_ATTRS = {
     "ftoi": {"signedness": "signed"}, "maxi": {"signedness": "signed"},
     "mini": {"signedness": "signed"}, "shri": {"signedness": "signed"},
 }
-_INT_OPS = {"addi", "subi", "muli", "divi", "remi", "andi", "ori", "xori", "shli", "shri",
-            "maxi", "mini", "cmpi", "exti", "trunci", "itof", "negi", "absi", "offset"}
-_FLOAT_OPS = {"addf", "subf", "mulf", "divf", "pow", "fma", "negf", "absf", "cmpf", "ftoi",
-              "ftof", "maxf", "minf", "exp", "log", "sqrt", "rsqrt"}
+# Ops whose operands are integers or floats although their results are not (comparisons,
+# conversions, pointer offsets); every other op's operands are of its own kind (the op
+# table's `integer` and `float` traits).
+_INT_OPERANDS = frozenset({"cmpi", "exti", "trunci", "itof", "offset"})
+_FLOAT_OPERANDS = frozenset({"cmpf", "ftoi", "ftof"})
+
+
+def _operand_kinds(names: set[str]) -> tuple[bool, bool]:
+    """Whether ops in `names` take float operands, and whether they take integers (asked
+    when a rule is checked, so ops defined at run time count)."""
+    def takes(trait: str, extra: frozenset[str]) -> bool:
+        return any(n in extra or (n in SPECS and SPECS[n].has(trait)) for n in names)
+    return takes("float", _FLOAT_OPERANDS), takes("integer", _INT_OPERANDS)
 
 
 @dataclass
@@ -317,9 +327,10 @@ def _dtype_candidates(tree: Any, dtypes: Any) -> list[str]:
     walk(tree)
     if elems - {"i1"}:
         return sorted(elems - {"i1"})
-    if names & _FLOAT_OPS:
+    floats, ints = _operand_kinds(names)
+    if floats:
         return ["f16", "bf16", "f32", "f64"]
-    if names & _INT_OPS:
+    if ints:
         return ["i8", "i16", "i32", "i64"]
     return ["i32", "f32"]
 
@@ -718,7 +729,9 @@ def check_rule(rule: Any, *, dtypes: Any = None, types: dict | None = None,
             try:
                 r = rewrite(k, _schedule(ruleset), model=model, prefer=prefer)
             except EqsatError as e:
-                raise _Broken(f"rule '{rule.name}' does not run: {e}") from None
+                bad = compile_error(RuleSet("check", [rule]))    # egglog's reason, named
+                raise _Broken(f"rule '{rule.name}' does not compile: {bad[1]}" if bad else
+                              f"rule '{rule.name}' does not run: {e}") from None
             if not r.stats.matches.get(fired_name):
                 return None
             if rhs_tree is None:

@@ -101,3 +101,22 @@ def test_rule_that_never_fires_is_reported():
     r = rewrite("never", muli(x, iconst(12345, ty=t)), x)
     res = check_rule(r, dtypes=["i8"], examples=2)
     assert not res.ok and "never fired" in res.message
+
+
+def test_rules_are_checked_on_every_element_type_of_their_ops():
+    """The element types a rule is checked on follow the op table: a float op (floor,
+    exp2, trig...) on every float type, an integer op (mulhii...) on every width."""
+    from eqsat.rules.dsl import ints, op, strs
+    x, = terms("x")
+    t, = tys("t")
+    a, = ints("a")
+    floor = check_rule(rewrite("floor-twice", op("floor", op("floor", x, ty=t, attrs=a), ty=t,
+                                                 attrs=a), op("floor", x, ty=t, attrs=a)))
+    assert floor.ok and floor.dtypes == ("f16", "bf16", "f32", "f64"), floor
+    wrong = check_rule(rewrite("exp2-is-x", op("exp2", x, ty=t), x))
+    assert not wrong.ok and wrong.dtypes == ("f16", "bf16", "f32", "f64"), wrong
+    e, = strs("e")
+    hi = check_rule(rewrite("mulhii-zero", op("mulhii", x, iconst(0, elem=e), ty=t, attrs=a),
+                            iconst(0, ty=t, elem=e)))
+    assert hi.ok and hi.dtypes == ("i8", "i16", "i32", "i64"), hi
+
