@@ -234,3 +234,58 @@ def test_tileiras_clamps_ftoi_only_when_saturating():
     plain, sat = (mod.conversion_sass(n, "sm_90") for n in ("ftoi_f32_i8", "ftoi_f32_i8_sat"))
     assert not any(i.startswith("FMNMX") for i in plain), plain
     assert sum(i.startswith("FMNMX") for i in sat) == 2, sat
+
+
+# -- the flag in the text, the builder and the bytecode ------------------------------------
+def _ftoi_kernel(mods: str, op: str = "ftoi", src: str = "f32", dst: str = "i8") -> str:
+    return f"""entry @k(%p: tile<ptr<{src}>>, %q: tile<ptr<{dst}>>) {{
+  %x, %t = load_ptr_tko weak %p : tile<ptr<{src}>> -> tile<{src}>, token
+  %y = {op} %x {mods} : tile<{src}> -> tile<{dst}>
+  %s = store_ptr_tko weak %q, %y token=%t : tile<ptr<{dst}>>, tile<{dst}> -> token
+  return
+}}
+"""
+
+
+def test_saturating_round_trips_and_only_ftoi_takes_it():
+    from eqsat.ir.printer import print_kernel
+    from eqsat.ir.verify import verify
+    text = _ftoi_kernel("signed saturating")
+    k = parse(text)
+    verify(k)
+    assert print_kernel(k) == text
+    assert [op.attrs for op in k.walk() if op.name == "ftoi"] == \
+        [{"signedness": "signed", "saturating": True}]
+    with pytest.raises(Exception, match="'saturating' is ftoi's flag, not itof's"):
+        verify(parse(_ftoi_kernel("signed saturating", "itof", "i32", "f32")))
+
+
+def test_the_builder_takes_saturating():
+    from eqsat.ir.builder import KernelBuilder
+    from eqsat.ir.types import TileType
+    b = KernelBuilder("k")
+    x = b.param(TileType((8,), "f32"), "x")
+    b.ftoi(x, "i8", saturating=True)
+    b.ftoi(x, "i8", saturating=False)
+    b.return_()
+    ops = [op.attrs for op in b.finish().walk() if op.name == "ftoi"]
+    assert ops == [{"signedness": "signed", "saturating": True}, {"signedness": "signed"}]
+
+
+def test_optimize_keeps_the_flag_and_folds_only_with_it():
+    from eqsat.ir.printer import print_kernel
+    from eqsat.pipeline.optimize import optimize
+    out = print_kernel(optimize(parse(_ftoi_kernel("signed saturating"))).kernel)
+    assert "ftoi %x signed saturating" in out
+    const = _ftoi_kernel("signed saturating").replace(
+        "  %y = ftoi %x", "  %c = constant <f32: 300.0> : tile<f32>\n  %y = ftoi %c")
+    assert "constant <i8: 127>" in print_kernel(optimize(parse(const)).kernel)
+    plain = print_kernel(optimize(parse(const.replace(" saturating", ""))).kernel)
+    assert "ftoi %c signed" in plain
+
+
+def test_bytecode_before_13_4_has_no_saturating():
+    from eqsat.lowering.bytecode import BytecodeError, kernel_to_bytecode
+    k = parse(_ftoi_kernel("signed saturating"))
+    with pytest.raises(BytecodeError, match="saturating needs bytecode 13.4"):
+        kernel_to_bytecode(k, version="13.3")
