@@ -289,3 +289,16 @@ def test_bytecode_before_13_4_has_no_saturating():
     k = parse(_ftoi_kernel("signed saturating"))
     with pytest.raises(BytecodeError, match="saturating needs bytecode 13.4"):
         kernel_to_bytecode(k, version="13.3")
+
+
+def test_formats_without_zero_or_sign_refuse_what_they_clamp():
+    """f8E8M0FNU has no zero and no sign: zero, negatives and values below 2^-127 clamp
+    up to 2^-127 in the interpreter, which no source backs, so they are not folded."""
+    e8 = "f8E8M0FNU"
+    assert minifloat.saturates(e8, [0.0, -1.0, 2.0 ** -130, 2.0 ** 128]).all()
+    assert not minifloat.saturates(e8, [1.0, 2.0 ** -127, 2.0 ** 127]).any()
+    for v in (0.0, -1.0):
+        assert fold_scalar("ftof", {"rounding": "positive_inf"}, TileType((), "f32"),
+                           TileType((), e8), [to_bits("f32", v)]) is None
+    assert fold_scalar("ftof", {"rounding": "positive_inf"}, TileType((), "f32"),
+                       TileType((), e8), [to_bits("f32", 4.0)]) is not None
