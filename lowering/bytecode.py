@@ -552,6 +552,8 @@ def _e_itof(w, op):
 
 
 def _e_ftoi(w, op):
+    if op.attrs.get("saturating") and w.vtuple < (13, 4):
+        raise w.err("ftoi saturating needs bytecode 13.4 or later")
     w.bind(
         op,
         w.bc.encode_FToIOp(

@@ -25,11 +25,14 @@ every attribute value it reads):
 
 - conversions: `itof` and `ftof` round once by `rounding` (absent, `approx`, `full`:
   nearest even), IEEE overflow rules for f16/bf16/f32/f64; a conversion to f8E4M3FN or
-  f8E5M2 rounds on that format's grid and saturates (an infinity or a finite value
-  beyond the range becomes the largest finite value of its sign, as eqsat.ir.minifloat
-  says); `ftoi` rounds by `rounding` (absent: toward zero), saturates to the result's
-  range (i1: -1..0 signed, 0..1 unsigned) and gives 0 for NaN; `bitcast` keeps the
-  bits, except that a NaN computed by an op has no defined payload (a fresh unknown);
+  f8E5M2 rounds on that format's grid; beyond its range (an infinity included) it
+  either saturates to the largest finite value of its sign, as tileiras' code and the
+  interpreter do, or gives Inf (NaN for f8E4M3FN), as the Tile IR spec says of `itof`:
+  a free choice (`MINI_OVERFLOW_SATURATES`) both sides share, so a proof holds for
+  either (docs/measurements/fp8_conversions.md); `ftoi` rounds by `rounding` (absent:
+  toward zero), saturates to the result's range (i1: -1..0 signed, 0..1 unsigned) and
+  gives 0 for NaN; `bitcast` keeps the bits, except that a NaN computed by an op has
+  no defined payload (a fresh unknown);
 - `maxf`/`minf`: -0.0 < +0.0; with `propagate_nan` a NaN operand gives NaN, without
   it the other operand; `flush_to_zero` flushes subnormal inputs;
 - pointers are 64-bit byte addresses: `offset` adds the offset (sign-extended) times the
@@ -39,7 +42,8 @@ every attribute value it reads):
 - f8E4M3FN and f8E5M2 values are exact float64 terms (decoded from their 8 bits by a
   table), so `ftof` and `ftoi` from them are exact.
 
-Undefined behaviour: `ftoi` of an infinity is undefined in Tile IR, and an `overflow`
+Undefined behaviour: `ftoi` of NaN, of an infinity or of a value rounding outside the
+result's range is undefined in Tile IR unless the op is `saturating`, and an `overflow`
 annotation is an assumption the program makes. The proof is a refinement: where the
 left-hand side is undefined any right-hand side is right, and the right-hand side must
 be defined wherever the left is. The ops this module does not know (transcendentals,
@@ -499,15 +503,33 @@ def _ieee_mode(op: Operation) -> Any:
     return rounding(None if mode in ("approx", "full") else mode)
 
 
+# Whether a conversion to f8E4M3FN / f8E5M2 beyond its range saturates (what tileiras
+# compiles it to) or gives Inf, NaN for f8E4M3FN (what the Tile IR spec says of `itof`):
+# one free choice shared by both sides of a proof, so a rule holds under either
+MINI_OVERFLOW_SATURATES = "mini_overflow_saturates"
+
+
+def mini_overflow_saturates() -> Any:
+    return _z3().Bool(MINI_OVERFLOW_SATURATES)
+
+
 def _saturate_mini(x: Any, elem: str) -> Any:
-    """A float64 term already on `elem`'s grid, saturated to its finite range."""
+    """A float64 term already on `elem`'s grid, brought into its range: beyond it (an
+    infinity included), the largest finite value of its sign, or Inf / NaN, by the
+    shared choice above."""
     from eqsat.ir import minifloat
     z3 = _z3()
     big = float(minifloat.largest_finite(elem))
     hi, lo = _fp64(big), _fp64(-big)
+    f64 = fp_sort("f64")
+    if elem == "f8E5M2":
+        pos, neg = z3.fpPlusInfinity(f64), z3.fpMinusInfinity(f64)
+    else:
+        pos = neg = z3.fpNaN(f64)
+    sat = mini_overflow_saturates()
     over = z3.Or(z3.fpGT(x, hi), z3.And(z3.fpIsInf(x), z3.Not(z3.fpIsNegative(x))))
     under = z3.Or(z3.fpLT(x, lo), z3.And(z3.fpIsInf(x), z3.fpIsNegative(x)))
-    return z3.If(over, hi, z3.If(under, lo, x))
+    return z3.If(over, z3.If(sat, hi, pos), z3.If(under, z3.If(sat, lo, neg), x))
 
 
 def _round_mini(x: Any, elem: str, rm: Any) -> Any:
@@ -574,9 +596,12 @@ def _ftof(op: Operation, args: list[Any], ctx: Context) -> tuple[Any, Any]:
 
 @smt_semantics("ftoi", attributes={"signedness": _SIGNS,
                                    "rounding": (None, "nearest_even", "negative_inf",
-                                                "positive_inf")})
+                                                "positive_inf"),
+                                   "saturating": (None, True)})
 def _ftoi(op: Operation, args: list[Any], ctx: Context) -> tuple[Any, Any]:
-    """Round to an integral value, then saturate (compared in float64: exact)."""
+    """Round to an integral value, then saturate (compared in float64: exact); NaN is 0.
+    Without `saturating`, NaN, infinities and values rounding outside the range are
+    undefined (Tile IR), so a proof may not lean on the saturated value there."""
     z3 = _z3()
     _source(op)
     x = args[0]
@@ -593,13 +618,17 @@ def _ftoi(op: Operation, args: list[Any], ctx: Context) -> tuple[Any, Any]:
         inside = z3.fpToSBV(z3.RTZ(), r, z3.BitVecSort(w))
         val = z3.If(z3.fpGEQ(r, top), z3.BitVecVal(hi, w),
                     z3.If(z3.fpLT(r, bottom), z3.BitVecVal(lo, w), inside))
+        outside = z3.Or(z3.fpGEQ(r, top), z3.fpLT(r, bottom))
     else:
         top = _fp64(2.0 ** w)
         inside = z3.fpToUBV(z3.RTZ(), r, z3.BitVecSort(w))
         val = z3.If(z3.fpGEQ(r, top), z3.BitVecVal((1 << w) - 1, w),
                     z3.If(z3.fpLT(r, _fp64(0.0)), z3.BitVecVal(0, w), inside))
+        outside = z3.Or(z3.fpGEQ(r, top), z3.fpLT(r, _fp64(0.0)))
     val = z3.If(z3.fpIsNaN(r), z3.BitVecVal(0, w), val)
-    return val, z3.fpIsInf(x)
+    if op.attrs.get("saturating"):
+        return val, None
+    return val, z3.Or(z3.fpIsNaN(x), z3.fpIsInf(x), outside)
 
 
 def _divrem(op: Operation, a: Any, b: Any, signed: bool) -> Any:
@@ -893,6 +922,9 @@ def _solver_value(inst: Instance) -> tuple[int, bool] | None:
     args = [const_term(e, b) for e, b in zip(inst.operand_elems, inst.bits)]
     raw = [z3.BitVecVal(b, elem_width(e)) for e, b in zip(inst.operand_elems, inst.bits)]
     term, undef = op_term(op, args, raw)
+    # the interpreter's choice for a narrow float's overflow: saturation (tileiras')
+    fix = (mini_overflow_saturates(), z3.BoolVal(True))
+    term, undef = z3.substitute(term, fix), z3.substitute(undef, fix)
     if z3.is_true(z3.simplify(undef)):
         return None
     e = inst.result_elem
@@ -948,6 +980,7 @@ def disagreement(inst: Instance) -> str | None:
 
 
 __all__ = ["Unsupported", "available", "refines", "translate", "op_term", "Inputs",
+           "MINI_OVERFLOW_SATURATES", "mini_overflow_saturates",
            "Outcome", "supported", "ATTRIBUTE_SPACE", "SMT_SEMANTICS", "Context",
            "smt_semantics", "register_smt_semantics", "unregister_smt_semantics", "CROSS_CHECKED",
            "register_cross_check", "unregister_cross_check", "is_modelled", "same_value",

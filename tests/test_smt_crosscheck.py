@@ -57,11 +57,16 @@ CASES = [
     Instance("ftof", {"rounding": "zero"}, ["f32"], "f8E5M2", [0x7F800000]),
     Instance("ftof", {"rounding": "positive_inf"}, ["f16"], "f8E4M3FN", [0x0001]),
     Instance("ftof", {}, ["f8E4M3FN"], "bf16", [0xFE]),
-    # ftoi: NaN is 0, out of range saturates (i1 too), rounding by the attribute
-    Instance("ftoi", {"signedness": "signed"}, ["f32"], "i32", [0x7FC00000]),
-    Instance("ftoi", {"signedness": "signed"}, ["f64"], "i64", [0x43E158E460913D00]),
-    Instance("ftoi", {"signedness": "signed"}, ["f16"], "i1", [0x4000]),
-    Instance("ftoi", {"signedness": "unsigned"}, ["f16"], "i1", [0x4000]),
+    # ftoi `saturating`: NaN is 0, out of range saturates (i1 too); rounding by the
+    # attribute (without the flag these are undefined: see below)
+    Instance("ftoi", {"signedness": "signed", "saturating": True}, ["f32"], "i32",
+             [0x7FC00000]),
+    Instance("ftoi", {"signedness": "signed", "saturating": True}, ["f64"], "i64",
+             [0x43E158E460913D00]),
+    Instance("ftoi", {"signedness": "signed", "saturating": True}, ["f16"], "i1", [0x4000]),
+    Instance("ftoi", {"signedness": "unsigned", "saturating": True}, ["f16"], "i1", [0x4000]),
+    Instance("ftoi", {"signedness": "signed", "saturating": True}, ["f32"], "i8",
+             [0xFF800000]),
     Instance("ftoi", {"signedness": "signed", "rounding": "negative_inf"}, ["f32"], "i8",
              [0xBF000000]),
     Instance("ftoi", {"signedness": "signed", "rounding": "nearest_even"}, ["f32"], "i8",
@@ -119,6 +124,26 @@ def test_ftoi_of_an_infinity_is_undefined():
     """Tile IR leaves it undefined: the solver takes any answer as right."""
     inst = Instance("ftoi", {"signedness": "signed"}, ["f32"], "i32", [0x7F800000])
     assert smt._solver_value(inst) is None
+
+
+def test_ftoi_outside_the_range_is_undefined_unless_saturating():
+    """Without `saturating`, Tile IR leaves NaN and values rounding outside the result's
+    range undefined (the spec's ftoi warning; tileiras converts f32 to i8 through i16
+    and keeps the low byte): a proof may not use the saturated value there. With the
+    flag the value is the clamp, NaN 0, and the solver gives it."""
+    for attrs, bits, elem in (({"signedness": "signed"}, 0x7FC00000, "i32"),       # NaN
+                              ({"signedness": "signed"}, 0x43960000, "i8"),        # 300.0
+                              ({"signedness": "unsigned"}, 0xBF800000, "i8"),      # -1.0
+                              ({"signedness": "signed", "rounding": "nearest_even"},
+                               0x42FF3333, "i8")):                                 # 127.6
+        undefined = Instance("ftoi", attrs, ["f32"], elem, [bits])
+        assert smt._solver_value(undefined) is None, undefined
+        defined = Instance("ftoi", {**attrs, "saturating": True}, ["f32"], elem, [bits])
+        assert smt._solver_value(defined) is not None, defined
+        assert disagreement(defined) is None, disagreement(defined)
+    # in range, with or without the flag, the value is defined
+    inst = Instance("ftoi", {"signedness": "signed"}, ["f32"], "i8", [0x42FE0000])   # 127.0
+    assert smt._solver_value(inst) == (127, False)
 
 
 def test_every_op_the_fold_rules_compute_is_cross_checked():

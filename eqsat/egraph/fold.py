@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from eqsat.ir import minifloat
 from eqsat.ir.core import Operation, Value
 from eqsat.ir.types import INT_WIDTHS, TileType, is_float, numpy_dtype
 from eqsat.egraph import egg
@@ -104,14 +105,50 @@ def _division_undefined(vals: list, attrs: dict, elem_in: str, elem_out: str) ->
     return False
 
 
+_ROUND_TO_INT: dict[str | None, Callable[[float], float]] = {
+    None: math.trunc, "zero": math.trunc, "nearest_int_to_zero": math.trunc,
+    "nearest_even": lambda v: float(np.rint(v)), "negative_inf": math.floor,
+    "positive_inf": math.ceil}
+
+
 def _conversion_out_of_range(vals: list, attrs: dict, elem_in: str, elem_out: str) -> bool:
-    x = vals[0]
-    if not math.isfinite(x):
+    """ftoi of NaN, of an infinity, or of a value whose rounding (by the op's mode) lies
+    outside the result's range: undefined in Tile IR. With `saturating` the value
+    clamps to the range (what tileiras compiles it to); NaN still is not folded."""
+    x = float(vals[0])
+    if math.isnan(x):
+        return True
+    if attrs.get("saturating"):
+        return False
+    if math.isinf(x):
+        return True
+    to_int = _ROUND_TO_INT.get(attrs.get("rounding"))
+    if to_int is None:
         return True
     w = INT_WIDTHS[elem_out]
     lo, hi = (0, (1 << w) - 1) if attrs.get("signedness") == "unsigned" else \
         (-(1 << (w - 1)), (1 << (w - 1)) - 1)
-    return not lo <= math.trunc(x) <= hi
+    return not lo <= int(to_int(x)) <= hi
+
+
+def _narrow_float_overflow(vals: list, attrs: dict, elem_in: str, elem_out: str) -> bool:
+    """A conversion to a float narrower than f16 of a value beyond its range: tileiras
+    saturates it (`F2FP.SATFINITE`), the Tile IR spec has `itof` give Inf or NaN, so
+    neither answer is certain (docs/measurements/fp8_conversions.md)."""
+    if elem_out not in minifloat.FORMATS:
+        return False
+    x = vals[0]
+    if elem_in in INT_WIDTHS:
+        x = int(x)
+        if attrs.get("signedness") == "unsigned" and x < 0:
+            x += 1 << INT_WIDTHS[elem_in]
+        if abs(x) >= 1 << 64:
+            return True                      # far beyond every narrow format
+    mode = attrs.get("rounding") or "nearest_even"
+    try:
+        return bool(minifloat.saturates(elem_out, float(x), mode))
+    except ValueError:
+        return True                          # a mode the format has no rule for
 
 
 def _bitcast_of_i1(vals: list, attrs: dict, elem_in: str, elem_out: str) -> bool:
@@ -128,6 +165,7 @@ _UNDEFINED: dict[str, Callable[[list, dict, str, str], bool]] = {
     "shli": _shift_out_of_range, "shri": _shift_out_of_range,
     "divi": _division_undefined, "remi": _division_undefined,
     "ftoi": _conversion_out_of_range, "bitcast": _bitcast_of_i1,
+    "itof": _narrow_float_overflow, "ftof": _narrow_float_overflow,
     "select": _operands_of_two_types,
 }
 

@@ -239,7 +239,8 @@ def _mode(op: Operation) -> str:
 def _to_float(values: list, elem: str, mode: str) -> np.ndarray:
     """Exact numbers (Python ints, or floats that are exact values of the source type,
     infinities and NaN included) rounded once to float type `elem` by `mode`. A
-    minifloat rounds on its own grid and then saturates (eqsat.ir.minifloat)."""
+    minifloat rounds on its own grid and then saturates, as tileiras' code does
+    (eqsat.ir.minifloat; the Tile IR spec differs there, so those values never fold)."""
     out = []
     mini = minifloat.is_minifloat(elem)
     for v in values:
@@ -296,8 +297,11 @@ _TO_INT = {"nearest_even": np.rint, "zero": np.trunc, "nearest_int_to_zero": np.
 
 def _float_to_int(op: Operation, x) -> np.ndarray:
     """ftoi: rounded to an integer by the op's mode (absent: toward zero), then saturated
-    to the result's range (i1: -1..0 signed, 0..1 unsigned); NaN gives 0. An infinity is
-    undefined in Tile IR; here it saturates too."""
+    to the result's range (i1: -1..0 signed, 0..1 unsigned); NaN gives 0. That is what
+    the `saturating` flag defines (tileiras clamps, and selects 0 for NaN). Without the
+    flag Tile IR leaves NaN, infinities and values rounding outside the range undefined
+    (tileiras then converts f32 to i8 through i16 and keeps the low byte): the same
+    saturated value stands for them here, and the folder never folds them."""
     de = op.results[0].scalar_elem
     sign = op.attrs.get("signedness", "signed")
     mode = op.attrs.get("rounding") or "zero"

@@ -38,7 +38,8 @@ from eqsat.ir.verify import WORD, param_attr_ok, type_problem, verify as _verify
 
 _VIEWS = (PartitionViewType, StridedViewType)
 _METHOD = {"for": "for_", "loop": "loop", "if": "if_", "reduce": "reduce", "scan": "scan"}
-_MODIFIERS = ("signedness", "rounding", "flush_to_zero", "propagate_nan", "overflow")
+_MODIFIERS = ("signedness", "rounding", "saturating", "flush_to_zero", "propagate_nan",
+              "overflow")
 
 
 class _Frame:
@@ -330,7 +331,7 @@ class KernelBuilder:
         for k, v in mods.items():
             if k not in _MODIFIERS or k == "signedness":
                 raise BuildError(f"unknown modifier '{k}' (use signed=, rounding=, "
-                                 "flush_to_zero=, propagate_nan=, overflow=)")
+                                 "saturating=, flush_to_zero=, propagate_nan=, overflow=)")
             if isinstance(v, bool):
                 if v:
                     out[k] = True

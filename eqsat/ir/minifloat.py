@@ -5,9 +5,12 @@ in memory as their raw bits. A conversion to one of them rounds on the value gri
 format, computed from the bit layout, so it needs no third-party float8 package:
 
 - round to nearest, ties to even (or toward zero / +inf / -inf for the directed modes);
-- saturating to the largest finite value, as the GPU's `satfinite` conversions do: a finite
-  value beyond the range, and an infinity, become the largest finite value of its sign
-  (formats with no infinity have nowhere else to put it; f8E5M2 follows the same rule);
+- saturating to the largest finite value: a finite value beyond the range, and an
+  infinity, become the largest finite value of its sign, f8E5M2 included. This is what
+  tileiras 13.5 compiles every conversion to f8E4M3FN and f8E5M2 into (`F2FP.SATFINITE`
+  on sm_90 and sm_100, docs/measurements/fp8_conversions.md); the Tile IR spec says
+  instead that `itof` gives Inf (NaN for a format without one). `saturates` tells the
+  values on which the two differ, which eqsat therefore never folds;
 - NaN stays NaN (the format's NaN pattern). f8E8M0FNU has no sign and no zero: values
   below its smallest power of two, zero and negatives included, clamp to 2^-127.
 """
@@ -190,6 +193,27 @@ def encode(elem: str, x, mode: str = "nearest_even") -> np.ndarray:
         nan_code = int(np.flatnonzero(np.isnan(vals))[0])
         out = np.where(nan, nan_code, out)
     return out.astype(np.uint8)
+
+
+def saturates(elem: str, x, mode: str = "nearest_even") -> np.ndarray:
+    """Where converting `x` to `elem` by `mode` leaves the format's range: an infinity,
+    a value whose rounding lands beyond the largest finite one, and (formats with no
+    zero, or no sign) a value that clamps up to the smallest one. `encode` saturates
+    these; NaN is not among them."""
+    f = _fmt(elem)
+    _, _, _, largest, smallest = _table(elem)
+    x = np.asarray(x, np.float64)
+    nan = np.isnan(x)
+    a = np.where(nan, 0.0, np.abs(x))
+    inf = np.isinf(a)
+    neg = np.signbit(x) & ~nan
+    r = _round_mag(f, np.where(inf, 0.0, np.minimum(a, largest * 4)), mode, neg)
+    out = inf | (r > largest)
+    if not f.signed:
+        out |= neg & (a > 0)
+    if not f.has_zero:
+        out |= r < smallest
+    return out & ~nan
 
 
 def round_values(elem: str, x, mode: str = "nearest_even") -> np.ndarray:

@@ -26,7 +26,8 @@ from eqsat.ir.types import TileType, TokenType
 if TYPE_CHECKING:                     # the printer reads the IR's fields; it needs no class
     from eqsat.ir.core import Kernel, Operation, Region, Value
 
-_MOD_ORDER = ("signedness", "rounding", "flush_to_zero", "propagate_nan", "overflow")
+_MOD_ORDER = ("signedness", "rounding", "saturating", "flush_to_zero", "propagate_nan",
+              "overflow")
 _NAME_OK = re.compile(r"^[A-Za-z_][A-Za-z0-9_$.]*$")
 
 

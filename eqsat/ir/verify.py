@@ -58,7 +58,8 @@ _TILED_VIEWS = (PartitionViewType, StridedViewType)
 _MODS = frozenset(("signedness", "rounding", "flush_to_zero", "propagate_nan", "overflow"))
 _ORDER = frozenset(("sem", "scope"))
 ATTRIBUTES: dict[str, frozenset] = {
-    **{f: _MODS for f in ("binary", "unary", "ternary", "convert")},
+    **{f: _MODS for f in ("binary", "unary", "ternary")},
+    "convert": _MODS | {"saturating"},
     "mma": _MODS | {"signedness_lhs", "signedness_rhs", "fast_acc"},
     **{f: frozenset() for f in ("select", "offset", "nullary", "grid", "join", "partition_view",
                                 "index_shape", "extract", "terminator", "if", "loop",
@@ -635,6 +636,12 @@ class _Verifier:
             self.fail(op, "result-count", f"'{op.name}' has 1 result, found {len(op.results)}")
         self.tile(op, op.results[0], "the result")
         self.modifiers(op)
+        # ftoi's flag (bytecode 13.4): clamp to the result's range, where without it a
+        # value outside the range is undefined
+        if "saturating" in op.attrs and op.name != "ftoi":
+            self.fail(op, "attribute", f"'saturating' is ftoi's flag, not {op.name}'s")
+        self.attr(op, "saturating", lambda b: b is True, "True (a flag is absent when off)",
+                  optional=True)
 
     def _compare(self, op, g, kind_ok, kind: str):
         a, b = g["lhs"][0], g["rhs"][0]

@@ -46,7 +46,8 @@ _FLOAT = re.compile(r"[-+]?(?:0x[0-9A-Fa-f]+|inf|nan|[0-9]+(?:\.[0-9]*)?(?:[eE][
 
 SEMANTICS = ("weak", "relaxed", "acquire", "release", "acq_rel")
 SCOPES = ("tl_blk", "device", "sys")
-MODIFIER_WORDS = ("signed", "unsigned", "rounding", "flush_to_zero", "propagate_nan", "overflow")
+MODIFIER_WORDS = ("signed", "unsigned", "rounding", "saturating", "flush_to_zero", "propagate_nan",
+                  "overflow")
 # region kinds: the terminator a body gets when its text leaves it out
 # terminators the text may leave out; an entry's `return` may not be (Tile IR requires it)
 _IMPLICIT_TERMINATOR = {"for": "continue", "loop": "continue", "if": "yield"}
