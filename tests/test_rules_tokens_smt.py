@@ -298,6 +298,118 @@ entry @acc(%arg0: tile<ptr<f32>>, %arg1: tile<i32>) optimization_hints=<default 
 """
 
 
+# tokens the input names, carried crosswise and through an if: both carried tokens, the
+# if's result and both loop results are open
+_TWO_CARRIED = """
+entry @two(%p: tile<ptr<i32>>, %q: tile<ptr<i32>>, %n: tile<i32>) {
+  %t0 = make_token : token
+  %c0 = constant <i32: 0> : tile<i32>
+  %c1 = constant <i32: 1> : tile<i32>
+  %v0, %ta = load_ptr_tko weak %p token=%t0 : tile<ptr<i32>> -> tile<i32>, token
+  %ra, %rb = for %i in (%c0 to %n, step %c1) : tile<i32> iter_values(%a = %ta, %b = %t0) -> (token, token) {
+    %v, %t = load_ptr_tko weak %q token=%a : tile<ptr<i32>> -> tile<i32>, token
+    %s = store_ptr_tko weak %p, %v token=%b : tile<ptr<i32>>, tile<i32> -> token
+    %cnd = cmpi equal %v, %c0, signed : tile<i32> -> tile<i1>
+    %y = if %cnd -> (token) {
+      %s2 = store_ptr_tko weak %q, %v token=%s : tile<ptr<i32>>, tile<i32> -> token
+      yield %s2 : token
+    } else {
+      yield %a : token
+    }
+    %j = join_tokens %y, %t : token
+    continue %s, %j : token, token
+  }
+  %u, %tu = load_ptr_tko weak %p token=%rb : tile<ptr<i32>> -> tile<i32>, token
+  %u2, %tu2 = load_ptr_tko weak %q token=%ra : tile<ptr<i32>> -> tile<i32>, token
+  %w = store_ptr_tko weak %q, %u token=%tu2 : tile<ptr<i32>>, tile<i32> -> token
+  return
+}
+"""
+
+# a `loop` leaving by a `break` and a `continue` from ifs, with the program-order chain
+_BREAK_CONTINUE = """
+entry @brk(%p: tile<ptr<i32>>, %q: tile<ptr<i32>>) {
+  %c0 = constant <i32: 0> : tile<i32>
+  %c1 = constant <i32: 1> : tile<i32>
+  %r = loop iter_values(%k = %c0) : tile<i32> -> tile<i32> {
+    %v, %t = load_ptr_tko weak %p : tile<ptr<i32>> -> tile<i32>, token
+    %k2 = addi %k, %v : tile<i32>
+    %s = store_ptr_tko weak %q, %k2 : tile<ptr<i32>>, tile<i32> -> token
+    %done = cmpi equal %v, %c0, signed : tile<i32> -> tile<i1>
+    if %done {
+      %s3 = store_ptr_tko weak %p, %k2 : tile<ptr<i32>>, tile<i32> -> token
+      break %k2 : tile<i32>
+    }
+    %w, %t4 = load_ptr_tko weak %q : tile<ptr<i32>> -> tile<i32>, token
+    %odd = cmpi equal %w, %c1, signed : tile<i32> -> tile<i1>
+    if %odd {
+      %s5 = store_ptr_tko weak %p, %w : tile<ptr<i32>>, tile<i32> -> token
+      continue %w : tile<i32>
+    }
+    continue %k2 : tile<i32>
+  }
+  %u, %t6 = load_ptr_tko weak %q : tile<ptr<i32>> -> tile<i32>, token
+  %s7 = store_ptr_tko weak %p, %u : tile<ptr<i32>>, tile<i32> -> token
+  return
+}
+"""
+
+
+@pytest.mark.parametrize("text", [_TWO_CARRIED, _BREAK_CONTINUE], ids=["open", "exits"])
+def test_need_rows_mean_what_the_proofs_assume_through_exits_and_open_tokens(text):
+    from need_meaning import StandsFor, check, encode_recorded, tokensets_agree
+    from eqsat.egraph.encode import is_tokenized
+    from eqsat.ir.verify import verify
+    from eqsat.text import parse
+    kernel = parse(text)
+    verify(kernel)
+    e = encode_recorded(kernel)
+    rel = e.needs.rel
+    if is_tokenized(kernel):
+        assert rel.open_arg and rel.open_out and rel.open_if
+        assert tokensets_agree(e) == 14          # every token value of the kernel
+    else:
+        (r,) = StandsFor(e).loops
+        exits = StandsFor(e).exits
+        assert len(exits[r, "continue"]) == 2 and len(exits[r, "break"]) == 1
+    got = check(e)
+    assert got.checked == got.ops == 7 and got.through >= 6, got
+
+
+# axpy in place, in a loop: a load's earlier-iteration instances of the store are apart
+# in the inner loop's iterations (one tile per index), not in the outer loop's
+_NESTED_PARALLEL = """
+entry @nested_axpy(%arg0: tile<ptr<f32>>, %arg1: tile<i32>, %arg3: tile<ptr<f32>>, %arg4: tile<i32>, %arg6: tile<f32>, %n: tile<i32>) optimization_hints=<default = {}> {
+  %assume = assume div_by<16>, %arg0 : tile<ptr<f32>>
+  %assume_0 = assume div_by<16>, %arg3 : tile<ptr<f32>>
+  %c0 = constant <i32: 0> : tile<i32>
+  %c1 = constant <i32: 1> : tile<i32>
+  %assume_2 = assume bounded<0, ?>, %arg1 : tile<i32>
+  %tview = make_tensor_view %assume, shape = [%assume_2], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>
+  %assume_3 = assume bounded<0, ?>, %arg4 : tile<i32>
+  %tview_4 = make_tensor_view %assume_0, shape = [%assume_3], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>
+  %pview = make_partition_view %tview_4 : partition_view<tile=(1024), tensor_view<?xf32, strides=[1]>>
+  %0 = get_index_space_shape %pview : partition_view<tile=(1024), tensor_view<?xf32, strides=[1]>> -> tile<i32>
+  %blockId_x, %blockId_y, %blockId_z = get_tile_block_id : tile<i32>
+  %gridSize_x, %gridSize_y, %gridSize_z = get_num_tile_blocks : tile<i32>
+  %pview_5 = make_partition_view %tview : partition_view<tile=(1024), padding_value = zero, tensor_view<?xf32, strides=[1]>>
+  %pview_6 = make_partition_view %tview_4 : partition_view<tile=(1024), padding_value = zero, tensor_view<?xf32, strides=[1]>>
+  %reshape = reshape %arg6 : tile<f32> -> tile<1xf32>
+  %bcast = broadcast %reshape : tile<1xf32> -> tile<1024xf32>
+  %pview_7 = make_partition_view %tview_4 : partition_view<tile=(1024), tensor_view<?xf32, strides=[1]>>
+  for %k in (%c0 to %n, step %c1) : tile<i32> {
+    for %loopIdx in (%blockId_x to %0, step %gridSize_x) : tile<i32> {
+      %tile, %result_token = load_view_tko weak %pview_5[%loopIdx] : partition_view<tile=(1024), padding_value = zero, tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<1024xf32>, token
+      %tile_8, %result_token_9 = load_view_tko weak %pview_6[%loopIdx] : partition_view<tile=(1024), padding_value = zero, tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<1024xf32>, token
+      %1 = fma %bcast, %tile, %tile_8  : tile<1024xf32>
+      %2 = store_view_tko weak %1, %pview_7[%loopIdx] : tile<1024xf32>, partition_view<tile=(1024), tensor_view<?xf32, strides=[1]>>, tile<i32> -> token
+    }
+  }
+  return
+}
+"""
+
+
 def _needs_passing(monkeypatch, kind_tag):
     """Have the encoder compute `Need` from relations that let every class pass tokens of
     kind `kind_tag` (a loop's carried token, a loop's or an if's result) on to the token
@@ -373,3 +485,22 @@ def test_the_need_check_catches_a_need_that_drops_a_conflict(monkeypatch):
     monkeypatch.setattr(tokenfacts._Needs, "of", lambda self, c, t: ())
     with pytest.raises(NeedViolation, match="conflicts with"):
         check(encode_recorded(parse_file(CORPUS / "vector_add.seq.mlir")))
+
+
+def test_a_need_past_an_inner_loop_keeps_the_outer_loops_iterations(monkeypatch):
+    from need_meaning import NeedViolation, StandsFor, check, encode_recorded
+    from eqsat.text import parse
+    kernel = parse(_NESTED_PARALLEL)
+    e = encode_recorded(kernel)
+    got = check(e)
+    assert got.checked == got.ops == 3 and got.dropped_iter == 1, got
+    # the load of the array the store writes needs the outer loop's carried token
+    s = StandsFor(e)
+    u, t = e.needs.heads[1]
+    bag = e.needs.of(e.needs.rel.need_class[u], t)
+    assert [s.kinds[x[1]][:2] for x in bag] == [("arg", 1)]
+    # skipping the outer loop's earlier iterations too drops its store of the same tile
+    _needs_passing(monkeypatch, "arg")
+    with pytest.raises(NeedViolation, match=r"\(load_view_tko\) may run before op \d+ "
+                       r"\(store_view_tko\) from an earlier iteration of loop 1"):
+        check(encode_recorded(kernel))
