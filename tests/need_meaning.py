@@ -19,7 +19,10 @@ ifs included, from a fixpoint computed here and not by the encoder:
   wait for: it does not conflict with o (`eqsat.memory.conflict`, checked against
   design section 3 in tests/test_memory.py), or it is from an earlier iteration of a
   loop around o whose iterations the injectivity proofs (`eqsat.memory.injective`,
-  asked here per pair) separate for the two ops.
+  asked here per pair) separate for the two ops. The rules read a row for any op of
+  the class whose input is that token (a weaker form's input is a join the join rules
+  may equate with it), so each row is also asked of the other ops of its class defined
+  after the token, inside the loops around it.
 
 An instance is read relative to o: of the loops it crossed, only those around o say
 when it ran (one that o is after has run all its iterations), and the outermost of
@@ -118,6 +121,8 @@ class StandsFor:
         self.arg_name = {(k[1], k[2]): n for n, k in self.kinds.items() if k[0] == "arg"}
         self.inits = {r: [enc.name_of(x) for x in xs] for r, xs in graph.inits.items()}
         self.ifs = {enc.name_of(rec.head): rec for rec in enc.memory.ifs}
+        self.order = {name: i for i, name in enumerate(self.kinds)}
+        self.result = {k[1]: n for n, k in self.kinds.items() if k[0] == "mem"}
 
         def vals(t: Operation, chain: bool) -> list[str | None]:
             names, tok = e.ends[id(t.parent)]
@@ -198,6 +203,34 @@ class StandsFor:
             out |= p
         return frozenset(out)
 
+    def context(self, name: str) -> list[int] | None:
+        """The loops around where token `name` is defined, outermost first (a join: the
+        deepest of its members', a prefix of its own; None: unknown)."""
+        kind = self.kinds.get(name, ("other",))
+        if kind[0] == "root":
+            return []
+        if kind[0] == "mem":
+            return self.around[kind[1]]
+        if kind[0] in ("arg", "loop_out"):
+            r = kind[1]
+            return _loops_around(self.loops[r].op, self.rid_of) + ([r] if kind[0] == "arg" else [])
+        if kind[0] == "if_out":
+            return _loops_around(self.ifs[kind[1]].op, self.rid_of)
+        if kind[0] == "join":
+            got = [self.context(x) for x in kind[1]]
+            if any(g is None for g in got):
+                return None
+            return max(got, key=len, default=[])    # type: ignore[arg-type]
+        return None
+
+    def visible(self, name: str, u: int) -> bool:
+        """Is token `name` defined before op u, in loops around u (as far as the loops
+        tell: an op in the other branch of an if passes too)?"""
+        ctx = self.context(name)
+        if ctx is None or self.order.get(name, -1) >= self.order.get(self.result[u], -1):
+            return False
+        return self.around[u][:len(ctx)] == ctx
+
     def relative(self, x: frozenset, u: int) -> frozenset:
         """Instances as seen by op u: (uid, the outermost loop around u it crossed, or
         None for one in u's iteration of every loop around it or before them)."""
@@ -216,6 +249,8 @@ class Coverage:
     through: int = 0          # checked ops inside a loop or an if, or whose input token
                               # stands for something through a loop's or an if's token
     dropped_iter: int = 0     # instances from an earlier iteration a bag dropped
+    class_rows: int = 0       # rows checked for another op of the class than the one
+                              # whose input they were computed for
 
     def __iadd__(self, o: Coverage) -> Coverage:
         for k in self.__dataclass_fields__:
@@ -297,20 +332,14 @@ def check(e: Encoded) -> Coverage:
             return disjoint_across(b, loop, facts, layouts, bounds)
         return disjoint_pair_across(a, b, loop, facts, layouts, bounds)
 
-    for u, t in needs.heads:
-        cov.ops += 1
-        whole = s.of(t)
-        bag = needs.of(rel.need_class[u], t)
-        part = None if bag is None else bag_set(bag)
-        if whole is None or part is None:
-            cov.undefined += 1
-            continue
+    def meaning(u: int, t: str, bag: tuple, part: frozenset, whole: frozenset,
+                whose: str, token: str) -> None:
         o = s.op_of[u]
         mine, theirs = s.relative(whole, u), s.relative(part, u)
         extra = theirs - mine
         if extra:
-            raise NeedViolation(f"op {u} ({o.name}): its need stands for {sorted(extra)}, "
-                                f"which its input token {t} does not")
+            raise NeedViolation(f"op {u} ({o.name}): {whose} stands for {sorted(extra)}, "
+                                f"which {token} does not")
         for q, r in sorted(mine - theirs, key=repr):
             if not conflicts(s.op_of[q], o):
                 continue
@@ -320,10 +349,34 @@ def check(e: Encoded) -> Coverage:
             when = "" if r is None else f" from an earlier iteration of loop {r}"
             raise NeedViolation(f"op {u} ({o.name}) may run before op {q} "
                                 f"({s.op_of[q].name}){when}, which it conflicts with: "
-                                f"its input token {t} orders it, the need {bag} does not")
+                                f"{token} orders it, {whose} {bag} does not")
+
+    rows: dict[tuple[int, str], tuple[tuple, frozenset, frozenset]] = {}
+    for u, t in needs.heads:
+        cov.ops += 1
+        whole = s.of(t)
+        bag = needs.of(rel.need_class[u], t)
+        part = None if bag is None else bag_set(bag)
+        if whole is None or part is None:
+            cov.undefined += 1
+            continue
+        meaning(u, t, bag, part, whole, "its need", f"its input token {t}")
+        rows[rel.need_class[u], t] = (bag, part, whole)
         cov.checked += 1
-        if _in_region(o) or _depends_on_regions(s, t):
+        if _in_region(s.op_of[u]) or _depends_on_regions(s, t):
             cov.through += 1
+    # a row is read for every op of its class whose input the rules show to be the token
+    # (a weaker form's input joins a bag): ask it of each op of the class after the token
+    # and inside the loops around it
+    by_class: dict[int, list[int]] = {}
+    for u, _ in needs.heads:
+        by_class.setdefault(rel.need_class[u], []).append(u)
+    for (c, t), (bag, part, whole) in rows.items():
+        for u in by_class[c]:
+            if inputs[u] != t and s.visible(t, u):
+                meaning(u, t, bag, part, whole, f"the need of its class {c} of it",
+                        f"token {t}")
+                cov.class_rows += 1
     return cov
 
 

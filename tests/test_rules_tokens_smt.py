@@ -221,7 +221,7 @@ def test_need_rows_mean_what_the_proofs_assume_on_the_corpus():
     # most ops are in loops and ifs, or wait through their tokens; some needs drop an
     # earlier iteration's conflicting access that the injectivity proofs separate
     assert total.checked >= 360 and total.through >= 280, total
-    assert total.dropped_iter > 0, total
+    assert total.dropped_iter > 0 and total.class_rows > 0, total
 
 
 def _random_check(case, tokensets: bool) -> tuple:
@@ -503,4 +503,33 @@ def test_a_need_past_an_inner_loop_keeps_the_outer_loops_iterations(monkeypatch)
     _needs_passing(monkeypatch, "arg")
     with pytest.raises(NeedViolation, match=r"\(load_view_tko\) may run before op \d+ "
                        r"\(store_view_tko\) from an earlier iteration of loop 1"):
+        check(encode_recorded(kernel))
+
+
+def test_the_need_check_asks_a_row_of_every_op_of_its_class(monkeypatch):
+    # a store that orders after nothing, put in the loads' need class: the loads' row
+    # of a token that orders a load drops it, which the store conflicts with
+    import eqsat.egraph.encode as enc_mod
+    from need_meaning import NeedViolation, check, encode_recorded
+    from eqsat.text import parse
+    kernel = parse("""
+entry @one_class(%p: tile<ptr<i32>>) {
+  %t0 = make_token : token
+  %v, %t1 = load_ptr_tko weak %p token=%t0 : tile<ptr<i32>> -> tile<i32>, token
+  %w, %t2 = load_ptr_tko weak %p token=%t1 : tile<ptr<i32>> -> tile<i32>, token
+  %s = store_ptr_tko weak %p, %w token=%t0 : tile<ptr<i32>>, tile<i32> -> token
+  return
+}
+""")
+    got = check(encode_recorded(kernel))
+    assert got.checked == got.ops == 3 and got.class_rows == 1, got
+    real = enc_mod.relations
+
+    def relations(*a, **kw):
+        rel = real(*a, **kw)
+        rel.need_class = dict.fromkeys(rel.need_class, 1)
+        return rel
+    monkeypatch.setattr(enc_mod, "relations", relations)
+    with pytest.raises(NeedViolation, match=r"\(store_ptr_tko\) may run before op \d+ "
+                       r"\(load_ptr_tko\), which .* the need of its class 1 of it"):
         check(encode_recorded(kernel))
