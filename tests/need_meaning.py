@@ -6,7 +6,7 @@ of what token T stands for, and nothing T orders outside the bag conflicts with 
 need class c. This module checks that meaning on the encoder's own token graph, loops and
 ifs included, from a fixpoint computed here and not by the encoder:
 
-* `stands_for`: what every token the encoder bound stands for, as (uid, loops crossed)
+* `StandsFor`: what every token the encoder bound stands for, as (uid, loops crossed)
   instances. A memory op's result token: the op and its input's; a join: the union of
   its members; a loop's carried token (and the loop's result): the least fixpoint of
   its init and what every `continue` passes on for it, an instance of an op of the loop
@@ -31,8 +31,11 @@ iteration of the loops inside). The encoder's `_Needs` decides a class per loop,
 per pair; nothing of it is read here but the rows (`_Needs.of` on each op's input, as
 `need_rows` inserts them).
 
-On tokenized input the sets are also compared with `eqsat.memory.tokensets.TokenSets`
-(the cost model's and clean-up's solver, which works on the IR), value by value.
+`eqsat.memory.tokensets.TokenSets` (the cost model's and clean-up's solver; the encoder's
+`Need` does not use it) solves the same equations, but over the IR's values: the chain the
+encoder makes for token-free input (half the corpus, every benchmark `.seq` kernel) has
+none. So the sets are solved here over the encoder's tokens, and on tokenized input
+compared with `TokenSets`' value by value (`tokensets_agree`).
 """
 from __future__ import annotations
 
@@ -378,6 +381,43 @@ def check(e: Encoded) -> Coverage:
                         f"token {t}")
                 cov.class_rows += 1
     return cov
+
+
+def region_facts(e: Encoded) -> int:
+    """Check the encoder's `CarryArg`, `CarryOut` and `IfBase` rows against the sets here:
+    a closed carried token stands for its init and ops of the loop only, a closed loop
+    result for its init and ops of the loop, an if's for its base and ops inside, each
+    at least its init or base. Raises `NeedViolation`; returns the rows checked."""
+    s = StandsFor(e)
+    needs, rel = e.needs, e.needs.rel
+    uid = {id(m.op): m.uid for m in e.enc.memory.ops}
+    n = 0
+
+    def within(whole: frozenset | None, base: frozenset | None, ops: frozenset,
+               what: str) -> None:
+        if whole is None or base is None:
+            return
+        ops_of_base = {q for q, _ in base}
+        if not ops_of_base <= {q for q, _ in whole}:
+            raise NeedViolation(f"{what} does not stand for all its init or base does")
+        stray = sorted({q for q, _ in whole} - ops_of_base - ops)
+        if stray:
+            raise NeedViolation(f"{what} stands for ops {stray}, neither inside nor before")
+    for r, a, i in rel.carry_arg:
+        within(s.of(s.arg_name.get((r, a))), s.of(s.inits[r][i]), s.inside[r],
+               f"carried token {a} of loop {r}")
+        n += 1
+    for r, k, i in rel.carry_out:
+        out = next((x for x, kd in s.kinds.items() if kd[:3] == ("loop_out", r, k)), None)
+        within(s.of(out), s.of(s.inits[r][i]), s.inside[r], f"result {k} of loop {r}")
+        n += 1
+    for (h, k), b in needs.if_base.items():
+        ops = frozenset(uid[id(o)] for reg in s.ifs[h].op.regions for o in reg.walk()
+                        if id(o) in uid)
+        out = next((x for x, kd in s.kinds.items() if kd[:3] == ("if_out", h, k)), None)
+        within(s.of(out), s.of(b), ops, f"result {k} of the if {h}")
+        n += 1
+    return n
 
 
 def tokensets_agree(e: Encoded) -> int:

@@ -208,16 +208,19 @@ def _kernel_files():
 
 
 def test_need_rows_mean_what_the_proofs_assume_on_the_corpus():
-    from need_meaning import Coverage, check, encode_recorded
+    from need_meaning import Coverage, check, encode_recorded, region_facts
     from eqsat.memory.relations import LOOP_PARALLEL
     from eqsat.text import parse_file
-    total = Coverage()
+    total, regions = Coverage(), 0
     for path in _kernel_files():
         kernel = parse_file(path)
         for mode in LOOP_PARALLEL:                    # with every cross-iteration proof, or
-            got = check(encode_recorded(kernel, loop_parallel=mode))   # cuTile's only
+            e = encode_recorded(kernel, loop_parallel=mode)            # cuTile's only
+            got = check(e)
             assert got.checked == got.ops, (path.name, mode, got)  # every row is checked
             total += got
+            regions += region_facts(e)            # and CarryArg, CarryOut, IfBase
+    assert regions >= 100, regions
     # most ops are in loops and ifs, or wait through their tokens; some needs drop an
     # earlier iteration's conflicting access that the injectivity proofs separate
     assert total.checked >= 360 and total.through >= 280, total
@@ -225,8 +228,9 @@ def test_need_rows_mean_what_the_proofs_assume_on_the_corpus():
 
 
 def _random_check(case, tokensets: bool) -> tuple:
-    from need_meaning import check, encode_recorded, tokensets_agree
+    from need_meaning import check, encode_recorded, region_facts, tokensets_agree
     e = encode_recorded(case.kernel)
+    region_facts(e)
     got = check(e)
     assert got.checked == got.ops, got
     return got, tokensets_agree(e) if tokensets else 0
@@ -533,3 +537,22 @@ entry @one_class(%p: tile<ptr<i32>>) {
     with pytest.raises(NeedViolation, match=r"\(store_ptr_tko\) may run before op \d+ "
                        r"\(load_ptr_tko\), which .* the need of its class 1 of it"):
         check(encode_recorded(kernel))
+
+
+def test_the_region_check_catches_an_open_carried_token_called_closed(monkeypatch):
+    # the second carried token stands for the first's init through the if: not closed
+    import eqsat.egraph.encode as enc_mod
+    from need_meaning import NeedViolation, encode_recorded, region_facts
+    from eqsat.text import parse
+    kernel = parse(_TWO_CARRIED)
+    assert region_facts(encode_recorded(kernel)) == 0      # every region token is open
+    real = enc_mod.relations
+
+    def relations(*a, **kw):
+        rel = real(*a, **kw)
+        rel.carry_arg = [(r, x, x - 1) for r, x in rel.open_arg]
+        return rel
+    monkeypatch.setattr(enc_mod, "relations", relations)
+    with pytest.raises(NeedViolation, match=r"carried token 2 of loop 1 stands for ops "
+                       r"\[\d+\], neither inside nor before"):
+        region_facts(encode_recorded(kernel))
