@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -68,6 +69,40 @@ def test_a_lock_serializes_the_blocks():
     assert p.us > 3 * predict(H100, free, big).us
     assert predict(H100, lock, small).us < p.us
     assert "lock-bound" in explain(H100, lock, p)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 16), st.integers(0, 16), st.integers(1, 1 << 16), st.integers(0, 1 << 30),
+       st.sampled_from(_BUILDS))
+def test_more_fences_never_lower_time(f1, f2, blocks, nbytes, build):
+    lo, hi = sorted((f1, f2))
+    launch = Launch(blocks, nbytes, nbytes)
+    for g in GPUS.values():
+        assert predict(g, replace(build, fences=lo), launch).us <= \
+            predict(g, replace(build, fences=hi), launch).us
+
+
+def test_fences_expose_a_round_trip_each_per_wave():
+    # a split-K GEMM's two builds (cubin statistics as recorded on the H100): with the
+    # launcher's facts TMA at one block per SM, 32 waves; without, 16-bit LDG at three
+    # blocks per SM, 11 waves; both fence each of their 8 atomic adds (MEMBAR.ALL.GPU)
+    fence = {"MEMBAR.ALL.GPU": 8}
+    atom = {"ATOMG.E.ADD.F32.FTZ.RN.STRONG.GPU": 8}
+    tma = _cand("optimized", reg=255, threads=256, shared=67472, sass_instrs_no_nop=713,
+                tma={"UTMACCTL.PF": 2, "UTMALDG.2D": 2}, atomics=atom, barriers=fence)
+    ldg = _cand("optimized, alignment only", reg=142, threads=128, shared=13312,
+                sass_instrs_no_nop=1920, ldg={"LDG.E.U16": 80}, atomics=atom,
+                barriers=fence)
+    launch = Launch(4096, 32 << 20, 8 << 20)
+    assert Build.from_stats(tma.run.stats, 256).fences == 8
+    p = predict(H100, Build.from_stats(tma.run.stats, 256), launch)
+    assert p.waves == 32
+    assert p.latency_us == pytest.approx(32 * 9 * FITTED.latency_ns * 1e-3)
+    assert choose([tma, ldg], H100, launch) is ldg and "fence" in tma.lost
+    # without the fences the TMA build would be predicted the faster: they decide it
+    bare = [replace(Build.from_stats(c.run.stats, t), fences=0) for c, t in ((tma, 256),
+                                                                            (ldg, 128))]
+    assert predict(H100, bare[0], launch).us < predict(H100, bare[1], launch).us
 
 
 def test_a_gain_within_the_models_error_keeps_the_first():
@@ -198,6 +233,11 @@ def test_calibration_on_a_small_record(capsys, monkeypatch):
     rows = [line for line in out if line.startswith(("softmax_tiled", "vector_add",
                                                      "matmul_mma"))]
     assert int(m.group(2)) == len(rows) == 6
+    # both rank correlations are printed: identical cubins apart (as before) and as one
+    both = re.fullmatch(r"spearman over every timed build \(identical cubins counted apart\): "
+                        r"(-?[\d.]+); identical cubins as one build, their mean time: "
+                        r"(-?[\d.]+)", out[-2])
+    assert both and both.group(2) == m.group(3), out[-2]
     # softmax_tiled at the even size: the TMA builds (219 us) against cutile-aot (72 us)
     soft = next(p for p in map(str.split, rows) if p[:2] == ["softmax_tiled", "time-even"])
     assert soft[2] == "cutile-aot" and float(soft[3]) <= 1.05
