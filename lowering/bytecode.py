@@ -25,6 +25,7 @@ from eqsat.errors import EqsatError
 from eqsat.ir import minifloat
 from eqsat.ir.attrs import Bounded, DenseConst, DivBy, SameElements
 from eqsat.ir.core import Kernel, Operation, Region, Value
+from eqsat.ir.ops import ROUNDING
 from eqsat.ir.types import (FLOAT_WIDTHS, INT_WIDTHS, PartitionViewType, PointerType,
                             StridedViewType, TensorViewType, TileType, TokenType, Type)
 
@@ -45,8 +46,6 @@ _OVERFLOW = {
     "no_unsigned_wrap": "NUW",
     "no_wrap": "NW",
 }
-# rounding mode the disassembler leaves unprinted, per op (found by encoding every mode)
-_DEFAULT_ROUNDING = {"exp": "full", "tanh": "full", "ftoi": "nearest_int_to_zero", "divi": "zero"}
 _ATOMIC_MODES = ("and", "or", "xor", "add", "addf", "max", "min", "umax", "umin", "xchg")
 # first bytecode version that has the op at all
 _MIN_VERSION = {"atomic_red_view_tko": (13, 3), "make_strided_view": (13, 3), "fpowi": (13, 4),
@@ -193,7 +192,7 @@ class _Writer:
 
     def rounding(self, op: Operation, default: str = "nearest_even"):
         return self.enum(
-            "RoundingMode", op.attrs.get("rounding") or _DEFAULT_ROUNDING.get(op.name, default)
+            "RoundingMode", op.attrs.get("rounding") or ROUNDING.get(op.name, (default,))[0]
         )
 
     def signedness(self, value: str | None):

@@ -156,6 +156,35 @@ def test_attribute():
                  "attribute", "reduce", 2, "out of range")
 
 
+ROUNDING_CASES = [    # (op text, fragment): each a mode cuda-tile's parser or verifier refuses
+    ("  %x = ftoi %f signed rounding<nearest_even> : tile<4xf32> -> tile<4xi32>",
+     "must be nearest_int_to_zero"),
+    ("  %x = divi %i, %i unsigned rounding<negative_inf> : tile<4xi32>", "only when signed"),
+    ("  %x = divi %i, %i signed rounding<nearest_even> : tile<4xi32>", "zero, positive_inf"),
+    ("  %x = addi %i, %i rounding<zero> : tile<4xi32>", "takes no rounding mode"),
+    ("  %x = maxf %f, %f rounding<zero> : tile<4xf32>", "takes no rounding mode"),
+    ("  %x = exp %f rounding<nearest_even> : tile<4xf32>", "full, approx"),
+    ("  %x = sqrt %f rounding<full> : tile<4xf32>", "approx"),
+    ("  %x = addf %f, %f rounding<approx> : tile<4xf32>", "nearest_even, zero"),
+    ("  %x = ftof %f rounding<zero> : tile<4xf32> -> tile<4xf16>", "nearest even only"),
+]
+
+
+@pytest.mark.parametrize("body,fragment", ROUNDING_CASES, ids=[c[0].split()[2] + f"-{i}"
+                                                              for i, c in enumerate(ROUNDING_CASES)])
+def test_rounding_modes_follow_each_op(body, fragment):
+    expect_error(kernel_text(body), "attribute", body.split()[2], 2, fragment)
+
+
+def test_rounding_modes_each_op_takes_verify():
+    for line in ("  %x = divi %i, %i unsigned rounding<positive_inf> : tile<4xi32>",
+                 "  %x = divf %f, %f rounding<approx> : tile<4xf32>",
+                 "  %x = tanh %f rounding<approx> : tile<4xf32>",
+                 "  %x = itof %i signed rounding<zero> : tile<4xi32> -> tile<4xf32>",
+                 "  %x = ftof %f rounding<positive_inf> : tile<4xf32> -> tile<4xf8E8M0FNU>"):
+        verify(parse(kernel_text(line)))
+
+
 def test_operand_count():
     expect_error(kernel_text(TV, PV, f"  %t, %tok = load_view_tko weak %pv[%n, %n] : {PVT}, "
                              "tile<i32> -> tile<4xf32>, token"),

@@ -274,6 +274,18 @@ for _names, _kind in ((("addi", "subi", "muli", "divi", "remi", "andi", "ori", "
     for _n in _names:
         SPECS[_n] = replace(SPECS[_n], traits=SPECS[_n].traits | {_kind})
 
+# The rounding modes each op takes (cuda-tile's Ops.td and its parsers), the first being
+# what an absent `rounding` means; an op not listed takes none. ftof narrows them by its
+# result type (the verifier's convert check).
+_IEEE = ("nearest_even", "zero", "negative_inf", "positive_inf")
+ROUNDING: dict[str, tuple[str, ...]] = {
+    **{_n: _IEEE for _n in ("addf", "subf", "mulf", "fma", "itof", "ftof")},
+    "divf": (*_IEEE, "approx", "full"), "sqrt": (*_IEEE, "approx"),
+    "exp": ("full", "approx"), "tanh": ("full", "approx"),
+    "ftoi": ("nearest_int_to_zero",),
+    "divi": ("zero", "positive_inf", "negative_inf"),   # negative_inf: signed only
+}
+
 # printing with a token is ordered with memory; printing without one is not
 MEMORY_OPS = frozenset(n for n, s in SPECS.items()
                        if s.is_memory and (s.takes_token or not s.has("output")))

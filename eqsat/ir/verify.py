@@ -19,7 +19,7 @@ from typing import Any, NoReturn
 from eqsat.errors import VerifyError
 from eqsat.ir.attrs import Bounded, DenseConst, DivBy, SameElements
 from eqsat.ir.core import Kernel, Operation, Param, Region, Value
-from eqsat.ir.ops import ONE, OPT, PURE_REGION_OPS, SPECS
+from eqsat.ir.ops import ONE, OPT, PURE_REGION_OPS, ROUNDING, SPECS
 from eqsat.ir.types import (INT_WIDTHS, SCALAR_NAMES, TOKEN, PartitionViewType, PointerType,
                             StridedViewType, TensorViewType, TileType, TokenType, bit_width,
                             is_float, is_int, is_ptr)
@@ -540,9 +540,14 @@ class _Verifier:
     def modifiers(self, op):
         self.attr(op, "signedness", lambda s: s in ("signed", "unsigned"),
                   "'signed' or 'unsigned'", optional=True)
-        for k in ("rounding", "overflow"):
-            self.attr(op, k, lambda s: isinstance(s, str) and bool(WORD.match(s)), "a word",
-                      optional=True)
+        self.attr(op, "overflow", lambda s: isinstance(s, str) and bool(WORD.match(s)),
+                  "a word", optional=True)
+        if "rounding" in op.attrs:
+            modes = ROUNDING.get(op.name, ())
+            if not modes:
+                self.fail(op, "attribute", f"'{op.name}' takes no rounding mode")
+            self.attr(op, "rounding", lambda s: s in modes,
+                      "one of " + ", ".join(modes) if len(modes) > 1 else modes[0])
         for k in ("flush_to_zero", "propagate_nan"):
             self.attr(op, k, lambda b: b is True, "True (a flag is absent when off)",
                       optional=True)
@@ -1064,6 +1069,13 @@ def _make_token(v: _Verifier, op: Operation, g) -> None:
     v.results_are(op, [TOKEN])
 
 
+@op_check("divi")
+def _divi(v: _Verifier, op: Operation, g) -> None:
+    if op.attrs.get("rounding") == "negative_inf" and op.attrs.get("signedness") == "unsigned":
+        v.fail(op, "attribute", "divi rounds to negative_inf only when signed (tileiras "
+               "refuses it with 'unsigned'; unsigned floor division rounds toward zero)")
+
+
 @op_check("iota")
 def _iota(v: _Verifier, op: Operation, g) -> None:
     if len(op.results) != 1:
@@ -1110,10 +1122,11 @@ op_check("unpack")(_bytes(False))
 
 
 def _number_conversion(ok: Callable[[Any, Any], bool], what: str,
-                       powers_of_two: bool = False) -> Check:
+                       powers_of_two: bool = False, nearest_only: bool = False) -> Check:
     """An elementwise conversion that keeps the shape; `ok(source elem, result elem)`
     says which element types it converts (`what`). With `powers_of_two`, a result in
-    f8E8M0FNU needs a directed rounding (there is no nearest power of two mode)."""
+    f8E8M0FNU needs a directed rounding (there is no nearest power of two mode); with
+    `nearest_only`, every other result rounds to nearest even (cuda-tile's ftof)."""
     def check(v: _Verifier, op: Operation, g) -> None:
         src, dst = _converted(op)
         n = op.name
@@ -1126,23 +1139,27 @@ def _number_conversion(ok: Callable[[Any, Any], bool], what: str,
                 op.attrs.get("rounding") not in ("zero", "positive_inf"):
             v.fail(op, "attribute", f"'{n}' to f8E8M0FNU needs rounding<zero> or "
                    f"rounding<positive_inf> (there is no nearest power of two mode)")
+        if nearest_only and de != "f8E8M0FNU" and \
+                op.attrs.get("rounding", "nearest_even") != "nearest_even":
+            v.fail(op, "attribute", f"'{n}' to {de} rounds to nearest even only, found "
+                   f"rounding<{op.attrs['rounding']}> (toward zero or +inf is for f8E8M0FNU)")
     return check
 
 
-for _name, _ok, _what, _p2 in (
+for _name, _ok, _what, _p2, *_nearest in (
         ("exti", lambda se, de: is_int(se) and is_int(de)
          and INT_WIDTHS.get(se, 0) < INT_WIDTHS.get(de, 0), "a wider integer", False),
         ("trunci", lambda se, de: is_int(se) and is_int(de)
          and INT_WIDTHS.get(se, 0) > INT_WIDTHS.get(de, 0), "a narrower integer", False),
         ("itof", lambda se, de: is_int(se) and is_float(de), "integer to float", True),
         ("ftoi", lambda se, de: is_float(se) and is_int(de), "float to integer", False),
-        ("ftof", lambda se, de: is_float(se) and is_float(de), "float to float", True),
+        ("ftof", lambda se, de: is_float(se) and is_float(de), "float to float", True, True),
         ("bitcast", lambda se, de: not is_ptr(se) and not is_ptr(de)
          and bit_width(se) == bit_width(de), "same bit width, no pointers", False),
         ("int_to_ptr", lambda se, de: is_int(se) and is_ptr(de), "integer to pointer", False),
         ("ptr_to_int", lambda se, de: is_ptr(se) and is_int(de), "pointer to integer", False),
         ("ptr_to_ptr", lambda se, de: is_ptr(se) and is_ptr(de), "pointer to pointer", False)):
-    op_check(_name)(_number_conversion(_ok, _what, _p2))
+    op_check(_name)(_number_conversion(_ok, _what, _p2, *_nearest))
 
 
 def _angled(s) -> bool:
