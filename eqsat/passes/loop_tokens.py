@@ -277,7 +277,9 @@ def _split_carry(kernel: Kernel, conflict, loop: Operation, j: int, classes
 def _merge_carries(kernel: Kernel, loop: Operation,
                    made: list[tuple[Operation, list[Value]]]) -> None:
     """Undo a split that freed no op: the parts of each split value still alive become
-    one that passes on the join of what each passed on (it stands for all of them)."""
+    one that passes on the join of what each passed on, and of a loop carry starts from
+    the join of their inits (it stands for all of them: clean-up may have weakened one
+    part's init since the split, leaving what it ordered to another part)."""
     for owner, group in made:
         carry = owner is loop and group[0].owner is not loop
         if carry:
@@ -295,6 +297,11 @@ def _merge_carries(kernel: Kernel, loop: Operation,
             continue
         slot = [x.index - skip for x in alive]
         for x, j in zip(alive[1:], slot[1:]):
+            if carry:
+                inits = list(loop.group("init"))
+                if inits[j] is not inits[slot[0]]:
+                    inits[slot[0]] = _join_before(loop, [inits[slot[0]], inits[j]])
+                    loop.set_group("init", inits)
             for t in exits:
                 vals = list(t.operands)
                 vals[slot[0]] = _join_before(t, [vals[slot[0]], vals[j]])
