@@ -73,7 +73,7 @@ INJECTIVE_KINDS = frozenset(("iv", "affine", "iv+bid", "nest"))
 
 @dataclass(frozen=True)
 class _Access:
-    kind: str                      # "view" | "ptr"
+    kind: str                      # "view" | "ptr" | "flat" (a 1-D view of the whole array)
     index: Index                   # column tile (view) or start element (ptr, times scale)
     index_kind: str                # one of INDEX_KINDS, for coverage statistics
     scale: int = 1                 # ptr: start element = index * scale
@@ -273,6 +273,12 @@ def _has_memory(stmts: list[Any]) -> bool:
     return any(isinstance(s, (_Load, _Store, _Atomic)) for s in _walk(stmts))
 
 
+def _flat_arrays(prog: _Program) -> list[int]:
+    """Arrays some access reads or writes through their 1-D view."""
+    return sorted({s.arr for s in _walk(prog.body)
+                   if isinstance(s, (_Load, _Store, _Atomic)) and s.acc.kind == "flat"})
+
+
 def _row_length(prog: _Program) -> int:
     """Columns every array row needs so that unmasked accesses stay inside it."""
     w, need = prog.width, prog.width
@@ -281,7 +287,7 @@ def _row_length(prog: _Program) -> int:
             continue
         a = s.acc
         hi = _range(prog, a.index)[1]
-        if a.kind == "view":
+        if a.kind in ("view", "flat"):
             need = max(need, (hi + 1) * w)
         elif a.mask is None:
             need = max(need, hi * a.scale + (w - 1) * max(1, abs(a.lanes)) + 1)
@@ -693,16 +699,18 @@ class _Drawer:
         else:
             outer, inner = self.pick(nests)
             idx = ("add", ("mul", ("iv", outer), max(1, _trip(self.prog, inner))), ("iv", inner))
-        if self.draw(st.booleans()):
-            acc = _Access("view", idx, form)
-        else:
+        kind = self.pick(["flat", "flat", "view", "ptr"])
+        if kind == "ptr":
             acc = _Access("ptr", idx, form, w, self.pick([1, -1]),
                           self.pick([None, "bound", "prefix"]))
+        else:
+            acc = _Access(kind, idx, form)
         arr = self.draw(st.integers(0, len(self.prog.arrays) - 1))
         dt = self.prog.arrays[arr].dtype
         how = self.pick(["plain", "in-place", "in-place", "other-tile"])
         if how != "plain":
-            src = acc if how == "in-place" else self.access(store=False)
+            src = acc if how == "in-place" else (
+                _Access("flat", *self.index()) if kind == "flat" else self.access(store=False))
             x = self.new_var(dt)
             out.append(_Load(x, arr, src, self.rejoin()))
             y = self.new_var(dt)
@@ -956,6 +964,8 @@ class _Emitter:
         self.L = _row_length(prog)
         self.rs = [self.L + max(a.offset for a in prog.arrays if a.root == r) if a.root == r
                    else 0 for r, a in enumerate(prog.arrays)]
+        if _flat_arrays(prog):          # row strides a whole number of tiles of a 1-D view
+            self.rs = [-(-r // prog.width) * prog.width for r in self.rs]
         self.b = KernelBuilder("prop")
         self.env: dict[int, Value] = {}
         self.ivs: dict[int, Value] = {}
@@ -986,6 +996,7 @@ class _Emitter:
         self.bid = b.tile_block_id()[0]
         self.tok0 = b.make_token() if self.tokenized else None
         self.views, self.bases = [], []
+        self.flat_arrays, self.flats = _flat_arrays(p), {}
         for i, a in enumerate(p.arrays):
             base = self.ptrs[i]
             if p.convention == "cutile":
@@ -1000,7 +1011,29 @@ class _Emitter:
                 tv = b.make_tensor_view(base, list(self._shape(i)), [self._stride(i), 1])
             self.views.append(b.make_partition_view(tv, (1, w)))
             self.bases.append(b.broadcast(b.reshape(base, (1, 1)), (1, w)))
+            if i in self.flat_arrays:
+                self.flat_view(i, base)
         self.iota = b.reshape(b.iota(w, "i32"), (1, w))
+
+    def flat_view(self, i: int, base: Value) -> None:
+        """Array i as one 1-D view of unit stride (the rows one after another, `stride`
+        apart) in tiles of the row width, and the first tile of this block's row: tile
+        `c` of the row is tile `first + c` of the view."""
+        b, w = self.b, self.p.width
+        if self.p.convention == "cutile":
+            rows = b.assume_bounded(self.rows[i], 1, None)
+            stride = self.strides[i]
+            size = b.addi(b.muli(b.subi(rows, self.c32(1)), stride), self.cols[i])
+            per_row = b.binary("divi", stride, self.c32(w), signed=True)
+        else:
+            size = (self.p.grid - 1) * self._stride(i) + self._shape(i)[1]
+            per_row = self.c32(self._stride(i) // w)
+        tv = b.make_tensor_view(base, [size], [1])
+        self.flats[i] = (b.make_partition_view(tv, (w,)), b.muli(self.bid, per_row))
+
+    def flat_access(self, arr: int, acc: _Access) -> tuple[Value, list[Value]]:
+        view, first = self.flats[arr]
+        return view, [self.b.addi(first, self.index(acc.index))]
 
     # -- expressions ---------------------------------------------------------------------------
     def c32(self, v: int) -> Value:
@@ -1082,6 +1115,9 @@ class _Emitter:
         if s.acc.kind == "view":
             v, t = self.b.load_view(self.views[s.arr], [self.bid, self.index(s.acc.index)],
                                     token=tok)
+        elif s.acc.kind == "flat":
+            v, t = self.b.load_view(*self.flat_access(s.arr, s.acc), token=tok)
+            v = self.b.reshape(v, (1, self.p.width))
         else:
             p, m = self.pointers(s.arr, s.acc)
             pad = None if s.pad is None or m is None else self.tile_const(
@@ -1098,6 +1134,9 @@ class _Emitter:
         if s.acc.kind == "view":
             t = self.b.store_view(val, self.views[s.arr], [self.bid, self.index(s.acc.index)],
                                   token=tok)
+        elif s.acc.kind == "flat":
+            t = self.b.store_view(self.b.reshape(val, (self.p.width,)),
+                                  *self.flat_access(s.arr, s.acc), token=tok)
         else:
             p, m = self.pointers(s.arr, s.acc)
             t = self.b.store_ptr(p, val, mask=m, token=tok)
