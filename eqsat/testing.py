@@ -609,8 +609,10 @@ class _Drawer:
         args = [self.new_var(dt) for dt in carry_types]
         self.loops.append(loop)
         force, self.force_parallel = self.force_parallel, False
-        body = self.block(depth + 1, 1, 3)
-        if self.with_parallel_stores and (force or self.draw(st.integers(0, 3)) > 0):
+        # now and then a loop of the parallel store alone: one the proofs can free
+        bare = self.with_parallel_stores and self.draw(st.integers(0, 2)) == 0
+        body = [] if bare else self.block(depth + 1, 1, 3)
+        if self.with_parallel_stores and (force or bare or self.draw(st.integers(0, 3)) > 0):
             self.parallel_store(loop, body)
         yields = self.carried_yields(args, carry_types, body)
         self.loops.pop()
