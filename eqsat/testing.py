@@ -998,7 +998,8 @@ class _Emitter:
         self.bid = b.tile_block_id()[0]
         self.tok0 = b.make_token() if self.tokenized else None
         self.views, self.bases = [], []
-        self.flat_arrays, self.flats = _flat_arrays(p), {}
+        self.flat_arrays = _flat_arrays(p)
+        self.flats: dict[int, tuple[Value, Value]] = {}
         for i, a in enumerate(p.arrays):
             base = self.ptrs[i]
             if p.convention == "cutile":
@@ -1025,7 +1026,7 @@ class _Emitter:
         if self.p.convention == "cutile":
             rows = b.assume_bounded(self.rows[i], 1, None)
             stride = self.strides[i]
-            size = b.addi(b.muli(b.subi(rows, self.c32(1)), stride), self.cols[i])
+            size: Value | int = b.addi(b.muli(b.subi(rows, self.c32(1)), stride), self.cols[i])
             per_row = b.binary("divi", stride, self.c32(w), signed=True)
         else:
             size = (self.p.grid - 1) * self._stride(i) + self._shape(i)[1]
