@@ -5,7 +5,8 @@ optimize time (target: optimize takes at most a tenth of tileiras' time).
 
     python benchmarks/bench_optimize.py [--set corpus|suite|all] [--rules default]
                                         [--repeat 3] [--no-tileiras] [--equiv]
-                                        [--draws N] [--fresh N]
+                                        [--draws N] [--kinds default,loops,...]
+                                        [--draws-only] [--fresh N]
 
 Each time is the best of `--repeat` runs (the machine may be shared; the best run is
 the least disturbed one); a second ratio compares CPU times, which load on a shared
@@ -21,7 +22,13 @@ end against the suite's median tileiras time (the target: at most that).
 
 `--draws N` also optimizes N derandomized `eqsat.testing.kernels()` draws with the
 rules, and N `kernels(allow_alias=False)` draws with `noalias=True`, and counts the
-extractions that were not cheaper than the program as encoded (0 expected).
+extractions that were not cheaper than the program as encoded (0 expected). `--kinds`
+names the draws: `default` (plain `kernels()`), or the opt-in kinds `loops`, `atomics`,
+`parallel_stores`, `all` (the three together); each is drawn N times per alias model.
+With `--equiv`, every draw is also checked in both forms (as drawn, and its token-free
+or tokenized variant) with `eqsat.testing.check_pipeline` (2 trials x 8 schedules):
+the hunt for miscompiles on random kernels. A failure prints the kernel, the output
+and the spec; the exit status is then 1. `--draws-only` skips the timed sets.
 """
 from __future__ import annotations
 
@@ -177,6 +184,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=3, help="runs per kernel (best time kept)")
     ap.add_argument("--draws", type=int, default=0,
                     help="also count fallbacks on this many kernels() draws of each kind")
+    ap.add_argument("--kinds", default="default",
+                    help=f"kernels() draws to make, comma-separated: {', '.join(DRAW_KINDS)}")
+    ap.add_argument("--draws-only", action="store_true", help="only the kernels() draws")
     ap.add_argument("--no-tileiras", action="store_true", help="time optimize alone")
     ap.add_argument("--fresh", type=int, default=3,
                     help="fresh interpreters timed for import + first optimize (0: none)")
@@ -184,6 +194,12 @@ def main(argv: list[str] | None = None) -> int:
                     help="also check equivalence with the interpreter where a spec exists "
                          "(10 trials x 20 schedules)")
     args = ap.parse_args(argv)
+    kinds = [k.strip() for k in args.kinds.split(",") if k.strip()]
+    unknown = [k for k in kinds if k not in DRAW_KINDS]
+    if unknown:
+        ap.error(f"--kinds: unknown {', '.join(unknown)} (one of {', '.join(DRAW_KINDS)})")
+    if args.draws_only:
+        return _all_draws(args, kinds)
     tileiras = not args.no_tileiras
     if tileiras:
         from eqsat.toolchain import missing_reason
@@ -214,28 +230,65 @@ def main(argv: list[str] | None = None) -> int:
               f"{'met' if first_ms <= suite_tileiras else 'NOT met'}; importing the core "
               f"dependencies alone takes {floor_ms:.0f} ms of it "
               f"({floor_ms / suite_tileiras:.0%} of that tileiras time)")
-    if args.draws:
+    return _all_draws(args, kinds) if args.draws else 0
+
+
+# kernels() options of each kind of draw
+DRAW_KINDS: dict[str, dict[str, bool]] = {
+    "default": {}, "loops": {"loops": True}, "atomics": {"atomics": True},
+    "parallel_stores": {"parallel_stores": True},
+    "all": {"loops": True, "atomics": True, "parallel_stores": True},
+}
+SHOWN_FAILURES = 3          # failures printed in full per kind and alias model
+
+
+def _all_draws(args: Any, kinds: list[str]) -> int:
+    failed = 0
+    for kind in kinds:
         for label, options, alias in (("default", {}, True), ("noalias", {"noalias": True}, False)):
-            n, bad = _draws(args.draws, alias, dict(options, rules=args.rules))
-            print(f"kernels() draws [{label}]: {n}, not cheaper: {bad}", flush=True)
-    return 0
+            t0 = time.perf_counter()
+            r = _draws(args.draws, alias, dict(options, rules=args.rules), DRAW_KINDS[kind],
+                       args.equiv)
+            line = (f"kernels() draws {kind} [{label}]: {r['draws']}, "
+                    f"not cheaper: {r['not_cheaper']}")
+            if args.equiv:
+                line += f", forms checked: {r['checked']}, failures: {r['failures']}"
+            print(f"{line} ({time.perf_counter() - t0:.0f} s)", flush=True)
+            failed += r["failures"]
+    return 1 if failed else 0
 
 
-def _draws(count: int, allow_alias: bool, options: dict) -> tuple[int, int]:
+def _draws(count: int, allow_alias: bool, options: dict, kind: dict[str, bool] | None = None,
+           equiv: bool = False) -> dict[str, int]:
     from hypothesis import HealthCheck, Phase, given, settings
 
-    from eqsat.testing import kernels
-    seen = [0, 0]
+    from eqsat.testing import check_pipeline, kernels, optimize_pipeline
+    seen = {"draws": 0, "not_cheaper": 0, "checked": 0, "failures": 0}
+    pipeline = optimize_pipeline(**options)
 
     @settings(max_examples=count, deadline=None, derandomize=True, database=None,
               phases=[Phase.generate], suppress_health_check=list(HealthCheck))
-    @given(kernels(allow_alias=allow_alias))
+    @given(kernels(allow_alias=allow_alias, **(kind or {})))
     def run(case):
         rep = optimize(case.kernel, **options).report
-        seen[0] += 1
-        seen[1] += rep.not_cheaper
+        seen["draws"] += 1
+        seen["not_cheaper"] += rep.not_cheaper
+        if not equiv:
+            return
+        for c in (case, case.variant(tokenized=not case.tokenized)):
+            seen["checked"] += 1
+            try:
+                res = check_pipeline(c.kernel, c.spec, pipeline, trials=2, schedules=8)
+                ok, why = res.ok, "" if res.ok else res.explain()
+            except Exception as e:  # a crash is a failure too
+                ok, why = False, f"crash: {type(e).__name__}: {e}\n{c!r}"
+            if not ok:
+                seen["failures"] += 1
+                if seen["failures"] <= SHOWN_FAILURES:
+                    print(f"--- FAILURE {seen['failures']} (features: "
+                          f"{', '.join(sorted(c.features))})\n{why}", flush=True)
     run()
-    return seen[0], seen[1]
+    return seen
 
 
 if __name__ == "__main__":

@@ -73,7 +73,7 @@ INJECTIVE_KINDS = frozenset(("iv", "affine", "iv+bid", "nest"))
 
 @dataclass(frozen=True)
 class _Access:
-    kind: str                      # "view" | "ptr"
+    kind: str                      # "view" | "ptr" | "flat" (a 1-D view of the whole array)
     index: Index                   # column tile (view) or start element (ptr, times scale)
     index_kind: str                # one of INDEX_KINDS, for coverage statistics
     scale: int = 1                 # ptr: start element = index * scale
@@ -127,6 +127,43 @@ class _If:
     else_: list[Any]
     else_yields: list[int]
     results: list[int]
+
+
+@dataclass
+class _Loop:
+    """`loop` counting its own `i` from 0: `break` once `i >= ub`, then the body, whose
+    top level may hold `_Exit`s (an early `break` or `continue`)."""
+    loop: int
+    ub: int | None                 # None: the scalar parameter `n`
+    inits: list[Operand]
+    args: list[int]
+    body: list[Any]
+    yields: list[int]
+    results: list[int]
+    carry_token: bool = False
+
+
+@dataclass
+class _Exit:
+    """`if cond { break values }` or `if cond { continue values }` at the top of a
+    `_Loop` body: break passes the loop's results, continue its carried values."""
+    kind: str                      # "break" | "continue"
+    cond: tuple[Any, ...]          # as _If.cond
+    values: list[int]
+
+
+@dataclass
+class _Atomic:
+    """atomic_rmw / atomic_cas through a pointer tile, or atomic_red_view on a view."""
+    var: int | None                # the old values (rmw, cas); None for red
+    arr: int
+    acc: _Access
+    kind: str                      # "rmw" | "cas" | "red"
+    mode: str                      # rmw/red: add, addf, max, ...; cas: ""
+    val: int
+    cmp: int | None = None         # cas: the compare value
+    sem: str = "relaxed"
+    rejoin: int = 0
 
 
 @dataclass(frozen=True)
@@ -204,20 +241,28 @@ def _uses(stmts: list[Any]) -> set[int]:
         elif isinstance(s, _Op):
             out.update(a for a in s.args if isinstance(a, int) and not isinstance(a, bool)
                        and s.op not in ("const", "lanes"))
-        elif isinstance(s, _For):
+        elif isinstance(s, (_For, _Loop)):
             out.update(x for x in s.inits if isinstance(x, int))
             out.update(s.yields)
         elif isinstance(s, _If):
             out.update(s.then_yields + s.else_yields)
             if s.cond[0] == "data":
                 out.add(s.cond[1])
+        elif isinstance(s, _Exit):
+            out.update(s.values)
+            if s.cond[0] == "data":
+                out.add(s.cond[1])
+        elif isinstance(s, _Atomic):
+            out.add(s.val)
+            if s.cmp is not None:
+                out.add(s.cmp)
     return out
 
 
 def _walk(stmts: list[Any]) -> Iterator[Any]:
     for s in stmts:
         yield s
-        if isinstance(s, _For):
+        if isinstance(s, (_For, _Loop)):
             yield from _walk(s.body)
         elif isinstance(s, _If):
             yield from _walk(s.then)
@@ -225,18 +270,24 @@ def _walk(stmts: list[Any]) -> Iterator[Any]:
 
 
 def _has_memory(stmts: list[Any]) -> bool:
-    return any(isinstance(s, (_Load, _Store)) for s in _walk(stmts))
+    return any(isinstance(s, (_Load, _Store, _Atomic)) for s in _walk(stmts))
+
+
+def _flat_arrays(prog: _Program) -> list[int]:
+    """Arrays some access reads or writes through their 1-D view."""
+    return sorted({s.arr for s in _walk(prog.body)
+                   if isinstance(s, (_Load, _Store, _Atomic)) and s.acc.kind == "flat"})
 
 
 def _row_length(prog: _Program) -> int:
     """Columns every array row needs so that unmasked accesses stay inside it."""
     w, need = prog.width, prog.width
     for s in _walk(prog.body):
-        if not isinstance(s, (_Load, _Store)):
+        if not isinstance(s, (_Load, _Store, _Atomic)):
             continue
         a = s.acc
         hi = _range(prog, a.index)[1]
-        if a.kind == "view":
+        if a.kind in ("view", "flat"):
             need = max(need, (hi + 1) * w)
         elif a.mask is None:
             need = max(need, hi * a.scale + (w - 1) * max(1, abs(a.lanes)) + 1)
@@ -301,8 +352,13 @@ class _Drawer:
     dtype, enclosing loops) so that every drawn program is well typed."""
 
     def __init__(self, draw: st.DrawFn, *, max_depth: int, max_statements: int,
-                 dtypes: Sequence[str], prog: _Program) -> None:
+                 dtypes: Sequence[str], prog: _Program, loops: bool = False,
+                 atomics: bool = False, parallel_stores: bool = False) -> None:
         self.draw, self.max_depth, self.dtypes, self.prog = draw, max_depth, tuple(dtypes), prog
+        # the opt-in statement kinds; off, the drawer draws exactly what it always did
+        self.with_loops, self.with_atomics = loops, atomics
+        self.with_parallel_stores = parallel_stores
+        self.force_parallel = False     # the next loop drawn gets a parallel store
         self.left = max_statements
         self.next_var = 0
         self.next_loop = 0
@@ -397,8 +453,12 @@ class _Drawer:
                 break
             self.left -= 1
             kinds = ["load", "store", "op"]
+            if self.with_atomics:
+                kinds += ["atomic"]
             if depth < self.max_depth and self.left > 1:
                 kinds += ["for", "for", "if"] if depth == 0 else ["for", "if"]
+                if self.with_loops:
+                    kinds += ["loop"]
             getattr(self, "s_" + self.pick(kinds))(depth, out)
         if self.draw(st.integers(0, 3)) > 0:
             self.observe(out)
@@ -410,8 +470,8 @@ class _Drawer:
         dead loads for the cleanup rules.)"""
         used = _uses(out)
         for dt in self.dtypes:
-            dead = [s.var for s in out if isinstance(s, _Load) and s.var not in used
-                    and self.prog.types[s.var] == dt]
+            dead = [s.var for s in out if isinstance(s, (_Load, _Atomic)) and s.var is not None
+                    and s.var not in used and self.prog.types[s.var] == dt]
             if not dead:
                 continue
             v = dead[0]
@@ -548,8 +608,22 @@ class _Drawer:
         self.scope.append([])
         args = [self.new_var(dt) for dt in carry_types]
         self.loops.append(loop)
-        body = self.block(depth + 1, 1, 3)
-        # carried values change in the body: accumulate into them, or carry a new value
+        force, self.force_parallel = self.force_parallel, False
+        # now and then a loop of the parallel store alone: one the proofs can free
+        bare = self.with_parallel_stores and self.draw(st.integers(0, 2)) == 0
+        body = [] if bare else self.block(depth + 1, 1, 3)
+        if self.with_parallel_stores and (force or bare or self.draw(st.integers(0, 3)) > 0):
+            self.parallel_store(loop, body)
+        yields = self.carried_yields(args, carry_types, body)
+        self.loops.pop()
+        self.scope.pop()
+        results = [self.new_var(dt) for dt in carry_types]
+        out.append(_For(loop, lb, ub, step, inits, args, body, yields, results,
+                        self.draw(st.booleans())))
+
+    def carried_yields(self, args: list[int], carry_types: list[str],
+                       body: list[Any]) -> list[int]:
+        """Carried values change in the body: accumulate into them, or carry a new value."""
         yields = []
         for a, dt in zip(args, carry_types):
             v = self.value_of(dt, body)
@@ -558,11 +632,125 @@ class _Drawer:
                 body.append(_Op(acc, "add", (a, v)))
                 v = acc
             yields.append(v)
+        return yields
+
+    def carried(self) -> tuple[list[str], list[Operand]]:
+        """Types and initial values of a loop's carried values."""
+        n_carry = self.draw(st.integers(0, 2))
+        carry_types = [self.pick(self.dtypes) for _ in range(n_carry)]
+        inits: list[Operand] = []
+        for dt in carry_types:
+            vs = self.visible(dt)
+            inits.append(self.pick(vs[::-1]) if bool(vs) and self.draw(st.booleans())
+                         else ("k", self.const_value(dt)))
+        return carry_types, inits
+
+    def condition(self) -> tuple[Any, ...]:
+        """An `if` condition: on a data value in scope, or on an index expression."""
+        data_vars = [v for frame in self.scope for v in frame
+                     if self.prog.types[v] in ("f32", "i32")]
+        if bool(data_vars) and self.draw(st.booleans()):
+            return ("data", self.pick(data_vars[::-1]), self.pick(_PREDS))
+        idx, _ = self.index()
+        return ("index", idx, self.pick(_PREDS), self.draw(st.integers(0, 2)))
+
+    def s_loop(self, depth: int, out: list[Any]) -> None:
+        """A `loop` with its own counter, left by `break` at the bound or earlier, and
+        maybe an early `continue`: control flow a `for` never has."""
+        loop = self.next_loop
+        self.next_loop += 1
+        if self.prog.n_value is not None and self.draw(st.booleans()):
+            ub: int | None = None
+            self.use_n = True
+        else:
+            ub = self.draw(st.integers(0, 4))
+        self.prog.loops[loop] = (0, ub, 1)
+        carry_types, inits = self.carried()
+        self.scope.append([])
+        args = [self.new_var(dt) for dt in carry_types]
+        self.loops.append(loop)
+        force, self.force_parallel = self.force_parallel, False
+        body = self.block(depth + 1, 1, 2)
+        kind = self.pick(["break", "continue"])
+        cond = self.condition()
+        values = [self.value_of(dt, body) for dt in carry_types]
+        body.append(_Exit(kind, cond, values))
+        body += self.block(depth + 1, 0, 2)
+        if self.with_parallel_stores and (force or self.draw(st.integers(0, 3)) > 0):
+            self.parallel_store(loop, body)
+        yields = self.carried_yields(args, carry_types, body)
         self.loops.pop()
         self.scope.pop()
         results = [self.new_var(dt) for dt in carry_types]
-        out.append(_For(loop, lb, ub, step, inits, args, body, yields, results,
-                        self.draw(st.booleans())))
+        out.append(_Loop(loop, ub, inits, args, body, yields, results,
+                         self.draw(st.booleans())))
+
+    def parallel_store(self, loop: int, out: list[Any]) -> None:
+        """A store whose tiles differ from iteration to iteration of `loop` (an injective
+        index, tiles that do not overlap), alone, after a load of its own tile (in place),
+        or after a load of another tile of the array (a conflict across iterations)."""
+        w = self.prog.width
+        iv = ("iv", loop)
+        nests = [(o, i) for o, i in self._nest_pairs() if i == loop]
+        form = self.pick(["iv", "affine", "affine"] + (["nest"] if nests else []))
+        if form == "iv":
+            idx: Index = iv
+        elif form == "affine":
+            a, c = self.pick([1, 2, 3]), self.draw(st.integers(0, 2))
+            idx = ("add", ("mul", iv, a), ("const", c))
+        else:
+            outer, inner = self.pick(nests)
+            idx = ("add", ("mul", ("iv", outer), max(1, _trip(self.prog, inner))), ("iv", inner))
+        kind = self.pick(["flat", "flat", "view", "ptr"])
+        if kind == "ptr":
+            acc = _Access("ptr", idx, form, w, self.pick([1, -1]),
+                          self.pick([None, "bound", "prefix"]))
+        else:
+            acc = _Access(kind, idx, form)
+        arr = self.draw(st.integers(0, len(self.prog.arrays) - 1))
+        dt = self.prog.arrays[arr].dtype
+        how = self.pick(["plain", "in-place", "in-place", "other-tile"])
+        if how != "plain":
+            src = acc if how == "in-place" else (
+                _Access("flat", *self.index()) if kind == "flat" else self.access(store=False))
+            x = self.new_var(dt)
+            out.append(_Load(x, arr, src, self.rejoin()))
+            y = self.new_var(dt)
+            out.append(_Op(y, self.pick(["add", "mul"]), (x, ("k", self.const_value(dt)))))
+        self.used.append((arr, acc))
+        out.append(_Store(arr, acc, self.value_of(dt, out), self.rejoin()))
+
+    def s_atomic(self, depth: int, out: list[Any]) -> None:
+        """atomic_rmw or atomic_cas through a pointer tile of distinct lanes, or
+        atomic_red_view on a view tile; often on a tile used before."""
+        kind = self.pick(["rmw", "cas", "red"])
+        want = "view" if kind == "red" else "ptr"
+        usable = [(a, acc) for a, acc in self.used if acc.kind == want and acc.lanes != 0
+                  and _loops_of(acc.index) <= set(self.loops)]
+        if bool(usable) and self.draw(st.booleans()):
+            arr, acc = self.pick(usable[::-1])
+        else:
+            arr = self.draw(st.integers(0, len(self.prog.arrays) - 1))
+            idx, ik = self.index()
+            if want == "view":
+                acc = _Access("view", idx, ik)
+            else:
+                acc = _Access("ptr", idx, ik, self.pick([self.prog.width, 1]),
+                              self.pick([1, 2, -1]), self.pick([None, "bound", "prefix"]))
+        self.used.append((arr, acc))
+        dt = self.prog.arrays[arr].dtype
+        if kind == "cas":
+            mode = ""
+        elif dt == "f32":
+            mode = "addf" if kind == "red" else self.pick(["addf", "xchg"])
+        else:
+            mode = self.pick(["add", "max", "min", "and", "or", "xor"]
+                             + ([] if kind == "red" else ["xchg"]))
+        val = self.value_of(dt, out)
+        cmp = self.value_of(dt, out) if kind == "cas" else None
+        sem = self.pick(["relaxed", "relaxed", "acq_rel", "acquire", "release"])
+        var = None if kind == "red" else self.new_var(dt)
+        out.append(_Atomic(var, arr, acc, kind, mode, val, cmp, sem, self.rejoin()))
 
     def s_if(self, depth: int, out: list[Any]) -> None:
         data_vars = [v for frame in self.scope for v in frame
@@ -618,15 +806,32 @@ def _draw_arrays(draw: st.DrawFn, n: int, dtypes: Sequence[str], allow_alias: bo
 def _programs(draw: st.DrawFn, *, min_arrays: int, max_arrays: int, max_depth: int,
               max_statements: int, allow_alias: bool, annotate: bool | None, dtypes: Sequence[str],
               grids: Sequence[int], conventions: Sequence[str],
-              lanes: bool | None = None) -> _Program:
+              lanes: bool | None = None, loops: bool = False, atomics: bool = False,
+              parallel_stores: bool = False) -> _Program:
     n = draw(st.integers(min_arrays, max_arrays))
     arrays = _draw_arrays(draw, n, dtypes, allow_alias, annotate)
     prog = _Program(arrays, draw(st.sampled_from(list(grids))), draw(st.sampled_from([4, 2])),
                     draw(st.sampled_from(list(conventions))),
                     draw(st.integers(0, 3)) if draw(st.booleans()) else None, [], {}, {})
     d = _Drawer(draw, max_depth=max_depth, max_statements=max_statements, dtypes=dtypes,
-                prog=prog)
+                prog=prog, loops=loops, atomics=atomics, parallel_stores=parallel_stores)
     body = d.block(0, 1, max(1, max_statements // 2))
+    # an opt-in kind the draw happened to leave out is added at the end, so that every
+    # kernel of such a strategy exercises it
+    if loops and max_depth >= 1 and not any(isinstance(s, _Loop) for s in _walk(body)):
+        d.left = max(d.left, 2)
+        d.s_loop(0, body)
+    if parallel_stores and max_depth >= 1 and not any(
+            isinstance(x, _Store) and x.acc.index_kind in INJECTIVE_KINDS and s.loop in
+            _loops_of(x.acc.index) for s in _walk(body) if isinstance(s, (_For, _Loop))
+            for x in _walk(s.body)):
+        d.left, d.force_parallel = max(d.left, 2), True
+        if loops and draw(st.booleans()):
+            d.s_loop(0, body)
+        else:
+            d.s_for(0, body)
+    if atomics and not any(isinstance(s, _Atomic) for s in _walk(body)):
+        d.s_atomic(0, body)
     if not any(isinstance(s, _Store) for s in _walk(body)):
         arr, acc = d.target(store=True)
         body.append(_Store(arr, acc, d.value_of(arrays[arr].dtype, body)))
@@ -674,6 +879,18 @@ def _features(prog: _Program) -> frozenset[str]:
                 if isinstance(x, _Store):
                     inj = x.acc.index_kind in INJECTIVE_KINDS
                     f.add("store-in-loop-" + ("injective" if inj else "non-injective"))
+        elif isinstance(s, _Loop):
+            f.add("loop")
+            for x in _walk(s.body):
+                if isinstance(x, _Store):
+                    inj = x.acc.index_kind in INJECTIVE_KINDS
+                    f.add("store-in-loop-" + ("injective" if inj else "non-injective"))
+        elif isinstance(s, _Exit):
+            f.add("loop-" + s.kind)
+        elif isinstance(s, _Atomic):
+            f.add("atomic-" + s.kind)
+            if s.sem != "relaxed":
+                f.add("atomic-ordered")
         elif isinstance(s, _If):
             f.add("if-results" if s.results else "if-no-results")
             f.add("if-" + s.cond[0])
@@ -749,9 +966,12 @@ class _Emitter:
         self.L = _row_length(prog)
         self.rs = [self.L + max(a.offset for a in prog.arrays if a.root == r) if a.root == r
                    else 0 for r, a in enumerate(prog.arrays)]
+        if _flat_arrays(prog):          # row strides a whole number of tiles of a 1-D view
+            self.rs = [-(-r // prog.width) * prog.width for r in self.rs]
         self.b = KernelBuilder("prop")
         self.env: dict[int, Value] = {}
         self.ivs: dict[int, Value] = {}
+        self.exits: list[tuple[Any, Value, bool]] = []   # enclosing _Loop: (loop, i+1, carry)
 
     # -- prologue ------------------------------------------------------------------------------
     def _shape(self, i: int) -> tuple[int, int]:
@@ -778,6 +998,8 @@ class _Emitter:
         self.bid = b.tile_block_id()[0]
         self.tok0 = b.make_token() if self.tokenized else None
         self.views, self.bases = [], []
+        self.flat_arrays = _flat_arrays(p)
+        self.flats: dict[int, tuple[Value, Value]] = {}
         for i, a in enumerate(p.arrays):
             base = self.ptrs[i]
             if p.convention == "cutile":
@@ -792,7 +1014,29 @@ class _Emitter:
                 tv = b.make_tensor_view(base, list(self._shape(i)), [self._stride(i), 1])
             self.views.append(b.make_partition_view(tv, (1, w)))
             self.bases.append(b.broadcast(b.reshape(base, (1, 1)), (1, w)))
+            if i in self.flat_arrays:
+                self.flat_view(i, base)
         self.iota = b.reshape(b.iota(w, "i32"), (1, w))
+
+    def flat_view(self, i: int, base: Value) -> None:
+        """Array i as one 1-D view of unit stride (the rows one after another, `stride`
+        apart) in tiles of the row width, and the first tile of this block's row: tile
+        `c` of the row is tile `first + c` of the view."""
+        b, w = self.b, self.p.width
+        if self.p.convention == "cutile":
+            rows = b.assume_bounded(self.rows[i], 1, None)
+            stride = self.strides[i]
+            size: Value | int = b.addi(b.muli(b.subi(rows, self.c32(1)), stride), self.cols[i])
+            per_row = b.binary("divi", stride, self.c32(w), signed=True)
+        else:
+            size = (self.p.grid - 1) * self._stride(i) + self._shape(i)[1]
+            per_row = self.c32(self._stride(i) // w)
+        tv = b.make_tensor_view(base, [size], [1])
+        self.flats[i] = (b.make_partition_view(tv, (w,)), b.muli(self.bid, per_row))
+
+    def flat_access(self, arr: int, acc: _Access) -> tuple[Value, list[Value]]:
+        view, first = self.flats[arr]
+        return view, [self.b.addi(first, self.index(acc.index))]
 
     # -- expressions ---------------------------------------------------------------------------
     def c32(self, v: int) -> Value:
@@ -874,6 +1118,9 @@ class _Emitter:
         if s.acc.kind == "view":
             v, t = self.b.load_view(self.views[s.arr], [self.bid, self.index(s.acc.index)],
                                     token=tok)
+        elif s.acc.kind == "flat":
+            v, t = self.b.load_view(*self.flat_access(s.arr, s.acc), token=tok)
+            v = self.b.reshape(v, (1, self.p.width))
         else:
             p, m = self.pointers(s.arr, s.acc)
             pad = None if s.pad is None or m is None else self.tile_const(
@@ -890,6 +1137,9 @@ class _Emitter:
         if s.acc.kind == "view":
             t = self.b.store_view(val, self.views[s.arr], [self.bid, self.index(s.acc.index)],
                                   token=tok)
+        elif s.acc.kind == "flat":
+            t = self.b.store_view(self.b.reshape(val, (self.p.width,)),
+                                  *self.flat_access(s.arr, s.acc), token=tok)
         else:
             p, m = self.pointers(s.arr, s.acc)
             t = self.b.store_ptr(p, val, mask=m, token=tok)
@@ -942,17 +1192,83 @@ class _Emitter:
             loop.continue_(*outs)
         self._bind_results(s.results, loop.results, tk if carry else None)
 
+    def condition(self, c: tuple[Any, ...]) -> Value:
+        b = self.b
+        if c[0] == "index":
+            _, e, pred, k = c
+            return b.cmpi(pred, self.index(e), self.c32(k))
+        _, var, pred = c
+        dt = self.p.types[var]
+        x = b.reshape(b.extract(self.env[var], [self.c32(0), self.c32(0)], (1, 1)), ())
+        zero = b.constant(0.0 if dt == "f32" else 0, scalar(dt))
+        return (b.cmpf if dt == "f32" else b.cmpi)(pred, x, zero)
+
+    def e_loop(self, s: _Loop, tk: _Tokens | None) -> None:
+        b = self.b
+        ub = self.n if s.ub is None else self.c32(s.ub)
+        assert ub is not None           # a loop up to n exists only when n does
+        inits = [self.c32(0)] + [self.operand(x, self.p.types[a])
+                                 for x, a in zip(s.inits, s.args)]
+        carry = tk is not None and (s.carry_token or _has_memory(s.body))
+        if carry:
+            assert tk is not None
+            inits.append(tk.collapse())
+        with b.loop(inits, [v.type for v in inits[1:]]) as lp:
+            i = lp.args[0]
+            self.ivs[s.loop] = i
+            for a, v in zip(s.args, lp.args[1:]):
+                self.env[a] = v
+            with b.if_(b.cmpi("greater_than_or_equal", i, ub)) as br:
+                with br.then:
+                    lp.break_(*lp.args[1:])
+            nxt = b.addi(i, self.c32(1))
+            inner = None if tk is None else tk.child(lp.args[-1] if carry else None)
+            self.exits.append((lp, nxt, carry))
+            self.region(s.body, inner)
+            self.exits.pop()
+            outs = [nxt] + [self.env[y] for y in s.yields]
+            if carry:
+                assert inner is not None
+                outs.append(inner.collapse())
+            lp.continue_(*outs)
+        self._bind_results(s.results, lp.results, tk if carry else None)
+
+    def e_exit(self, s: _Exit, tk: _Tokens | None) -> None:
+        lp, nxt, carry = self.exits[-1]
+        cond = self.condition(s.cond)
+        outs = [self.env[v] for v in s.values]
+        if carry:
+            assert tk is not None
+            outs.append(tk.collapse())
+        with self.b.if_(cond) as br:
+            with br.then:
+                if s.kind == "break":
+                    lp.break_(*outs)
+                else:
+                    lp.continue_(nxt, *outs)
+
+    def e_atomic(self, s: _Atomic, tk: _Tokens | None) -> None:
+        b = self.b
+        tok = tk.before(True, s.rejoin) if tk else None
+        val = self.env[s.val]
+        if s.kind == "red":
+            t = b.atomic_red_view(self.views[s.arr], [self.bid, self.index(s.acc.index)],
+                                  s.mode, val, token=tok, sem=s.sem)
+        else:
+            p, m = self.pointers(s.arr, s.acc)
+            if s.kind == "rmw":
+                v, t = b.atomic_rmw(p, s.mode, val, mask=m, token=tok, sem=s.sem)
+            else:
+                assert s.cmp is not None
+                v, t = b.atomic_cas(p, self.env[s.cmp], val, mask=m, token=tok, sem=s.sem)
+            assert s.var is not None
+            self.env[s.var] = v
+        if tk:
+            tk.after(True, t)
+
     def e_if(self, s: _If, tk: _Tokens | None) -> None:
         b = self.b
-        if s.cond[0] == "index":
-            _, e, pred, c = s.cond
-            cond = b.cmpi(pred, self.index(e), self.c32(c))
-        else:
-            _, var, pred = s.cond
-            dt = self.p.types[var]
-            x = b.reshape(b.extract(self.env[var], [self.c32(0), self.c32(0)], (1, 1)), ())
-            zero = b.constant(0.0 if dt == "f32" else 0, scalar(dt))
-            cond = (b.cmpf if dt == "f32" else b.cmpi)(pred, x, zero)
+        cond = self.condition(s.cond)
         carry = tk is not None and (_has_memory(s.then) or _has_memory(s.else_))
         types: list[Type] = [TileType((1, self.p.width), self.p.types[r]) for r in s.results]
         if carry:
@@ -1028,7 +1344,8 @@ def kernels(*, min_arrays: int = 1, max_arrays: int = 3, max_depth: int = 2,
             tokenized: bool | None = None, token_styles: Sequence[str] = TOKEN_STYLES,
             dtypes: Sequence[str] = ("f32", "i32"), grid: tuple[int, int] = (1, 3),
             conventions: Sequence[str] = ("raw", "cutile"),
-            lanes: bool | None = None) -> st.SearchStrategy[KernelCase]:
+            lanes: bool | None = None, loops: bool = False, atomics: bool = False,
+            parallel_stores: bool = False) -> st.SearchStrategy[KernelCase]:
     """A Hypothesis strategy of small, verified kernels, each with a spec it runs on.
 
     `max_depth` bounds the nesting of `for`/`if`; `max_statements` the size. `allow_alias`
@@ -1041,6 +1358,15 @@ def kernels(*, min_arrays: int = 1, max_arrays: int = 3, max_depth: int = 2,
     forces (True) or forbids (False) rows of i1/i8/i16/i64 iotas, often longer than
     their type's positive range, extended, truncated or compared in their own type
     (None: about one kernel in four; needs "i32" in `dtypes`).
+
+    Opt-in kinds (off by default, so existing derandomized draws are unchanged; on, every
+    kernel has at least one): `loops` adds `loop`s that count their own index and leave
+    by `break` at the bound, with an early `break` or `continue` on a data or index
+    condition; `atomics` adds `atomic_rmw` and `atomic_cas` through pointer tiles of
+    distinct lanes and `atomic_red_view` on views, whose old values feed later ops;
+    `parallel_stores` adds to loops stores whose tiles differ in every iteration (an
+    injective index, non-overlapping tiles), alone, after a load of their own tile, or
+    after a load of another tile of the array: what the loop-parallel token rules prove.
     """
     if not 1 <= min_arrays <= max_arrays <= 6:
         raise ValueError("need 1 <= min_arrays <= max_arrays <= 6")
@@ -1060,7 +1386,8 @@ def kernels(*, min_arrays: int = 1, max_arrays: int = 3, max_depth: int = 2,
                       max_statements=max_statements, allow_alias=allow_alias,
                       annotate=annotate, dtypes=tuple(dtypes),
                       grids=tuple(range(grid[0], grid[1] + 1)), conventions=tuple(conventions),
-                      lanes=lanes)
+                      lanes=lanes, loops=loops, atomics=atomics,
+                      parallel_stores=parallel_stores)
     forms = st.just(tokenized) if tokenized is not None else st.booleans()
     return st.builds(_make_case, progs, forms, st.sampled_from(list(token_styles)))
 

@@ -112,11 +112,14 @@ ANALYSIS.add(
     infer("bounds-andi", n == andi(x, y), lo(y) == l2, hi(y) == h2, l2 >= 0,
           then=[set_(lo(n)).to(0), set_(hi(n)).to(h2)]),
     # loop bounds read as signed: `for unsigned` loops are not encoded (eqsat.egraph.encode),
-    # so these never see one
+    # so these never see one. The upper bound is set only where the range is not empty:
+    # facts of a body that never runs would hold vacuously, and merged in the e-graph they
+    # would reach the code around the loop (an empty range makes every compare decidable)
     infer("bounds-iv", T.For(r, x, y, z, inits, body, t) == c, n == T.Arg(r, 0, ti),
           lo(x) == l1, lo(z) == l2, l2 > 0, then=[set_(lo(n)).to(l1)]),
     infer("bounds-iv-hi", T.For(r, x, y, z, inits, body, t) == c, n == T.Arg(r, 0, ti),
-          hi(y) == h1, lo(z) == l2, l2 > 0, h1 > -BIG, then=[set_(hi(n)).to(h1 - 1)]),
+          hi(y) == h1, lo(z) == l2, l2 > 0, h1 > -BIG, lo(x) == l1, l1 <= h1 - 1,
+          then=[set_(hi(n)).to(h1 - 1)]),
     # signed max/min: one operand bounds one side, both bound the other
     infer("bounds-maxi-lo", n == maxi(x, y, attrs=SIGNED), lo(x) == l1,
           then=[set_(lo(n)).to(l1)]),
