@@ -1,7 +1,8 @@
 // Found by kernels(parallel_stores=True): the store %35 to C before the loop and the store
-// %73 to C after it conflict. The extracted kernel keeps them ordered (through the loop's
-// carried token, init %35); the clean-up's plumbing pruning then replaces that init by the
-// root token %0, and %73, waiting for the loop's result only, is no longer after %35.
+// %73 to C after it conflict. The optimizer split the loop's carried token per alias set
+// (both parts starting from %35), clean-up weakened one part's init to the root token, and
+// undoing the split (it freed no op) kept only that part's init: %73, waiting for the
+// loop's result only, was no longer after %35.
 entry @prop(%A: tile<ptr<f32>> {alias = ["g1", "g2"]}, %B: tile<ptr<f32>> {alias = "g1"}, %C: tile<ptr<i32>> {alias = "g0"}) {
   %blockId_x, %blockId_y, %blockId_z = get_tile_block_id : tile<i32>
   %0 = make_token : token
