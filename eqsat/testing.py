@@ -598,13 +598,7 @@ class _Drawer:
             trip = self.draw(st.integers(0, 4))
             ub = lb + step * trip - (self.draw(st.integers(0, step - 1)) if trip else 0)
         self.prog.loops[loop] = (lb, ub, step)
-        n_carry = self.draw(st.integers(0, 2))
-        carry_types = [self.pick(self.dtypes) for _ in range(n_carry)]
-        inits: list[Operand] = []
-        for dt in carry_types:
-            vs = self.visible(dt)
-            inits.append(self.pick(vs[::-1]) if bool(vs) and self.draw(st.booleans())
-                         else ("k", self.const_value(dt)))
+        carry_types, inits = self.carried()
         self.scope.append([])
         args = [self.new_var(dt) for dt in carry_types]
         self.loops.append(loop)
