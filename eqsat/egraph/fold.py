@@ -22,7 +22,7 @@ from eqsat.egraph import terms as T
 from eqsat.egraph.builder import run_sets
 from eqsat.egraph.encode import Encoding, const_bits
 from eqsat.ir.numbers import value_of_bits
-from eqsat.interp.semantics import evaluate_pure
+from eqsat.interp.semantics import ROUND_TO_INT, evaluate_pure
 
 # ops with a fully specified result on in-range operands
 FOLDABLE = frozenset({
@@ -105,12 +105,6 @@ def _division_undefined(vals: list, attrs: dict, elem_in: str, elem_out: str) ->
     return False
 
 
-_ROUND_TO_INT: dict[str | None, Callable[[float], float]] = {
-    None: math.trunc, "zero": math.trunc, "nearest_int_to_zero": math.trunc,
-    "nearest_even": lambda v: float(np.rint(v)), "negative_inf": math.floor,
-    "positive_inf": math.ceil}
-
-
 def _conversion_out_of_range(vals: list, attrs: dict, elem_in: str, elem_out: str) -> bool:
     """ftoi of NaN, of an infinity, or of a value whose rounding (by the op's mode) lies
     outside the result's range: undefined in Tile IR. With `saturating` the value
@@ -122,7 +116,7 @@ def _conversion_out_of_range(vals: list, attrs: dict, elem_in: str, elem_out: st
         return False
     if math.isinf(x):
         return True
-    to_int = _ROUND_TO_INT.get(attrs.get("rounding"))
+    to_int = ROUND_TO_INT.get(attrs.get("rounding") or "zero")     # as the interpreter does
     if to_int is None:
         return True
     w = INT_WIDTHS[elem_out]

@@ -291,7 +291,8 @@ def _float_to_float(op: Operation, x) -> np.ndarray:
     return _to_float(vals, de, mode).reshape(xs.shape)
 
 
-_TO_INT = {"nearest_even": np.rint, "zero": np.trunc, "nearest_int_to_zero": np.trunc,
+# ftoi's rounding to an integral value, per mode (the folder rounds the same way)
+ROUND_TO_INT = {"nearest_even": np.rint, "zero": np.trunc, "nearest_int_to_zero": np.trunc,
            "negative_inf": np.floor, "positive_inf": np.ceil}
 
 
@@ -305,7 +306,7 @@ def _float_to_int(op: Operation, x) -> np.ndarray:
     de = op.results[0].scalar_elem
     sign = op.attrs.get("signedness", "signed")
     mode = op.attrs.get("rounding") or "zero"
-    to_int = _TO_INT.get(mode)
+    to_int = ROUND_TO_INT.get(mode)
     if to_int is None:
         raise InterpError(f"ftoi: rounding mode '{mode}' does not apply")
     v = to_int(np.asarray(x, np.float64))
