@@ -1,11 +1,12 @@
-"""What tileiras emits for the conversions whose overflow Tile IR and the hardware disagree
-on: each one a kernel of its own (load one value through a pointer, convert it, store it,
-so nothing folds), compiled for the GPUs asked, its conversion instructions printed.
+"""What tileiras emits for the conversions that can overflow their result: each one a
+kernel of its own (load one value through a pointer, convert it, store it, so nothing
+folds), compiled for the GPUs asked, its conversion instructions printed.
 
 The record it backs is docs/measurements/fp8_conversions.md: every conversion to
-f8E4M3FN / f8E5M2 ends in `F2FP.SATFINITE`, and `ftoi` clamps only with `saturating`.
+f8E4M3FN / f8E5M2 ends in `F2FP.SATFINITE`, `ftoi` clamps only with `saturating`, and
+the conversions to f16, bf16 and f32 carry no saturating modifier (IEEE: Inf).
 
-    python benchmarks/conversion_sass.py [--arch sm_90 --arch sm_100] [--all]
+    python benchmarks/conversion_sass.py [--arch sm_90 --arch sm_100] [--only NAME ...]
 """
 from __future__ import annotations
 
@@ -38,7 +39,24 @@ CASES: dict[str, tuple[str, str, str]] = {
     "ftoi_f32_i32_sat": ("f32", "ftoi %x signed saturating", "i32"),
     "ftoi_f32_i8": ("f32", "ftoi %x signed", "i8"),
     "ftoi_f32_i8_sat": ("f32", "ftoi %x signed saturating", "i8"),
+    # the IEEE formats a value can overflow: what eqsat takes to give Inf
+    "ftof_f32_f16": ("f32", "ftof %x", "f16"),
+    "ftof_f32_bf16": ("f32", "ftof %x", "bf16"),
+    "ftof_bf16_f16": ("bf16", "ftof %x", "f16"),
+    "ftof_f64_f32": ("f64", "ftof %x", "f32"),
+    "ftof_f64_f16": ("f64", "ftof %x", "f16"),
+    "ftof_f64_bf16": ("f64", "ftof %x", "bf16"),
+    "itof_i32_f16": ("i32", "itof %x signed", "f16"),
+    "itof_u32_f16": ("i32", "itof %x unsigned", "f16"),
+    "itof_u16_f16": ("i16", "itof %x unsigned", "f16"),
+    "itof_i64_f16": ("i64", "itof %x signed", "f16"),
+    "itof_u64_f16": ("i64", "itof %x unsigned", "f16"),
+    "itof_i32_bf16": ("i32", "itof %x signed", "bf16"),
+    "itof_i64_bf16": ("i64", "itof %x signed", "bf16"),
+    "itof_u64_f32": ("i64", "itof %x unsigned", "f32"),
 }
+# the cases whose result is f16, bf16 or f32 (IEEE formats with an infinity)
+IEEE_CASES = tuple(n for n, (_, _, dst) in CASES.items() if dst in ("f16", "bf16", "f32"))
 # the instructions worth reading: conversions, and the clamps and selects around them
 _SHOWN = ("F2F", "F2FP", "I2F", "I2FP", "F2I", "FMNMX", "SEL", "FSETP", "DSETP", "LOP3")
 

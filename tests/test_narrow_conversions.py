@@ -1,8 +1,9 @@
-"""Conversions to f8E4M3FN and f8E5M2 at the edge of their range, and ftoi outside its
-range: the interpreter, the constant folder and the solver against the facts in
-docs/measurements/fp8_conversions.md. tileiras saturates a narrow float's overflow
-(`F2FP.SATFINITE`), the Tile IR spec has `itof` give Inf / NaN: the interpreter
-saturates, the folder folds neither answer, the solver proves rules under both."""
+"""Conversions to f8E4M3FN and f8E5M2 at the edge of their range, to f16 / bf16 / f32
+beyond theirs, and ftoi outside its range: the interpreter, the constant folder and the
+solver against the facts in docs/measurements/fp8_conversions.md. tileiras saturates a
+narrow float's overflow (`F2FP.SATFINITE`), the Tile IR spec has `itof` give Inf / NaN:
+the interpreter saturates, the folder folds neither answer, the solver proves rules
+under both. Into f16, bf16 and f32 all three give IEEE's Inf, and so does eqsat."""
 from __future__ import annotations
 
 import importlib.util
@@ -168,6 +169,112 @@ def test_a_rule_true_under_both_readings_is_proved():
     assert smt.refines(lhs, rhs).proved
 
 
+# -- f16, bf16, f32: the spec, tileiras and eqsat all give Inf ---------------------------------
+def _f32_bits(bits: int) -> float:
+    return float(np.array(bits, np.uint32).view(np.float32))
+
+
+F16_MAX = 65504.0                          # the tie to the next step, 65520, rounds to Inf
+BF16_MAX = _f32_bits(0x7F7F0000)
+BF16_TIE = _f32_bits(0x7F7F8000)           # halfway from BF16_MAX to 2^128: even is Inf
+F32_MAX = float(np.finfo(np.float32).max)
+F32_TIE = F32_MAX + 2.0 ** 103             # halfway from F32_MAX to 2^128
+I64_MAX, U64_MAX = 2 ** 63 - 1, 2 ** 64 - 1
+# (op, source, signedness, source value, result, what IEEE rounding to nearest even gives);
+# `F2FP.F16.F32`, `F2F.F16.F64`, `I2F.F16`... carry no SATFINITE (benchmarks/conversion_sass.py)
+IEEE_OVERFLOW = [
+    ("ftof", "f32", None, F16_MAX, "f16", F16_MAX),
+    ("ftof", "f32", None, 65519.99609375, "f16", F16_MAX),      # just below the tie
+    ("ftof", "f32", None, 65520.0, "f16", INF),
+    ("ftof", "f32", None, -65520.0, "f16", -INF),
+    ("ftof", "f32", None, 70000.0, "f16", INF),
+    ("ftof", "f32", None, 3.0e38, "f16", INF),
+    ("ftof", "f32", None, -INF, "f16", -INF),
+    ("ftof", "f32", None, BF16_MAX, "bf16", BF16_MAX),
+    ("ftof", "f32", None, _f32_bits(0x7F7F7FFF), "bf16", BF16_MAX),
+    ("ftof", "f32", None, BF16_TIE, "bf16", INF),
+    ("ftof", "f32", None, -F32_MAX, "bf16", -INF),
+    ("ftof", "bf16", None, 65280.0, "f16", 65280.0),
+    ("ftof", "bf16", None, 65536.0, "f16", INF),
+    ("ftof", "f64", None, F32_MAX, "f32", F32_MAX),
+    ("ftof", "f64", None, math.nextafter(F32_TIE, 0.0), "f32", F32_MAX),
+    ("ftof", "f64", None, F32_TIE, "f32", INF),
+    ("ftof", "f64", None, -1.0e300, "f32", -INF),
+    # one rounding, not two through f32: there 65520 - 2^-30 becomes the tie, then Inf
+    ("ftof", "f64", None, 65520.0 - 2.0 ** -30, "f16", F16_MAX),
+    ("ftof", "f64", None, 65520.0, "f16", INF),
+    ("ftof", "f64", None, math.nextafter(BF16_TIE, 0.0), "bf16", BF16_MAX),
+    ("ftof", "f64", None, BF16_TIE, "bf16", INF),
+    ("ftof", "f64", None, 1.0e300, "bf16", INF),
+    ("itof", "i32", "signed", 65519, "f16", F16_MAX),
+    ("itof", "i32", "signed", 65520, "f16", INF),
+    ("itof", "i32", "signed", -65520, "f16", -INF),
+    ("itof", "i32", "signed", 2 ** 31 - 1, "f16", INF),
+    ("itof", "i32", "unsigned", 2 ** 32 - 1, "f16", INF),
+    ("itof", "i16", "unsigned", 65504, "f16", F16_MAX),
+    ("itof", "i16", "unsigned", 65535, "f16", INF),
+    ("itof", "i64", "signed", I64_MAX, "f16", INF),
+    ("itof", "i64", "signed", -(2 ** 63), "f16", -INF),
+    ("itof", "i64", "unsigned", U64_MAX, "f16", INF),
+    # bf16 and f32 hold every 64-bit integer: the largest round up to a power of two
+    ("itof", "i32", "signed", 2 ** 31 - 1, "bf16", 2.0 ** 31),
+    ("itof", "i64", "signed", I64_MAX, "bf16", 2.0 ** 63),
+    ("itof", "i64", "signed", 2 ** 60 + 2 ** 52 + 1, "bf16", 2.0 ** 60 + 2.0 ** 53),
+    ("itof", "i64", "unsigned", U64_MAX, "f32", 2.0 ** 64),
+]
+
+
+def _ieee_case(op, src, sign, value):
+    """(attributes, the operand as the folder reads it (two's complement), as the solver
+    reads it (its bits))."""
+    if op == "ftof":
+        bits = to_bits(src, value)
+        return {}, bits, bits
+    w = int(src[1:])
+    signed = value - (1 << w) if value >= 1 << (w - 1) else value
+    return {"signedness": sign}, signed, value & ((1 << w) - 1)
+
+
+def _numpy_value(src, sign, value, dst):
+    """numpy's conversion, where it has the types and rounds once: f16 and f32 results
+    from floats and from integers numpy holds exactly; bf16 from f32 by rounding its
+    bits to nearest even."""
+    if dst == "bf16":
+        if src != "f32":
+            return None
+        b = np.array(value, np.float32).view(np.uint32).astype(np.uint64)
+        r = ((b + 0x7FFF + ((b >> 16) & 1)) >> 16 << 16).astype(np.uint32)
+        return float(r.view(np.float32))
+    if src in ("f32", "f64"):
+        x = np.asarray(value, numpy_dtype(src))
+    elif src == "bf16":
+        x = np.asarray(value, np.float32)          # bf16 widens to f32 exactly
+    elif abs(value) <= 2 ** 53 or dst == "f16":    # exact in f64, or beyond f16 either way
+        x = np.asarray(float(value), np.float64)
+    else:
+        return None
+    with np.errstate(over="ignore"):
+        return float(x.astype(numpy_dtype(dst)))
+
+
+@pytest.mark.parametrize("op,src,sign,value,dst,want", IEEE_OVERFLOW)
+def test_overflow_to_an_ieee_format_is_inf_everywhere(op, src, sign, value, dst, want):
+    """Beyond f16, bf16 or f32 the spec (itof: Inf), tileiras (no SATFINITE) and IEEE
+    agree, so the interpreter, the folder and the solver give Inf, and numpy agrees."""
+    attrs, operand, bits = _ieee_case(op, src, sign, value)
+    ref = _numpy_value(src, sign, value, dst)
+    assert ref is None or ref == want, (ref, want)
+    got = _interp(op, src, dst, attrs, operand if op == "itof" else value)
+    assert got == want and math.copysign(1.0, got) == math.copysign(1.0, want), got
+    want_bits = to_bits(dst, want)
+    assert fold_scalar(op, attrs, TileType((), src), TileType((), dst), [operand]) == want_bits
+    inst = Instance(op, attrs, [src], dst, [bits])
+    assert disagreement(inst) is None, disagreement(inst)
+    z3 = smt._z3()
+    for saturates in (False, True):          # the fp8 choice plays no part here
+        assert z3.simplify(z3.fpToIEEEBV(_solver(inst, saturates))).as_long() == want_bits
+
+
 # -- ftoi: undefined outside the range unless `saturating` -------------------------------------
 FTOI = [  # (attributes, f32 value, result, the value when saturating)
     ({"signedness": "signed"}, 300.0, "i8", 127),
@@ -225,6 +332,20 @@ def test_tileiras_saturates_every_conversion_to_fp8(name):
     ins = _conversion_sass().conversion_sass(name, "sm_90")
     last = [i for i in ins if i.startswith("F2FP")]
     assert last and all(".SATFINITE." in i for i in last), ins
+
+
+@pytest.mark.cuda
+@pytest.mark.skipif(_WHY is not None, reason=f"needs the 'cuda' extra: {_WHY}")
+def test_tileiras_does_not_saturate_conversions_to_ieee_formats():
+    """The fact the IEEE answer (Inf) rests on: the conversions to f16, bf16 and f32
+    are single instructions with no SATFINITE and no clamp around them."""
+    mod = _conversion_sass()
+    assert len(mod.IEEE_CASES) >= 10
+    for name in mod.IEEE_CASES:
+        ins = mod.conversion_sass(name, "sm_90")
+        conv = [i for i in ins if i.split(".")[0] in ("F2F", "F2FP", "I2F", "I2FP")]
+        assert conv, (name, ins)
+        assert not any(".SAT" in i or i.startswith("FMNMX") for i in ins), (name, ins)
 
 
 @pytest.mark.cuda

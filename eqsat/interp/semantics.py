@@ -271,7 +271,8 @@ def _int_to_float(op: Operation, x) -> np.ndarray:
     mode = _mode(op)
     if mode == "nearest_even" and de in ("f16", "bf16", "f32", "f64") and \
             bool(np.all(np.abs(v.astype(np.float64)) <= 2.0 ** 53)):
-        return round_to(de, v.astype(np.float64))      # exact in f64, then rounded once
+        with np.errstate(over="ignore"):     # beyond f16 is Inf (IEEE, as tileiras' I2F)
+            return round_to(de, v.astype(np.float64))  # exact in f64, then rounded once
     ints = [int(i) for i in np.ravel(v).tolist()]
     return _to_float(ints, de, mode).reshape(np.shape(x))
 
