@@ -185,6 +185,37 @@ def test_rounding_modes_each_op_takes_verify():
         verify(parse(kernel_text(line)))
 
 
+SATURATING_CASES = [   # conversions other than ftoi, each given ftoi's `saturating` flag
+    "  %x = itof %i signed saturating : tile<4xi32> -> tile<4xf32>",
+    "  %x = ftof %f saturating : tile<4xf32> -> tile<4xf16>",
+    "  %x = exti %i signed saturating : tile<4xi32> -> tile<4xi64>",
+    "  %x = trunci %i saturating : tile<4xi32> -> tile<4xi8>",
+    "  %x = bitcast %f saturating : tile<4xf32> -> tile<4xi32>",
+]
+
+
+@pytest.mark.parametrize("body", SATURATING_CASES, ids=[c.split()[2] for c in SATURATING_CASES])
+def test_only_a_saturable_op_takes_saturating(body):
+    name = body.split()[2]
+    expect_error(kernel_text(body), "attribute", name, 2,
+                 f"'saturating' is ftoi's flag, not {name}'s")
+
+
+def test_the_saturable_trait_not_the_name_decides():
+    """An op added with the trait takes the flag (and the error then names every op
+    that does); ftoi takes it as before."""
+    from eqsat.ir.ops import ONE, SPECS, define_op, undefine_op
+    assert SPECS["ftoi"].has("saturable") and not SPECS["itof"].has("saturable")
+    verify(parse(kernel_text("  %x = ftoi %f signed saturating : tile<4xf32> -> tile<4xi8>")))
+    define_op("clampf", "convert", (("x", ONE),), traits=("saturable",))
+    try:
+        verify(parse(kernel_text("  %x = clampf %f saturating : tile<4xf32> -> tile<4xf16>")))
+        expect_error(kernel_text(SATURATING_CASES[1]), "attribute", "ftof", 2,
+                     "'saturating' is a flag of clampf, ftoi, not ftof's")
+    finally:
+        undefine_op("clampf")
+
+
 def test_operand_count():
     expect_error(kernel_text(TV, PV, f"  %t, %tok = load_view_tko weak %pv[%n, %n] : {PVT}, "
                              "tile<i32> -> tile<4xf32>, token"),

@@ -109,6 +109,8 @@ TRAITS = frozenset((
     "makes_view",    # builds a view of memory (no access)
     "integer",       # an op on integer elements only
     "float",         # an op on float elements only
+    "saturable",     # takes the `saturating` flag: clamps to the result's range where the
+                     # value would otherwise be undefined
 ))
 
 
@@ -273,6 +275,8 @@ for _names, _kind in ((("addi", "subi", "muli", "divi", "remi", "andi", "ori", "
                       (("mmai",), "integer")):
     for _n in _names:
         SPECS[_n] = replace(SPECS[_n], traits=SPECS[_n].traits | {_kind})
+# ftoi's `saturating` flag (bytecode 13.4): tileiras clamps and selects 0 for NaN
+SPECS["ftoi"] = replace(SPECS["ftoi"], traits=SPECS["ftoi"].traits | {"saturable"})
 
 # The rounding modes each op takes (cuda-tile's Ops.td and its parsers), the first being
 # what an absent `rounding` means; an op not listed takes none. ftof narrows them by its

@@ -641,10 +641,9 @@ class _Verifier:
             self.fail(op, "result-count", f"'{op.name}' has 1 result, found {len(op.results)}")
         self.tile(op, op.results[0], "the result")
         self.modifiers(op)
-        # ftoi's flag (bytecode 13.4): clamp to the result's range, where without it a
-        # value outside the range is undefined
-        if "saturating" in op.attrs and op.name != "ftoi":
-            self.fail(op, "attribute", f"'saturating' is ftoi's flag, not {op.name}'s")
+        if "saturating" in op.attrs and not op.spec.has("saturable"):
+            self.fail(op, "attribute", f"'saturating' is {_saturable_owners()}, "
+                      f"not {op.name}'s")
         self.attr(op, "saturating", lambda b: b is True, "True (a flag is absent when off)",
                   optional=True)
 
@@ -1055,6 +1054,14 @@ _VIEWS_READ: dict[str, tuple[tuple[type, ...], str]] = {
     "get_tensor_shape": ((TensorViewType,), "a tensor_view"),
     "get_index_space_shape": (_TILED_VIEWS + (TensorViewType,), "a view"),
 }
+
+
+def _saturable_owners() -> str:
+    """Who takes `saturating`, as an error names them: the ops with the trait."""
+    names = sorted(n for n, s in SPECS.items() if s.has("saturable"))
+    if len(names) == 1:
+        return f"{names[0]}'s flag"
+    return "a flag of " + (", ".join(names) if names else "no op")
 
 
 def _converted(op: Operation) -> tuple[TileType, TileType]:
