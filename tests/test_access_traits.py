@@ -42,3 +42,38 @@ def test_fact_join_keeps_the_stronger_of_each():
     assert ValueFacts().join(ValueFacts()) == ValueFacts()
     assert ValueFacts(lo=3, hi=3).is_exact and not ValueFacts(lo=3).is_exact
     assert ValueFacts(const=0).is_exact and ValueFacts(exact=True).is_exact
+
+
+def _view_kernel(n: int, elem: str):
+    from eqsat.text import parse
+    pv = f"partition_view<tile=({n}), tensor_view<?x{elem}, strides=[1]>>"
+    mode = "addf" if elem.startswith("f") else "add"
+    return parse(f"""entry @k(%p: tile<ptr<{elem}>>, %n: tile<i32>, %v: tile<{n}x{elem}>) {{
+  %tv = make_tensor_view %p, shape = [%n], strides = [1] : tile<i32> -> tensor_view<?x{elem}, strides=[1]>
+  %pv = make_partition_view %tv : {pv}
+  %c0 = constant <i32: 0> : tile<i32>
+  %t0 = make_token : token
+  %t = atomic_red_view_tko relaxed device %pv[%c0], {mode}, %v token = %t0 : tile<{n}x{elem}>, {pv}, tile<i32> -> token
+  %s = store_view_tko weak %v, %pv[%c0] token=%t : tile<{n}x{elem}>, {pv}, tile<i32> -> token
+  return
+}}""")
+
+
+def test_a_view_reduction_costs_what_the_store_of_its_tile_costs():
+    """tileiras compiles a reduction through a view as it compiles the store (REDG for
+    STG): one access of its value tile, its requests and bytes, not one ALU op."""
+    from eqsat.egraph.cost import OpInfo, _info
+    costs = {}
+    for n, elem in ((16, "f32"), (1024, "f32"), (1024, "i32"), (256, "f16")):
+        ops = {op.name: op for op in _view_kernel(n, elem).walk()}
+        red, store = (DEFAULT.op_cost(_info(ops[x])) for x in ("atomic_red_view_tko",
+                                                              "store_view_tko"))
+        assert red == store, (n, elem, red, store)
+        # as extraction sees it: no token among the operands
+        op = ops["atomic_red_view_tko"]
+        assert op.token_in is not None
+        seen = OpInfo(op.name, tuple(r.type for r in op.results),
+                      tuple(v.type for v in op.operands if v is not op.token_in), op.attrs)
+        assert DEFAULT.op_cost(seen) == red
+        costs[n, elem] = red
+    assert costs[1024, "f32"] > 32 * costs[16, "f32"]      # its bytes, not a fixed price

@@ -141,9 +141,11 @@ class H100(CostModel):
             return 0.0
         rt = op.result_types[0] if op.result_types else None
         kind = access_kind(n)
+        sp = SPECS.get(n)
+        if kind is None and sp is not None and sp.is_view_access:
+            kind = "view"         # a reduction through a view (see _memory)
         if kind is not None:
             return self._memory(op, kind)
-        sp = SPECS.get(n)
         if n in _MMA:
             a, b = (op.operand_types + (None, None))[:2]
             if isinstance(a, TileType) and isinstance(b, TileType) and a.rank == 2 and b.rank == 2:
@@ -171,8 +173,25 @@ class H100(CostModel):
         return warps * weight / self.ipc
 
     def _memory(self, op: OpInfo, kind: str) -> float:
-        if SPECS[op.name].is_load:
+        """A global access priced per tile access: its requests (bytes over the width
+        a thread moves) and its bytes.
+
+        A reduction through a view (atomic_red_view_tko) is priced as the store of its
+        value tile with nothing proven: tileiras compiles it as it compiles that store,
+        element for element (sm_90, tileiras 13.5, a 1024 x f32 tile without alignment
+        facts: 8 REDG.E.ADD.F32 where the store has 8 STG.E; f16 adds by a CAS per
+        element). Priced as an ALU op it read its view operand as one element and cost
+        one warp instruction whatever its tile. Its width is never judged (atomics are
+        not in eqsat.egraph.width), so one element per thread access, in the IR and in
+        extraction alike; with alignment facts tileiras makes it a TMA reduction, which
+        this prices no lower."""
+        sp = SPECS[op.name]
+        reduction = kind == "view" and sp.effect == "atomic"
+        if sp.is_load:
             t = op.result_types[0] if op.result_types else None
+        elif reduction:                     # the view, its indices, the value, a token
+            tiles = [x for x in op.operand_types if isinstance(x, TileType)]
+            t = tiles[-1] if tiles else None
         elif kind == "view":                # a store: the stored tile comes first
             t = op.operand_types[0] if op.operand_types else None
         else:                               # pointers first, then the stored tile
@@ -180,10 +199,11 @@ class H100(CostModel):
         numel, e = _numel(t), _elem_bytes(t)
         nbytes = numel * e
         gather = kind == "ptr"
-        if op.width is None:                 # not judged: views aligned, gathers scattered
+        judged = e if reduction else op.width
+        if judged is None:                   # not judged: views aligned, gathers scattered
             width, vector = (e if gather else min(16, max(e, 4))), False
         else:                                # proven: wider accesses, fewer requests
-            width, vector = max(op.width, 1), op.width > e
+            width, vector = max(judged, 1), judged > e
         requests = math.ceil(nbytes / (self.warp * width)) if nbytes else 1
         scattered = gather and not vector    # proven runs of a pointer op coalesce
         addr = 13.0 if scattered else 1.0
