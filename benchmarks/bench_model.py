@@ -306,7 +306,7 @@ def quantile(xs: list[float], q: float) -> float:
     return v[max(0, math.ceil(q * len(v)) - 1)]
 
 
-def print_abs(columns: dict[str, list[Judged]], out=sys.stdout, worst: int = 10) -> None:
+def print_abs(columns: dict[str, list[Judged]], out=None, worst: int = 10) -> None:
     """Median and 90th percentile of |log(predicted/measured)| per input kind, one pair
     of columns per way of fitting; then the largest errors of the last column."""
     errs = {name: abs_errors(js) for name, js in columns.items()}

@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from corpus_util import ROOT
-from eqsat.lowering.cutile_workflow import (Candidate, PipelineRun, alignment_only, choose,
-                                            with_occupancy, without_tma)
+from eqsat.lowering.cutile_workflow import (TIE, Candidate, PipelineRun, alignment_only,
+                                            choose, with_occupancy, without_tma)
 from eqsat.lowering.sass import SassStats
 from eqsat.lowering.timemodel import (FITTED, GAIN_MARGIN, GPUS, Build, Launch, explain,
                                       floor_us, gpu_for_device, occupancy, predict)
@@ -100,10 +100,31 @@ def test_fences_expose_a_round_trip_each_per_wave():
     assert p.waves == 32
     assert p.latency_us == pytest.approx(32 * 9 * FITTED.latency_ns * 1e-3)
     assert choose([tma, ldg], H100, launch) is ldg and "fence" in tma.lost
-    # without the fences the TMA build would be predicted the faster: they decide it
+    # without the fences the two are predicted within the tie margin (the TMA build's
+    # DRAM and issue times add at one block per SM), so the first, TMA, would be kept:
+    # the fences decide it
     bare = [replace(Build.from_stats(c.run.stats, t), fences=0) for c, t in ((tma, 256),
                                                                             (ldg, 128))]
-    assert predict(H100, bare[0], launch).us < predict(H100, bare[1], launch).us
+    with_tma, without = (predict(H100, b, launch).us for b in bare)
+    assert without <= with_tma <= without * (1 + TIE)
+
+
+def test_one_resident_block_adds_its_dram_and_issue_times():
+    # an SM hides one block's memory waits behind another block's instructions: at one
+    # block per SM (255 registers x 256 threads), or a launch with fewer blocks than SMs,
+    # there is no other block and the two add; with two or more resident they overlap
+    one = Build(255, 256, instrs=2000, accesses=8, width_bits=64)
+    two = replace(one, registers=128)
+    for b, launch, resident in ((one, BIG, 1), (two, BIG, 2), (two, Launch(100, 8 << 20, 0), 1)):
+        p = predict(H100, b, launch)
+        assert p.dram_us > 1 and p.issue_us > 1
+        work = p.dram_us + p.issue_us if resident == 1 else max(p.dram_us, p.issue_us)
+        assert p.us == pytest.approx(p.launch_us + work + p.latency_us)
+    assert occupancy(H100, two)[0] == 2
+    # a lock still serializes the blocks whatever the occupancy: the larger of the two
+    lock = replace(one, cas=True)
+    p = predict(H100, lock, BIG)
+    assert p.us == pytest.approx(p.launch_us + p.serial_us + p.latency_us)
 
 
 def test_a_gain_within_the_models_error_keeps_the_first():
