@@ -22,16 +22,32 @@ spread of their measured times is noise, so S ranks them as one build at their m
 time. The rank correlation over every timed build, identical ones counted apart (what
 S was before), is printed on the line above for comparison.
 The records only hold builds already timed, so this judges the model among those.
+
+Sizes the fit has not seen: the same figures, leave-one-kernel-and-size-out. A row
+(kernel K, input I) is judged with the parameters and margin fitted on the rows of the
+other kernels at the other inputs: neither K nor any kernel at I. Holding out the kernel
+alone (above) lets the fit see every other kernel at the judged size; holding out the size
+alone lets it see K's own cubins at its other sizes (time-odd's builds are often
+time-even's); a reviewer's check changes both, so both are held out. Also printed, the
+two ways the fit can cross from one regime to the other: fitted on the small inputs
+(spec, even, odd, overlap: a few microseconds, launch-bound) alone and judged at the
+timing sizes, and leave-one-kernel-and-size-out judged on the small inputs.
+Absolute accuracy, beside the ranks: median and 90th percentile (nearest rank) of
+|log(predicted/measured)| over every timed build, per input and in all, fitted on every
+row (what the compile path uses) and held out as above; then the largest errors.
+Fits share one pass over the grid (`Fits`), so the folds cost little.
 """
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import json
 import math
 import re
 import statistics
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,6 +58,7 @@ from eqsat.lowering.timemodel import GPUS, Build, Launch, Params, predict  # noq
 
 RECORD = ROOT / "docs" / "measurements" / "gpu_h100_launch.txt"
 STATS = ROOT / "docs" / "measurements" / "gpu_h100_launch_stats.json"
+KINDS = ("spec", "even", "odd", "overlap", "time-even", "time-odd")   # the record's inputs
 TIMING = ("time-even", "time-odd")
 ORDER = ("ours", "ours-all", "cutile", "cutile-aot")      # preference on a predicted tie
 TIE = 0.03
@@ -105,23 +122,45 @@ def load_rows(record: Path, stats: Path) -> list[Row]:
     return rows
 
 
-def _loss(rows: list[Row], gpu, p: Params) -> float:
-    err = 0.0
-    for r in rows:
-        for b, build in r.builds.items():
-            err += (math.log(predict(gpu, build, r.launch, p).us) - math.log(r.times[b])) ** 2
-    return err
+class Fits:
+    """Fits of the grid on subsets of `rows`, sharing one pass over the grid.
 
+    The loss is a sum over rows, so every grid point's squared log errors are computed
+    once per row and build; a fit on a subset is then a sum and an argmin, in the order
+    the rows come (the same floating-point sums as a grid search on the subset alone).
+    The grid search is the cost: this is what lets the validations below refit per fold."""
 
-def fit(rows: list[Row], gpu) -> Params:
-    """The grid point with the least squared log error over `rows`."""
-    best, best_p = math.inf, Params()
-    for vals in itertools.product(*GRID.values()):
-        p = Params(**dict(zip(GRID, vals)))
-        e = _loss(rows, gpu, p)
-        if e < best:
-            best, best_p = e, p
-    return best_p
+    def __init__(self, rows: list[Row], gpu) -> None:
+        self.rows, self.gpu = rows, gpu
+        self.grid = [Params(**dict(zip(GRID, vals))) for vals in itertools.product(*GRID.values())]
+        self.terms = [[[(math.log(predict(gpu, build, r.launch, p).us) - math.log(r.times[b])) ** 2
+                        for b, build in r.builds.items()] for r in rows] for p in self.grid]
+        self._cache: dict[tuple[int, ...], Params] = {}
+        self._margins: dict[tuple[int, ...], float] = {}
+
+    def fit(self, keep: Callable[[Row], bool]) -> Params:
+        """The grid point with the least squared log error over the rows `keep` accepts."""
+        return self._fit(tuple(i for i, r in enumerate(self.rows) if keep(r)))
+
+    def fit_and_margin(self, keep: Callable[[Row], bool]) -> tuple[Params, float]:
+        """`fit`, and the gain margin of its parameters on the same rows."""
+        idx = tuple(i for i, r in enumerate(self.rows) if keep(r))
+        if idx not in self._margins:
+            self._margins[idx] = margin([self.rows[i] for i in idx], self.gpu, self._fit(idx))
+        return self._fit(idx), self._margins[idx]
+
+    def _fit(self, idx: tuple[int, ...]) -> Params:
+        if idx not in self._cache:
+            best, best_p = math.inf, Params()
+            for p, terms in zip(self.grid, self.terms):
+                e = 0.0
+                for i in idx:
+                    for t in terms[i]:
+                        e += t
+                if e < best:
+                    best, best_p = e, p
+            self._cache[idx] = best_p
+        return self._cache[idx]
 
 
 def margin(rows: list[Row], gpu, p: Params) -> float:
@@ -175,40 +214,134 @@ def spearman(xs: list[float], ys: list[float]) -> float:
     return cov / (sx * sy) if sx and sy else 0.0
 
 
-def validate(rows: list[Row], gpu, out=sys.stdout, guard: bool = True
-             ) -> tuple[int, int, float, float, float]:
-    kernels = sorted({r.kernel for r in rows})
-    within = total = 0
+Fold = Callable[[Row, Row], bool]
+# (judged row, another row) -> whether the fit that judges the row may see the other
+LOKO: Fold = lambda r, o: o.kernel != r.kernel                          # noqa: E731
+SIZE_OUT: Fold = lambda r, o: o.kernel != r.kernel and o.input != r.input  # noqa: E731
+
+
+@dataclass
+class Judged:
+    """A row as a validation judged it: the parameters fitted without it, their gain
+    margin, the build chosen with them, and their prediction of every build."""
+
+    row: Row
+    params: Params
+    margin: float
+    chosen: str
+    pred: dict[str, float]
+
+
+def held_out(fits: Fits, fold: Fold, guard: bool = True,
+             judge: Callable[[Row], bool] = lambda r: r.input in TIMING) -> list[Judged]:
+    """Every row `judge` accepts, predicted and chosen for with the parameters (and gain
+    margin) fitted on the rows its fold lets the fit see."""
+    out = []
+    for r in fits.rows:
+        if not judge(r):
+            continue
+        p, m = fits.fit_and_margin(functools.partial(fold, r))
+        m = m if guard else 0.0                                  # 0: no guard
+        out.append(Judged(r, p, m, chosen(r, fits.gpu, p, m),
+                          {b: predict(fits.gpu, build, r.launch, p).us
+                           for b, build in r.builds.items()}))
+    return out
+
+
+@dataclass
+class Score:
+    within: int                      # judged rows whose chosen build is within 5% of the best
+    total: int
+    spearman: float                  # distinct builds (identical statistics as one)
+    worst: float                     # least cutile / chosen
+    spearman_all: float              # every timed build, identical ones counted apart
+
+
+def score(judged: list[Judged]) -> Score:
+    within = 0
     worst = math.inf
     px: list[float] = []
     my: list[float] = []
     qx: list[float] = []
     qy: list[float] = []
-    print(f"{'kernel':<24}{'size':<11}{'chosen':<12}{'chosen/best':>12}{'cutile/chosen':>15}",
-          file=out)
-    for k in kernels:
-        train = [r for r in rows if r.kernel != k]
-        p = fit(train, gpu)
-        m = margin(train, gpu, p) if guard else 0.0      # 0: no guard
-        for r in rows:
-            if r.kernel != k or r.input not in TIMING:
-                continue
-            c = chosen(r, gpu, p, m)
-            best = min(r.times.values())
-            ratio = r.times[c] / best
-            total += 1
-            within += ratio <= 1.05
-            vs = r.times.get("cutile", r.times[c]) / r.times[c]
-            worst = min(worst, vs)
-            for b, build in r.builds.items():
-                px.append(predict(gpu, build, r.launch, p).us)
-                my.append(r.times[b])
-            for b in sorted(set(r.same.values())):           # one point per distinct cubin
-                alike = [c for c in r.builds if r.same[c] == b]
-                qx.append(predict(gpu, r.builds[b], r.launch, p).us)
-                qy.append(sum(r.times[c] for c in alike) / len(alike))
-            print(f"{r.kernel:<24}{r.input:<11}{c:<12}{ratio:>12.3f}{vs:>15.3f}", file=out)
-    return within, total, spearman(qx, qy), worst, spearman(px, my)
+    for j in judged:
+        r = j.row
+        within += r.times[j.chosen] / min(r.times.values()) <= 1.05
+        worst = min(worst, r.times.get(REFERENCE, r.times[j.chosen]) / r.times[j.chosen])
+        for b in r.builds:
+            px.append(j.pred[b])
+            my.append(r.times[b])
+        for b in sorted(set(r.same.values())):           # one point per distinct cubin
+            alike = [c for c in r.builds if r.same[c] == b]
+            qx.append(j.pred[b])
+            qy.append(sum(r.times[c] for c in alike) / len(alike))
+    return Score(within, len(judged), spearman(qx, qy), worst, spearman(px, my))
+
+
+def _row_line(j: Judged) -> str:
+    r, c = j.row, j.chosen
+    return (f"{r.kernel:<24}{r.input:<11}{c:<12}{r.times[c] / min(r.times.values()):>12.3f}"
+            f"{r.times.get(REFERENCE, r.times[c]) / r.times[c]:>15.3f}")
+
+
+def _figures(name: str, s: Score) -> str:
+    return (f"{name}: within 5% on {s.within}/{s.total} rows, spearman {s.spearman:.3f}, "
+            f"worst vs cutile {s.worst:.3f}")
+
+
+def abs_errors(judged: list[Judged]) -> dict[str, list[float]]:
+    """|log(predicted/measured)| of every timed build, by input kind ("all": every one)."""
+    out: dict[str, list[float]] = {}
+    for j in judged:
+        for b, t in j.row.times.items():
+            e = abs(math.log(j.pred[b] / t))
+            out.setdefault(j.row.input, []).append(e)
+            out.setdefault("all", []).append(e)
+    return out
+
+
+def quantile(xs: list[float], q: float) -> float:
+    """The nearest-rank q-quantile (the least value with at least q of `xs` at or below)."""
+    v = sorted(xs)
+    return v[max(0, math.ceil(q * len(v)) - 1)]
+
+
+def print_abs(columns: dict[str, list[Judged]], out=None, worst: int = 10) -> None:
+    """Median and 90th percentile of |log(predicted/measured)| per input kind, one pair
+    of columns per way of fitting; then the largest errors of the last column."""
+    errs = {name: abs_errors(js) for name, js in columns.items()}
+    kinds = [k for k in (*KINDS, "all") if any(k in e for e in errs.values())]
+    kinds += sorted({k for e in errs.values() for k in e} - set(kinds))
+    print("absolute error |log(predicted/measured)| over every timed build (x: exp of it, "
+          "the factor predicted and measured times differ by):", file=out)
+    print(f"  {'input':<11}{'builds':>7}" + "".join(f"{name + ': median':>36}{'p90':>15}"
+                                                    for name in errs), file=out)
+    for k in kinds:
+        cells = []
+        for e in errs.values():
+            v = e.get(k, [])
+            cells += [f"{quantile(v, q):.3f} (x{math.exp(quantile(v, q)):.2f})" if v else ""
+                      for q in (0.5, 0.9)]
+        n = max(len(e.get(k, [])) for e in errs.values())
+        print(f"  {k:<11}{n:>7}" + "".join(f"{a:>36}{b:>15}" for a, b in zip(cells[::2],
+                                                                            cells[1::2])),
+              file=out)
+    name, last = list(columns.items())[-1]
+    pairs = sorted(((abs(math.log(j.pred[b] / t)), j, b) for j in last
+                    for b, t in j.row.times.items()), key=lambda x: (-x[0], x[1].row.kernel,
+                                                                      x[1].row.input, x[2]))
+    seen: set[tuple[str, str, float]] = set()
+    print(f"largest errors ({name}; a row's builds predicted alike once):", file=out)
+    for err, j, b in pairs:
+        r = j.row
+        key = (r.kernel, r.input, round(j.pred[b], 6))
+        if key in seen:
+            continue
+        seen.add(key)
+        print(f"  {r.kernel} {r.input} {b}: measured {r.times[b]:.1f} us, predicted "
+              f"{j.pred[b]:.1f} (x{math.exp(err):.2f})", file=out)
+        if len(seen) == worst:
+            break
 
 
 def main(argv=None) -> int:
@@ -227,16 +360,36 @@ def main(argv=None) -> int:
     rows = load_rows(a.record, a.stats)
     if not rows:
         raise SystemExit(f"error: no rows of {a.record} have statistics in {a.stats}")
-    p = fit(rows, gpu)
+    fits = Fits(rows, gpu)
+    p = fits.fit(lambda r: True)
     print(f"fitted on {len(rows)} kernel x input rows of {a.record.name}: {p}; "
           f"gain margin {margin(rows, gpu, p):.3f}")
     if a.fit_only:
         return 0
-    within, total, s, w, s_all = validate(rows, gpu, guard=not a.no_guard)
-    print(f"spearman over every timed build (identical cubins counted apart): {s_all:.3f}; "
-          f"identical cubins as one build, their mean time: {s:.3f}")
-    print(f"leave-one-kernel-out: within 5% on {within}/{total} rows, spearman {s:.3f}, "
-          f"worst vs cutile {w:.3f}")
+    guard = not a.no_guard
+    every = lambda r: True                                               # noqa: E731
+    everything = held_out(fits, SIZE_OUT, guard, every)
+    print_abs({"fitted on all": held_out(fits, lambda r, o: True, guard, every),
+               "kernel and size held out": everything})
+    loko = held_out(fits, LOKO, guard)
+    size = {(j.row.kernel, j.row.input): j for j in everything}
+    print(f"{'kernel':<24}{'size':<11}{'chosen':<12}{'chosen/best':>12}{'cutile/chosen':>15}"
+          f"   kernel and size held out:{'chosen':>11}{'chosen/best':>12}{'cutile/chosen':>15}")
+    for j in loko:
+        print(_row_line(j) + f"{'':>29}" + _row_line(size[j.row.kernel, j.row.input])[35:])
+    small = held_out(fits, lambda r, o: o.input not in TIMING, guard)
+    for name, judged in (
+            ("fitted on the other sizes only (every kernel), judged on the timing sizes", small),
+            ("leave-one-kernel-and-size-out, judged on the other sizes",
+             [j for j in everything if j.row.input not in TIMING]),
+            ("leave-one-kernel-and-size-out",
+             [j for j in everything if j.row.input in TIMING])):
+        print(_figures(name, score(judged)))
+    lo = score(loko)
+    print(f"spearman over every timed build (identical cubins counted apart): "
+          f"{lo.spearman_all:.3f}; identical cubins as one build, their mean time: "
+          f"{lo.spearman:.3f}")
+    print(_figures("leave-one-kernel-out", lo))
     return 0
 
 

@@ -21,7 +21,12 @@ spills. Its parts, each in microseconds:
   the occupancy.
 - `launch`: the fixed cost of a launch.
 
-predicted = launch + max(dram, issue, serial) + latency. The free parameters (`Params`) are few
+predicted = launch + max(work, serial) + latency, where work = max(dram, issue) when
+several blocks are resident on an SM (one block's memory waits are hidden behind
+another's instructions) and dram + issue when one is (nothing else to issue: a block's
+warps wait for its loads and at its barriers together; the CUDA C++ Programming Guide,
+"Multiprocessor Level": warps of other resident blocks are what keeps an SM busy while
+one block's warps wait). The free parameters (`Params`) are few
 and fitted on recorded GPU runs (benchmarks/bench_model.py); GPU specifications are data
 (`GPUS`, sources in docs/gpu-cost-model.md).
 """
@@ -93,7 +98,7 @@ FITTED = Params(dram_eff=0.9, latency_ns=500.0, ilp=4.0, tma_bytes=8192.0, launc
 # log measured ratio| over the record's builds, against cuTile's as launched; printed by
 # benchmarks/bench_model.py): a predicted gain smaller than this is not evidence, so a
 # build replaces the one the launcher's facts give only when predicted faster by more
-GAIN_MARGIN = 0.113
+GAIN_MARGIN = 0.117
 
 
 @dataclass(frozen=True)
@@ -215,7 +220,10 @@ def predict(gpu: GpuSpec, b: Build, launch: Launch, p: Params | None = None) -> 
     issue = warp_instrs / (busy * 4 * gpu.clock_ghz * 1e9) * 1e6
     latency = waves * (1 + b.fences) * p.latency_ns * 1e-3
     serial = blocks * 2 * p.latency_ns * 1e-3 if b.cas else 0.0
-    us = p.launch_us + max(dram, issue, serial) + latency
+    # an SM hides one block's memory waits behind other blocks' instructions; with one
+    # block resident there are none, so its DRAM and issue times add
+    work = dram + issue if resident == 1 else max(dram, issue)
+    us = p.launch_us + max(work, serial) + latency
     return Prediction(us, dram, issue, latency, p.launch_us, serial, bps, waves, share, limiter)
 
 

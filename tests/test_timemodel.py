@@ -4,6 +4,7 @@ committed record. No NVIDIA tool is needed: cubin statistics are made by hand.""
 from __future__ import annotations
 
 import importlib.util
+import math
 import sys
 from dataclasses import replace
 
@@ -12,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from corpus_util import ROOT
-from eqsat.lowering.cutile_workflow import (Candidate, PipelineRun, alignment_only, choose,
-                                            with_occupancy, without_tma)
+from eqsat.lowering.cutile_workflow import (TIE, Candidate, PipelineRun, alignment_only,
+                                            choose, with_occupancy, without_tma)
 from eqsat.lowering.sass import SassStats
 from eqsat.lowering.timemodel import (FITTED, GAIN_MARGIN, GPUS, Build, Launch, explain,
                                       floor_us, gpu_for_device, occupancy, predict)
@@ -99,10 +100,31 @@ def test_fences_expose_a_round_trip_each_per_wave():
     assert p.waves == 32
     assert p.latency_us == pytest.approx(32 * 9 * FITTED.latency_ns * 1e-3)
     assert choose([tma, ldg], H100, launch) is ldg and "fence" in tma.lost
-    # without the fences the TMA build would be predicted the faster: they decide it
+    # without the fences the two are predicted within the tie margin (the TMA build's
+    # DRAM and issue times add at one block per SM), so the first, TMA, would be kept:
+    # the fences decide it
     bare = [replace(Build.from_stats(c.run.stats, t), fences=0) for c, t in ((tma, 256),
                                                                             (ldg, 128))]
-    assert predict(H100, bare[0], launch).us < predict(H100, bare[1], launch).us
+    with_tma, without = (predict(H100, b, launch).us for b in bare)
+    assert without <= with_tma <= without * (1 + TIE)
+
+
+def test_one_resident_block_adds_its_dram_and_issue_times():
+    # an SM hides one block's memory waits behind another block's instructions: at one
+    # block per SM (255 registers x 256 threads), or a launch with fewer blocks than SMs,
+    # there is no other block and the two add; with two or more resident they overlap
+    one = Build(255, 256, instrs=2000, accesses=8, width_bits=64)
+    two = replace(one, registers=128)
+    for b, launch, resident in ((one, BIG, 1), (two, BIG, 2), (two, Launch(100, 8 << 20, 0), 1)):
+        p = predict(H100, b, launch)
+        assert p.dram_us > 1 and p.issue_us > 1
+        work = p.dram_us + p.issue_us if resident == 1 else max(p.dram_us, p.issue_us)
+        assert p.us == pytest.approx(p.launch_us + work + p.latency_us)
+    assert occupancy(H100, two)[0] == 2
+    # a lock still serializes the blocks whatever the occupancy: the larger of the two
+    lock = replace(one, cas=True)
+    p = predict(H100, lock, BIG)
+    assert p.us == pytest.approx(p.launch_us + p.serial_us + p.latency_us)
 
 
 def test_a_gain_within_the_models_error_keeps_the_first():
@@ -219,9 +241,7 @@ def _bench_model():
 
 def test_calibration_on_a_small_record(capsys, monkeypatch):
     mod = _bench_model()
-    monkeypatch.setattr(mod, "GRID", {"dram_eff": (0.7, 0.9), "latency_ns": (500.0, 1200.0),
-                                      "ilp": (1.0, 4.0), "tma_bytes": (8192.0, 65536.0),
-                                      "launch_us": (2.0,)})
+    monkeypatch.setattr(mod, "GRID", _SMALL_GRID)
     data = ROOT / "tests" / "model"
     assert mod.main(["--record", str(data / "record.txt"),
                      "--stats", str(data / "stats.json")]) == 0
@@ -241,3 +261,93 @@ def test_calibration_on_a_small_record(capsys, monkeypatch):
     # softmax_tiled at the even size: the TMA builds (219 us) against cutile-aot (72 us)
     soft = next(p for p in map(str.split, rows) if p[:2] == ["softmax_tiled", "time-even"])
     assert soft[2] == "cutile-aot" and float(soft[3]) <= 1.05
+    # the same figures with the kernel and the size held out: one line each way, and the
+    # table's right half gives the rows they count
+    figures = r"within 5% on (\d+)/(\d+) rows, spearman (-?[\d.]+), worst vs cutile ([\d.]+)"
+    size = re.fullmatch("leave-one-kernel-and-size-out: " + figures, out[-3])
+    other = re.fullmatch("leave-one-kernel-and-size-out, judged on the other sizes: " + figures,
+                         out[-4])
+    small = re.fullmatch(r"fitted on the other sizes only \(every kernel\), judged on the "
+                         r"timing sizes: " + figures, out[-5])
+    assert size and other and small, out[-5:-2]
+    assert size.group(2) == small.group(2) == "6" and other.group(2) == "9"
+    right = [line.split()[5:] for line in rows]
+    assert int(size.group(1)) == sum(float(c[1]) <= 1.05 for c in right)
+    assert float(size.group(4)) == min(float(c[2]) for c in right)
+    # absolute errors per input and in all (15 rows x 4 builds), fitted on all and held out
+    head = out.index(next(line for line in out if line.startswith("absolute error")))
+    table = {c[0]: c[1:] for c in map(str.split, out[head + 2:head + 8])}
+    assert list(table) == ["spec", "even", "odd", "time-even", "time-odd", "all"]
+    assert [c[0] for c in table.values()] == ["12"] * 5 + ["60"]
+    for cells in table.values():
+        med, p90 = float(cells[1]), float(cells[3])
+        assert 0 <= med <= p90 and cells[2] == f"(x{math.exp(med):.2f})"
+    assert out[head + 8].startswith("largest errors (kernel and size held out")
+
+_SMALL_GRID = {"dram_eff": (0.7, 0.9), "latency_ns": (500.0, 1200.0), "ilp": (1.0, 4.0),
+               "tma_bytes": (8192.0, 65536.0), "launch_us": (2.0,)}
+
+
+def _small_record(monkeypatch):
+    mod = _bench_model()
+    monkeypatch.setattr(mod, "GRID", _SMALL_GRID)
+    data = ROOT / "tests" / "model"
+    return mod, mod.load_rows(data / "record.txt", data / "stats.json")
+
+
+def _grid_search(mod, rows):
+    """The grid search as a loop over grid points, each summing its own errors."""
+    import itertools
+    best, best_p = math.inf, None
+    for vals in itertools.product(*mod.GRID.values()):
+        p = mod.Params(**dict(zip(mod.GRID, vals)))
+        e = 0.0
+        for r in rows:
+            for b, build in r.builds.items():
+                e += (math.log(predict(H100, build, r.launch, p).us) - math.log(r.times[b])) ** 2
+        if e < best:
+            best, best_p = e, p
+    return best_p
+
+
+def test_a_shared_grid_fits_each_fold_as_its_own_search(monkeypatch):
+    mod, rows = _small_record(monkeypatch)
+    fits = mod.Fits(rows, H100)
+    # folds that move the fit: all rows, one kernel out, one size out, only the timing sizes
+    folds = [lambda r: True, lambda r: r.kernel != "softmax_tiled",
+             lambda r: r.input != "time-even", lambda r: r.input in mod.TIMING]
+    got = [fits.fit(k) for k in folds]
+    assert got == [_grid_search(mod, [r for r in rows if k(r)]) for k in folds]
+    assert len(set(got)) > 1, got
+    p, m = fits.fit_and_margin(folds[1])
+    assert p == got[1] and m == mod.margin([r for r in rows if folds[1](r)], H100, p)
+
+
+def test_size_out_holds_out_the_kernel_and_the_input(monkeypatch):
+    mod, rows = _small_record(monkeypatch)
+    fits = mod.Fits(rows, H100)
+    judged = mod.held_out(fits, mod.SIZE_OUT, judge=lambda r: True)
+    assert len(judged) == len(rows) == 15
+    for j in judged:
+        seen = [r for r in rows if r.kernel != j.row.kernel and r.input != j.row.input]
+        assert len(seen) == 8                  # two other kernels at four other inputs
+        assert j.params == _grid_search(mod, seen)
+        assert j.margin == mod.margin(seen, H100, j.params)
+        assert j.pred == {b: predict(H100, x, j.row.launch, j.params).us
+                          for b, x in j.row.builds.items()}
+    # with the guard off, a row's choice is the fastest prediction (earliest on a tie)
+    bare = mod.held_out(fits, mod.SIZE_OUT, guard=False)
+    assert [j.row.input for j in bare] == ["time-even", "time-odd"] * 3
+    assert all(j.margin == 0.0 and j.pred[j.chosen] <= min(j.pred.values()) * (1 + mod.TIE)
+               for j in bare)
+
+
+def test_absolute_errors_and_their_quantiles(monkeypatch):
+    mod, rows = _small_record(monkeypatch)
+    assert mod.quantile([3.0, 1.0, 2.0, 4.0], 0.5) == 2.0       # nearest rank: 2 of 4
+    assert mod.quantile([float(i) for i in range(1, 11)], 0.9) == 9.0
+    assert mod.quantile([5.0], 0.9) == 5.0
+    r = rows[0]
+    j = mod.Judged(r, FITTED, 0.0, "cutile", {b: 2 * t for b, t in r.times.items()})
+    errs = mod.abs_errors([j])
+    assert errs["all"] == errs[r.input] == pytest.approx([math.log(2)] * len(r.times))
