@@ -169,6 +169,7 @@ class Prediction:
     waves: int
     bandwidth_share: float       # of the peak, what the resident warps can keep in flight
     limiter: str                 # what bounds blocks per SM: registers, shared, threads, blocks
+    resident: int = 0            # blocks an SM holds at once for this launch (1: work adds)
 
     def as_dict(self) -> dict[str, Any]:
         return {k: (round(v, 3) if isinstance(v, float) else v)
@@ -195,7 +196,7 @@ def predict(gpu: GpuSpec, b: Build, launch: Launch, p: Params | None = None) -> 
     bps, limiter = occupancy(gpu, b)
     if bps == 0:
         return Prediction(math.inf, math.inf, math.inf, 0.0, p.launch_us, 0.0, 0, 0, 0.0,
-                          limiter)
+                          limiter, 0)
     blocks = max(1, launch.blocks)
     waves = -(-blocks // (gpu.sms * bps))
     resident = min(bps, -(-blocks // gpu.sms))           # blocks an SM holds at once
@@ -224,7 +225,8 @@ def predict(gpu: GpuSpec, b: Build, launch: Launch, p: Params | None = None) -> 
     # block resident there are none, so its DRAM and issue times add
     work = dram + issue if resident == 1 else max(dram, issue)
     us = p.launch_us + max(work, serial) + latency
-    return Prediction(us, dram, issue, latency, p.launch_us, serial, bps, waves, share, limiter)
+    return Prediction(us, dram, issue, latency, p.launch_us, serial, bps, waves, share, limiter,
+                      resident)
 
 
 def floor_us(gpu: GpuSpec, launch: Launch, p: Params | None = None) -> float:
@@ -238,8 +240,12 @@ def floor_us(gpu: GpuSpec, launch: Launch, p: Params | None = None) -> float:
 
 def explain(gpu: GpuSpec, b: Build, pr: Prediction) -> str:
     """One line: occupancy and what bounds the time."""
-    bound = "DRAM" if pr.dram_us >= pr.issue_us else "issue"
-    if pr.serial_us > max(pr.dram_us, pr.issue_us):
+    if pr.resident == 1:             # nothing hides one block's waits: the two add
+        work, bound = pr.dram_us + pr.issue_us, "DRAM+issue"
+    else:
+        work = max(pr.dram_us, pr.issue_us)
+        bound = "DRAM" if pr.dram_us >= pr.issue_us else "issue"
+    if pr.serial_us > work:
         bound = "lock"
     return (f"{'TMA' if b.tma else f'LDG/STG {b.width_bits}-bit'}, {pr.blocks_per_sm} "
             f"block{'s' if pr.blocks_per_sm != 1 else ''}/SM ({b.registers} regs x "

@@ -120,6 +120,11 @@ def test_one_resident_block_adds_its_dram_and_issue_times():
         assert p.dram_us > 1 and p.issue_us > 1
         work = p.dram_us + p.issue_us if resident == 1 else max(p.dram_us, p.issue_us)
         assert p.us == pytest.approx(p.launch_us + work + p.latency_us)
+        assert p.resident == resident
+        # the report says which: the sum, or the larger of the two
+        bound = "DRAM+issue" if resident == 1 else \
+            ("DRAM" if p.dram_us >= p.issue_us else "issue")
+        assert explain(H100, b, p).endswith(f", {bound}-bound: {p.us:.1f} us")
     assert occupancy(H100, two)[0] == 2
     # a lock still serializes the blocks whatever the occupancy: the larger of the two
     lock = replace(one, cas=True)
