@@ -233,24 +233,42 @@ def table(rows: list[dict], archs: tuple[str, ...]) -> str:
     return format_table(tuple(cols), out)
 
 
+# the compile path's modules, in import order: a baseline loads each one whose text differs
+# at its revision (the rest are this tree's), its imports of the earlier ones redirected
+_PATH_MODULES = (("eqsat/toolchain.py", "eqsat.toolchain"),
+                 ("lowering/sass.py", "eqsat.lowering.sass"),
+                 ("lowering/cutile_workflow.py", "eqsat.lowering.cutile_workflow"))
+
+
 def _workflow_at(rev: str) -> Any:
-    """lowering/cutile_workflow.py as it was at git revision `rev`, loaded as a module of
-    its own (the rest of the package is this tree's), to time the two compile paths in
-    turns in one process."""
+    """The compile path (lowering/cutile_workflow.py and, where they differ from this
+    tree's, the SASS statistics and tool runners it imports) as it was at git revision
+    `rev`, loaded as modules of their own (the rest of the package is this tree's), to
+    time the two compile paths in turns in one process."""
     import importlib.util
     import subprocess
     import tempfile
 
-    src = subprocess.run(["git", "-C", str(ROOT), "show", f"{rev}:lowering/cutile_workflow.py"],
-                         capture_output=True, text=True, check=True).stdout
-    path = Path(tempfile.mkdtemp(prefix="eqsat-baseline-")) / "cutile_workflow.py"
-    path.write_text(src)
-    name = "eqsat.lowering.baseline_cutile_workflow"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[name] = mod
-    spec.loader.exec_module(mod)
+    folder = Path(tempfile.mkdtemp(prefix="eqsat-baseline-"))
+    renamed: dict[str, str] = {}
+    mod: Any = None
+    for path, name in _PATH_MODULES:
+        src = subprocess.run(["git", "-C", str(ROOT), "show", f"{rev}:{path}"],
+                             capture_output=True, text=True, check=True).stdout
+        last = path == _PATH_MODULES[-1][0]
+        if not last and src == (ROOT / path).read_text():
+            continue
+        for old, new in renamed.items():
+            src = src.replace(f"from {old} import", f"from {new} import")
+        base = name.rsplit(".", 1)
+        renamed[name] = f"{base[0]}.baseline_{base[1]}"
+        file = folder / Path(path).name
+        file.write_text(src)
+        spec = importlib.util.spec_from_file_location(renamed[name], file)
+        assert spec is not None and spec.loader is not None
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules[renamed[name]] = mod
+        spec.loader.exec_module(mod)
     return mod
 
 
