@@ -255,13 +255,14 @@ _SHT_PROGBITS, _SHF_EXECINSTR = 1, 0x4
 _INSTR_BYTES = 16                                   # every SASS instruction since sm_70
 # nvdisasm's name of the code in the ELF flags tileiras writes (CUDA ELF ABI 8: the SM in
 # bits 8-15, the variant in bits 0-7), as cuobjdump names it (`code for sm_90a`): checked
-# for each arch tileiras compiles for; other flags are left to cuobjdump
+# for each arch tileiras compiles for; other flags are left to cuobjdump. Bits 16-23 are
+# zero in all of them; bits 24-31 vary with the debug information (`--lineinfo`), not
+# the code (0x6, 0x9, 0xb, 0xc all read as the same arch)
 _RAW_ARCHS = {
     **{0x04 | sm << 8: f"SM{sm}" for sm in (80, 86, 87, 88, 89)},
     0x04 | 90 << 8: "SM90a",
     **{0x02 | sm << 8: f"SM{sm}a" for sm in (100, 103, 107, 110, 120, 121)},
 }
-_RAW_FLAGS_HIGH = (0x600, 0x900)    # bits 16-31 without and with `--lineinfo`
 
 
 def cubin_code(cubin: bytes) -> tuple[str, str, bytes] | None:
@@ -275,7 +276,7 @@ def cubin_code(cubin: bytes) -> tuple[str, str, bytes] | None:
         shentsize, shnum, shstrndx = head[11], head[12], head[13]
         if ident[:4] != b"\x7fELF" or ident[4:6] != b"\x02\x01" or ident[8] != 8 \
                 or machine != _EM_CUDA or shentsize != _SECTION.size \
-                or flags >> 16 not in _RAW_FLAGS_HIGH or flags & 0xFFFF not in _RAW_ARCHS:
+                or flags & 0xFF0000 or flags & 0xFFFF not in _RAW_ARCHS:
             return None
         sections = [_SECTION.unpack_from(cubin, shoff + i * shentsize) for i in range(shnum)]
         names = sections[shstrndx][4]
