@@ -4,6 +4,7 @@
                                       [--trials 10] [--schedules 20] [--no-equiv]
                                       [--no-sass] [--json OUT]
     python benchmarks/bench_cutile.py --compile-time [--only NAME ...]   # ours vs cuTile's
+                                      [--repeat N] [--baseline REV]
 
 Ours starts from NAME.seq.mlir (cuTile's program-order output) with the signature facts
 its mangled symbol carries, optimized with versioning OFF in two alias modes, and, where the
@@ -233,24 +234,42 @@ def table(rows: list[dict], archs: tuple[str, ...]) -> str:
     return format_table(tuple(cols), out)
 
 
+# the compile path's modules, in import order: a baseline loads each one whose text differs
+# at its revision (the rest are this tree's), its imports of the earlier ones redirected
+_PATH_MODULES = (("eqsat/toolchain.py", "eqsat.toolchain"),
+                 ("lowering/sass.py", "eqsat.lowering.sass"),
+                 ("lowering/cutile_workflow.py", "eqsat.lowering.cutile_workflow"))
+
+
 def _workflow_at(rev: str) -> Any:
-    """lowering/cutile_workflow.py as it was at git revision `rev`, loaded as a module of
-    its own (the rest of the package is this tree's), to time the two compile paths in
-    turns in one process."""
+    """The compile path (lowering/cutile_workflow.py and, where they differ from this
+    tree's, the SASS statistics and tool runners it imports) as it was at git revision
+    `rev`, loaded as modules of their own (the rest of the package is this tree's), to
+    time the two compile paths in turns in one process."""
     import importlib.util
     import subprocess
     import tempfile
 
-    src = subprocess.run(["git", "-C", str(ROOT), "show", f"{rev}:lowering/cutile_workflow.py"],
-                         capture_output=True, text=True, check=True).stdout
-    path = Path(tempfile.mkdtemp(prefix="eqsat-baseline-")) / "cutile_workflow.py"
-    path.write_text(src)
-    name = "eqsat.lowering.baseline_cutile_workflow"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[name] = mod
-    spec.loader.exec_module(mod)
+    folder = Path(tempfile.mkdtemp(prefix="eqsat-baseline-"))
+    renamed: dict[str, str] = {}
+    mod: Any = None
+    for path, name in _PATH_MODULES:
+        src = subprocess.run(["git", "-C", str(ROOT), "show", f"{rev}:{path}"],
+                             capture_output=True, text=True, check=True).stdout
+        last = path == _PATH_MODULES[-1][0]
+        if not last and src == (ROOT / path).read_text():
+            continue
+        for old, new in renamed.items():
+            src = src.replace(f"from {old} import", f"from {new} import")
+        base = name.rsplit(".", 1)
+        renamed[name] = f"{base[0]}.baseline_{base[1]}"
+        file = folder / Path(path).name
+        file.write_text(src)
+        spec = importlib.util.spec_from_file_location(renamed[name], file)
+        assert spec is not None and spec.loader is not None
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules[renamed[name]] = mod
+        spec.loader.exec_module(mod)
     return mod
 
 
@@ -300,20 +319,31 @@ def compile_times(names: list[str], arch: str, repeat: int = 1,
 def print_compile_times(rows: list[dict]) -> None:
     import statistics
 
+    base = bool(rows) and "base_s" in rows[0]
     print(f"{'kernel':<22}{'arch':<8}{'ours s':>9}{'cuTile s':>10}{'ours/cuTile':>13}"
-          f"{'tileiras runs':>15}  chosen")
+          + (f"{'base s':>9}{'base/cuTile':>13}{'ours/base':>11}" if base else "")
+          + f"{'tileiras runs':>15}  chosen")
     for r in rows:
         print(f"{r['kernel']:<22}{r['arch']:<8}{r['ours_s']:9.2f}{r['cutile_s']:10.2f}"
-              f"{r['ratio']:13.2f}{r['tileiras_runs']:>15}  {r['chosen']}")
+              f"{r['ratio']:13.2f}"
+              + (f"{r['base_s']:9.2f}{r['base_ratio']:13.2f}{r['ours_s'] / r['base_s']:11.2f}"
+                 if base else "")
+              + f"{r['tileiras_runs']:>15}  {r['chosen']}")
     print(f"# compile time, eqsat cutile --cubin (with the choice) over cuTile's own compile: "
           f"median {statistics.median(r['ratio'] for r in rows):.2f}x over {len(rows)} kernels "
           f"(ours median {statistics.median(r['ours_s'] for r in rows):.2f} s, cuTile's "
           f"{statistics.median(r['cutile_s'] for r in rows):.2f} s)")
-    if rows and "base_ratio" in rows[0]:
+    if base:
         print(f"# the baseline's compile path, timed in the same turns: median "
               f"{statistics.median(r['base_ratio'] for r in rows):.2f}x cuTile's compile; "
               f"ours/baseline median "
               f"{statistics.median(r['ours_s'] / r['base_s'] for r in rows):.2f}")
+        several = [r for r in rows if r["tileiras_runs"] > 1]
+        if several:
+            print(f"# kernels with several distinct builds ({len(several)}): ours/cuTile median "
+                  f"{statistics.median(r['ratio'] for r in several):.2f}x, baseline/cuTile "
+                  f"{statistics.median(r['base_ratio'] for r in several):.2f}x, ours/baseline "
+                  f"{statistics.median(r['ours_s'] / r['base_s'] for r in several):.2f}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -328,19 +358,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--compile-time", action="store_true",
                     help="only time eqsat cutile --cubin against cuTile's own compile, per "
                          "kernel, and print the median ratio (first --arch, default sm_90)")
+    ap.add_argument("--repeat", type=int, default=1, metavar="N",
+                    help="with --compile-time: take each time N times in turns, keep the best")
     ap.add_argument("--baseline", metavar="REV",
                     help="with --compile-time: also time the compile path of git revision REV "
                          "(its lowering/cutile_workflow.py), in turns with this tree's")
     a = ap.parse_args(argv)
-    if a.trials < 1 or a.schedules < 1:
-        ap.error("--trials and --schedules must be at least 1")
+    if a.trials < 1 or a.schedules < 1 or a.repeat < 1:
+        ap.error("--trials, --schedules and --repeat must be at least 1")
     names = a.only or kernels()
     unknown = sorted(set(names) - set(kernels()))
     if unknown:
         ap.error(f"no such suite kernel: {', '.join(unknown)} (see {SUITE})")
     archs = tuple(a.arch or ("sm_90", "sm_100"))
     if a.compile_time:
-        rows = compile_times(names, archs[0], baseline=a.baseline)
+        rows = compile_times(names, archs[0], repeat=a.repeat, baseline=a.baseline)
         print_compile_times(rows)
         if a.json:
             Path(a.json).write_text(json.dumps(rows, indent=1) + "\n")

@@ -1,4 +1,5 @@
-"""The NVIDIA Tile IR toolchain: find `tileiras`, `tileirdisasm` and `cuobjdump`, and run them.
+"""The NVIDIA Tile IR toolchain: find `tileiras`, `tileirdisasm`, `cuobjdump` and `nvdisasm`,
+and run them.
 
 All of it installs from PyPI with the `cuda` extra (`pip install 'eqsat[cuda]'`) and
 runs without a GPU. A missing extra is reported once, as `CudaExtraMissing`, naming the
@@ -312,6 +313,17 @@ def res_usage_text(cubin: bytes) -> str:
     return _cuobjdump("-res-usage", cubin)
 
 
+def raw_sass_text(code: bytes, arch: str) -> str:
+    """`nvdisasm -b ARCH` of raw instruction bytes (the code sections of one or several
+    cubins laid end to end): one disassembler start-up for all of them, which is most of
+    what disassembling a kernel costs. `arch` is an nvdisasm name (`SM90a`, `SM100a`)."""
+    exe = tool("nvdisasm")
+    with tempfile.TemporaryDirectory(prefix="eqsat-") as d:
+        src = Path(d) / "code.bin"
+        src.write_bytes(code)
+        return _run([exe, "-b", arch, str(src)], f"{arch} code").stdout
+
+
 def elf_text(cubin: bytes) -> str:
     """`cuobjdump -elf` of a cubin (its EIATTR attributes: the block size tileiras fixed)."""
     return _cuobjdump("-elf", cubin)
@@ -334,6 +346,7 @@ __all__ = [
     "find_tool",
     "missing_reason",
     "require_cuda_tile",
+    "raw_sass_text",
     "res_usage_text",
     "sass_text",
     "save_reproducer",

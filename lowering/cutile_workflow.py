@@ -38,12 +38,11 @@ from eqsat.ir.ops import MEMORY_OPS
 from eqsat.text import parse, print_kernel
 
 from eqsat.lowering.bytecode import DEFAULT_VERSION, kernel_to_bytecode
-from eqsat.lowering.sass import SassStats, cubin_resources, cubin_stats, parse_sass, widths
+from eqsat.lowering.sass import SassStats, cubin_resources, cubin_stats, disassemble, widths
 from eqsat.lowering.timemodel import (DEFAULT_GPU, FITTED, GAIN_MARGIN, GPUS, Build, GpuSpec,
                                       Launch, Params, Prediction, explain, floor_us, occupancy,
                                       predict)
-from eqsat.toolchain import (DEFAULT_ARCH, ToolError, compile_bytecode, disassemble_bytecode,
-                             sass_text)
+from eqsat.toolchain import DEFAULT_ARCH, ToolError, compile_bytecode, disassemble_bytecode
 from eqsat.egraph.encode import touches_memory, is_tokenized
 from eqsat.frontend import cutile_bytecode, from_cutile
 from eqsat.frontend._cutile import launch_bytecode_version
@@ -372,39 +371,30 @@ def _compile_one(c: Candidate, arch: str, version: str, opt_level: int, what: st
                         loop_parallel=c.loop_parallel)
 
 
-def _with_sass(res: SassStats | None, cubin: bytes) -> SassStats:
-    """Full statistics of a one-function cubin whose resources (`cubin_resources`) are
-    known: only its disassembly is run (cuobjdump once, not three times)."""
-    if res is not None and res.reg is not None:
-        funcs = parse_sass(sass_text(cubin))
-        if len(funcs) == 1:
-            st = funcs[0]
-            st.reg, st.stack, st.shared, st.local = res.reg, res.stack, res.shared, res.local
-            st.threads = res.threads
-            return st
+def _with_sass(res: SassStats | None, cubin: bytes, funcs: list[SassStats] | None) -> SassStats:
+    """Full statistics of a cubin from its resources (`cubin_resources`) and its
+    disassembly (`disassemble`) when it holds one function; cuobjdump's three outputs
+    otherwise."""
+    if res is not None and res.reg is not None and funcs is not None and len(funcs) == 1:
+        st = funcs[0]
+        st.reg, st.stack, st.shared, st.local = res.reg, res.stack, res.shared, res.local
+        st.threads = res.threads
+        return st
     return cubin_stats(cubin)
 
 
 def _disassembled(cands: list[Candidate]) -> None:
     """Full statistics (the disassembly: instruction mix, TMA, access widths) of every
-    compiled candidate that has only its resources yet, in parallel."""
+    compiled candidate that has only its resources yet, one disassembler run for all."""
     todo = [c for c in cands if c.run is not None and c.run.cubin and
             (c.run.stats is None or not c.run.stats.sass_instrs)]
     runs: list[PipelineRun] = list({id(c.run): c.run for c in todo
                                     if c.run is not None}.values())
-
-    def one(run: PipelineRun) -> None:
+    for run, funcs in zip(runs, disassemble([run.cubin or b"" for run in runs])):
         try:
-            run.stats = _with_sass(run.stats, run.cubin or b"")
+            run.stats = _with_sass(run.stats, run.cubin or b"", funcs)
         except Exception:        # noqa: BLE001 - a cubin cuobjdump cannot read: no model
             run.stats = None
-
-    if len(runs) > 1:
-        with ThreadPoolExecutor(max_workers=max(1, min(len(runs), os.cpu_count() or 1))) as p:
-            list(p.map(one, runs))
-    else:
-        for r in runs:
-            one(r)
 
 
 def compile_all(cands: list[Candidate], arch: str, version: str, opt_level: int,
@@ -554,6 +544,9 @@ def compile_ir(
     # build of this launch could take, no variant of what tileiras is told could be chosen
     # (`choose` keeps the first unless another is faster by more than that): none is made
     builds = len({id(c.run) for c in first if c.run is not None})   # distinct cubins
+    built = [c for c in first if c.run is not None]
+    if variants and built and (builds > 1 or _may_vary(built[0], spec)):
+        _disassembled(built)     # the choice reads them all: one disassembler run
     at_floor = _at_floor(first[:1], spec, launch) if variants and first and (
         builds > 1 or _may_vary(first[0], spec)) else ""
     if not any(c.run for c in first):
@@ -567,9 +560,7 @@ def compile_ir(
             assert last.exc is not None
             raise last.exc
     elif variants:
-        built = [c for c in first if c.run is not None]
         if builds > 1 or _may_vary(built[0], spec):
-            _disassembled(built)
             lead = choose(first, spec, launch)
             more = _secondary(lead, arch, spec)
             for c in more if at_floor else ():

@@ -7,18 +7,28 @@ and synchronization opcodes the optimizer cares about: TMA, atomics, barriers an
 shared-memory ops. Opcodes are kept whole with their suffixes (`LDG.E.128`, `STG.E.U16`):
 the suffix is the access width, which is what vectorization changes.
 
-Pure text parsing: no NVIDIA tool is needed to use this module.
+The parsing is pure text; `cubin_stats`, `cubin_resources` and `disassemble` run the tools
+(the `cuda` extra). `disassemble` reads many cubins' code straight from their ELF
+sections and disassembles it in one nvdisasm process: a disassembler's start-up, not the
+code, is most of what disassembling a kernel costs.
 """
 
 from __future__ import annotations
 
+import bisect
+import os
 import re
+import struct
 from collections import Counter
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from eqsat.toolchain import elf_text, res_usage_text, sass_text
+
+from eqsat.errors import EqsatError
+from eqsat.toolchain import elf_text, raw_sass_text, res_usage_text, sass_text
 
 # an instruction line: `/*0040*/   @!P0 LDG.E.128 R4, desc[UR4][R2.64] ;   /* 0x... */`
-_INSTR = re.compile(r"^\s*/\*[0-9a-fA-F]{4,}\*/\s+(?P<ins>[^;]*);")
+_INSTR = re.compile(r"^\s*/\*(?P<addr>[0-9a-fA-F]{4,})\*/\s+(?P<ins>[^;]*);")
 _FUNCTION = re.compile(r"^\s*Function\s*:\s*(?P<name>\S+)")
 _RES_FUNC = re.compile(r"^\s*Function\s+(?P<name>[^\s:]+)\s*:")
 _RES_FIELD = re.compile(r"\b(REG|STACK|SHARED|LOCAL):(\d+)")
@@ -237,6 +247,110 @@ def cubin_stats(cubin: bytes, function: str | None = None) -> SassStats:
     return st
 
 
+# -- a cubin's code, read without cuobjdump ------------------------------------------------
+_ELF_HEADER = struct.Struct("<16sHHIQQQIHHHHHH")   # e_ident .. e_shstrndx (ELF64)
+_SECTION = struct.Struct("<IIQQQQIIQQ")            # sh_name .. sh_entsize
+_EM_CUDA = 190
+_SHT_PROGBITS, _SHF_EXECINSTR = 1, 0x4
+_INSTR_BYTES = 16                                   # every SASS instruction since sm_70
+# nvdisasm's name of the code in the ELF flags tileiras writes (CUDA ELF ABI 8: the SM in
+# bits 8-15, the variant in bits 0-7), as cuobjdump names it (`code for sm_90a`): checked
+# for each arch tileiras compiles for; other flags are left to cuobjdump. Bits 16-23 are
+# zero in all of them; bits 24-31 vary with the debug information (`--lineinfo`), not
+# the code (0x6, 0x9, 0xb, 0xc all read as the same arch)
+_RAW_ARCHS = {
+    **{0x04 | sm << 8: f"SM{sm}" for sm in (80, 86, 87, 88, 89)},
+    0x04 | 90 << 8: "SM90a",
+    **{0x02 | sm << 8: f"SM{sm}a" for sm in (100, 103, 107, 110, 120, 121)},
+}
+
+
+def cubin_code(cubin: bytes) -> tuple[str, str, bytes] | None:
+    """(function, nvdisasm architecture, instruction bytes) of a cubin holding one
+    function, read from its ELF sections; None for one this cannot read so (not a 64-bit
+    little-endian CUDA ELF of ABI 8, flags not in `_RAW_ARCHS`, several functions or
+    none): `cuobjdump -sass` reads those."""
+    try:
+        head = _ELF_HEADER.unpack_from(cubin, 0)
+        ident, machine, shoff, flags = head[0], head[2], head[6], head[7]
+        shentsize, shnum, shstrndx = head[11], head[12], head[13]
+        if ident[:4] != b"\x7fELF" or ident[4:6] != b"\x02\x01" or ident[8] != 8 \
+                or machine != _EM_CUDA or shentsize != _SECTION.size \
+                or flags & 0xFF0000 or flags & 0xFFFF not in _RAW_ARCHS:
+            return None
+        sections = [_SECTION.unpack_from(cubin, shoff + i * shentsize) for i in range(shnum)]
+        names = sections[shstrndx][4]
+
+        def name(sec: tuple) -> str:
+            at = names + sec[0]
+            return cubin[at:cubin.index(b"\0", at)].decode()
+
+        code = [(name(sec)[len(".text."):], sec[4], sec[5]) for sec in sections
+                if sec[1] == _SHT_PROGBITS and sec[2] & _SHF_EXECINSTR
+                and name(sec).startswith(".text.")]
+    except (struct.error, IndexError, ValueError, UnicodeDecodeError):
+        return None
+    if len(code) != 1:
+        return None
+    func, offset, size = code[0]
+    if not func or not size or size % _INSTR_BYTES or offset + size > len(cubin):
+        return None
+    return func, _RAW_ARCHS[flags & 0xFFFF], cubin[offset:offset + size]
+
+
+def _raw_batch(arch: str, items: list[tuple[str, bytes]]) -> list[list[SassStats] | None]:
+    """`parse_sass` of each (function, code) of one architecture, from one nvdisasm run
+    over their code laid end to end; None for a function whose instructions the output
+    does not all account for."""
+    starts, blob = [], bytearray()
+    for _, code in items:
+        starts.append(len(blob))
+        blob += code
+    ops: list[list[str]] = [[] for _ in items]
+    for line in raw_sass_text(bytes(blob), arch).splitlines():
+        m = _INSTR.match(line)
+        if m:
+            ops[bisect.bisect_right(starts, int(m.group("addr"), 16)) - 1].append(
+                opcode(m.group("ins")))
+    return [[_count(o, func)] if len(o) * _INSTR_BYTES == len(code) else None
+            for o, (func, code) in zip(ops, items)]
+
+
+def disassemble(cubins: Sequence[bytes]) -> list[list[SassStats] | None]:
+    """`parse_sass(sass_text(cubin))` of every cubin: the code `cubin_code` reads goes
+    through one nvdisasm process per architecture, the rest (and any the raw output does
+    not account for) through cuobjdump, in parallel. None for a cubin neither reads."""
+    out: list[list[SassStats] | None] = [None] * len(cubins)
+    groups: dict[str, list[tuple[int, str, bytes]]] = {}
+    for i, cubin in enumerate(cubins):
+        got = cubin_code(cubin)
+        if got is not None:
+            groups.setdefault(got[1], []).append((i, got[0], got[2]))
+    for arch, items in groups.items():
+        try:
+            found = _raw_batch(arch, [(func, code) for _, func, code in items])
+        except EqsatError:       # nvdisasm missing or refusing: cuobjdump reads them
+            continue
+        for (i, _, _), stats in zip(items, found):
+            out[i] = stats
+    rest = [i for i, stats in enumerate(out) if stats is None]
+
+    def one(i: int) -> list[SassStats] | None:
+        try:
+            return parse_sass(sass_text(cubins[i]))
+        except EqsatError:
+            return None
+
+    if len(rest) > 1:
+        with ThreadPoolExecutor(max_workers=max(1, min(len(rest), os.cpu_count() or 1))) as p:
+            for i, stats in zip(rest, p.map(one, rest)):
+                out[i] = stats
+    else:
+        for i in rest:
+            out[i] = one(i)
+    return out
+
+
 def widths(counts: dict[str, int]) -> str:
     """Compact `LDG.E:16 LDG.E.128:2` rendering of an opcode histogram."""
     return " ".join(f"{k}:{v}" for k, v in sorted(counts.items())) or "-"
@@ -250,6 +364,8 @@ __all__ = [
     "sass_stats",
     "cubin_stats",
     "cubin_resources",
+    "cubin_code",
+    "disassemble",
     "required_threads",
     "merge",
     "widths",
