@@ -24,11 +24,15 @@ end against the suite's median tileiras time (the target: at most that).
 rules, and N `kernels(allow_alias=False)` draws with `noalias=True`, and counts the
 extractions that were not cheaper than the program as encoded (0 expected). `--kinds`
 names the draws: `default` (plain `kernels()`), or the opt-in kinds `loops`, `atomics`,
-`parallel_stores`, `all` (the three together); each is drawn N times per alias model.
-With `--equiv`, every draw is also checked in both forms (as drawn, and its token-free
-or tokenized variant) with `eqsat.testing.check_pipeline` (2 trials x 8 schedules):
-the hunt for miscompiles on random kernels. A failure prints the kernel, the output
-and the spec; the exit status is then 1. `--draws-only` skips the timed sets.
+`parallel_stores`, `all` (the three together), `scatters` (cuTile-signature kernels with
+pointer scatters), `scatters_all` (all four); each is drawn N times per alias model.
+Each line also counts the draws with a store the injectivity proof calls loop-parallel
+(`eqsat.testing.loop_parallel_stores`: pointer and view stores). With `--equiv`, every
+draw is also checked in both forms (as drawn, and its token-free or tokenized variant)
+with `eqsat.testing.check_pipeline` (2 trials x 8 schedules), and the output once more
+with its `assume`s checked (a fact the optimizer wrote that the run breaks is a
+failure): the hunt for miscompiles on random kernels. A failure prints the kernel, the
+output and the spec; the exit status is then 1. `--draws-only` skips the timed sets.
 """
 from __future__ import annotations
 
@@ -238,6 +242,8 @@ DRAW_KINDS: dict[str, dict[str, bool]] = {
     "default": {}, "loops": {"loops": True}, "atomics": {"atomics": True},
     "parallel_stores": {"parallel_stores": True},
     "all": {"loops": True, "atomics": True, "parallel_stores": True},
+    "scatters": {"scatters": True},
+    "scatters_all": {"loops": True, "atomics": True, "parallel_stores": True, "scatters": True},
 }
 SHOWN_FAILURES = 3          # failures printed in full per kind and alias model
 
@@ -250,7 +256,8 @@ def _all_draws(args: Any, kinds: list[str]) -> int:
             r = _draws(args.draws, alias, dict(options, rules=args.rules), DRAW_KINDS[kind],
                        args.equiv)
             line = (f"kernels() draws {kind} [{label}]: {r['draws']}, "
-                    f"not cheaper: {r['not_cheaper']}")
+                    f"not cheaper: {r['not_cheaper']}, with a store proven loop-parallel: "
+                    f"{r['proved']} (pointer {r['proved_ptr']}, view {r['proved_view']})")
             if args.equiv:
                 line += f", forms checked: {r['checked']}, failures: {r['failures']}"
             print(f"{line} ({time.perf_counter() - t0:.0f} s)", flush=True)
@@ -262,8 +269,11 @@ def _draws(count: int, allow_alias: bool, options: dict, kind: dict[str, bool] |
            equiv: bool = False) -> dict[str, int]:
     from hypothesis import HealthCheck, Phase, given, settings
 
-    from eqsat.testing import check_pipeline, kernels, optimize_pipeline
-    seen = {"draws": 0, "not_cheaper": 0, "checked": 0, "failures": 0}
+    from eqsat.errors import AssumeViolation
+    from eqsat.interp import run as interpret
+    from eqsat.testing import check_pipeline, kernels, loop_parallel_stores, optimize_pipeline
+    seen = {"draws": 0, "not_cheaper": 0, "checked": 0, "failures": 0, "proved": 0,
+            "proved_ptr": 0, "proved_view": 0}
     pipeline = optimize_pipeline(**options)
 
     @settings(max_examples=count, deadline=None, derandomize=True, database=None,
@@ -273,6 +283,10 @@ def _draws(count: int, allow_alias: bool, options: dict, kind: dict[str, bool] |
         rep = optimize(case.kernel, **options).report
         seen["draws"] += 1
         seen["not_cheaper"] += rep.not_cheaper
+        proved = loop_parallel_stores(case.kernel, noalias=bool(options.get("noalias")))
+        seen["proved"] += any(proved.values())
+        seen["proved_ptr"] += proved["ptr"] > 0
+        seen["proved_view"] += proved["view"] > 0
         if not equiv:
             return
         for c in (case, case.variant(tokenized=not case.tokenized)):
@@ -280,6 +294,11 @@ def _draws(count: int, allow_alias: bool, options: dict, kind: dict[str, bool] |
             try:
                 res = check_pipeline(c.kernel, c.spec, pipeline, trials=2, schedules=8)
                 ok, why = res.ok, "" if res.ok else res.explain()
+                if ok and res.output is not None:
+                    try:
+                        interpret(res.output, c.spec, check_assumes=True)
+                    except AssumeViolation as e:
+                        ok, why = False, f"the output breaks an assume: {e}\n{res.explain()}"
             except Exception as e:  # a crash is a failure too
                 ok, why = False, f"crash: {type(e).__name__}: {e}\n{c!r}"
             if not ok:

@@ -37,7 +37,7 @@ Hypothesis is needed (the `test` extra).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -46,14 +46,19 @@ try:
 except ImportError as e:  # pragma: no cover - only without the test extra
     raise ImportError("eqsat.testing needs hypothesis: pip install 'eqsat[test]'") from e
 
+from eqsat.analysis.signature import LaunchArray, ScalarInfo, Signature, array_layouts, \
+    encode_symbol, launch_array_info
 from eqsat.equiv import EquivResult, check_equivalent, compare_outputs
 from eqsat.errors import InterpError, VerifyError
 from eqsat.interp import run
 from eqsat.interp.inputs import ArraySpec, InputSpec, ScalarSpec, parse_spec
+from eqsat.interp.memory import BASE_ALIGN
 from eqsat.ir.builder import KernelBuilder
 from eqsat.ir.core import Kernel, Value, clone_kernel
-from eqsat.ir.types import TOKEN, TileType, Type, ptr, scalar, tile
+from eqsat.ir.types import TOKEN, TileType, Type, byte_size, ptr, scalar, tile
 from eqsat.ir.verify import verify
+from eqsat.memory.alias import alias_model
+from eqsat.memory.injective import Bounds, disjoint_across
 from eqsat.pipeline.optimize import optimize
 
 Pipeline = Callable[[Kernel], Kernel]
@@ -74,11 +79,14 @@ INJECTIVE_KINDS = frozenset(("iv", "affine", "iv+bid", "nest"))
 @dataclass(frozen=True)
 class _Access:
     kind: str                      # "view" | "ptr" | "flat" (a 1-D view of the whole array)
+    #                                | "scatter" (a cuTile-style pointer tile: row and column
+    #                                  coordinates times the array's strides, masked in bounds)
     index: Index                   # column tile (view) or start element (ptr, times scale)
     index_kind: str                # one of INDEX_KINDS, for coverage statistics
     scale: int = 1                 # ptr: start element = index * scale
     lanes: int = 1                 # ptr: lane j at start + lanes*j; -1: start + W-1-j
-    mask: str | None = None        # ptr: None | "bound" | "prefix"
+    mask: str | None = None        # ptr: None | "bound" | "prefix"; scatter: "bound" |
+    #                                "prefix" | "tail" (lanes may pass the row's end, masked)
 
 
 @dataclass
@@ -186,6 +194,9 @@ class _Program:
     body: list[Any]
     types: dict[int, str]
     loops: dict[int, tuple[int, int | None, int]]   # loop -> (lb, ub, step)
+    signature: bool = False        # named by a cuTile symbol stating the spec's facts
+    row_align: int = 1             # row strides a multiple of this many elements
+    alias_attrs: bool = True       # alias groups also as parameter attributes
 
 
 # --------------------------------------------------------------------------------------------
@@ -240,7 +251,7 @@ def _uses(stmts: list[Any]) -> set[int]:
             out.add(s.val)
         elif isinstance(s, _Op):
             out.update(a for a in s.args if isinstance(a, int) and not isinstance(a, bool)
-                       and s.op not in ("const", "lanes"))
+                       and s.op not in ("const", "lanes", "ivrow"))
         elif isinstance(s, (_For, _Loop)):
             out.update(x for x in s.inits if isinstance(x, int))
             out.update(s.yields)
@@ -273,6 +284,13 @@ def _has_memory(stmts: list[Any]) -> bool:
     return any(isinstance(s, (_Load, _Store, _Atomic)) for s in _walk(stmts))
 
 
+def _scatter_injective(acc: _Access, width: int) -> bool:
+    """Does a scatter's column tile move by at least a whole tile from one iteration to
+    the next (an injective index times the width), so that no two iterations of the
+    loops in its index write one element?"""
+    return acc.index_kind in INJECTIVE_KINDS and acc.scale >= width
+
+
 def _flat_arrays(prog: _Program) -> list[int]:
     """Arrays some access reads or writes through their 1-D view."""
     return sorted({s.arr for s in _walk(prog.body)
@@ -289,6 +307,9 @@ def _row_length(prog: _Program) -> int:
         hi = _range(prog, a.index)[1]
         if a.kind in ("view", "flat"):
             need = max(need, (hi + 1) * w)
+        elif a.kind == "scatter":
+            if a.mask != "tail":
+                need = max(need, hi * a.scale + w)
         elif a.mask is None:
             need = max(need, hi * a.scale + (w - 1) * max(1, abs(a.lanes)) + 1)
     return need
@@ -353,12 +374,16 @@ class _Drawer:
 
     def __init__(self, draw: st.DrawFn, *, max_depth: int, max_statements: int,
                  dtypes: Sequence[str], prog: _Program, loops: bool = False,
-                 atomics: bool = False, parallel_stores: bool = False) -> None:
+                 atomics: bool = False, parallel_stores: bool = False,
+                 scatters: bool = False) -> None:
         self.draw, self.max_depth, self.dtypes, self.prog = draw, max_depth, tuple(dtypes), prog
         # the opt-in statement kinds; off, the drawer draws exactly what it always did
         self.with_loops, self.with_atomics = loops, atomics
         self.with_parallel_stores = parallel_stores
+        self.with_scatters = scatters
         self.force_parallel = False     # the next loop drawn gets a parallel store
+        self.force_scatter = False      # the next loop drawn gets a scatter store
+        self.bare_near_miss = False     # ... and it is a near miss
         self.left = max_statements
         self.next_var = 0
         self.next_loop = 0
@@ -434,11 +459,14 @@ class _Drawer:
         return out
 
     def access(self, store: bool) -> _Access:
-        kind = self.pick(["view", "ptr"])
+        kind = self.pick(["view", "ptr"] + (["scatter"] if self.with_scatters else []))
         idx, ik = self.index()
         if kind == "view":
             return _Access("view", idx, ik)
         w = self.prog.width
+        if kind == "scatter":
+            return _Access("scatter", idx, ik, self.pick([w, 1]), self.pick([1, -1]),
+                           self.pick(["bound", "prefix", "tail"]))
         scale = self.pick([w, 1])
         lanes = self.pick([1, 2, -1] if store else [1, 2, -1, 0])
         mask = self.pick([None, "bound", "prefix"])
@@ -605,9 +633,16 @@ class _Drawer:
         force, self.force_parallel = self.force_parallel, False
         # now and then a loop of the parallel store alone: one the proofs can free
         bare = self.with_parallel_stores and self.draw(st.integers(0, 2)) == 0
-        body = [] if bare else self.block(depth + 1, 1, 3)
+        # a loop of a scatter alone: the store the proof decides on has nothing else to
+        # stay ordered with, so a wrong decision shows
+        bare_scatter = self.with_scatters and not bare and self.draw(st.integers(0, 2)) == 0
+        if bare_scatter:
+            self.force_scatter = True
+            self.bare_near_miss = self.draw(st.booleans())
+        body = [] if bare or bare_scatter else self.block(depth + 1, 1, 3)
         if self.with_parallel_stores and (force or bare or self.draw(st.integers(0, 3)) > 0):
             self.parallel_store(loop, body)
+        self.maybe_scatter(loop, body)
         yields = self.carried_yields(args, carry_types, body)
         self.loops.pop()
         self.scope.pop()
@@ -672,6 +707,7 @@ class _Drawer:
         body += self.block(depth + 1, 0, 2)
         if self.with_parallel_stores and (force or self.draw(st.integers(0, 3)) > 0):
             self.parallel_store(loop, body)
+        self.maybe_scatter(loop, body)
         yields = self.carried_yields(args, carry_types, body)
         self.loops.pop()
         self.scope.pop()
@@ -713,6 +749,85 @@ class _Drawer:
             out.append(_Op(y, self.pick(["add", "mul"]), (x, ("k", self.const_value(dt)))))
         self.used.append((arr, acc))
         out.append(_Store(arr, acc, self.value_of(dt, out), self.rejoin()))
+
+    def maybe_scatter(self, loop: int, body: list[Any]) -> None:
+        """With scatters on: mostly a scatter store in the loop (always when forced)."""
+        if not self.with_scatters:
+            return
+        force, self.force_scatter = self.force_scatter, False
+        if force or self.draw(st.integers(0, 3)) > 0:
+            self.scatter_store(loop, body)
+
+    def scatter_store(self, loop: int, out: list[Any]) -> None:
+        """A cuTile-style scatter in `loop`: the pointer tile `base + row * stride + col`,
+        row the block id and col `start + lane` (or reversed lanes) in i64, masked by
+        `row < rows and col < cols` as `ct.scatter` masks it. Mostly `start = t(iv) * W`
+        with t injective (whole tiles apart: what the injectivity proof accepts under the
+        signature's facts), else a near miss that is NOT injective: tiles that overlap
+        from one iteration to the next (`iv * k`, k < W), `iv / 2`, `iv % 2`, or a start
+        the loop does not move. The value stored then holds the iteration's counter, so
+        two iterations writing one element write different values and a wrong proof
+        (the stores reordered) shows in memory. Alone, after a gather of its own tile,
+        or of another array."""
+        w = self.prog.width
+        iv: Index = ("iv", loop)
+        nests = [(o, i) for o, i in self._nest_pairs() if i == loop]
+        near, self.bare_near_miss = self.bare_near_miss, False
+        form = self.pick(["overlap", "overlap", "div", "rem", "fixed"] if near else
+                         ["tile", "tile", "affine", "reversed", "overlap", "overlap", "div",
+                          "rem", "fixed"] + (["nest"] if nests else []))
+        scale, lanes = w, 1
+        idx: Index
+        if form in ("tile", "reversed"):
+            idx, ik = iv, "iv"
+            lanes = -1 if form == "reversed" else 1
+        elif form == "affine":
+            a, c = self.pick([1, 2, 3]), self.draw(st.integers(0, 2))
+            idx, ik = ("add", ("mul", iv, a), ("const", c)), "affine"
+        elif form == "nest":
+            outer, inner = self.pick(nests)
+            idx, ik = ("add", ("mul", ("iv", outer), max(1, _trip(self.prog, inner))),
+                       ("iv", inner)), "nest"
+        elif form == "overlap":
+            idx, ik, scale = iv, "iv", self.pick(sorted({1, max(1, w // 2)}))
+        elif form == "div":
+            idx, ik = ("div", iv, 2), "div"
+        elif form == "rem":
+            idx, ik = ("rem", iv, 2), "rem"
+        else:
+            idx, ik = self.pick([(("bid",), "bid"), (("const", self.draw(st.integers(0, 2))),
+                                                      "const")])
+        acc = _Access("scatter", idx, ik, scale, lanes,
+                      self.pick(["bound", "bound", "prefix", "tail"]))
+        arr = self.draw(st.integers(0, len(self.prog.arrays) - 1))
+        dt = self.prog.arrays[arr].dtype
+        near_miss = not _scatter_injective(acc, w)
+        # a near miss mostly stands alone on its array: were it read in the loop too, the
+        # pair would stay ordered whatever the proof says of the store
+        how = self.pick(["plain", "plain", "gather-other"] if near_miss else
+                        ["plain", "gather-own", "gather-own", "gather-other"])
+        x: int | None = None
+        if how != "plain":
+            others = [i for i, a in enumerate(self.prog.arrays) if a.dtype == dt and i != arr]
+            src = arr if how == "gather-own" or not others else self.pick(others)
+            s_acc = acc if how == "gather-own" else self.access(store=False)
+            x = self.new_var(dt)
+            out.append(_Load(x, src, s_acc, self.rejoin(),
+                             self.draw(st.sampled_from([None, 0, 7])) if s_acc.mask else None))
+        if near_miss or self.draw(st.booleans()):
+            v = self.new_var(dt)
+            out.append(_Op(v, "ivrow", (loop,)))
+            if x is not None:
+                y = self.new_var(dt)
+                out.append(_Op(y, "add", (x, v)))
+                v = y
+        elif x is not None:
+            v = self.new_var(dt)
+            out.append(_Op(v, self.pick(["add", "mul"]), (x, ("k", self.const_value(dt)))))
+        else:
+            v = self.value_of(dt, out)
+        self.used.append((arr, acc))
+        out.append(_Store(arr, acc, v, self.rejoin()))
 
     def s_atomic(self, depth: int, out: list[Any]) -> None:
         """atomic_rmw or atomic_cas through a pointer tile of distinct lanes, or
@@ -801,14 +916,20 @@ def _programs(draw: st.DrawFn, *, min_arrays: int, max_arrays: int, max_depth: i
               max_statements: int, allow_alias: bool, annotate: bool | None, dtypes: Sequence[str],
               grids: Sequence[int], conventions: Sequence[str],
               lanes: bool | None = None, loops: bool = False, atomics: bool = False,
-              parallel_stores: bool = False) -> _Program:
+              parallel_stores: bool = False, scatters: bool = False) -> _Program:
     n = draw(st.integers(min_arrays, max_arrays))
-    arrays = _draw_arrays(draw, n, dtypes, allow_alias, annotate)
+    # a cuTile symbol states every array's alias groups: a scatter kernel always has them
+    arrays = _draw_arrays(draw, n, dtypes, allow_alias, True if scatters else annotate)
     prog = _Program(arrays, draw(st.sampled_from(list(grids))), draw(st.sampled_from([4, 2])),
-                    draw(st.sampled_from(list(conventions))),
+                    "cutile" if scatters else draw(st.sampled_from(list(conventions))),
                     draw(st.integers(0, 3)) if draw(st.booleans()) else None, [], {}, {})
+    if scatters:
+        prog.signature = True
+        prog.row_align = draw(st.sampled_from([1, 4, 16]))
+        prog.alias_attrs = draw(st.booleans())
     d = _Drawer(draw, max_depth=max_depth, max_statements=max_statements, dtypes=dtypes,
-                prog=prog, loops=loops, atomics=atomics, parallel_stores=parallel_stores)
+                prog=prog, loops=loops, atomics=atomics, parallel_stores=parallel_stores,
+                scatters=scatters)
     body = d.block(0, 1, max(1, max_statements // 2))
     # an opt-in kind the draw happened to leave out is added at the end, so that every
     # kernel of such a strategy exercises it
@@ -816,10 +937,19 @@ def _programs(draw: st.DrawFn, *, min_arrays: int, max_arrays: int, max_depth: i
         d.left = max(d.left, 2)
         d.s_loop(0, body)
     if parallel_stores and max_depth >= 1 and not any(
-            isinstance(x, _Store) and x.acc.index_kind in INJECTIVE_KINDS and s.loop in
+            isinstance(x, _Store) and x.acc.kind != "scatter" and
+            x.acc.index_kind in INJECTIVE_KINDS and s.loop in _loops_of(x.acc.index)
+            for s in _walk(body) if isinstance(s, (_For, _Loop)) for x in _walk(s.body)):
+        d.left, d.force_parallel = max(d.left, 2), True
+        if loops and draw(st.booleans()):
+            d.s_loop(0, body)
+        else:
+            d.s_for(0, body)
+    if scatters and max_depth >= 1 and not any(
+            isinstance(x, _Store) and x.acc.kind == "scatter" and s.loop in
             _loops_of(x.acc.index) for s in _walk(body) if isinstance(s, (_For, _Loop))
             for x in _walk(s.body)):
-        d.left, d.force_parallel = max(d.left, 2), True
+        d.left, d.force_scatter = max(d.left, 2), True
         if loops and draw(st.booleans()):
             d.s_loop(0, body)
         else:
@@ -849,14 +979,19 @@ def _features(prog: _Program) -> frozenset[str]:
         f.add("real-overlap")
     if any(a.offset for a in prog.arrays):
         f.add("offset-overlap")
-    if any(a.groups is not None for a in prog.arrays):
+    if any(a.groups is not None for a in prog.arrays) and prog.alias_attrs:
         f.add("alias-attrs")
+    if prog.signature:
+        f.add("signature")
     for s in _walk(prog.body):
         if isinstance(s, (_Load, _Store)):
             f.add(("load-" if isinstance(s, _Load) else "store-") + s.acc.kind)
             f.add("index-" + s.acc.index_kind)
             if s.acc.mask:
                 f.add("mask")
+            if s.acc.kind == "scatter" and isinstance(s, _Store):
+                f.add("scatter-" + ("injective" if _scatter_injective(s.acc, prog.width)
+                                    else "near-miss"))
             if isinstance(s, _Load) and s.pad is not None:
                 f.add("padding")
         elif isinstance(s, _For):
@@ -871,13 +1006,15 @@ def _features(prog: _Program) -> frozenset[str]:
                 f.add("if-in-for")
             for x in _walk(s.body):       # what the loop-parallel store rule looks at
                 if isinstance(x, _Store):
-                    inj = x.acc.index_kind in INJECTIVE_KINDS
+                    inj = x.acc.index_kind in INJECTIVE_KINDS and (
+                        x.acc.kind != "scatter" or _scatter_injective(x.acc, prog.width))
                     f.add("store-in-loop-" + ("injective" if inj else "non-injective"))
         elif isinstance(s, _Loop):
             f.add("loop")
             for x in _walk(s.body):
                 if isinstance(x, _Store):
-                    inj = x.acc.index_kind in INJECTIVE_KINDS
+                    inj = x.acc.index_kind in INJECTIVE_KINDS and (
+                        x.acc.kind != "scatter" or _scatter_injective(x.acc, prog.width))
                     f.add("store-in-loop-" + ("injective" if inj else "non-injective"))
         elif isinstance(s, _Exit):
             f.add("loop-" + s.kind)
@@ -962,7 +1099,9 @@ class _Emitter:
                    else 0 for r, a in enumerate(prog.arrays)]
         if _flat_arrays(prog):          # row strides a whole number of tiles of a 1-D view
             self.rs = [-(-r // prog.width) * prog.width for r in self.rs]
-        self.b = KernelBuilder("prop")
+        if prog.row_align > 1:
+            self.rs = [-(-r // prog.row_align) * prog.row_align for r in self.rs]
+        self.b = KernelBuilder(self.symbol() if prog.signature else "prop")
         self.env: dict[int, Value] = {}
         self.ivs: dict[int, Value] = {}
         self.exits: list[tuple[Any, Value, bool]] = []   # enclosing _Loop: (loop, i+1, carry)
@@ -975,11 +1114,29 @@ class _Emitter:
     def _stride(self, i: int) -> int:
         return self.rs[self.p.arrays[i].root]
 
+    def symbol(self) -> str:
+        """The cuTile mangled name of the kernel as cuTile's launcher would specialize it
+        on the spec's arrays (base alignment, shape and stride divisibility, the unit
+        column stride, no internal overlap), with the arrays' alias groups stated; `n`
+        an i32 scalar. The interpreter starts every buffer 256-byte aligned, so an
+        array's address is 16-byte aligned exactly when its offset is."""
+        params: list[Any] = []
+        for i, a in enumerate(self.p.arrays):
+            bits = 8 * byte_size(a.dtype)
+            addr = BASE_ALIGN * (a.root + 1) + a.offset * byte_size(a.dtype)
+            info = launch_array_info(a.dtype, LaunchArray(
+                bits, self._shape(i), (self._stride(i), 1), addr))
+            params.append(replace(info, alias_groups=tuple(a.groups or ())))
+        if self.p.n_value is not None:
+            params.append(ScalarInfo("i32"))
+        return encode_symbol(Signature("prop", "t1", params))
+
     def prologue(self) -> None:
         b, p, w = self.b, self.p, self.p.width
         self.ptrs, self.rows, self.cols, self.strides = [], [], [], []
+        self.sizes: list[Value] = []       # cuTile convention: each array's row count
         for a in p.arrays:
-            attrs = {} if a.groups is None else {
+            attrs = {} if a.groups is None or not p.alias_attrs else {
                 "alias": a.groups[0] if len(a.groups) == 1 else a.groups}
             self.ptrs.append(b.param(tile((), ptr(a.dtype)), a.name, **attrs))
             if p.convention == "cutile":       # pointer, shape, strides (as cuTile passes)
@@ -1003,6 +1160,7 @@ class _Emitter:
                 cols = b.assume_bounded(self.cols[i], 0, None)
                 stride = b.assume_bounded(self.strides[i], 0, None)
                 tv = b.make_tensor_view(base, [rows, cols], [stride, 1])
+                self.sizes.append(rows)
                 self.cols[i], self.strides[i] = cols, stride
             else:
                 tv = b.make_tensor_view(base, list(self._shape(i)), [self._stride(i), 1])
@@ -1027,6 +1185,31 @@ class _Emitter:
             per_row = self.c32(self._stride(i) // w)
         tv = b.make_tensor_view(base, [size], [1])
         self.flats[i] = (b.make_partition_view(tv, (w,)), b.muli(self.bid, per_row))
+
+    def scatter(self, arr: int, acc: _Access) -> tuple[Value, Value]:
+        """The pointer tile and mask of a scatter, built as `ct.scatter` builds them: the
+        row (block id) and column coordinates extended to i64, each masked below the
+        array's size on its axis (unsigned), times the array's stride (the column's is
+        the constant 1), added to the base."""
+        b, w = self.b, self.p.width
+
+        def wide(x: Value) -> Value:     # an i32 scalar as a (1, W) i64 tile
+            return b.splat(b.exti(x, "i64"), (1, w))
+        start = self.index(acc.index)
+        if acc.scale != 1:
+            start = b.muli(start, self.c32(acc.scale))
+        lanes = self.iota if acc.lanes == 1 else b.subi(self.tile_const(w - 1, "i32"),
+                                                        self.iota)
+        col = b.exti(b.addi(b.splat(start, (1, w)), lanes), "i64")
+        row = wide(self.bid)
+        mask = b.andi(b.cmpi("less_than", row, wide(self.sizes[arr]), signed=False),
+                      b.cmpi("less_than", col, wide(self.cols[arr]), signed=False))
+        if acc.mask == "prefix":
+            mask = b.andi(mask, b.cmpi("less_than", self.iota,
+                                       self.tile_const(max(1, w // 2), "i32")))
+        off = b.addi(b.muli(row, wide(self.strides[arr])),
+                     b.muli(col, b.constant(1, tile((1, w), "i64"))))
+        return b.offset(self.bases[arr], off), mask
 
     def flat_access(self, arr: int, acc: _Access) -> tuple[Value, list[Value]]:
         view, first = self.flats[arr]
@@ -1116,7 +1299,8 @@ class _Emitter:
             v, t = self.b.load_view(*self.flat_access(s.arr, s.acc), token=tok)
             v = self.b.reshape(v, (1, self.p.width))
         else:
-            p, m = self.pointers(s.arr, s.acc)
+            p, m = self.scatter(s.arr, s.acc) if s.acc.kind == "scatter" else \
+                self.pointers(s.arr, s.acc)
             pad = None if s.pad is None or m is None else self.tile_const(
                 float(s.pad) if self.p.arrays[s.arr].dtype == "f32" else s.pad,
                 self.p.arrays[s.arr].dtype)
@@ -1135,7 +1319,8 @@ class _Emitter:
             t = self.b.store_view(self.b.reshape(val, (self.p.width,)),
                                   *self.flat_access(s.arr, s.acc), token=tok)
         else:
-            p, m = self.pointers(s.arr, s.acc)
+            p, m = self.scatter(s.arr, s.acc) if s.acc.kind == "scatter" else \
+                self.pointers(s.arr, s.acc)
             t = self.b.store_ptr(p, val, mask=m, token=tok)
         if tk:
             tk.after(True, t)
@@ -1152,6 +1337,11 @@ class _Emitter:
 
     def o_lanes(self, s: _Op, dt: str) -> Any:
         return self.lanes(*s.args)
+
+    def o_ivrow(self, s: _Op, dt: str) -> Any:
+        """The loop's counter in every lane (as f32 for an f32 row)."""
+        row = self.b.splat(self.ivs[s.args[0]], (1, self.p.width))
+        return self.b.itof(row, "f32") if dt == "f32" else row
 
     def o_select(self, s: _Op, dt: str) -> Any:
         b = self.b
@@ -1319,7 +1509,7 @@ class _Emitter:
 # statement kinds -> how to build one (others: a binary op)
 _EMIT_OP: dict[str, Callable[[_Emitter, _Op, str], Any]] = {
     "const": _Emitter.o_const, "itof": _Emitter.o_itof, "lanes": _Emitter.o_lanes,
-    "select": _Emitter.o_select}
+    "select": _Emitter.o_select, "ivrow": _Emitter.o_ivrow}
 
 
 def _make_case(prog: _Program, tokenized: bool, style: str) -> KernelCase:
@@ -1339,7 +1529,8 @@ def kernels(*, min_arrays: int = 1, max_arrays: int = 3, max_depth: int = 2,
             dtypes: Sequence[str] = ("f32", "i32"), grid: tuple[int, int] = (1, 3),
             conventions: Sequence[str] = ("raw", "cutile"),
             lanes: bool | None = None, loops: bool = False, atomics: bool = False,
-            parallel_stores: bool = False) -> st.SearchStrategy[KernelCase]:
+            parallel_stores: bool = False,
+            scatters: bool = False) -> st.SearchStrategy[KernelCase]:
     """A Hypothesis strategy of small, verified kernels, each with a spec it runs on.
 
     `max_depth` bounds the nesting of `for`/`if`; `max_statements` the size. `allow_alias`
@@ -1361,6 +1552,17 @@ def kernels(*, min_arrays: int = 1, max_arrays: int = 3, max_depth: int = 2,
     `parallel_stores` adds to loops stores whose tiles differ in every iteration (an
     injective index, non-overlapping tiles), alone, after a load of their own tile, or
     after a load of another tile of the array: what the loop-parallel token rules prove.
+    `scatters` names each kernel by the cuTile mangled symbol cuTile's launcher would
+    compile it under for its spec (`..._Kt1_A2f32_..._p16_g0...`: base alignment, shape
+    and stride divisibility, the unit column stride, the alias groups; parameters in
+    the "cutile" convention) and adds `ct.scatter`-style pointer stores and gathers (row
+    and column coordinates in i64, masked in bounds, times the array's strides) to loops:
+    mostly at whole tiles apart in the loop counter, which the injectivity proof accepts
+    only with the symbol's facts, else near misses that are not injective (tiles that
+    overlap from one iteration to the next, `iv / 2`, `iv % 2`, a start the loop does not
+    move) storing the loop counter, so a wrong proof shows as a mismatch; now and then a
+    loop holds the scatter alone (half of those a near miss), where nothing else keeps
+    its iterations in order.
     """
     if not 1 <= min_arrays <= max_arrays <= 6:
         raise ValueError("need 1 <= min_arrays <= max_arrays <= 6")
@@ -1376,12 +1578,15 @@ def kernels(*, min_arrays: int = 1, max_arrays: int = 3, max_depth: int = 2,
         raise ValueError("grid is a (min, max) range of positive block counts")
     if max_depth < 0 or max_statements < 1:
         raise ValueError("need max_depth >= 0 and max_statements >= 1")
+    if scatters and ("cutile" not in conventions or annotate is False):
+        raise ValueError("scatters=True needs the 'cutile' convention and alias groups "
+                         "(its cuTile symbol states both)")
     progs = _programs(min_arrays=min_arrays, max_arrays=max_arrays, max_depth=max_depth,
                       max_statements=max_statements, allow_alias=allow_alias,
                       annotate=annotate, dtypes=tuple(dtypes),
                       grids=tuple(range(grid[0], grid[1] + 1)), conventions=tuple(conventions),
                       lanes=lanes, loops=loops, atomics=atomics,
-                      parallel_stores=parallel_stores)
+                      parallel_stores=parallel_stores, scatters=scatters)
     forms = st.just(tokenized) if tokenized is not None else st.booleans()
     return st.builds(_make_case, progs, forms, st.sampled_from(list(token_styles)))
 
@@ -1483,6 +1688,23 @@ def assert_pipeline_preserves(kernel: Kernel, spec: InputSpec,
     return res
 
 
+def loop_parallel_stores(kernel: Kernel, *, noalias: bool = False) -> dict[str, int]:
+    """Stores that the injectivity proof (`eqsat.memory.injective.disjoint_across`,
+    what lets `optimize` run a loop's iterations of a store unordered) accepts, per
+    counted loop around them, under the alias facts `optimize` uses: `{"ptr": n,
+    "view": m}` (store_ptr and store_view)."""
+    facts, _ = alias_model(kernel, noalias=noalias)
+    layouts, bounds = array_layouts(kernel), Bounds(kernel)
+    out = {"ptr": 0, "view": 0}
+    for loop in kernel.walk():
+        if not loop.spec.is_counted_loop:
+            continue
+        for op in (o for r in loop.regions for o in r.walk()):
+            if op.spec.is_store and disjoint_across(op, loop, facts, layouts, bounds):
+                out["view" if op.spec.is_view_access else "ptr"] += 1
+    return out
+
+
 def spec_to_data(spec: InputSpec) -> dict[str, Any]:
     """An InputSpec as the JSON data `eqsat.interp.inputs.parse_spec` reads back."""
     params: list[dict[str, Any]] = []
@@ -1506,5 +1728,6 @@ def spec_to_data(spec: InputSpec) -> dict[str, Any]:
 
 
 __all__ = ["kernels", "KernelCase", "GeneratedArray", "check_pipeline", "assert_pipeline_preserves",
-           "PipelineCheck", "optimize_pipeline", "spec_to_data", "Pipeline", "INDEX_KINDS",
+           "PipelineCheck", "optimize_pipeline", "spec_to_data", "loop_parallel_stores",
+           "Pipeline", "INDEX_KINDS",
            "INJECTIVE_KINDS", "TOKEN_STYLES"]

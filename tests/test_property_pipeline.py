@@ -5,9 +5,10 @@ Kernels come from `eqsat.testing.kernels()` (loops, branches, view and masked-po
 loads and stores on 1-3 arrays with random alias groups and really overlapping memory,
 injective and non-injective indices, token-free and tokenized forms).
 
-The opt-in kinds of `kernels()` — `loop` with `break`/`continue`, atomics, and stores the
-loop-parallel proofs free — run through the default rules and `noalias=True`, each draw
-in both forms; kernels those draws found miscompiled are kept in tests/property_found/.
+The opt-in kinds of `kernels()` — `loop` with `break`/`continue`, atomics, stores the
+loop-parallel proofs free, and cuTile-signature kernels with pointer scatters (injective
+and near misses) — run through the default rules and `noalias=True`, each draw in both
+forms; kernels those draws found miscompiled are kept in tests/property_found/.
 
 Counts scale with the Hypothesis profile (tests/conftest.py): the default `ci` profile
 (100 examples) keeps this file well under a minute on two cores;
@@ -22,12 +23,15 @@ from pathlib import Path
 import pytest
 from hypothesis import Phase, given, settings
 
+from eqsat.analysis.signature import array_layouts
+from eqsat.interp import run
 from eqsat.interp.inputs import load_spec
 from eqsat.memory.alias import alias_facts
 from eqsat.ir.core import Kernel, Operation
 from eqsat.memory.conflict import conflict
 from eqsat.pipeline.optimize import optimize
-from eqsat.testing import assert_pipeline_preserves, kernels, optimize_pipeline
+from eqsat.testing import (assert_pipeline_preserves, kernels, loop_parallel_stores,
+                           optimize_pipeline)
 from eqsat.text import parse_file
 
 N = settings.default.max_examples
@@ -76,9 +80,11 @@ def test_optimize_preserves_meaning(options, strategy, examples):
 
 # -- the opt-in kinds: control flow, atomics and loop-parallel stores the default never draws ----
 OPT_IN_EXAMPLES = max(12, N // 8)             # ci: 12 per kind and alias model, both forms
+SCATTER_EXAMPLES = max(16, N // 6)            # ci: 16 per alias model (near misses among them)
 _KINDS = {"loops": {"loops": True}, "atomics": {"atomics": True},
           "parallel-stores": {"parallel_stores": True},
-          "all": {"loops": True, "atomics": True, "parallel_stores": True}}
+          "all": {"loops": True, "atomics": True, "parallel_stores": True},
+          "scatters": {"scatters": True}}
 
 
 def _free_stores(k: Kernel) -> int:
@@ -128,27 +134,67 @@ def test_optimize_preserves_meaning_of_opt_in_kinds(kind, noalias):
     pipeline = optimize_pipeline(rules="default", noalias=noalias)
     features: set[str] = set()
     freed = [0]
+    proved = {"ptr": 0, "view": 0}
 
-    @settings(max_examples=OPT_IN_EXAMPLES)
+    @settings(max_examples=SCATTER_EXAMPLES if kind == "scatters" else OPT_IN_EXAMPLES)
     @given(kernels(allow_alias=not noalias, **_KINDS[kind]))
     def prop(case):
         features.update(case.features)
+        for part, n in loop_parallel_stores(case.kernel, noalias=noalias).items():
+            proved[part] += n > 0
         for c in (case, case.variant(tokenized=not case.tokenized)):
             res = assert_pipeline_preserves(c.kernel, c.spec, pipeline, trials=TRIALS,
                                             schedules=SCHEDULES)
             assert res.output is not None
             freed[0] += _free_stores(res.output)
+            if kind == "scatters":
+                # the spec honors the symbol's facts, and so does every assume the
+                # optimizer wrote from them (raises AssumeViolation if not)
+                assert array_layouts(c.kernel)
+                run(c.kernel, c.spec, check_assumes=True)
+                run(res.output, c.spec, check_assumes=True)
 
     prop()
     # the draws exercised what the kind is for
     want = {"loops": {"loop", "loop-break", "loop-continue"},
             "atomics": {"atomic-rmw", "atomic-cas", "atomic-red"},
-            "parallel-stores": {"store-flat", "store-in-loop-injective"}}
+            "parallel-stores": {"store-flat", "store-in-loop-injective"},
+            "scatters": {"signature", "store-scatter", "load-scatter", "scatter-injective",
+                         "scatter-near-miss", "store-in-loop-non-injective"}}
     for part, names in want.items():
-        if kind in (part, "all"):
+        if kind == part or kind == "all" and part != "scatters":
             assert names <= features, (kind, sorted(names - features))
     if kind == "parallel-stores" and noalias:
         assert freed[0] > 0          # some loop-parallel store was really proven
+    if kind == "scatters":
+        # pointer scatters the injectivity proof accepts under the signature's facts
+        # (no other kind has one), and outputs where such a store skips the carried token
+        assert proved["ptr"] > 0, proved
+        assert freed[0] > 0 or noalias, proved
+
+
+def test_a_wrong_injectivity_proof_is_caught(monkeypatch):
+    # every pointer store called loop-parallel: the scatters' near misses (two iterations
+    # writing one element, each its own counter) must show it
+    import eqsat.memory.relations as relations
+    right = relations.disjoint_across
+
+    def every_pointer_store(store, loop, facts, layouts=None, bounds=None):
+        return (store.spec.is_store and not store.spec.is_view_access) or \
+            right(store, loop, facts, layouts, bounds)
+    monkeypatch.setattr(relations, "disjoint_across", every_pointer_store)
+    pipeline = optimize_pipeline(noalias=True)
+
+    @settings(max_examples=BROKEN_EXAMPLES, database=None, phases=[Phase.generate])
+    @given(kernels(allow_alias=False, scatters=True))
+    def prop(case):
+        for c in (case, case.variant(tokenized=not case.tokenized)):
+            assert_pipeline_preserves(c.kernel, c.spec, pipeline, trials=TRIALS,
+                                      schedules=SCHEDULES)
+
+    with pytest.raises(AssertionError) as info:
+        prop()
+    assert "not equivalent: counterexample" in str(info.value)
 
 
 # -- kernels the random property found miscompiled -------------------------------------------------
