@@ -158,3 +158,73 @@ def test_dag_pass_keeps_a_post_order(monkeypatch):
     # contraction gives the pass its choices here (mul + add or one fma per element)
     optimize(parse(bench_scale.loop(1000)[0]), noalias=False, rules="default,contract")
     assert checked["moves"] > 10 and checked["local"] > 0, checked
+
+
+@pytest.fixture
+def starts(monkeypatch):
+    """(program as encoded, its carry-over into the saturated e-graph, that one's price,
+    the encoded program's price) for each `minimize`."""
+    out: list[tuple] = []
+    real = X.Extractor.minimize
+    real_carry = X.carry_over
+
+    def carry(old, sel, new):
+        got = real_carry(old, sel, new)
+        out.append([sel, got])
+        return got
+
+    def spy(self, objective, starts=(), *, good=-math.inf, **kw):
+        starts = list(starts)
+        out[-1] += [objective(starts[0]) if starts and starts[0] else None, good]
+        return real(self, objective, starts, good=good, **kw)
+    import eqsat.pipeline.optimize as P
+    monkeypatch.setattr(P, "carry_over", carry)
+    monkeypatch.setattr(X.Extractor, "minimize", spy)
+    return out
+
+
+@pytest.mark.parametrize("path", FILES[::3], ids=[p.name.split(".")[0] for p in FILES[::3]])
+def test_the_program_as_encoded_is_among_the_priced(path, starts):
+    """Saturation moves rows in egglog's tables, so an e-node's id in the e-graph as
+    encoded may name another e-node after it: the program as encoded is found again by
+    what its e-nodes are. Where no two of its classes were merged it is the same program
+    and prices no dearer (the saturated e-graph may prove more of it: wider accesses)."""
+    optimize(parse_file(path))
+    (sel0, got, price, good), = starts
+    assert got is not None
+    if len(got.choice) == len(sel0.choice):
+        assert price <= good + 1e-9
+    else:                                             # classes proved equal share a node
+        assert math.isfinite(price)
+
+
+def test_carry_over_matches_by_term_not_by_id():
+    """Two views of one program whose e-node ids and class names differ (rows moved):
+    the choice carries over, node for node."""
+    from eqsat.egraph.view import EGraphView, ENode
+
+    def graph(ids: dict[str, str], cls: dict[str, str], extra: bool) -> EGraphView:
+        nodes = [ENode(ids["c"], "Const", cls["c"], ["tile<i32>", "i32", 2]),
+                 ENode(ids["a"], "Arg", cls["a"], [0, 0, "tile<i32>"]),
+                 ENode(ids["m"], "Op2", cls["m"], ["muli", 0, "tile<i32>", cls["a"], cls["c"]])]
+        if extra:                                     # what saturation added: x*2 = x+x
+            nodes.append(ENode("function-0-Op2", "Op2", cls["m"],
+                               ["addi", 0, "tile<i32>", cls["a"], cls["a"]]))
+        classes: dict[str, list[str]] = {}
+        for n in nodes:
+            classes.setdefault(n.cls, []).append(n.id)
+        return EGraphView({n.id: n for n in nodes}, classes, cls["m"], {})
+
+    old = graph({"c": "function-0-Const", "a": "function-0-Arg", "m": "function-0-Op2"},
+                {"c": "T-1", "a": "T-2", "m": "T-3"}, extra=False)
+    new = graph({"c": "function-3-Const", "a": "function-1-Arg", "m": "function-1-Op2"},
+                {"c": "T-9", "a": "T-7", "m": "T-8"}, extra=True)
+    sel = X.Choice({"T-1": "function-0-Const", "T-2": "function-0-Arg",
+                    "T-3": "function-0-Op2"}, 1.0, 3)
+    got = X.carry_over(old, sel, new)
+    assert got is not None
+    assert got.choice == {"T-9": "function-3-Const", "T-7": "function-1-Arg",
+                          "T-8": "function-1-Op2"}
+    # a node with no counterpart (the constant changed) carries nothing over
+    new.nodes["function-3-Const"].fields[2] = 3
+    assert X.carry_over(old, sel, new) is None

@@ -467,38 +467,53 @@ def extract(enc: Encoding, v: EGraphView, model: CostModel, *, dag_passes: int =
 
 
 def carry_over(old: EGraphView, sel: Choice, new: EGraphView) -> Choice | None:
-    """The same program in a later, larger e-graph of the same encoding (e-node ids
-    persist, classes may have merged); None if some chosen e-node is gone or changed."""
+    """The same program in a later, larger e-graph of the same encoding; None if some
+    chosen e-node has no counterpart there. Where saturation merged two chosen classes
+    the first node matched serves both (the program shares what it proved equal). E-nodes
+    are matched by
+    what they are (kind and fields, children through the classes already matched), not
+    by id: an id is a row's place in egglog's table, and rows move when saturation
+    rebuilds a table."""
+    got = dag_cost(old, sel.choice, {})
+    if got is None:
+        return None
+    index: dict[tuple, str] = {}
+    for nid, n in new.nodes.items():
+        index.setdefault((n.kind, _term_key(n.kind, n.fields)), nid)
     cls_map: dict[str, str] = {}
-    for cid, nid in sel.choice.items():
-        n = new.nodes.get(nid)
-        if n is None or n.kind != old.nodes[nid].kind:
-            return None
-        cls_map[cid] = n.cls
-
-    def same(f_old: Any, f_new: Any, kind: str) -> bool:
-        if kind == "t":
-            return cls_map.get(f_old) == f_new
-        if kind in "vm":
-            return [cls_map.get(c) for c in f_old] == list(f_new)
-        return f_old == f_new
-
     choice: dict[str, str] = {}
-    for nid in sel.choice.values():
-        n0, n = old.nodes[nid], new.nodes[nid]
-        if n.kind in ("Join", "SrcJoin"):       # a bag: members merged, order by class
-            if sorted({cls_map.get(c, "") for c in n0.fields[0]}, key=class_key) != n.fields[0]:
-                return None
-        elif not all(same(a, b, k) for k, a, b in zip(SIGNATURES[n.kind], n0.fields, n.fields)):
+    for cid in got[1]:                      # children before their users
+        n0 = old.nodes[sel.choice[cid]]
+        fields: list[Any] = []
+        for k, f in zip(SIGNATURES[n0.kind], n0.fields):
+            if k == "t":
+                fields.append(cls_map[f])
+            elif k == "v":
+                fields.append([cls_map[c] for c in f])
+            elif k == "m":                  # a bag: members merged, order by class
+                fields.append(sorted({cls_map[c] for c in f}, key=class_key))
+            else:
+                fields.append(f)
+        nid = index.get((n0.kind, _term_key(n0.kind, fields)))
+        if nid is None:
             return None
-        if choice.setdefault(n.cls, nid) != nid:
-            return None
-    if new.root not in choice:
+        c = new.nodes[nid].cls
+        had = choice.setdefault(c, nid)
+        if had != nid:                      # classes saturation merged: one node serves
+            if new.nodes[had].children() and not new.nodes[nid].children():
+                choice[c] = nid             # a leaf (a constant) is valid anywhere
+        cls_map[cid] = c
+    if cls_map.get(old.root) != new.root:
         return None
     res = dag_cost(new, choice, {})
     if res is None:
         return None
     return Choice({c: choice[c] for c in res[1]}, sel.cost, len(res[1]))
+
+
+def _term_key(kind: str, fields: list) -> tuple:
+    """A node's fields as a hashable key (lists of classes as tuples)."""
+    return tuple(tuple(f) if k in "vm" else f for k, f in zip(SIGNATURES[kind], fields))
 
 
 def _duplicated(v: EGraphView, sel: Choice) -> tuple[int, list[str]] | None:
