@@ -470,16 +470,15 @@ def carry_over(old: EGraphView, sel: Choice, new: EGraphView) -> Choice | None:
     """The same program in a later, larger e-graph of the same encoding; None if some
     chosen e-node has no counterpart there. Where saturation merged two chosen classes
     the first node matched serves both (the program shares what it proved equal). E-nodes
-    are matched by
-    what they are (kind and fields, children through the classes already matched), not
-    by id: an id is a row's place in egglog's table, and rows move when saturation
-    rebuilds a table."""
+    are matched by what they are (kind and fields, children through the classes already
+    matched), not by id: an id is a row's place in egglog's table, and rows move when
+    saturation rebuilds a table."""
     got = dag_cost(old, sel.choice, {})
     if got is None:
         return None
     index: dict[tuple, str] = {}
-    for nid, n in new.nodes.items():
-        index.setdefault((n.kind, _term_key(n.kind, n.fields)), nid)
+    for key, n in new.nodes.items():
+        index.setdefault((n.kind, _term_key(n.kind, n.fields)), key)
     cls_map: dict[str, str] = {}
     choice: dict[str, str] = {}
     for cid in got[1]:                      # children before their users
