@@ -366,6 +366,7 @@ def _groups_meet(a: tuple[str, ...] | None, b: tuple[str, ...] | None) -> bool:
 # --------------------------------------------------------------------------------------------
 _GROUP_POOL = ("g0", "g1", "g2")
 _PREDS = ("less_than", "equal", "greater_than_or_equal", "not_equal")
+_BITS = {"i1": 1, "i8": 8, "i16": 16, "i64": 64}     # the element types iota rows are drawn in
 
 
 class _Drawer:
@@ -556,7 +557,7 @@ class _Drawer:
         sign or zero extension or truncation, or compared in its own type first."""
         w = self.prog.width
         elem = self.pick(["i8", "i8", "i8", "i16", "i64", "i1"])
-        bits = {"i1": 1, "i8": 8, "i16": 16, "i64": 64}[elem]
+        bits = _BITS[elem]
         if elem == "i1":
             n = self.pick([w, 2 * w])
         elif elem == "i16":
@@ -1029,7 +1030,7 @@ def _features(prog: _Program) -> frozenset[str]:
             f.add("op-" + s.op)
             if s.op == "lanes":
                 elem, n = s.args[0], s.args[1]
-                bits = {"i1": 1, "i8": 8, "i16": 16, "i64": 64}[elem]
+                bits = _BITS[elem]
                 f.add(f"lanes-{elem}")
                 if n > (1 << max(0, bits - 1)):
                     f.add("lanes-wrap")
@@ -1240,9 +1241,16 @@ class _Emitter:
 
     def lanes(self, elem: str, n: int, block: int, mode: str, signed: bool, pred: str,
               c: int) -> Value:
-        """Block `block` (of the row width) of `iota : tile<n x elem>` as an i32 row."""
+        """Block `block` (of the row width) of `iota : tile<n x elem>` as an i32 row. An
+        iota longer than its type has values (tileiras refuses one: 4 lanes of i1, 512 of
+        i8) is written as the full-period iota repeated: the same lanes, wrapped."""
         b, w = self.b, self.p.width
-        x = b.iota(n, elem)
+        period = 1 << _BITS[elem]
+        if n > period:
+            x = b.reshape(b.iota(period, elem), (1, period))
+            x = b.reshape(b.broadcast(x, (n // period, period)), (n,))
+        else:
+            x = b.iota(n, elem)
         if mode == "cmp":
             k = b.constant(bool(c) if elem == "i1" else c, tile((n,), elem))
             x = b.exti(b.cmpi(pred, x, k, signed=signed), "i32", signed=False)

@@ -167,3 +167,29 @@ def test_random_kernels_with_wrapping_iotas_keep_their_meaning():
     def prop(case):
         assert_pipeline_preserves(case.kernel, case.spec, pipeline, trials=1, schedules=4)
     prop()
+
+
+@pytest.mark.cuda
+def test_random_iota_rows_are_kernels_tileiras_takes():
+    """tileiras refuses an iota longer than its type has values (512 lanes of i8, 4 of
+    i1); the generator writes such a row as the full-period iota repeated, so every
+    drawn kernel with iota rows compiles (the GPU's random-kernel check runs them)."""
+    from hypothesis import HealthCheck
+    from eqsat.lowering.bytecode import kernel_to_bytecode
+    from eqsat.testing import kernels
+    from eqsat.toolchain import compile_bytecode
+    repeated: list = []
+
+    @settings(max_examples=30, derandomize=True, database=None, deadline=None,
+              suppress_health_check=list(HealthCheck))
+    @given(kernels(dtypes=("i32",), max_arrays=2, lanes=True))
+    def prop(case):
+        iotas = [op.results[0].type for op in case.kernel.walk() if op.name == "iota"]
+        for t in iotas:
+            assert t.shape[0] <= 1 << int(t.elem[1:]), f"{t}: more lanes than values"
+        if any(t.elem in ("i1", "i8") and t.shape[0] == 1 << int(t.elem[1:]) for t in iotas):
+            repeated.append(case.kernel)
+    prop()
+    assert repeated                     # rows that reached their type's period were drawn
+    for k in repeated[:3]:              # and tileiras takes them (a few: it takes seconds)
+        compile_bytecode(kernel_to_bytecode(k), "sm_90")
