@@ -643,13 +643,19 @@ class _Drawer:
         body = [] if bare or bare_scatter else self.block(depth + 1, 1, 3)
         if self.with_parallel_stores and (force or bare or self.draw(st.integers(0, 3)) > 0):
             self.parallel_store(loop, body)
+        yields, results = self.close_loop(loop, args, carry_types, body)
+        out.append(_For(loop, lb, ub, step, inits, args, body, yields, results,
+                        self.draw(st.booleans())))
+
+    def close_loop(self, loop: int, args: list[int], carry_types: list[str],
+                   body: list[Any]) -> tuple[list[int], list[int]]:
+        """The end of a loop's body, for `for` and `loop` alike: its scatter, if one is
+        drawn, the values it carries on, and its results outside it."""
         self.maybe_scatter(loop, body)
         yields = self.carried_yields(args, carry_types, body)
         self.loops.pop()
         self.scope.pop()
-        results = [self.new_var(dt) for dt in carry_types]
-        out.append(_For(loop, lb, ub, step, inits, args, body, yields, results,
-                        self.draw(st.booleans())))
+        return yields, [self.new_var(dt) for dt in carry_types]
 
     def carried_yields(self, args: list[int], carry_types: list[str],
                        body: list[Any]) -> list[int]:
@@ -708,11 +714,7 @@ class _Drawer:
         body += self.block(depth + 1, 0, 2)
         if self.with_parallel_stores and (force or self.draw(st.integers(0, 3)) > 0):
             self.parallel_store(loop, body)
-        self.maybe_scatter(loop, body)
-        yields = self.carried_yields(args, carry_types, body)
-        self.loops.pop()
-        self.scope.pop()
-        results = [self.new_var(dt) for dt in carry_types]
+        yields, results = self.close_loop(loop, args, carry_types, body)
         out.append(_Loop(loop, ub, inits, args, body, yields, results,
                          self.draw(st.booleans())))
 

@@ -545,10 +545,10 @@ def compile_ir(
     # (`choose` keeps the first unless another is faster by more than that): none is made
     builds = len({id(c.run) for c in first if c.run is not None})   # distinct cubins
     built = [c for c in first if c.run is not None]
-    if variants and built and (builds > 1 or _may_vary(built[0], spec)):
+    vary = bool(variants and built and (builds > 1 or _may_vary(built[0], spec)))
+    if vary:
         _disassembled(built)     # the choice reads them all: one disassembler run
-    at_floor = _at_floor(first[:1], spec, launch) if variants and first and (
-        builds > 1 or _may_vary(first[0], spec)) else ""
+    at_floor = _at_floor(first[:1], spec, launch) if vary else ""
     if not any(c.run for c in first):
         fallbacks = [c for c in cands if c.fallback]
         for fb in fallbacks:
@@ -559,16 +559,14 @@ def compile_ir(
             last = (fallbacks or first)[-1]
             assert last.exc is not None
             raise last.exc
-    elif variants:
-        if builds > 1 or _may_vary(built[0], spec):
-            lead = choose(first, spec, launch)
-            more = _secondary(lead, arch, spec)
-            for c in more if at_floor else ():
-                c.lost = f"not compiled: {at_floor}"
-            compile_all([c for c in more if not c.lost], arch, version, opt_level, what,
-                        filename)
-            _disassembled(more)
-            cands = [*first, *more, *[c for c in cands if c.fallback]]
+    elif vary:
+        lead = choose(first, spec, launch)
+        more = _secondary(lead, arch, spec)
+        for c in more if at_floor else ():
+            c.lost = f"not compiled: {at_floor}"
+        compile_all([c for c in more if not c.lost], arch, version, opt_level, what, filename)
+        _disassembled(more)
+        cands = [*first, *more, *[c for c in cands if c.fallback]]
     if stats:
         _disassembled([c for c in cands if c.run is not None])
     chosen = choose(cands, spec, launch)
