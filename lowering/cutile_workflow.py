@@ -38,7 +38,8 @@ from eqsat.ir.ops import MEMORY_OPS
 from eqsat.text import parse, print_kernel
 
 from eqsat.lowering.bytecode import DEFAULT_VERSION, kernel_to_bytecode
-from eqsat.lowering.sass import SassStats, cubin_resources, cubin_stats, disassemble, widths
+from eqsat.lowering.sass import (SassStats, cubin_resources, cubin_stats, disassemble, widths,
+                                 with_code)
 from eqsat.lowering.timemodel import (DEFAULT_GPU, FITTED, GAIN_MARGIN, GPUS, Build, GpuSpec,
                                       Launch, Params, Prediction, explain, floor_us, occupancy,
                                       predict)
@@ -371,18 +372,6 @@ def _compile_one(c: Candidate, arch: str, version: str, opt_level: int, what: st
                         loop_parallel=c.loop_parallel)
 
 
-def _with_sass(res: SassStats | None, cubin: bytes, funcs: list[SassStats] | None) -> SassStats:
-    """Full statistics of a cubin from its resources (`cubin_resources`) and its
-    disassembly (`disassemble`) when it holds one function; cuobjdump's three outputs
-    otherwise."""
-    if res is not None and res.reg is not None and funcs is not None and len(funcs) == 1:
-        st = funcs[0]
-        st.reg, st.stack, st.shared, st.local = res.reg, res.stack, res.shared, res.local
-        st.threads = res.threads
-        return st
-    return cubin_stats(cubin)
-
-
 def _disassembled(cands: list[Candidate]) -> None:
     """Full statistics (the disassembly: instruction mix, TMA, access widths) of every
     compiled candidate that has only its resources yet, one disassembler run for all."""
@@ -392,7 +381,7 @@ def _disassembled(cands: list[Candidate]) -> None:
                                     if c.run is not None}.values())
     for run, funcs in zip(runs, disassemble([run.cubin or b"" for run in runs])):
         try:
-            run.stats = _with_sass(run.stats, run.cubin or b"", funcs)
+            run.stats = with_code(run.stats, run.cubin or b"", funcs)
         except Exception:        # noqa: BLE001 - a cubin cuobjdump cannot read: no model
             run.stats = None
 

@@ -240,11 +240,29 @@ def cubin_resources(cubin: bytes) -> SassStats:
 
 
 def cubin_stats(cubin: bytes, function: str | None = None) -> SassStats:
-    """Run cuobjdump on a cubin and parse its outputs (needs the `cuda` extra)."""
+    """Full statistics of a cubin (needs the `cuda` extra): its resources and, for a
+    cubin of one function, its code disassembled by nvdisasm (`disassemble`), which
+    starts faster than `cuobjdump -sass`; cuobjdump's outputs for the rest."""
+    if function is None:
+        return with_code(cubin_resources(cubin), cubin, disassemble([cubin])[0])
+    return _dumped_stats(cubin, function)
 
+
+def _dumped_stats(cubin: bytes, function: str | None = None) -> SassStats:
     st = sass_stats(sass_text(cubin), res_usage_text(cubin), function)
     st.threads = required_threads(elf_text(cubin))
     return st
+
+
+def with_code(res: SassStats | None, cubin: bytes, funcs: list[SassStats] | None) -> SassStats:
+    """Full statistics from a cubin's resources (`cubin_resources`) and its disassembly
+    (an item of `disassemble`) when it holds one function; cuobjdump's outputs otherwise."""
+    if res is not None and res.reg is not None and funcs is not None and len(funcs) == 1:
+        st = funcs[0]
+        st.reg, st.stack, st.shared, st.local = res.reg, res.stack, res.shared, res.local
+        st.threads = res.threads
+        return st
+    return _dumped_stats(cubin)
 
 
 # -- a cubin's code, read without cuobjdump ------------------------------------------------
@@ -366,6 +384,7 @@ __all__ = [
     "cubin_resources",
     "cubin_code",
     "disassemble",
+    "with_code",
     "required_threads",
     "merge",
     "widths",

@@ -117,3 +117,25 @@ def test_compile_ir_statistics_equal_cubin_stats():
     want = cubin_stats(run.cubin)
     assert {**run.stats.as_dict(), "opcodes": run.stats.opcodes} == \
         {**want.as_dict(), "opcodes": want.opcodes}
+
+
+def test_cubin_stats_equal_cuobjdumps_three_outputs(cubins, monkeypatch):
+    """`cubin_stats` disassembles with nvdisasm; field by field it is what cuobjdump's
+    `-sass`, `-res-usage` and `-elf` say, and it says so without running `-sass`."""
+    from eqsat.lowering import sass
+    from eqsat.toolchain import elf_text, res_usage_text, sass_text
+
+    want = {}
+    for name, blob in cubins.items():
+        st = sass.sass_stats(sass_text(blob), res_usage_text(blob))
+        st.threads = sass.required_threads(elf_text(blob))
+        want[name] = {**st.as_dict(), "opcodes": st.opcodes, "threads": st.threads}
+
+    def no_dump(cubin: bytes) -> str:
+        raise AssertionError("cuobjdump -sass ran")
+
+    monkeypatch.setattr(sass, "sass_text", no_dump)
+    for name, blob in cubins.items():
+        st = sass.cubin_stats(blob)
+        assert {**st.as_dict(), "opcodes": st.opcodes, "threads": st.threads} == want[name], name
+    assert want["spinlock_reduce sm_90 (CAS, EXCH, MEMBAR)"]["threads"]
