@@ -166,6 +166,20 @@ def test_bytes_in_flight_follow_the_mean_access_width():
     assert mean.us > widest.us
 
 
+def test_the_mean_width_decides_between_narrow_loads_and_one_wide_store():
+    # 60 16-bit loads and one 128-bit store against 30 32-bit loads and one store: judged
+    # by the widest access the first keeps 16 B a lane in flight and wins; on the mean of
+    # its accesses it keeps 2.2 B, and the other build's 4 B win
+    launch = Launch(4096, 64 << 20, 64 << 20)              # past the L2
+    narrow = _cand("optimized", reg=255, threads=128, sass_instrs_no_nop=1000,
+                   ldg={"LDG.E.U16": 60}, stg={"STG.E.128": 1})
+    plain = _cand("optimized, alignment only", reg=255, threads=128, sass_instrs_no_nop=1000,
+                  ldg={"LDG.E": 30}, stg={"STG.E": 1})
+    assert choose([narrow, plain], H100, launch) is plain
+    widest = replace(Build.from_stats(narrow.run.stats, 128), access_bytes=0.0)
+    assert predict(H100, widest, launch).us * (1 + GAIN_MARGIN) < plain.prediction.us
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.floats(0.5, 16.0), st.floats(0.5, 16.0), st.integers(1, 1 << 16),
        st.integers(0, 1 << 30), st.sampled_from(_BUILDS))
