@@ -7,9 +7,12 @@ spills. Its parts, each in microseconds:
 
 - `dram`: compulsory bytes over the DRAM bandwidth the resident warps can keep busy.
   Little's law: an SM needs `bandwidth per SM x latency` bytes in flight; LDG/STG warps
-  keep `32 x width x ilp` bytes each in flight, a TMA block `tma_bytes` (a block mixing
-  both, in the proportion of its static accesses), so a kernel at one block per SM (255
-  registers x 256 threads) streams at a fraction of the peak.
+  keep `32 x bytes per access x ilp` bytes each in flight (the mean width of a thread's
+  static accesses), a TMA block `tma_bytes` (a block mixing both, in the proportion of
+  its static accesses), so a kernel at one block per SM (255 registers x 256 threads)
+  streams at a fraction of the peak. A launch whose bytes fit in the L2 finds them there
+  when it repeats (back to back, nothing evicts them): its loads wait for an L2 hit, not
+  for DRAM, so the same bytes in flight stream faster (`GpuSpec.l2_latency`).
 - `issue`: warp instructions over the SMs' schedulers (static instruction count, times
   `issue_scale`, times how many times a block's accesses must repeat to move its bytes).
 - `latency`: one memory round trip per wave of blocks, exposed because a wave waits for
@@ -54,13 +57,15 @@ class GpuSpec:
     blocks: int = 32
     dram_gbs: float = 3350.0       # peak DRAM bandwidth, GB/s
     clock_ghz: float = 1.98        # SM boost clock
+    l2_bytes: int = 50 << 20       # L2 capacity (whole GPU)
+    l2_latency: float = 475 / 650  # a far-partition L2 hit's round trip over a DRAM access's
 
 
 GPUS: dict[str, GpuSpec] = {g.name: g for g in (
     GpuSpec("h100-sxm", "sm_90", 132, dram_gbs=3350.0, clock_ghz=1.98),
     GpuSpec("h100-pcie", "sm_90", 114, dram_gbs=2000.0, clock_ghz=1.755),
     GpuSpec("h200", "sm_90", 132, dram_gbs=4800.0, clock_ghz=1.98),
-    GpuSpec("b200", "sm_100", 148, dram_gbs=8000.0, clock_ghz=1.965),
+    GpuSpec("b200", "sm_100", 148, dram_gbs=8000.0, clock_ghz=1.965, l2_bytes=126 << 20),
 )}
 DEFAULT_GPU = "h100-sxm"
 
@@ -98,7 +103,7 @@ FITTED = Params(dram_eff=0.9, latency_ns=500.0, ilp=4.0, tma_bytes=8192.0, launc
 # log measured ratio| over the record's builds, against cuTile's as launched; printed by
 # benchmarks/bench_model.py): a predicted gain smaller than this is not evidence, so a
 # build replaces the one the launcher's facts give only when predicted faster by more
-GAIN_MARGIN = 0.117
+GAIN_MARGIN = 0.113
 
 
 @dataclass(frozen=True)
@@ -112,6 +117,7 @@ class Build:
     tma: bool = False
     tma_share: float = 0.0       # of the static global accesses, the TMA copies
     width_bits: int = 32         # widest LDG/STG access per thread
+    access_bytes: float = 0.0    # mean bytes of a thread's static LDG/STG (0: width_bits / 8)
     instrs: int = 0              # SASS instructions, NOPs left out
     accesses: int = 0            # static LDG/STG/TMA instructions
     cas: bool = False            # compare-and-swaps a global word: a lock the blocks take in turn
@@ -127,6 +133,8 @@ class Build:
                    shared=int(s.get("shared") or 0), local=int(s.get("local") or 0),
                    tma=bool(tma), tma_share=sum(tma.values()) / accesses if accesses else 0.0,
                    width_bits=max((_width(k) for k in ldst), default=32),
+                   access_bytes=sum(n * _width(k) for k, n in ldst.items()) / 8
+                   / max(1, sum(ldst.values())),
                    instrs=int(s.get("sass_instrs_no_nop") or 0), accesses=accesses,
                    cas=any(".CAS" in k for k in s.get("atomics", {})),
                    fences=sum(n for k, n in s.get("barriers", {}).items()
@@ -170,6 +178,7 @@ class Prediction:
     bandwidth_share: float       # of the peak, what the resident warps can keep in flight
     limiter: str                 # what bounds blocks per SM: registers, shared, threads, blocks
     resident: int = 0            # blocks an SM holds at once for this launch (1: work adds)
+    l2_resident: bool = False    # the launch's bytes fit in the L2: loads wait for L2 hits
 
     def as_dict(self) -> dict[str, Any]:
         return {k: (round(v, 3) if isinstance(v, float) else v)
@@ -203,19 +212,20 @@ def predict(gpu: GpuSpec, b: Build, launch: Launch, p: Params | None = None) -> 
     warps = -(-b.threads // 32)
     # a block keeps TMA tiles and its warps' LDG/STG in flight in the mix of its accesses
     share_tma = b.tma_share if b.accesses else float(b.tma)
-    per_block = share_tma * p.tma_bytes + (1 - share_tma) * warps * 32 * (b.width_bits / 8) \
-        * p.ilp
+    access = b.access_bytes or b.width_bits / 8                           # bytes per lane
+    per_block = share_tma * p.tma_bytes + (1 - share_tma) * warps * 32 * access * p.ilp
     inflight = resident * per_block
     per_sm_bw = gpu.dram_gbs * 1e9 * p.dram_eff / gpu.sms                 # bytes/s
-    needed = per_sm_bw * p.latency_ns * 1e-9
+    # bytes the L2 holds are there when the launch repeats: a round trip is an L2 hit's
+    l2 = launch.bytes <= gpu.l2_bytes
+    needed = per_sm_bw * p.latency_ns * (gpu.l2_latency if l2 else 1.0) * 1e-9
     share = min(1.0, inflight / needed)
     busy = min(gpu.sms, blocks)                                           # SMs with work
     dram = launch.bytes / (per_sm_bw * busy * share) * 1e6
     spill = b.local * b.threads * blocks * 2                              # spill out and in
     dram += spill / (per_sm_bw * busy) * 1e6
     # a block repeats its accesses until it has moved its share of the bytes
-    moved = b.accesses * (share_tma * p.tma_bytes + (1 - share_tma) * warps * 32
-                          * b.width_bits / 8)
+    moved = b.accesses * (share_tma * p.tma_bytes + (1 - share_tma) * warps * 32 * access)
     repeats = max(1.0, launch.bytes / blocks / moved) if moved else 1.0
     warp_instrs = b.instrs * p.issue_scale * repeats * warps * blocks
     issue = warp_instrs / (busy * 4 * gpu.clock_ghz * 1e9) * 1e6
@@ -226,7 +236,7 @@ def predict(gpu: GpuSpec, b: Build, launch: Launch, p: Params | None = None) -> 
     work = dram + issue if resident == 1 else max(dram, issue)
     us = p.launch_us + max(work, serial) + latency
     return Prediction(us, dram, issue, latency, p.launch_us, serial, bps, waves, share, limiter,
-                      resident)
+                      resident, l2)
 
 
 def floor_us(gpu: GpuSpec, launch: Launch, p: Params | None = None) -> float:
@@ -252,7 +262,9 @@ def explain(gpu: GpuSpec, b: Build, pr: Prediction) -> str:
             f"{b.threads} threads, {pr.limiter}-bound), "
             f"{f'{b.fences} GPU-scope fence(s) per block, ' if b.fences else ''}"
             f"{pr.bandwidth_share:.0%} of "
-            f"{gpu.name}'s bandwidth in flight, {bound}-bound: {pr.us:.1f} us")
+            f"{gpu.name}'s bandwidth in flight"
+            f"{' (the launch fits in the L2: round trips are L2 hits)' if pr.l2_resident else ''}"
+            f", {bound}-bound: {pr.us:.1f} us")
 
 
 def with_params(p: Params, **kw: float) -> Params:

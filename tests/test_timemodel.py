@@ -94,19 +94,101 @@ def test_fences_expose_a_round_trip_each_per_wave():
     ldg = _cand("optimized, alignment only", reg=142, threads=128, shared=13312,
                 sass_instrs_no_nop=1920, ldg={"LDG.E.U16": 80}, atomics=atom,
                 barriers=fence)
-    launch = Launch(4096, 32 << 20, 8 << 20)
+    launch = Launch(4096, 48 << 20, 12 << 20)    # past the L2: loads wait for DRAM
     assert Build.from_stats(tma.run.stats, 256).fences == 8
     p = predict(H100, Build.from_stats(tma.run.stats, 256), launch)
     assert p.waves == 32
     assert p.latency_us == pytest.approx(32 * 9 * FITTED.latency_ns * 1e-3)
     assert choose([tma, ldg], H100, launch) is ldg and "fence" in tma.lost
-    # without the fences the two are predicted within the tie margin (the TMA build's
-    # DRAM and issue times add at one block per SM), so the first, TMA, would be kept:
-    # the fences decide it
+    # without the fences the TMA build is predicted no slower than the tie margin allows
+    # (its DRAM and issue times add at one block per SM), so the first, TMA, would be
+    # kept: the fences decide it
     bare = [replace(Build.from_stats(c.run.stats, t), fences=0) for c, t in ((tma, 256),
                                                                             (ldg, 128))]
     with_tma, without = (predict(H100, b, launch).us for b in bare)
-    assert without <= with_tma <= without * (1 + TIE)
+    assert with_tma <= without * (1 + TIE)
+    # the record's split-K launch (40 MiB) fits in the L2: there a round trip is an L2
+    # hit's, the LDG build's three blocks per SM keep enough in flight and the TMA
+    # block's 8 KB does not, so the LDG build wins even without the fences
+    small = Launch(4096, 32 << 20, 8 << 20)
+    with_tma, without = (predict(H100, b, small).us for b in bare)
+    assert with_tma > without * (1 + GAIN_MARGIN)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 1 << 30), st.integers(1, 1 << 16), st.integers(1, 256 << 20),
+       st.integers(1, 256 << 20), st.floats(0.1, 1.0), st.floats(0.1, 1.0),
+       st.sampled_from(_BUILDS))
+def test_a_larger_or_faster_l2_never_raises_time(nbytes, blocks, c1, c2, r1, r2, build):
+    # the L2 term's inputs: what the L2 holds and how long a hit takes against DRAM
+    launch = Launch(blocks, nbytes, nbytes)
+    for g in GPUS.values():
+        small, big = (replace(g, l2_bytes=c) for c in sorted((c1, c2)))
+        assert predict(big, build, launch).us <= predict(small, build, launch).us
+        fast, slow = (replace(g, l2_latency=r) for r in sorted((r1, r2)))
+        assert predict(fast, build, launch).us <= predict(slow, build, launch).us
+        assert floor_us(g, launch) <= predict(fast, build, launch).us
+
+
+def test_a_launch_that_fits_in_the_l2_waits_for_l2_hits():
+    # 12 blocks per SM of 32-bit LDG/STG keep 12 x 4 warps x 32 x 4 B x 4 = 24 KB per SM
+    # in flight, past what DRAM needs at 500 ns (11.4 KB): saturated, the L2 changes
+    # nothing; two blocks per SM (4 KB in flight) are latency-bound, and stream at the
+    # bytes in flight over an L2 hit's round trip when the launch fits in the L2
+    many = Build(36, 128, instrs=100, accesses=8)
+    one = Build(255, 128, instrs=100, accesses=8)
+    assert occupancy(H100, many)[0] == 12 and occupancy(H100, one)[0] == 2
+    fits, past = Launch(4096, 20 << 20, 20 << 20), Launch(4096, 40 << 20, 40 << 20)
+    ratio = H100.l2_latency
+    for b, saturated in ((many, True), (one, False)):
+        a, c = predict(H100, b, fits), predict(H100, b, past)
+        assert a.l2_resident and not c.l2_resident
+        assert "round trips are L2 hits" in explain(H100, b, a) and \
+            "L2" not in explain(H100, b, c)
+        if saturated:
+            assert a.bandwidth_share == c.bandwidth_share == 1.0
+            assert c.dram_us == pytest.approx(2 * a.dram_us)      # twice the bytes
+        else:
+            assert a.bandwidth_share == pytest.approx(c.bandwidth_share / ratio)
+            assert c.dram_us == pytest.approx(2 * a.dram_us / ratio)
+
+
+def test_bytes_in_flight_follow_the_mean_access_width():
+    # a thread's 16-bit loads and 32-bit stores move 2.67 bytes an access on average, not
+    # the widest access's 4: half the in-flight bytes the widest would claim per load
+    s = {"reg": 242, "sass_instrs_no_nop": 7297, "ldg": {"LDG.E.U16": 256},
+         "stg": {"STG.E": 128}}
+    b = Build.from_stats(s, 128)
+    assert b.width_bits == 32 and b.access_bytes == pytest.approx((256 * 2 + 128 * 4) / 384)
+    launch = Launch(1024, 64 << 20, 64 << 20)
+    mean, widest = predict(H100, b, launch), predict(H100, replace(b, access_bytes=0.0), launch)
+    assert mean.bandwidth_share == pytest.approx(widest.bandwidth_share * b.access_bytes / 4)
+    assert mean.us > widest.us
+
+
+def test_the_mean_width_decides_between_narrow_loads_and_one_wide_store():
+    # 60 16-bit loads and one 128-bit store against 30 32-bit loads and one store: judged
+    # by the widest access the first keeps 16 B a lane in flight and wins; on the mean of
+    # its accesses it keeps 2.2 B, and the other build's 4 B win
+    launch = Launch(4096, 64 << 20, 64 << 20)              # past the L2
+    narrow = _cand("optimized", reg=255, threads=128, sass_instrs_no_nop=1000,
+                   ldg={"LDG.E.U16": 60}, stg={"STG.E.128": 1})
+    plain = _cand("optimized, alignment only", reg=255, threads=128, sass_instrs_no_nop=1000,
+                  ldg={"LDG.E": 30}, stg={"STG.E": 1})
+    assert choose([narrow, plain], H100, launch) is plain
+    widest = replace(Build.from_stats(narrow.run.stats, 128), access_bytes=0.0)
+    assert predict(H100, widest, launch).us * (1 + GAIN_MARGIN) < plain.prediction.us
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.floats(0.5, 16.0), st.floats(0.5, 16.0), st.integers(1, 1 << 16),
+       st.integers(0, 1 << 30), st.sampled_from(_BUILDS))
+def test_wider_accesses_never_raise_time(w1, w2, blocks, nbytes, build):
+    lo, hi = sorted((w1, w2))
+    launch = Launch(blocks, nbytes, nbytes)
+    for g in GPUS.values():
+        assert predict(g, replace(build, access_bytes=hi), launch).us <= \
+            predict(g, replace(build, access_bytes=lo), launch).us
 
 
 def test_one_resident_block_adds_its_dram_and_issue_times():
