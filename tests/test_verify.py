@@ -578,6 +578,8 @@ OP_CASES = [   # (body, rule, op, line, fragment): op rules tileiras' verifier h
      "results must be (tile<i32>, tile<i32>, tile<i32>)"),
     (["  %k = constant <i64: 0> : tile<i64>", "  %x = extract %f[%k] : tile<4xf32> -> "
       "tile<2xf32>"], "type-mismatch", "extract", 3, "an index must be tile<i32>"),
+    ([TV, PV, f"  %x = atomic_red_view_tko acq_rel device %pv[%n], addf, %f : tile<4xf32>, {PVT}, "
+      "tile<i32> -> token"], "attribute", "atomic_red_view_tko", 4, "relaxed only"),
     (["  %x = divi %i, %i : tile<4xi32>"], "attribute", "divi", 2,
      "missing attribute 'signedness'"),
     (["  %x = exti %i : tile<4xi32> -> tile<4xi64>"], "attribute", "exti", 2,

@@ -905,6 +905,9 @@ class _Verifier:
         self.expect(op, g["value"][0], TileType(pv.tile, pv.view.elem), "the value")
         self.attr(op, "mode", lambda m: isinstance(m, str) and bool(WORD.match(m)),
                   "a word (add, addf, ...)")
+        if op.attrs["sem"] != "relaxed":
+            self.fail(op, "attribute", f"a view's atomic reduction is relaxed only, found "
+                      f"'{op.attrs['sem']}' (tileiras refuses other orderings)")
         self.results_are(op, [TOKEN])
 
     def t_load_ptr(self, op, g):
