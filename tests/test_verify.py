@@ -580,6 +580,18 @@ OP_CASES = [   # (body, rule, op, line, fragment): op rules tileiras' verifier h
       "tile<2xf32>"], "type-mismatch", "extract", 3, "an index must be tile<i32>"),
     ([TV, PV, f"  %x = atomic_red_view_tko acq_rel device %pv[%n], addf, %f : tile<4xf32>, {PVT}, "
       "tile<i32> -> token"], "attribute", "atomic_red_view_tko", 4, "relaxed only"),
+    ([TV, PV, f"  %t, %tok = load_view_tko release device %pv[%n] : {PVT}, tile<i32> -> "
+      "tile<4xf32>, token"], "attribute", "load_view_tko", 4,
+     "a load is ordered weak, relaxed, acquire, found 'release'"),
+    (["  %t = store_ptr_tko acquire device %q, %f : tile<4xptr<f32>>, tile<4xf32> -> token"],
+     "attribute", "store_ptr_tko", 2, "a store is ordered weak, relaxed, release"),
+    (["  %x, %t = atomic_rmw_tko weak %q, addf, %f : tile<4xptr<f32>>, tile<4xf32> -> "
+      "tile<4xf32>, token"], "attribute", "atomic_rmw_tko", 2,
+     "an atomic is ordered relaxed, acquire, release, acq_rel, found 'weak'"),
+    ([TV, PV, f"  %tok = store_view_tko weak device %f, %pv[%n] : tile<4xf32>, {PVT}, tile<i32> "
+      "-> token"], "attribute", "store_view_tko", 4, "a weak access takes no memory scope"),
+    (["  %x, %t = load_ptr_tko relaxed %q : tile<4xptr<f32>> -> tile<4xf32>, token"],
+     "attribute", "load_ptr_tko", 2, "a relaxed access needs a memory scope"),
     (["  %x = divi %i, %i : tile<4xi32>"], "attribute", "divi", 2,
      "missing attribute 'signedness'"),
     (["  %x = exti %i : tile<4xi32> -> tile<4xi64>"], "attribute", "exti", 2,

@@ -613,9 +613,23 @@ class _Verifier:
                       optional=True)
 
     def mem_order(self, op):
-        self.attr(op, "sem", lambda s: s in SEMANTICS, "one of " + ", ".join(sorted(SEMANTICS)))
-        self.attr(op, "scope", lambda s: s in SCOPES, "one of " + ", ".join(sorted(SCOPES)),
-                  optional=True)
+        """The ordering a load, store or atomic takes (tileiras: loads never release, stores
+        never acquire, atomics are never weak), with a scope exactly when it is not weak."""
+        sem = self.attr(op, "sem", lambda s: s in SEMANTICS,
+                        "one of " + ", ".join(sorted(SEMANTICS)))
+        scope = self.attr(op, "scope", lambda s: s in SCOPES,
+                          "one of " + ", ".join(sorted(SCOPES)), optional=True)
+        sp = op.spec
+        kind, allowed = (("a load", ("weak", "relaxed", "acquire")) if sp.is_load else
+                         ("a store", ("weak", "relaxed", "release")) if sp.is_store else
+                         ("an atomic", ("relaxed", "acquire", "release", "acq_rel")))
+        if sem not in allowed:
+            self.fail(op, "attribute", f"{kind} is ordered {', '.join(allowed)}, found '{sem}'")
+        if sem == "weak" and scope is not None:
+            self.fail(op, "attribute", f"a weak access takes no memory scope, found '{scope}'")
+        if sem != "weak" and scope is None:
+            self.fail(op, "attribute", f"a {sem} access needs a memory scope (tl_blk, device or "
+                      "sys)")
 
     def token_group(self, op, g):
         for v in g["token"]:
