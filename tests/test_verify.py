@@ -605,3 +605,33 @@ def test_op_rules_tileiras_has(body, rule, op, line, fragment):
     text = kernel_text(*body).replace("%acc: tile<4x4xf32>)", "%acc: tile<4x4xf32>, "
                                       "%qh: tile<4xptr<f16>>, %hh: tile<4xf16>)")
     expect_at(text, rule, op, line, fragment)
+
+
+def test_padding_values_other_than_zero_are_for_float_views():
+    head = "entry @k(%p: tile<ptr<i32>>, %n: tile<i32>) {\n"
+    tv = ("  %tv = make_tensor_view %p, shape = [%n], strides = [1] : tile<i32> -> "
+          "tensor_view<?xi32, strides=[1]>\n")
+    pv = "  %pv = make_partition_view %tv : partition_view<tile=(16), padding_value = {}, " \
+         "tensor_view<?xi32, strides=[1]>>\n"
+    expect_at(head + tv + pv.format("nan") + "  return\n}\n", "invalid-type",
+              "make_partition_view", 3, "padding value nan is for float views, found one of i32")
+    verify(parse(head + tv + pv.format("zero") + "  return\n}\n"))
+    expect_at(head + tv + pv.format("one") + "  return\n}\n", "invalid-type",
+              "make_partition_view", 3, "padding value 'one' is none of zero, neg_zero, nan")
+
+
+def test_fp8_scaled_mma_takes_one_scale_per_32_elements():
+    def kernel(ks: int, scale: str = "f8E8M0FNU") -> str:
+        return kernel_text(
+            "  %a = constant <f8E4M3FN: 1.0> : tile<16x64xf8E4M3FN>",
+            "  %b8 = constant <f8E4M3FN: 1.0> : tile<64x8xf8E4M3FN>",
+            f"  %sa = constant <{scale}: 1.0> : tile<16x{ks}x{scale}>",
+            f"  %sb = constant <{scale}: 1.0> : tile<{ks}x8x{scale}>",
+            "  %0 = mmaf_scaled %a, %b8, %acc2, %sa, %sb : tile<16x64xf8E4M3FN>, "
+            f"tile<64x8xf8E4M3FN>, tile<16x8xf32>, tile<16x{ks}x{scale}>, tile<{ks}x8x{scale}>"
+        ).replace("%acc: tile<4x4xf32>)", "%acc: tile<4x4xf32>, %acc2: tile<16x8xf32>)")
+    verify(parse(kernel(2)))
+    expect_at(kernel(4), "type-mismatch", "mmaf_scaled", 6,
+              "f8E4M3FN tiles take one scale per 32 elements of K, found K = 64 with 4 scales")
+    expect_at(kernel(2, "f8E4M3FN"), "type-mismatch", "mmaf_scaled", 6,
+              "f8E4M3FN tiles are scaled by f8E8M0FNU")

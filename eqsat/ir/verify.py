@@ -61,6 +61,7 @@ ARITH_FLOATS = ("f16", "bf16", "f32", "f64")
 # Ops whose meaning depends on the integers' signedness: cuda-tile has no default for it.
 SIGNED_OPS = frozenset(("divi", "remi", "shri", "maxi", "mini", "exti", "itof", "ftoi"))
 OVERFLOW_FLAGS = ("none", "no_signed_wrap", "no_unsigned_wrap", "no_wrap")
+PADDINGS = (None, "zero", "neg_zero", "nan", "pos_inf", "neg_inf")
 # The element types each atomic_rmw mode takes (tileiras' verifier), and atomic_cas's.
 _WORDS = ("i32", "i64", "f32", "f64")
 ATOMIC_MODES = {**{m: ("i32", "i64") for m in ("and", "or", "xor", "add", "max", "min", "umax",
@@ -165,6 +166,9 @@ def _malformed(t) -> str | None:
             return f"partition tile {t.tile!r} must be a non-empty tuple of positive integers"
         if t.padding is not None and not (isinstance(t.padding, str) and WORD.match(t.padding)):
             return f"padding value {t.padding!r} is not a word"
+        if isinstance(t.view, TensorViewType) and t.padding not in PADDINGS:
+            return (f"padding value '{t.padding}' is none of "
+                    f"{', '.join(p for p in PADDINGS if p)}")
         if t.dim_map is not None and (not isinstance(t.dim_map, tuple) or any(
                 type(d) is not int for d in t.dim_map)):
             return f"dim_map {t.dim_map!r} must be a tuple of integers"
@@ -196,6 +200,9 @@ def _tile_limit_problem(t) -> str | None:
                     "view for memory accesses)")
     elif isinstance(t, (PartitionViewType, StridedViewType)):
         shape, what = t.tile, f"the view's tile ({'x'.join(map(str, t.tile))})"
+        if t.padding not in (None, "zero") and not is_float(t.view.elem):
+            return (f"padding value {t.padding} is for float views, found one of "
+                    f"{t.view.elem}")
     else:
         return None
     odd = [d for d in shape if d & (d - 1)]
@@ -1019,6 +1026,13 @@ class _Verifier:
         if not ok:
             self.fail(op, "type-mismatch", f"shapes do not fit [B]xMxK * [B]xKxN + [B]xMxN with "
                       f"scales [B]xMxKs and [B]xKsxN, Ks dividing K: {a}, {b}, {c}, {sa}, {sb}")
+        if a.elem != "f4E2M1FN":           # fp8 (tileiras' verifier; fp4's blocks not probed)
+            if sa.elem != "f8E8M0FNU":
+                self.fail(op, "type-mismatch", f"{a.elem} tiles are scaled by f8E8M0FNU "
+                          f"(f8E4M3FN scales are f4E2M1FN's), found {sa}")
+            if a.shape[-1] != 32 * sa.shape[-1]:
+                self.fail(op, "type-mismatch", f"{a.elem} tiles take one scale per 32 elements "
+                          f"of K, found K = {a.shape[-1]} with {sa.shape[-1]} scales")
         self.results_are(op, [c])
 
     def t_permute(self, op, g):
