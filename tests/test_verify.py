@@ -580,6 +580,8 @@ OP_CASES = [   # (body, rule, op, line, fragment): op rules tileiras' verifier h
       "tile<2xf32>"], "type-mismatch", "extract", 3, "an index must be tile<i32>"),
     ([TV, PV, f"  %x = atomic_red_view_tko acq_rel device %pv[%n], addf, %f : tile<4xf32>, {PVT}, "
       "tile<i32> -> token"], "attribute", "atomic_red_view_tko", 4, "relaxed only"),
+    ([TV, PV, f"  %x = atomic_red_view_tko relaxed device %pv[%n], divf, %f : tile<4xf32>, {PVT}, "
+      "tile<i32> -> token"], "attribute", "atomic_red_view_tko", 4, "one of and, or, xor, add"),
     ([TV, PV, f"  %t, %tok = load_view_tko release device %pv[%n] : {PVT}, tile<i32> -> "
       "tile<4xf32>, token"], "attribute", "load_view_tko", 4,
      "a load is ordered weak, relaxed, acquire, found 'release'"),

@@ -924,8 +924,7 @@ class _Verifier:
     def t_atomic_red_view(self, op, g):
         pv = self._partition(op, g)
         self.expect(op, g["value"][0], TileType(pv.tile, pv.view.elem), "the value")
-        self.attr(op, "mode", lambda m: isinstance(m, str) and bool(WORD.match(m)),
-                  "a word (add, addf, ...)")
+        self.attr(op, "mode", lambda m: m in ATOMIC_MODES, "one of " + ", ".join(ATOMIC_MODES))
         if op.attrs["sem"] != "relaxed":
             self.fail(op, "attribute", f"a view's atomic reduction is relaxed only, found "
                       f"'{op.attrs['sem']}' (tileiras refuses other orderings)")
