@@ -861,6 +861,8 @@ class _Drawer:
         val = self.value_of(dt, out)
         cmp = self.value_of(dt, out) if kind == "cas" else None
         sem = self.pick(["relaxed", "relaxed", "acq_rel", "acquire", "release"])
+        if kind == "red":           # tileiras orders a view's atomic reduction relaxed only
+            sem = "relaxed"         # (drawn all the same: the other draws stay as they were)
         var = None if kind == "red" else self.new_var(dt)
         out.append(_Atomic(var, arr, acc, kind, mode, val, cmp, sem, self.rejoin()))
 

@@ -60,8 +60,8 @@ def test_insert_pack_unpack_tensor_shape_compute_and_survive_the_optimizer():
 
 
 def test_shape_op_checks():
-    bad = ("entry @b(%a: tile<8xf32>, %s: tile<3xf32>, %i: tile<i32>) {\n"
-           "  %r = insert %s, %a[%i] : tile<3xf32>, tile<8xf32>\n  return\n}\n")
+    bad = ("entry @b(%a: tile<8xf32>, %s: tile<16xf32>, %i: tile<i32>) {\n"
+           "  %r = insert %s, %a[%i] : tile<16xf32>, tile<8xf32>\n  return\n}\n")
     with pytest.raises(VerifyError, match="2:3: error: 'insert'.*dimensions divide"):
         verify(parse(bad))
     bad = SHAPES.replace("tile<8xf32> -> tile<32xi8>", "tile<8xf32> -> tile<16xi8>").replace(

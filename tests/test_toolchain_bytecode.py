@@ -11,8 +11,9 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from corpus_util import CORPUS_FILES, SAMPLE_FILES, manifest
-from eqsat.errors import EqsatError
+from eqsat.errors import EqsatError, VerifyError
 from eqsat.ir import first_difference
+from eqsat.ir.verify import verify
 from eqsat.text import parse, parse_file
 from eqsat.toolchain import missing_reason
 
@@ -220,7 +221,12 @@ def test_tool_errors_carry_the_tool_message():
         valid_archs,
     )
 
-    bad = kernel_to_bytecode(parse("entry @k() {\n  %0 = iota : tile<9xi32>\n  return\n}\n"))
+    # a shape the verifier refuses (tests/test_verify.py); the writer does not verify, so
+    # the bytecode reaches the tools, whose own message must come through
+    k = parse("entry @k() {\n  %0 = iota : tile<9xi32>\n  return\n}\n")
+    with pytest.raises(VerifyError, match="power of two"):
+        verify(k)
+    bad = kernel_to_bytecode(k)
     with pytest.raises(ToolError, match="powers of two"):
         disassemble_bytecode(bad)
     with pytest.raises(ToolError, match="tileiras failed"):

@@ -67,11 +67,20 @@ def test_compile_errors_exit_2(capsys, tmp_path):
         == 2
     )
     assert "unknown GPU architecture 'sm_91'" in capsys.readouterr().err
+    # valid Tile IR (the verifier passes it; it has no GPU in mind) that sm_90 cannot run:
+    # tileiras' own refusal must reach the user, without a traceback
     bad = tmp_path / "bad.mlir"
-    bad.write_text("entry @k() {\n  %0 = iota : tile<9xi32>\n  return\n}\n")
+    bad.write_text("entry @k(%p: tile<ptr<f8E8M0FNU>>) {\n"
+                   "  %c = constant <f8E8M0FNU: 2.0> : tile<f8E8M0FNU>\n"
+                   "  %t = store_ptr_tko weak %p, %c : tile<ptr<f8E8M0FNU>>, tile<f8E8M0FNU> -> "
+                   "token\n  return\n}\n")
+    assert main(["check", str(bad)]) == 0
+    capsys.readouterr()
     assert main(["compile", str(bad), "-o", str(tmp_path / "y.cubin")]) == 2
     err = capsys.readouterr().err
-    assert "tileiras failed" in err and "powers of two" in err and "Traceback" not in err
+    assert "tileiras failed" in err and "Traceback" not in err
+    assert "architecture 'sm_90': unsupported type 'f8E8M0FNU'" in err
+    assert main(["compile", str(bad), "--arch", "sm_100", "-o", str(tmp_path / "z.cubin")]) == 0
 
 
 def test_cutile_prints_the_imported_ir(capsys, tmp_path):

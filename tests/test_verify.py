@@ -99,7 +99,7 @@ TYPE_CASES = [
     (["  %x = itof %f signed : tile<4xf32> -> tile<4xf32>"], "itof", 2, "integer to float"),
     (["  %x = ftoi %f signed : tile<4xf32> -> tile<8xi32>"], "ftoi", 2, "keeps the shape"),
     (["  %x = bitcast %h : tile<4x8xf16> -> tile<4x8xi32>"], "bitcast", 2, "bit width"),
-    (["  %x = reshape %f : tile<4xf32> -> tile<3xf32>"], "reshape", 2, "count"),
+    (["  %x = reshape %f : tile<4xf32> -> tile<8xf32>"], "reshape", 2, "count"),
     (["  %x = broadcast %f : tile<4xf32> -> tile<8xf32>"], "broadcast", 2, "broadcast"),
     (["  %x = broadcast %s : tile<f32> -> tile<8xf32>"], "broadcast", 2, "same rank"),
     (["  %x = select %c, %f, %f : tile<i1>, tile<4xf32>"], "select", 2, "condition"),
@@ -133,7 +133,7 @@ TYPE_CASES = [
     (["  %x = permute %h [0, 1] : tile<4x8xf16> -> tile<8x4xf16>"], "permute", 2, "results"),
     (["  %x = cat %f, %i dim = 0 : tile<4xf32>, tile<4xi32> -> tile<8xf32>"], "cat", 2,
      "concatenate"),
-    (["  %x = extract %f[%n] : tile<4xf32> -> tile<3xf32>"], "extract", 2, "divide"),
+    (["  %x = extract %f[%n] : tile<4xf32> -> tile<8xf32>"], "extract", 2, "divide"),
     (["  for %iv in (%s to %s, step %s) : tile<f32> {", "  }"], "for", 2, "scalar integer"),
     (["  if %b {", "  } else {", "  }"], "if", 2, "condition"),
 ]
@@ -167,6 +167,12 @@ ROUNDING_CASES = [    # (op text, fragment): each a mode cuda-tile's parser or v
     ("  %x = sqrt %f rounding<full> : tile<4xf32>", "approx"),
     ("  %x = addf %f, %f rounding<approx> : tile<4xf32>", "nearest_even, zero"),
     ("  %x = ftof %f rounding<zero> : tile<4xf32> -> tile<4xf16>", "nearest even only"),
+    ("  %x = itof %i signed rounding<zero> : tile<4xi32> -> tile<4xf32>", "nearest even only"),
+    ("  %x = addf %h, %h flush_to_zero : tile<4x8xf16>", "flush_to_zero applies to f32 only"),
+    ("  %x = divf %h, %h rounding<full> : tile<4x8xf16>", "rounding<full> applies to f32 only"),
+    ("  %x = exp %h rounding<approx> : tile<4x8xf16>", "rounding<approx> applies to f32 only"),
+    ("  %x = addi %i, %i overflow<bogus> : tile<4xi32>", "one of none, no_signed_wrap"),
+    ("  %x = negi %i overflow<no_unsigned_wrap> : tile<4xi32>", "no no_unsigned_wrap flag"),
 ]
 
 
@@ -180,7 +186,7 @@ def test_rounding_modes_each_op_takes_verify():
     for line in ("  %x = divi %i, %i unsigned rounding<positive_inf> : tile<4xi32>",
                  "  %x = divf %f, %f rounding<approx> : tile<4xf32>",
                  "  %x = tanh %f rounding<approx> : tile<4xf32>",
-                 "  %x = itof %i signed rounding<zero> : tile<4xi32> -> tile<4xf32>",
+                 "  %x = exp %h rounding<full> : tile<4x8xf16>",
                  "  %x = ftof %f rounding<positive_inf> : tile<4xf32> -> tile<4xf8E8M0FNU>"):
         verify(parse(kernel_text(line)))
 
@@ -411,9 +417,10 @@ def test_unknown_attribute_would_be_lost_in_printing():
 
 
 def test_huge_shapes_do_not_overflow():
+    """2^32 x 2^32 elements are 0 in 64-bit arithmetic: counted exactly, far too many."""
     expect_error(kernel_text("  %x = reshape %f : tile<4xf32> -> "
-                             "tile<99999999999999999999999xf32>"),
-                 "type-mismatch", "reshape", 2, "count")
+                             "tile<4294967296x4294967296xf32>"),
+                 "invalid-type", "reshape", 2, "18446744073709551616 elements")
 
 
 def test_nesting_too_deep_is_an_error_not_a_crash():
@@ -434,3 +441,199 @@ def test_nesting_too_deep_is_an_error_not_a_crash():
         verify(k)
     assert info.value.rule == "nesting-depth"
     assert [e.rule for e in check(k)] == ["nesting-depth"]
+
+
+# -- what tileiras refuses as it reads a type or checks an op: caught here, with the op, its
+# line and column and the reason, not later inside tileiras (each probed with tileiras sm_90)
+
+def expect_at(text: str, rule: str, op: str, line: int, fragment: str, col: int = 3):
+    e = expect_error(text, rule, op, line, fragment)
+    assert e.loc == (line, col), str(e)
+    return e
+
+
+SHAPE_CASES = [   # (body, op, line, fragment): tile shapes tileiras will not read
+    (["  %x = iota : tile<9xi32>"], "iota", 2,
+     "result 0: tile<9xi32>: every tile dimension must be a power of two, found 9"),
+    (["  %x = constant <f32: 1.0> : tile<6x4xf32>"], "constant", 2, "power of two, found 6"),
+    (["  %r = reshape %s : tile<f32> -> tile<1xf32>",
+      "  %x = broadcast %r : tile<1xf32> -> tile<3xf32>"], "broadcast", 3, "found 3"),
+    (["  %e = constant <f32: 1.0> : tile<8xf32>",
+      "  %x = cat %e, %f dim = 0 : tile<8xf32>, tile<4xf32> -> tile<12xf32>"], "cat", 3,
+     "tile<12xf32>: every tile dimension must be a power of two, found 12"),
+    ([TV, "  %pv = make_partition_view %tv : partition_view<tile=(3), tensor_view<?xf32, "
+          "strides=[1]>>"], "make_partition_view", 3,
+     "the view's tile (3): every tile dimension must be a power of two, found 3"),
+    ([TV, "  %sv = make_strided_view %tv : strided_view<tile=(6), traversal_strides=[8], "
+          "tensor_view<?xf32, strides=[1]>>"], "make_strided_view", 3, "found 6"),
+    (["  %x = constant <f32: 1.0> : tile<33554432xf32>"], "constant", 2,
+     "tile<33554432xf32> has 33554432 elements, more than a tile holds (16777216, 2^24)"),
+    ([TV, "  %pv = make_partition_view %tv : partition_view<tile=(33554432), tensor_view<?xf32, "
+          "strides=[1]>>"], "make_partition_view", 3, "33554432 elements, more than a tile"),
+    (["  %x = int_to_ptr %i : tile<4xi32> -> tile<4xptr<f4E2M1FN>>"], "int_to_ptr", 2,
+     "pointers to f4E2M1FN are scalars only"),
+]
+
+
+@pytest.mark.parametrize("body,op,line,fragment", SHAPE_CASES,
+                         ids=[f"{c[1]}-{i}" for i, c in enumerate(SHAPE_CASES)])
+def test_tile_shapes_tileiras_refuses(body, op, line, fragment):
+    expect_at(kernel_text(*body), "invalid-type", op, line, fragment)
+
+
+def test_tile_shapes_tileiras_reads_verify():
+    """0-d tiles, dimensions of 1, 2^24 elements and tensor_views of any size are fine."""
+    verify(parse(kernel_text(
+        "  %a = constant <f32: 1.0> : tile<1x1x16777216xf32>",
+        "  %a0 = constant <f32: 1.0> : tile<f32>",
+        "  %tv = make_tensor_view %p, shape = [12, 3], strides = [3, 1] : "
+        "tensor_view<12x3xf32, strides=[3,1]>",
+        "  %pv = make_partition_view %tv : partition_view<tile=(4x4), tensor_view<12x3xf32, "
+        "strides=[3,1]>>")))
+
+
+def test_a_parameter_of_a_refused_shape_is_named():
+    """Parameters carry no source position: the error names the parameter instead."""
+    k = parse("entry @k(%a: tile<3xf32>) {\n  %x = addf %a, %a : tile<3xf32>\n  return\n}\n")
+    with pytest.raises(VerifyError) as info:
+        verify(k, "p.mlir")
+    e = info.value
+    assert (e.op, e.rule, e.loc) == ("entry", "invalid-type", None)
+    assert e.message == ("parameter 0 (%a): tile<3xf32>: every tile dimension must be a power "
+                         "of two, found 3")
+    assert [str(x) for x in check(k, "p.mlir")] == [str(e)]      # not again at its use
+
+
+def test_check_reports_a_refused_shape_where_it_arises_only():
+    """Values computed from a tile of a refused shape share its mistake: one error per
+    source, not one per op downstream."""
+    k = parse(kernel_text("  %a = constant <f32: 1.0> : tile<3xf32>",
+                          "  %a1 = addf %a, %a : tile<3xf32>",
+                          "  %a2 = reshape %a1 : tile<3xf32> -> tile<3x1xf32>",
+                          "  %d = iota : tile<5xi32>",
+                          "  %d1 = addi %d, %d : tile<5xi32>"))
+    errs = check(k, "m.mlir")
+    assert [(e.op, e.rule, e.loc) for e in errs] == [("constant", "invalid-type", (2, 3)),
+                                                      ("iota", "invalid-type", (5, 3))]
+
+
+def test_the_builder_refuses_a_refused_shape_at_the_call():
+    from eqsat.errors import BuildError
+    from eqsat.ir.builder import KernelBuilder
+    b = KernelBuilder("k")
+    with pytest.raises(BuildError, match="power of two, found 9"):
+        b.iota(9, "i32")
+    assert verify_op(Operation("iota", [], [TileType((16,), "i32")])) is None
+
+
+@pytest.mark.parametrize("lanes,elem", [(512, "i8"), (4, "i1"), (131072, "i16")])
+def test_an_iota_longer_than_its_type_has_values(lanes, elem):
+    values = {"i1": 2, "i8": 256, "i16": 65536}[elem]
+    expect_at(kernel_text(f"  %x = iota : tile<{lanes}x{elem}>"), "type-mismatch", "iota", 2,
+              f"iota counts 0..{lanes - 1} but {elem} has only {values} values")
+    verify(parse(kernel_text(f"  %x = iota : tile<{values}x{elem}>")))     # the full period
+
+
+T8 = "  %t8 = constant <tf32: 1.0> : tile<4xtf32>"
+E4 = "  %e4 = constant <f8E4M3FN: 1.0> : tile<4xf8E4M3FN>"
+OP_CASES = [   # (body, rule, op, line, fragment): op rules tileiras' verifier has
+    ([T8, "  %x = addf %t8, %t8 : tile<4xtf32>"], "type-mismatch", "addf", 3,
+     "needs float (f16, bf16, f32 or f64) elements"),
+    ([E4, "  %x = exp %e4 : tile<4xf8E4M3FN>"], "type-mismatch", "exp", 3, "f16, bf16, f32"),
+    ([E4, "  %x = cmpf less_than ordered %e4, %e4 : tile<4xf8E4M3FN> -> tile<4xi1>"],
+     "type-mismatch", "cmpf", 3, "compares float (f16, bf16, f32 or f64) tiles"),
+    (["  %e = exti %i signed : tile<4xi32> -> tile<4xi64>", "  %x = fpowi %f, %e : tile<4xf32>, "
+      "tile<4xi64>"], "type-mismatch", "fpowi", 3, "exponent of at most 32 bits"),
+    (["  %x = ftof %f : tile<4xf32> -> tile<4xf32>"], "type-mismatch", "ftof", 2,
+     "float to another float"),
+    (["  %x = bitcast %i : tile<4xi32> -> tile<4xtf32>"], "type-mismatch", "bitcast", 2,
+     "no tf32"),
+    (["  %x = itof %i signed rounding<zero> : tile<4xi32> -> tile<4xf8E8M0FNU>"],
+     "type-mismatch", "itof", 2, "not to f8E8M0FNU"),
+    (["  %x = int_to_ptr %i : tile<4xi32> -> tile<4xptr<f32>>"], "type-mismatch", "int_to_ptr",
+     2, "i64 to pointer"),
+    (["  %x = ptr_to_int %q : tile<4xptr<f32>> -> tile<4xi32>"], "type-mismatch", "ptr_to_int",
+     2, "pointer to i64"),
+    (["  %a = constant <bf16: 1.0> : tile<4x4xbf16>",
+      "  %x = mmaf %a, %a, %a : tile<4x4xbf16>, tile<4x4xbf16>, tile<4x4xbf16>"],
+     "type-mismatch", "mmaf", 3, "'mmaf' of bf16 accumulates in f32, found tile<4x4xbf16>"),
+    (["  %a = constant <i16: 1> : tile<4x4xi16>", "  %z = constant <i32: 0> : tile<4x4xi32>",
+      "  %x = mmai %a, %a, %z signed : tile<4x4xi16>, tile<4x4xi16>, tile<4x4xi32>"],
+     "type-mismatch", "mmai", 4, "'mmai' multiplies i8 tiles, found tile<4x4xi16>"),
+    (["  %x, %t = atomic_rmw_tko relaxed device %q, add, %f : tile<4xptr<f32>>, tile<4xf32> -> "
+      "tile<4xf32>, token"], "type-mismatch", "atomic_rmw_tko", 2,
+     "atomic add takes i32, i64 values, found tile<4xf32>"),
+    (["  %x, %t = atomic_rmw_tko relaxed device %q, nand, %f : tile<4xptr<f32>>, tile<4xf32> -> "
+      "tile<4xf32>, token"], "attribute", "atomic_rmw_tko", 2, "one of and, or, xor"),
+    (["  %x, %t = atomic_cas_tko relaxed device %qh, %hh, %hh : tile<4xptr<f16>>, tile<4xf16> "
+      "-> tile<4xf16>, token"], "type-mismatch", "atomic_cas_tko", 2,
+     "atomic_cas swaps 32- or 64-bit integers or floats"),
+    (["  %x = assume div_by<16>, %f : tile<4xf32>"], "type-mismatch", "assume", 2,
+     "div_by is a fact about integers, pointers or tensor_views"),
+    (["  %x = assume bounded<0, 10>, %s : tile<f32>"], "type-mismatch", "assume", 2,
+     "bounded is a fact about integers"),
+    (["  %x = assume bounded<0, 10>, %c : tile<i1>"], "attribute", "assume", 2,
+     "reaches outside i1's range [-1, 0]"),
+    (["  %x, %y, %z = get_tile_block_id : tile<i64>"], "type-mismatch", "get_tile_block_id", 2,
+     "results must be (tile<i32>, tile<i32>, tile<i32>)"),
+    (["  %k = constant <i64: 0> : tile<i64>", "  %x = extract %f[%k] : tile<4xf32> -> "
+      "tile<2xf32>"], "type-mismatch", "extract", 3, "an index must be tile<i32>"),
+    ([TV, PV, f"  %x = atomic_red_view_tko acq_rel device %pv[%n], addf, %f : tile<4xf32>, {PVT}, "
+      "tile<i32> -> token"], "attribute", "atomic_red_view_tko", 4, "relaxed only"),
+    ([TV, PV, f"  %x = atomic_red_view_tko relaxed device %pv[%n], divf, %f : tile<4xf32>, {PVT}, "
+      "tile<i32> -> token"], "attribute", "atomic_red_view_tko", 4, "one of and, or, xor, add"),
+    ([TV, PV, f"  %t, %tok = load_view_tko release device %pv[%n] : {PVT}, tile<i32> -> "
+      "tile<4xf32>, token"], "attribute", "load_view_tko", 4,
+     "a load is ordered weak, relaxed, acquire, found 'release'"),
+    (["  %t = store_ptr_tko acquire device %q, %f : tile<4xptr<f32>>, tile<4xf32> -> token"],
+     "attribute", "store_ptr_tko", 2, "a store is ordered weak, relaxed, release"),
+    (["  %x, %t = atomic_rmw_tko weak %q, addf, %f : tile<4xptr<f32>>, tile<4xf32> -> "
+      "tile<4xf32>, token"], "attribute", "atomic_rmw_tko", 2,
+     "an atomic is ordered relaxed, acquire, release, acq_rel, found 'weak'"),
+    ([TV, PV, f"  %tok = store_view_tko weak device %f, %pv[%n] : tile<4xf32>, {PVT}, tile<i32> "
+      "-> token"], "attribute", "store_view_tko", 4, "a weak access takes no memory scope"),
+    (["  %x, %t = load_ptr_tko relaxed %q : tile<4xptr<f32>> -> tile<4xf32>, token"],
+     "attribute", "load_ptr_tko", 2, "a relaxed access needs a memory scope"),
+    (["  %x = divi %i, %i : tile<4xi32>"], "attribute", "divi", 2,
+     "missing attribute 'signedness'"),
+    (["  %x = exti %i : tile<4xi32> -> tile<4xi64>"], "attribute", "exti", 2,
+     "missing attribute 'signedness'"),
+]
+
+
+@pytest.mark.parametrize("body,rule,op,line,fragment", OP_CASES,
+                         ids=[f"{c[2]}-{i}" for i, c in enumerate(OP_CASES)])
+def test_op_rules_tileiras_has(body, rule, op, line, fragment):
+    text = kernel_text(*body).replace("%acc: tile<4x4xf32>)", "%acc: tile<4x4xf32>, "
+                                      "%qh: tile<4xptr<f16>>, %hh: tile<4xf16>)")
+    expect_at(text, rule, op, line, fragment)
+
+
+def test_padding_values_other_than_zero_are_for_float_views():
+    head = "entry @k(%p: tile<ptr<i32>>, %n: tile<i32>) {\n"
+    tv = ("  %tv = make_tensor_view %p, shape = [%n], strides = [1] : tile<i32> -> "
+          "tensor_view<?xi32, strides=[1]>\n")
+    pv = "  %pv = make_partition_view %tv : partition_view<tile=(16), padding_value = {}, " \
+         "tensor_view<?xi32, strides=[1]>>\n"
+    expect_at(head + tv + pv.format("nan") + "  return\n}\n", "invalid-type",
+              "make_partition_view", 3, "padding value nan is for float views, found one of i32")
+    verify(parse(head + tv + pv.format("zero") + "  return\n}\n"))
+    expect_at(head + tv + pv.format("one") + "  return\n}\n", "invalid-type",
+              "make_partition_view", 3, "padding value 'one' is none of zero, neg_zero, nan")
+
+
+def test_fp8_scaled_mma_takes_one_scale_per_32_elements():
+    def kernel(ks: int, scale: str = "f8E8M0FNU") -> str:
+        return kernel_text(
+            "  %a = constant <f8E4M3FN: 1.0> : tile<16x64xf8E4M3FN>",
+            "  %b8 = constant <f8E4M3FN: 1.0> : tile<64x8xf8E4M3FN>",
+            f"  %sa = constant <{scale}: 1.0> : tile<16x{ks}x{scale}>",
+            f"  %sb = constant <{scale}: 1.0> : tile<{ks}x8x{scale}>",
+            "  %0 = mmaf_scaled %a, %b8, %acc2, %sa, %sb : tile<16x64xf8E4M3FN>, "
+            f"tile<64x8xf8E4M3FN>, tile<16x8xf32>, tile<16x{ks}x{scale}>, tile<{ks}x8x{scale}>"
+        ).replace("%acc: tile<4x4xf32>)", "%acc: tile<4x4xf32>, %acc2: tile<16x8xf32>)")
+    verify(parse(kernel(2)))
+    expect_at(kernel(4), "type-mismatch", "mmaf_scaled", 6,
+              "f8E4M3FN tiles take one scale per 32 elements of K, found K = 64 with 4 scales")
+    expect_at(kernel(2, "f8E4M3FN"), "type-mismatch", "mmaf_scaled", 6,
+              "f8E4M3FN tiles are scaled by f8E8M0FNU")

@@ -28,6 +28,8 @@ from eqsat.ir.types import (INT_WIDTHS, SCALAR_NAMES, TOKEN, PartitionViewType, 
 # module runs compiled (no recursion limit of Python's to stop it) or from source (which
 # reaches the limit a little deeper); real kernels nest a few regions deep.
 MAX_NESTING = 256
+# Most elements one tile may have (tileiras: "tile would exceed the maximum of 16777216").
+MAX_TILE_ELEMENTS = 1 << 24
 
 RULES = {
     "unknown-op": "the op name is not in the op catalogue (eqsat.ir.ops.SPECS)",
@@ -37,7 +39,8 @@ RULES = {
     "operand-count": "operand groups (segments) do not fit the op's signature",
     "result-count": "wrong number of results",
     "region-arity": "wrong number of regions, or of region arguments, or their types",
-    "invalid-type": "a type that is not a well-formed Tile IR type",
+    "invalid-type": "a type that is not a well-formed Tile IR type, or a tile shape tileiras "
+                    "will not read (a dimension not a power of two, over 2^24 elements)",
     "type-mismatch": "operand and result types break the op's typing rule",
     "attribute": "a missing or malformed attribute",
     "terminator": "a region does not end in the terminator its parent needs, or its "
@@ -52,6 +55,21 @@ SEMANTICS = frozenset(("weak", "relaxed", "acquire", "release", "acq_rel"))
 SCOPES = frozenset(("tl_blk", "device", "sys"))
 WORD = re.compile(r"^[A-Za-z_][A-Za-z0-9_$.]*$")
 _TILED_VIEWS = (PartitionViewType, StridedViewType)
+# The floats Tile IR computes in: tf32 and the 8- and 4-bit floats are for conversions,
+# memory and mma only (tileiras: "operand #0 must be tile of f16 or bf16 or f32 or f64").
+ARITH_FLOATS = ("f16", "bf16", "f32", "f64")
+# Ops whose meaning depends on the integers' signedness: cuda-tile has no default for it.
+SIGNED_OPS = frozenset(("divi", "remi", "shri", "maxi", "mini", "exti", "itof", "ftoi"))
+OVERFLOW_FLAGS = ("none", "no_signed_wrap", "no_unsigned_wrap", "no_wrap")
+PADDINGS = (None, "zero", "neg_zero", "nan", "pos_inf", "neg_inf")
+# The element types each atomic_rmw mode takes (tileiras' verifier), and atomic_cas's.
+_WORDS = ("i32", "i64", "f32", "f64")
+ATOMIC_MODES = {**{m: ("i32", "i64") for m in ("and", "or", "xor", "add", "max", "min", "umax",
+                                             "umin")},
+                "addf": ARITH_FLOATS, "xchg": _WORDS}
+# mmaf: the accumulators each input element type multiplies into
+MMA_ACCUMULATORS = {"f16": ("f16", "f32"), "bf16": ("f32",), "f32": ("f32",), "tf32": ("f32",),
+                    "f64": ("f64",), "f8E4M3FN": ("f16", "f32"), "f8E5M2": ("f16", "f32")}
 
 # Attribute keys each syntax family carries. Anything else would be dropped silently by the
 # printer (a pass's private notes do not survive text), so it is an error.
@@ -128,6 +146,11 @@ def verify_op(op: Operation, filename: str = "<input>") -> None:
 
 def type_problem(t) -> str | None:
     """Why `t` is not a well-formed Tile IR type, or None if it is."""
+    return _malformed(t) or _tile_limit_problem(t)
+
+
+def _malformed(t) -> str | None:
+    """Why `t` is not a type at all (the rules cannot even read it), or None."""
     if isinstance(t, TileType):
         if not isinstance(t.shape, tuple) or any(
                 type(d) is not int or d <= 0 for d in t.shape):
@@ -143,6 +166,9 @@ def type_problem(t) -> str | None:
             return f"partition tile {t.tile!r} must be a non-empty tuple of positive integers"
         if t.padding is not None and not (isinstance(t.padding, str) and WORD.match(t.padding)):
             return f"padding value {t.padding!r} is not a word"
+        if isinstance(t.view, TensorViewType) and t.padding not in PADDINGS:
+            return (f"padding value '{t.padding}' is none of "
+                    f"{', '.join(p for p in PADDINGS if p)}")
         if t.dim_map is not None and (not isinstance(t.dim_map, tuple) or any(
                 type(d) is not int for d in t.dim_map)):
             return f"dim_map {t.dim_map!r} must be a tuple of integers"
@@ -161,6 +187,32 @@ def type_problem(t) -> str | None:
             return "a strided_view needs a tensor_view"
         return _view_problem(t.view)
     return f"{t!r} is not a Tile IR type"
+
+
+def _tile_limit_problem(t) -> str | None:
+    """Why the tile shape of a well-formed `t` (a tile's, or the tile a view hands out) is
+    one tileiras refuses as it reads the type, or None: every dimension a power of two,
+    at most MAX_TILE_ELEMENTS elements (tensor_view sizes are memory, not tiles: free)."""
+    if isinstance(t, TileType):
+        shape, what = t.shape, str(t)
+        if shape and t.elem == PointerType("f4E2M1FN"):
+            return (f"{t}: pointers to f4E2M1FN are scalars only (tileiras: use an f4 tile "
+                    "view for memory accesses)")
+    elif isinstance(t, (PartitionViewType, StridedViewType)):
+        shape, what = t.tile, f"the view's tile ({'x'.join(map(str, t.tile))})"
+        if t.padding not in (None, "zero") and not is_float(t.view.elem):
+            return (f"padding value {t.padding} is for float views, found one of "
+                    f"{t.view.elem}")
+    else:
+        return None
+    odd = [d for d in shape if d & (d - 1)]
+    if odd:
+        return (f"{what}: every tile dimension must be a power of two, found "
+                f"{', '.join(map(str, odd))}")
+    if math.prod(shape) > MAX_TILE_ELEMENTS:
+        return (f"{what} has {math.prod(shape)} elements, more than a tile holds "
+                f"({MAX_TILE_ELEMENTS}, 2^24)")
+    return None
 
 
 def _elem_problem(e, allow_ptr: bool) -> str | None:
@@ -201,6 +253,7 @@ class _Verifier:
         self.defined: set[int] = set()        # every value defined so far, any scope
         self.ops_seen: set[int] = set()
         self.all_defs: set[int] = set()       # every value defined anywhere in the kernel
+        self.bad_shapes: set[int] = set()     # values whose tile shape was reported refused
 
     # -- reporting --------------------------------------------------------------------
     def fail(self, op: Any, rule: str, message: str) -> NoReturn:
@@ -252,7 +305,8 @@ class _Verifier:
         self._define(None, v, f"parameter {i}")       # first, so later uses do not cascade
         prob = type_problem(v.type)
         if prob:
-            self.fail(None, "invalid-type", f"parameter {i}: {prob}")
+            self.bad_shapes.add(id(v))
+            self.fail(None, "invalid-type", f"parameter {i} ({_show(v)}): {prob}")
         if v.owner is not k or v.index != i:
             self.fail(None, "value-owner", f"parameter {i} ({_show(v)}) does not point back "
                       "to the kernel at its position")
@@ -317,9 +371,15 @@ class _Verifier:
         says which) and has a valid type; failures are reported on `op`."""
         if v.owner is not parent or v.index != i:
             self.fail(op, "value-owner", f"{what} ({_show(v)}) does not point back to {where}")
-        prob = type_problem(v.type)
+        prob = _malformed(v.type)
         if prob:
             self.fail(op, "invalid-type", f"{what}: {prob}")
+        prob = _tile_limit_problem(v.type)
+        if prob:
+            self.bad_shapes.add(id(v))
+            # computed from a value already reported: the same mistake, not a new one
+            if not any(id(x) in self.bad_shapes for x in op.operands):
+                self.fail(op, "invalid-type", f"{what}: {prob}")
 
     def _region_ops(self, region: Region, owner, ctx: list[Operation]):
         for op in region.ops:
@@ -440,8 +500,9 @@ class _Verifier:
                 else:
                     why = "is not defined in this kernel"
                 self.fail(op, "undefined-value", f"operand {i} ({_show(v)}) {why}")
-            prob = type_problem(v.type)
-            if prob:                        # already reported where it is defined
+            prob = _malformed(v.type) or (None if id(v) in self.bad_shapes    # reported
+                                          else _tile_limit_problem(v.type))  # at its definer
+            if prob:
                 self.fail(op, "invalid-type", f"operand {i} ({_show(v)}): {prob}")
         g = self._groups(op, sp)
         for i, r in enumerate(op.results):
@@ -519,12 +580,15 @@ class _Verifier:
                 self.fail(op, "type-mismatch", f"all {what} must have one type: "
                           f"{vs[0].type} != {v.type}")
 
-    def indices(self, op, idx: list[Value], rank: int, takes: str):
-        """One scalar integer index per dimension, all of one type ("<takes> N indices")."""
+    def indices(self, op, idx: list[Value], rank: int, takes: str, elem: str | None = None):
+        """One scalar integer index per dimension, all of one type ("<takes> N indices"),
+        `elem` if given."""
         if len(idx) != rank:
             self.fail(op, "operand-count", f"{takes} {rank} indices, found {len(idx)}")
         for i in idx:
             self.scalar_int(op, i, "an index")
+            if elem is not None:
+                self.expect(op, i, TileType((), elem), "an index")
         self.one_type(op, idx, "indices")
 
     def attr(self, op, key: str, ok, desc: str, optional: bool = False):
@@ -540,8 +604,11 @@ class _Verifier:
     def modifiers(self, op):
         self.attr(op, "signedness", lambda s: s in ("signed", "unsigned"),
                   "'signed' or 'unsigned'", optional=True)
-        self.attr(op, "overflow", lambda s: isinstance(s, str) and bool(WORD.match(s)),
-                  "a word", optional=True)
+        self.attr(op, "overflow", lambda s: s in OVERFLOW_FLAGS,
+                  "one of " + ", ".join(OVERFLOW_FLAGS), optional=True)
+        if op.name in SIGNED_OPS:
+            self.attr(op, "signedness", lambda s: s in ("signed", "unsigned"),
+                      "'signed' or 'unsigned'")
         if "rounding" in op.attrs:
             modes = ROUNDING.get(op.name, ())
             if not modes:
@@ -553,9 +620,23 @@ class _Verifier:
                       optional=True)
 
     def mem_order(self, op):
-        self.attr(op, "sem", lambda s: s in SEMANTICS, "one of " + ", ".join(sorted(SEMANTICS)))
-        self.attr(op, "scope", lambda s: s in SCOPES, "one of " + ", ".join(sorted(SCOPES)),
-                  optional=True)
+        """The ordering a load, store or atomic takes (tileiras: loads never release, stores
+        never acquire, atomics are never weak), with a scope exactly when it is not weak."""
+        sem = self.attr(op, "sem", lambda s: s in SEMANTICS,
+                        "one of " + ", ".join(sorted(SEMANTICS)))
+        scope = self.attr(op, "scope", lambda s: s in SCOPES,
+                          "one of " + ", ".join(sorted(SCOPES)), optional=True)
+        sp = op.spec
+        kind, allowed = (("a load", ("weak", "relaxed", "acquire")) if sp.is_load else
+                         ("a store", ("weak", "relaxed", "release")) if sp.is_store else
+                         ("an atomic", ("relaxed", "acquire", "release", "acq_rel")))
+        if sem not in allowed:
+            self.fail(op, "attribute", f"{kind} is ordered {', '.join(allowed)}, found '{sem}'")
+        if sem == "weak" and scope is not None:
+            self.fail(op, "attribute", f"a weak access takes no memory scope, found '{scope}'")
+        if sem != "weak" and scope is None:
+            self.fail(op, "attribute", f"a {sem} access needs a memory scope (tl_blk, device or "
+                      "sys)")
 
     def token_group(self, op, g):
         for v in g["token"]:
@@ -601,23 +682,37 @@ class _Verifier:
         a, b = g["lhs"][0], g["rhs"][0]
         t = self.tile(op, a, "the base")
         n = self.tile(op, b, "the exponent")
-        if not is_float(t.elem):
-            self.fail(op, "type-mismatch", f"fpowi needs a float base, found {t}")
-        if not is_int(n.elem) or n.shape != t.shape:
-            self.fail(op, "type-mismatch", f"fpowi needs an integer exponent of the base's "
-                      f"shape {t.shape}, found {n}")
+        if t.elem not in ARITH_FLOATS:
+            self.fail(op, "type-mismatch", f"fpowi needs a float base (f16, bf16, f32 or f64), "
+                      f"found {t}")
+        if not is_int(n.elem) or n.elem == "i64" or n.shape != t.shape:
+            self.fail(op, "type-mismatch", f"fpowi needs an integer exponent of at most 32 bits "
+                      f"and the base's shape {t.shape}, found {n}")
         self.results_are(op, [t])
 
     def _elem_kind(self, op, t: TileType):
         sp = op.spec
+        arith = "float (f16, bf16, f32 or f64)"
         if sp.has("integer"):
             ok, kind = is_int(t.elem), "integer"
         elif sp.has("float"):
-            ok, kind = is_float(t.elem), "float"
+            ok, kind = t.elem in ARITH_FLOATS, arith
         else:
-            ok, kind = is_int(t.elem) or is_float(t.elem), "integer or float"
+            ok, kind = is_int(t.elem) or t.elem in ARITH_FLOATS, "integer or " + arith
         if not ok:
             self.fail(op, "type-mismatch", f"'{op.name}' needs {kind} elements, found {t}")
+        self._f32_only_modifiers(op, t)
+
+    def _f32_only_modifiers(self, op, t: TileType):
+        """flush_to_zero and the approximate (and divf's full-range) modes are f32's only:
+        tileiras refuses them on any other element type."""
+        if t.elem == "f32":
+            return
+        r = op.attrs.get("rounding")
+        if "flush_to_zero" in op.attrs:
+            self.fail(op, "attribute", f"flush_to_zero applies to f32 only, found {t}")
+        if r == "approx" or r == "full" and op.name == "divf":
+            self.fail(op, "attribute", f"rounding<{r}> applies to f32 only, found {t}")
 
     def t_unary(self, op, g):
         x = g["x"][0]
@@ -663,7 +758,7 @@ class _Verifier:
                   "'signed' or 'unsigned'")
 
     def t_cmpf(self, op, g):
-        self._compare(op, g, is_float, "float")
+        self._compare(op, g, lambda e: e in ARITH_FLOATS, "float (f16, bf16, f32 or f64)")
         self.attr(op, "ordering", lambda s: s in ("ordered", "unordered"),
                   "'ordered' or 'unordered'")
 
@@ -689,8 +784,7 @@ class _Verifier:
     def t_grid(self, op, g):
         if len(op.results) != 3:
             self.fail(op, "result-count", f"'{op.name}' has 3 results, found {len(op.results)}")
-        t = self.scalar_int(op, op.results[0], "the result")
-        self.results_are(op, [t, t, t])
+        self.results_are(op, [TileType((), "i32")] * 3)
 
     def t_join(self, op, g):
         vs = g["tokens"]
@@ -726,6 +820,19 @@ class _Verifier:
         if isinstance(p, Bounded) and p.lo is not None and p.hi is not None and p.lo > p.hi:
             self.fail(op, "attribute", f"bounded<{p.lo}, {p.hi}> is empty: the lower bound "
                       "exceeds the upper (tileiras rejects it)")
+        t = x.type
+        elem = t.elem if isinstance(t, TileType) else None
+        if isinstance(p, DivBy) and not (is_int(elem) or is_ptr(elem)
+                                         or isinstance(t, TensorViewType)):
+            self.fail(op, "type-mismatch", f"div_by is a fact about integers, pointers or "
+                      f"tensor_views, found {t}")
+        if isinstance(p, Bounded):
+            if not is_int(elem):
+                self.fail(op, "type-mismatch", f"bounded is a fact about integers, found {t}")
+            lo, hi = -(1 << (bit_width(elem) - 1)), (1 << (bit_width(elem) - 1)) - 1
+            if any(b is not None and not lo <= b <= hi for b in (p.lo, p.hi)):
+                self.fail(op, "attribute", f"bounded<{p.lo}, {p.hi}> reaches outside {elem}'s "
+                          f"range [{lo}, {hi}] (tileiras refuses it)")
 
     def t_tensor_view(self, op, g):
         base = g["base"][0]
@@ -817,8 +924,10 @@ class _Verifier:
     def t_atomic_red_view(self, op, g):
         pv = self._partition(op, g)
         self.expect(op, g["value"][0], TileType(pv.tile, pv.view.elem), "the value")
-        self.attr(op, "mode", lambda m: isinstance(m, str) and bool(WORD.match(m)),
-                  "a word (add, addf, ...)")
+        self.attr(op, "mode", lambda m: m in ATOMIC_MODES, "one of " + ", ".join(ATOMIC_MODES))
+        if op.attrs["sem"] != "relaxed":
+            self.fail(op, "attribute", f"a view's atomic reduction is relaxed only, found "
+                      f"'{op.attrs['sem']}' (tileiras refuses other orderings)")
         self.results_are(op, [TOKEN])
 
     def t_load_ptr(self, op, g):
@@ -846,6 +955,9 @@ class _Verifier:
         vt = TileType(pt.shape, pt.elem.pointee)
         self.expect(op, g["cmp"][0], vt, "the compare value")
         self.expect(op, g["value"][0], vt, "the new value")
+        if vt.elem not in _WORDS:
+            self.fail(op, "type-mismatch", f"atomic_cas swaps 32- or 64-bit integers or floats "
+                      f"({', '.join(_WORDS)}), found {vt}")
         self.mask(op, g, pt.shape)
         self.token_group(op, g)
         self.mem_order(op)
@@ -858,8 +970,11 @@ class _Verifier:
         self.mask(op, g, pt.shape)
         self.token_group(op, g)
         self.mem_order(op)
-        self.attr(op, "mode", lambda m: isinstance(m, str) and bool(WORD.match(m)),
-                  "a word (add, addf, max, xchg, ...)")
+        mode = self.attr(op, "mode", lambda m: m in ATOMIC_MODES,
+                         "one of " + ", ".join(ATOMIC_MODES))
+        if vt.elem not in ATOMIC_MODES[mode]:
+            self.fail(op, "type-mismatch", f"atomic {mode} takes "
+                      f"{', '.join(ATOMIC_MODES[mode])} values, found {vt}")
         self.results_are(op, [vt, TOKEN])
 
     def t_mma(self, op, g):
@@ -870,6 +985,13 @@ class _Verifier:
         if not (kind_ok(ta.elem) and kind_ok(tc.elem)) or ta.elem != tb.elem:
             self.fail(op, "type-mismatch", f"'{op.name}' multiplies {kind} tiles of one element "
                       f"type into a {kind} accumulator: {ta}, {tb}, {tc}")
+        table = MMA_ACCUMULATORS if kind == "float" else {"i8": ("i32",)}
+        if ta.elem not in table:
+            self.fail(op, "type-mismatch", f"'{op.name}' multiplies {', '.join(table)} tiles, "
+                      f"found {ta}")
+        if tc.elem not in table[ta.elem]:
+            self.fail(op, "type-mismatch", f"'{op.name}' of {ta.elem} accumulates in "
+                      f"{' or '.join(table[ta.elem])}, found {tc}")
         ok = ta.rank == tb.rank == tc.rank and ta.rank in (2, 3) and (
             ta.shape[:-2] == tb.shape[:-2] == tc.shape[:-2]
             and ta.shape[-1] == tb.shape[-2] and tc.shape[-2:] == (ta.shape[-2], tb.shape[-1]))
@@ -903,6 +1025,13 @@ class _Verifier:
         if not ok:
             self.fail(op, "type-mismatch", f"shapes do not fit [B]xMxK * [B]xKxN + [B]xMxN with "
                       f"scales [B]xMxKs and [B]xKsxN, Ks dividing K: {a}, {b}, {c}, {sa}, {sb}")
+        if a.elem != "f4E2M1FN":           # fp8 (tileiras' verifier; fp4's blocks not probed)
+            if sa.elem != "f8E8M0FNU":
+                self.fail(op, "type-mismatch", f"{a.elem} tiles are scaled by f8E8M0FNU "
+                          f"(f8E4M3FN scales are f4E2M1FN's), found {sa}")
+            if a.shape[-1] != 32 * sa.shape[-1]:
+                self.fail(op, "type-mismatch", f"{a.elem} tiles take one scale per 32 elements "
+                          f"of K, found K = {a.shape[-1]} with {sa.shape[-1]} scales")
         self.results_are(op, [c])
 
     def t_permute(self, op, g):
@@ -917,7 +1046,7 @@ class _Verifier:
     def t_extract(self, op, g):
         t = self.tile(op, g["x"][0], "the operand")
         idx = g["index"]
-        self.indices(op, idx, t.rank, f"extract from a rank-{t.rank} tile takes")
+        self.indices(op, idx, t.rank, f"extract from a rank-{t.rank} tile takes", "i32")
         if len(op.results) != 1:
             self.fail(op, "result-count", f"extract has 1 result, found {len(op.results)}")
         r = self.tile(op, op.results[0], "the result")
@@ -929,7 +1058,7 @@ class _Verifier:
     def t_insert(self, op, g):
         s = self.tile(op, g["source"][0], "the source")
         t = self.tile(op, g["dest"][0], "the destination")
-        self.indices(op, g["index"], t.rank, f"insert into a rank-{t.rank} tile takes")
+        self.indices(op, g["index"], t.rank, f"insert into a rank-{t.rank} tile takes", "i32")
         if s.elem != t.elem or s.rank != t.rank or any(d % e for d, e in zip(t.shape, s.shape)):
             self.fail(op, "type-mismatch", f"insert takes a block whose dimensions divide the "
                       f"destination's: {s} into {t}")
@@ -1083,6 +1212,13 @@ def _divi(v: _Verifier, op: Operation, g) -> None:
                "refuses it with 'unsigned'; unsigned floor division rounds toward zero)")
 
 
+@op_check("negi", "neg")
+def _negate(v: _Verifier, op: Operation, g) -> None:
+    if op.attrs.get("overflow") == "no_unsigned_wrap":
+        v.fail(op, "attribute", f"'{op.name}' takes no no_unsigned_wrap flag (tileiras refuses "
+               "it: negating any unsigned value but 0 wraps)")
+
+
 @op_check("iota")
 def _iota(v: _Verifier, op: Operation, g) -> None:
     if len(op.results) != 1:
@@ -1090,6 +1226,10 @@ def _iota(v: _Verifier, op: Operation, g) -> None:
     t = v.tile(op, op.results[0], "the result")
     if t.rank != 1 or not is_int(t.elem):
         v.fail(op, "type-mismatch", f"iota makes a 1-D integer tile, found {t}")
+    values = 1 << bit_width(t.elem)
+    if t.shape[0] > values:
+        v.fail(op, "type-mismatch", f"iota counts 0..{t.shape[0] - 1} but {t.elem} has only "
+               f"{values} values: {t} (tileiras refuses it; use a wider type)")
 
 
 @op_check("reshape")
@@ -1133,7 +1273,7 @@ def _number_conversion(ok: Callable[[Any, Any], bool], what: str,
     """An elementwise conversion that keeps the shape; `ok(source elem, result elem)`
     says which element types it converts (`what`). With `powers_of_two`, a result in
     f8E8M0FNU needs a directed rounding (there is no nearest power of two mode); with
-    `nearest_only`, every other result rounds to nearest even (cuda-tile's ftof)."""
+    `nearest_only`, every other result rounds to nearest even (cuda-tile's ftof and itof)."""
     def check(v: _Verifier, op: Operation, g) -> None:
         src, dst = _converted(op)
         n = op.name
@@ -1148,8 +1288,9 @@ def _number_conversion(ok: Callable[[Any, Any], bool], what: str,
                    f"rounding<positive_inf> (there is no nearest power of two mode)")
         if nearest_only and de != "f8E8M0FNU" and \
                 op.attrs.get("rounding", "nearest_even") != "nearest_even":
+            why = " (toward zero or +inf is for f8E8M0FNU)" if powers_of_two else ""
             v.fail(op, "attribute", f"'{n}' to {de} rounds to nearest even only, found "
-                   f"rounding<{op.attrs['rounding']}> (toward zero or +inf is for f8E8M0FNU)")
+                   f"rounding<{op.attrs['rounding']}>{why}")
     return check
 
 
@@ -1158,13 +1299,16 @@ for _name, _ok, _what, _p2, *_nearest in (
          and INT_WIDTHS.get(se, 0) < INT_WIDTHS.get(de, 0), "a wider integer", False),
         ("trunci", lambda se, de: is_int(se) and is_int(de)
          and INT_WIDTHS.get(se, 0) > INT_WIDTHS.get(de, 0), "a narrower integer", False),
-        ("itof", lambda se, de: is_int(se) and is_float(de), "integer to float", True),
+        ("itof", lambda se, de: is_int(se) and is_float(de) and de != "f8E8M0FNU",
+         "integer to float, not to f8E8M0FNU (convert to another float first)", False, True),
         ("ftoi", lambda se, de: is_float(se) and is_int(de), "float to integer", False),
-        ("ftof", lambda se, de: is_float(se) and is_float(de), "float to float", True, True),
-        ("bitcast", lambda se, de: not is_ptr(se) and not is_ptr(de)
-         and bit_width(se) == bit_width(de), "same bit width, no pointers", False),
-        ("int_to_ptr", lambda se, de: is_int(se) and is_ptr(de), "integer to pointer", False),
-        ("ptr_to_int", lambda se, de: is_ptr(se) and is_int(de), "pointer to integer", False),
+        ("ftof", lambda se, de: is_float(se) and is_float(de) and se != de,
+         "float to another float", True, True),
+        ("bitcast", lambda se, de: not is_ptr(se) and not is_ptr(de) and "tf32" not in (se, de)
+         and bit_width(se) == bit_width(de), "same bit width, no pointers, no tf32 (19 bits in "
+         "Tile IR: no other type has its width)", False),
+        ("int_to_ptr", lambda se, de: se == "i64" and is_ptr(de), "i64 to pointer", False),
+        ("ptr_to_int", lambda se, de: is_ptr(se) and de == "i64", "pointer to i64", False),
         ("ptr_to_ptr", lambda se, de: is_ptr(se) and is_ptr(de), "pointer to pointer", False)):
     op_check(_name)(_number_conversion(_ok, _what, _p2, *_nearest))
 
