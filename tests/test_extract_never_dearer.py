@@ -25,7 +25,8 @@ FOUND = Path(__file__).parent / "extract_found"
 CORPUS = Path(__file__).parent / "corpus"
 SPECS = Path(__file__).parent / "specs"
 # found kernel -> the optimize options it was found with
-KERNELS = {"zero_trip_hoist": {}, "scatter_loop_never_runs": {}}
+KERNELS = {"zero_trip_hoist": {}, "scatter_loop_never_runs": {},
+           "scatter_near_miss_never_runs": {"noalias": True}}
 
 
 def test_strict_extraction_is_on():
