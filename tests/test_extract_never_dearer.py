@@ -65,6 +65,9 @@ def test_the_saturated_search_is_dearer_here(encoded_candidate):
     # the minimal kernel really is one where the saturated e-graph holds nothing as
     # cheap as the program as encoded, and that program is what comes back
     res = optimize(parse_file(FOUND / "zero_trip_hoist.mlir"))
+    assert encoded_candidate, ("the saturated e-graph now holds a program as cheap: does "
+                               "decoding no longer hoist out of a loop that never runs? "
+                               "Then this kernel no longer needs the candidate")
     (searched, kept), = encoded_candidate
     assert searched > res.report.cost_before
     assert kept == res.report.cost_after <= res.report.cost_before
