@@ -77,13 +77,14 @@ def test_search_goes_on_when_the_first_choice_is_dearer(monkeypatch):
 
 
 def test_a_dearer_extraction_is_counted_or_raises(monkeypatch):
-    real = X.Extractor.minimize
+    # every candidate dearer, the program as encoded too (a dearer search in the
+    # saturated e-graph alone returns that program: tests/test_extract_never_dearer.py)
+    import eqsat.pipeline.optimize as P
+    real = P._Candidates.cost
 
-    def dearer(self, objective, starts=(), **kw):
-        sel = real(self, objective, [], **{**kw, "good": -math.inf, "budget": 0})
-        sel.objective = (sel.objective or 0.0) + 1e6
-        return sel
-    monkeypatch.setattr(X.Extractor, "minimize", dearer)
+    def dearer(self, sel):
+        return real(self, sel) + 1e6
+    monkeypatch.setattr(P._Candidates, "cost", dearer)
     k = parse_file(CORPUS / "vector_add.seq.mlir")
     with pytest.raises(EqsatError, match="not cheaper"):
         optimize(k)

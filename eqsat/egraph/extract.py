@@ -472,7 +472,10 @@ def carry_over(old: EGraphView, sel: Choice, new: EGraphView) -> Choice | None:
     the first node matched serves both (the program shares what it proved equal). E-nodes
     are matched by what they are (kind and fields, children through the classes already
     matched), not by id: an id is a row's place in egglog's table, and rows move when
-    saturation rebuilds a table."""
+    saturation rebuilds a table. The same e-nodes need not cost the same there: a value
+    in a loop that saturation proved equal to a loop invariant is decoded before the
+    loop, dearer where the loop runs no iteration (the pipeline then prices the program
+    in the e-graph as encoded)."""
     got = dag_cost(old, sel.choice, {})
     if got is None:
         return None
