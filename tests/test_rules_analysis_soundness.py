@@ -382,10 +382,11 @@ def test_unsound_rewrite_is_caught():
 
 def test_seed_of_a_wrapping_iota_holds_on_its_lanes():
     """The iota facts seeded at encode time (eqsat.egraph.analyses.iota_facts) are
-    checked on the lanes of iotas at every width, wrapped ones included."""
+    checked on the lanes of iotas at every width, up to as many lanes as the type has
+    values (the upper half of those are negative as signed: the lanes wrap)."""
     body = "".join(f"  %i{n}{w} = iota : tile<{n}x{w}>\n"
-                   for w, ns in (("i8", (64, 128, 256, 1024)), ("i16", (256, 65536)),
-                                 ("i32", (256,)), ("i64", (128,)), ("i1", (1, 2, 4)))
+                   for w, ns in (("i8", (64, 128, 256)), ("i16", (256, 65536)),
+                                 ("i32", (256,)), ("i64", (128,)), ("i1", (1, 2)))
                    for n in ns)
     src = f"entry @k(%out: tile<ptr<f32>>) {{\n{body}  return\n}}"
     res = check_fact_rule(next(r for r in ANALYSIS if r.name == "div-floor"), src,
