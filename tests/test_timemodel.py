@@ -76,11 +76,19 @@ def test_a_lock_serializes_the_blocks():
 @given(st.integers(0, 16), st.integers(0, 16), st.integers(1, 1 << 16), st.integers(0, 1 << 30),
        st.sampled_from(_BUILDS))
 def test_more_fences_never_lower_time(f1, f2, blocks, nbytes, build):
-    lo, hi = sorted((f1, f2))
+    _time_never_falls_as_it_grows(build, "fences", f1, f2, blocks, nbytes)
+
+
+def _time_never_falls_as_it_grows(build: Build, field: str, a: float, b: float, blocks: int,
+                                  nbytes: int, grows: bool = True) -> None:
+    """Time with the larger of `a`, `b` in `field` is at least the time with the smaller
+    (`grows=False`: at most), on every GPU."""
+    lo, hi = sorted((a, b))
     launch = Launch(blocks, nbytes, nbytes)
     for g in GPUS.values():
-        assert predict(g, replace(build, fences=lo), launch).us <= \
-            predict(g, replace(build, fences=hi), launch).us
+        t_lo = predict(g, replace(build, **{field: lo}), launch).us
+        t_hi = predict(g, replace(build, **{field: hi}), launch).us
+        assert t_lo <= t_hi if grows else t_hi <= t_lo, (g.name, field, lo, hi)
 
 
 def test_fences_expose_a_round_trip_each_per_wave():
@@ -184,11 +192,7 @@ def test_the_mean_width_decides_between_narrow_loads_and_one_wide_store():
 @given(st.floats(0.5, 16.0), st.floats(0.5, 16.0), st.integers(1, 1 << 16),
        st.integers(0, 1 << 30), st.sampled_from(_BUILDS))
 def test_wider_accesses_never_raise_time(w1, w2, blocks, nbytes, build):
-    lo, hi = sorted((w1, w2))
-    launch = Launch(blocks, nbytes, nbytes)
-    for g in GPUS.values():
-        assert predict(g, replace(build, access_bytes=hi), launch).us <= \
-            predict(g, replace(build, access_bytes=lo), launch).us
+    _time_never_falls_as_it_grows(build, "access_bytes", w1, w2, blocks, nbytes, grows=False)
 
 
 def test_one_resident_block_adds_its_dram_and_issue_times():
