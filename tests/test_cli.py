@@ -50,6 +50,16 @@ def test_equiv_exit_codes(capsys, tmp_path):
     assert rc == 1 and out.startswith("counterexample: trial 0, schedule 0, array 'y', index (")
 
 
+def test_a_bad_parameter_exits_2_naming_its_line_and_column(capsys, tmp_path):
+    p = tmp_path / "param.mlir"
+    p.write_text("entry @k(%a: tile<4xf32>,\n         %b: tile<5xi32>) {\n  return\n}\n")
+    want = (f"{p}:2:10: error: 'entry' [invalid-type]: parameter 1 (%b): tile<5xi32>: every "
+            "tile dimension must be a power of two, found 5")
+    for cmd in ("check", "opt"):
+        assert main([cmd, str(p)]) == 2
+        assert capsys.readouterr().err.strip() == want
+
+
 def test_errors_exit_2_with_location(capsys, tmp_path):
     p = tmp_path / "broken.mlir"
     p.write_text("entry @k() {\n  %a = addi %b, %b : tile<i32>\n}\n")

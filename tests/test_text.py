@@ -4,6 +4,7 @@ import pytest
 from corpus_util import CORPUS_FILES, SAMPLE_FILES, EXAMPLES
 from eqsat import ParseError, parse, parse_file, print_kernel
 from eqsat.ir import first_difference
+from eqsat.ir.core import Param, clone_kernel
 
 ALL = CORPUS_FILES + SAMPLE_FILES + sorted(EXAMPLES.glob("*.mlir"))
 
@@ -39,6 +40,29 @@ def test_param_attributes_round_trip():
     k = parse(src)
     assert k.params[0].attrs == {"alias": "xy", "div_by": 16}
     assert parse(print_kernel(k)).params[0].attrs == {"alias": "xy", "div_by": 16}
+
+
+def test_parameters_record_where_their_name_is_written():
+    """A parameter's position (of its `%name`) serves error messages only: layout changes
+    it, but not equality, printing or a clone."""
+    one_line = "entry @k(%a: tile<i32>, %b: tile<4xf32> {div_by = 16}) {\n  return\n}\n"
+    spread = ("// two parameters\nentry @k(\n    %a: tile<i32>,\n"
+              "\t%b: tile<4xf32> {div_by = 16}) {\n  return\n}\n")
+    k, k2 = parse(one_line), parse(spread)
+    assert [p.loc for p in k.params] == [(1, 10), (1, 25)]
+    assert [p.loc for p in k2.params] == [(3, 5), (4, 2)]
+    assert k == k2 and k.params[1] == Param(k.params[1].value, {"div_by": 16}, loc=(9, 9))
+    assert print_kernel(k) == print_kernel(k2) == one_line
+    assert [p.loc for p in clone_kernel(k2).params] == [(3, 5), (4, 2)]
+
+
+def test_parse_errors_about_parameters_name_line_and_column():
+    src = "entry @k(%a: tile<i32>,\n         %a: tile<f32>) {\n  return\n}\n"
+    with pytest.raises(ParseError, match=r"^bad.mlir:2:10: error: value '%a' is defined twice$"):
+        parse(src, "bad.mlir")
+    src = "entry @k(%a: tile<i32>,\n         %b: tile<4xq9>) {\n  return\n}\n"
+    with pytest.raises(ParseError, match=r"^bad.mlir:2:21: error: unknown element type 'q9'$"):
+        parse(src, "bad.mlir")
 
 
 def test_float_constants_exact():

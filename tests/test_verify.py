@@ -6,6 +6,7 @@ import pytest
 
 from eqsat.errors import ParseError, VerifyError
 from eqsat.ir.attrs import DenseConst
+from eqsat.ir.builder import KernelBuilder
 from eqsat.ir.core import Kernel, Operation, Region, Value
 from eqsat.ir.types import TileType, TOKEN
 from eqsat.text import parse, parse_file
@@ -493,15 +494,80 @@ def test_tile_shapes_tileiras_reads_verify():
 
 
 def test_a_parameter_of_a_refused_shape_is_named():
-    """Parameters carry no source position: the error names the parameter instead."""
+    """An error about a parameter points at its `%name`, in the format of op errors."""
     k = parse("entry @k(%a: tile<3xf32>) {\n  %x = addf %a, %a : tile<3xf32>\n  return\n}\n")
     with pytest.raises(VerifyError) as info:
         verify(k, "p.mlir")
     e = info.value
-    assert (e.op, e.rule, e.loc) == ("entry", "invalid-type", None)
+    assert (e.op, e.rule, e.loc) == ("entry", "invalid-type", (1, 10))
     assert e.message == ("parameter 0 (%a): tile<3xf32>: every tile dimension must be a power "
                          "of two, found 3")
+    assert str(e) == ("p.mlir:1:10: error: 'entry' [invalid-type]: parameter 0 (%a): "
+                      "tile<3xf32>: every tile dimension must be a power of two, found 3")
     assert [str(x) for x in check(k, "p.mlir")] == [str(e)]      # not again at its use
+
+
+# A parameter list over three lines: %p at 1:10, %n at 2:10, %f at 3:10.
+MULTI = ("entry @k(%p: tile<ptr<f32>>,\n"
+         "         %n: tile<6xi32>,\n"
+         "         %f: tile<4xf32> {div_by = 16}) {\n"
+         "  return\n}\n")
+
+
+def test_a_parameter_on_a_later_line_of_the_list_is_pointed_at():
+    k = parse(MULTI, "m.mlir")
+    assert [p.loc for p in k.params] == [(1, 10), (2, 10), (3, 10)]
+    with pytest.raises(VerifyError) as info:
+        verify(k, "m.mlir")
+    assert str(info.value) == ("m.mlir:2:10: error: 'entry' [invalid-type]: parameter 1 (%n): "
+                               "tile<6xi32>: every tile dimension must be a power of two, "
+                               "found 6")
+
+
+def _param_errors(k: Kernel) -> list[str]:
+    errs = check(k, "m.mlir")
+    assert errs, "no error"
+    with pytest.raises(VerifyError) as info:
+        verify(k, "m.mlir")
+    assert str(info.value) == str(errs[0])
+    return [str(e) for e in errs]
+
+
+def test_every_parameter_rule_points_at_the_parameter():
+    """Attributes, ownership and double definition (IR the text cannot say: mutated after
+    parsing) each name the parameter's line and column; `check` keeps them apart."""
+    k = parse(MULTI.replace("tile<6xi32>", "tile<i32>"), "m.mlir")
+    verify(k)
+    k.params[2].attrs["bad key"] = 1
+    k.params[0].attrs["div_by"] = 1.5
+    assert _param_errors(k) == [
+        "m.mlir:1:10: error: 'entry' [attribute]: parameter 0 attribute 'div_by' = 1.5: "
+        "values are str, int, bool, None or tuples of those",
+        "m.mlir:3:10: error: 'entry' [attribute]: parameter 2 attribute name 'bad key' is not "
+        "an identifier"]
+
+    k = parse(MULTI.replace("tile<6xi32>", "tile<i32>"), "m.mlir")
+    k.params[1].value.index = 0
+    assert _param_errors(k) == [
+        "m.mlir:2:10: error: 'entry' [value-owner]: parameter 1 (%n) does not point "
+        "back to the kernel at its position"]
+
+    k = parse(MULTI.replace("tile<6xi32>", "tile<i32>"), "m.mlir")
+    k.params[2].value = k.params[1].value
+    assert _param_errors(k)[0] == (
+        "m.mlir:3:10: error: 'entry' [defined-twice]: parameter 2 (%n) is already defined "
+        "elsewhere")
+
+
+def test_a_built_kernel_has_no_parameter_position():
+    """The builder's parameters were never written anywhere: errors carry no position."""
+    b = KernelBuilder("k")
+    b.param(TileType((), "i32"), "n")
+    k = b.finish()
+    assert k.params[0].loc is None
+    k.params[0].attrs["x"] = 1.5
+    (e,) = check(k, "b.mlir")
+    assert e.loc is None and str(e).startswith("error: 'entry' [attribute]: parameter 0 ")
 
 
 def test_check_reports_a_refused_shape_where_it_arises_only():

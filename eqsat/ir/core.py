@@ -258,9 +258,12 @@ def control_edges(root) -> list[tuple[Value, Value]]:
 @dataclass
 class Param:
     """An entry parameter. `attrs` carries optimizer facts text cannot otherwise say:
-    alias group, div_by, contiguity (e.g. `{alias = "xy", div_by = 16}`)."""
+    alias group, div_by, contiguity (e.g. `{alias = "xy", div_by = 16}`). `loc` is the
+    (line, col) of its `%name` when parsed, for error messages only: it is no part of the
+    kernel's meaning, so equality leaves it out."""
     value: Value
     attrs: dict[str, Any] = field(default_factory=dict)
+    loc: tuple[int, int] | None = field(default=None, compare=False, repr=False)
 
     @property
     def type(self) -> Type:
@@ -417,7 +420,7 @@ def clone_kernel(kernel: Kernel) -> Kernel:
     copies: list[Param] = []
     for p in kernel.params:
         v = params[id(p.value)] = Value(p.type, p.name)
-        copies.append(Param(v, dict(p.attrs)))
+        copies.append(Param(v, dict(p.attrs), loc=p.loc))
 
     def param(v: Value) -> Value:
         got = params.get(id(v))

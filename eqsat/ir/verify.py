@@ -258,7 +258,7 @@ class _Verifier:
     # -- reporting --------------------------------------------------------------------
     def fail(self, op: Any, rule: str, message: str) -> NoReturn:
         name = op.name if isinstance(op, Operation) else "entry"
-        loc = op.loc if isinstance(op, Operation) else None
+        loc = op.loc if isinstance(op, (Operation, Param)) else None  # a Param: its `%name`
         raise _Fail(VerifyError(str(name), rule, message, loc, self.filename))
 
     def record(self, f: _Fail):
@@ -300,24 +300,25 @@ class _Verifier:
 
     def _param(self, k: Kernel, i: int, p: Param):
         if not isinstance(p, Param) or not isinstance(p.value, Value):
-            self.fail(None, "invalid-type", f"parameter {i} is not a Param holding a Value")
+            self.fail(p if isinstance(p, Param) else None, "invalid-type",
+                      f"parameter {i} is not a Param holding a Value")
         v = p.value
-        self._define(None, v, f"parameter {i}")       # first, so later uses do not cascade
+        self._define(p, v, f"parameter {i}")       # first, so later uses do not cascade
         prob = type_problem(v.type)
         if prob:
             self.bad_shapes.add(id(v))
-            self.fail(None, "invalid-type", f"parameter {i} ({_show(v)}): {prob}")
+            self.fail(p, "invalid-type", f"parameter {i} ({_show(v)}): {prob}")
         if v.owner is not k or v.index != i:
-            self.fail(None, "value-owner", f"parameter {i} ({_show(v)}) does not point back "
+            self.fail(p, "value-owner", f"parameter {i} ({_show(v)}) does not point back "
                       "to the kernel at its position")
         if not isinstance(p.attrs, dict):
-            self.fail(None, "attribute", f"parameter {i} attributes are not a dict")
+            self.fail(p, "attribute", f"parameter {i} attributes are not a dict")
         for key, val in p.attrs.items():
             if not isinstance(key, str) or not WORD.match(key):
-                self.fail(None, "attribute", f"parameter {i} attribute name {key!r} is not an "
+                self.fail(p, "attribute", f"parameter {i} attribute name {key!r} is not an "
                           "identifier")
             if not param_attr_ok(val):
-                self.fail(None, "attribute", f"parameter {i} attribute '{key}' = {val!r}: "
+                self.fail(p, "attribute", f"parameter {i} attribute '{key}' = {val!r}: "
                           "values are str, int, bool, None or tuples of those")
 
     def _collect_defs(self, k: Kernel):

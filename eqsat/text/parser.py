@@ -428,7 +428,7 @@ class Parser:
                 v = Value(t)
                 self.define(pname, v, ppos)
                 attrs = self.param_attrs() if self.peek("{") else {}
-                params.append(Param(v, attrs))
+                params.append(Param(v, attrs, loc=self.linecol(ppos)))
                 if self.accept(")"):
                     break
                 self.expect(",", "',' or ')'")
