@@ -166,7 +166,13 @@ ROUNDING_CASES = [    # (op text, fragment): each a mode cuda-tile's parser or v
     ("  %x = exp %f rounding<nearest_even> : tile<4xf32>", "full, approx"),
     ("  %x = sqrt %f rounding<full> : tile<4xf32>", "approx"),
     ("  %x = addf %f, %f rounding<approx> : tile<4xf32>", "nearest_even, zero"),
-    ("  %x = ftof %f rounding<zero> : tile<4xf32> -> tile<4xf16>", "nearest even only"),
+    ("  %x = ftof %f rounding<zero> : tile<4xf32> -> tile<4xf8E4M3FN>", "toward zero is for f16"),
+    ("  %x = ftof %f rounding<negative_inf> : tile<4xf32> -> tile<4xf16>",
+     "applies to f16 only from f4E2M1FN, f8E4M3FN, f8E5M2"),
+    ("  %x = ftof %f rounding<positive_inf> : tile<4xf32> -> tile<4xbf16>",
+     "applies never to bf16"),
+    ("  %x = ftof %h rounding<positive_inf> : tile<4x8xf16> -> tile<4x8xf8E5M2>",
+     "applies never to f8E5M2"),
     ("  %x = itof %i signed rounding<zero> : tile<4xi32> -> tile<4xf32>", "nearest even only"),
     ("  %x = addf %h, %h flush_to_zero : tile<4x8xf16>", "flush_to_zero applies to f32 only"),
     ("  %x = divf %h, %h rounding<full> : tile<4x8xf16>", "rounding<full> applies to f32 only"),
@@ -189,6 +195,41 @@ def test_rounding_modes_each_op_takes_verify():
                  "  %x = exp %h rounding<full> : tile<4x8xf16>",
                  "  %x = ftof %f rounding<positive_inf> : tile<4xf32> -> tile<4xf8E8M0FNU>"):
         verify(parse(kernel_text(line)))
+
+
+# ftof's directed modes tileiras compiles (sm_90): toward zero into f16, bf16, tf32, f32 and
+# f64 from any other float; toward either infinity into f32 and f64 from the narrower
+# floats and f64 -> f32, into f16 from the 8-bit floats
+FTOF_DIRECTED_OK = [
+    ("f32", "f16", "zero"), ("f64", "f16", "zero"), ("f32", "bf16", "zero"),
+    ("f16", "bf16", "zero"), ("bf16", "f16", "zero"), ("f32", "tf32", "zero"),
+    ("f64", "f32", "zero"), ("f8E8M0FNU", "f32", "zero"), ("f16", "f64", "zero"),
+    ("f64", "f32", "negative_inf"), ("f64", "f32", "positive_inf"),
+    ("f16", "f32", "negative_inf"), ("bf16", "f64", "positive_inf"),
+    ("tf32", "f32", "positive_inf"), ("f8E4M3FN", "f16", "negative_inf"),
+    ("f8E5M2", "f16", "positive_inf"), ("f8E8M0FNU", "f64", "negative_inf"),
+    ("f4E2M1FN", "f16", "negative_inf"), ("f4E2M1FN", "f32", "positive_inf"),
+    ("f4E2M1FN", "bf16", "zero"),
+]
+
+
+@pytest.mark.parametrize("src,dst,mode", FTOF_DIRECTED_OK,
+                         ids=[f"{s}-{d}-{m}" for s, d, m in FTOF_DIRECTED_OK])
+def test_ftof_directed_modes_tileiras_compiles_verify(src, dst, mode):
+    verify(parse(kernel_text(f"  %a = constant <{src}: 1.0> : tile<4x{src}>",
+                             f"  %x = ftof %a rounding<{mode}> flush_to_zero : "
+                             f"tile<4x{src}> -> tile<4x{dst}>")))
+
+
+@pytest.mark.parametrize("src,dst,mode", [("f8E8M0FNU", "f32", "positive_inf"),
+                                          ("f64", "f16", "negative_inf"),
+                                          ("f4E2M1FN", "bf16", "positive_inf"),
+                                          ("f16", "tf32", "positive_inf"),
+                                          ("f32", "f8E4M3FN", "zero")])
+def test_ftof_directed_modes_tileiras_refuses_stay_refused(src, dst, mode):
+    expect_error(kernel_text(f"  %a = constant <{src}: 1.0> : tile<4x{src}>",
+                             f"  %x = ftof %a rounding<{mode}> : tile<4x{src}> -> "
+                             f"tile<4x{dst}>"), "attribute", "ftof", 3, f"rounding<{mode}>")
 
 
 SATURATING_CASES = [   # conversions other than ftoi, each given ftoi's `saturating` flag
