@@ -221,6 +221,12 @@ def test_ftof_directed_modes_tileiras_compiles_verify(src, dst, mode):
                              f"tile<4x{src}> -> tile<4x{dst}>")))
 
 
+def test_bitcast_of_tf32_to_itself_verifies():
+    """tileiras compiles it (a no-op, as every same-type bitcast); tf32 to any other type
+    stays refused above."""
+    verify(parse(kernel_text(T8, "  %x = bitcast %t8 : tile<4xtf32> -> tile<4xtf32>")))
+
+
 @pytest.mark.parametrize("src,dst,mode", [("f8E8M0FNU", "f32", "positive_inf"),
                                           ("f64", "f16", "negative_inf"),
                                           ("f4E2M1FN", "bf16", "positive_inf"),
@@ -588,7 +594,7 @@ OP_CASES = [   # (body, rule, op, line, fragment): op rules tileiras' verifier h
     (["  %x = ftof %f : tile<4xf32> -> tile<4xf32>"], "type-mismatch", "ftof", 2,
      "float to another float"),
     (["  %x = bitcast %i : tile<4xi32> -> tile<4xtf32>"], "type-mismatch", "bitcast", 2,
-     "no tf32"),
+     "tf32 only to itself"),
     (["  %x = itof %i signed rounding<zero> : tile<4xi32> -> tile<4xf8E8M0FNU>"],
      "type-mismatch", "itof", 2, "not to f8E8M0FNU"),
     (["  %x = int_to_ptr %i : tile<4xi32> -> tile<4xptr<f32>>"], "type-mismatch", "int_to_ptr",

@@ -1333,9 +1333,10 @@ for _name, _ok, _what, _p2, *_nearest in (
         ("ftoi", lambda se, de: is_float(se) and is_int(de), "float to integer", False),
         ("ftof", lambda se, de: is_float(se) and is_float(de) and se != de,
          "float to another float", True, True),
-        ("bitcast", lambda se, de: not is_ptr(se) and not is_ptr(de) and "tf32" not in (se, de)
-         and bit_width(se) == bit_width(de), "same bit width, no pointers, no tf32 (19 bits in "
-         "Tile IR: no other type has its width)", False),
+        ("bitcast", lambda se, de: not is_ptr(se) and not is_ptr(de)
+         and ("tf32" not in (se, de) or se == de) and bit_width(se) == bit_width(de),
+         "same bit width, no pointers, tf32 only to itself (19 bits in Tile IR: no other "
+         "type has its width)", False),
         ("int_to_ptr", lambda se, de: se == "i64" and is_ptr(de), "i64 to pointer", False),
         ("ptr_to_int", lambda se, de: is_ptr(se) and de == "i64", "pointer to i64", False),
         ("ptr_to_ptr", lambda se, de: is_ptr(se) and is_ptr(de), "pointer to pointer", False)):
