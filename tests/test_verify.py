@@ -221,6 +221,17 @@ def test_ftof_directed_modes_tileiras_compiles_verify(src, dst, mode):
                              f"tile<4x{src}> -> tile<4x{dst}>")))
 
 
+def test_ftof_directed_from_fnv8_is_not_supported_yet():
+    def text(mode: str) -> str:
+        return ("entry @k(%q: tile<ptr<fnv8E5M3FNU>>) {\n"
+                "  %a, %t = load_ptr_tko weak %q : tile<ptr<fnv8E5M3FNU>> -> tile<fnv8E5M3FNU>, "
+                "token\n"
+                f"  %x = ftof %a{mode} : tile<fnv8E5M3FNU> -> tile<f16>\n  return\n}}\n")
+    expect_error(text(" rounding<zero>"), "attribute", "ftof", 3,
+                 "does not support rounding<zero> from it yet")
+    verify(parse(text("")))
+
+
 def test_bitcast_of_tf32_to_itself_verifies():
     """tileiras compiles it (a no-op, as every same-type bitcast); tf32 to any other type
     stays refused above."""
