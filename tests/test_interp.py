@@ -501,3 +501,30 @@ def test_ftof_f64_to_f32_directed_matches_the_neighbours(mode):
     same = (got == want) & (np.signbit(got) == np.signbit(want)) | np.isnan(got) & np.isnan(want)
     bad = np.flatnonzero(~same)
     assert not bad.size, [(float(x[j]), float(got[j]), float(want[j])) for j in bad[:5]]
+
+
+@pytest.mark.parametrize("signs", [" signed", " unsigned", " signed unsigned",
+                                   " unsigned signed", " unsigned unsigned"])
+def test_mmai_reads_each_input_with_its_signedness(signs):
+    """i8 inputs are read as 0..255 where unsigned (each side its own with a pair), the
+    products summed exactly into the i32 accumulator, which wraps."""
+    from eqsat.interp.semantics import evaluate_pure
+    k = parse("entry @k(%a: tile<ptr<i8>>) {\n"
+              "  %x = constant <i8: 1> : tile<4x8xi8>\n  %y = constant <i8: 1> : tile<8x4xi8>\n"
+              "  %z = constant <i32: 0> : tile<4x4xi32>\n"
+              f"  %r = mmai %x, %y, %z{signs} : tile<4x8xi8>, tile<8x4xi8>, tile<4x4xi32>\n"
+              "  return\n}\n")
+    op = next(o for o in k.walk() if o.name == "mmai")
+    rng = np.random.default_rng(3)
+    a = rng.integers(-128, 128, (4, 8)).astype(np.int8)
+    b = rng.integers(-128, 128, (8, 4)).astype(np.int8)
+    acc = rng.integers(-2**31, 2**31, (4, 4)).astype(np.int32)
+    acc[0, 0] = 2**31 - 1                    # wraps when the products are positive
+    words = signs.split()
+    ls, rs = (words * 2)[:2]
+    av = [[int(v) % 256 if ls == "unsigned" else int(v) for v in row] for row in a]
+    bv = [[int(v) % 256 if rs == "unsigned" else int(v) for v in row] for row in b]
+    want = [[(sum(av[i][t] * bv[t][j] for t in range(8)) + int(acc[i, j]) + 2**31) % 2**32
+             - 2**31 for j in range(4)] for i in range(4)]
+    got = evaluate_pure(op, [a, b, acc])[0]
+    assert np.asarray(got).dtype == np.int32 and np.asarray(got).tolist() == want
