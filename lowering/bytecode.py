@@ -73,6 +73,28 @@ def _bc() -> ModuleType:
     return bc
 
 
+def _signed_f64(f: Any) -> Any:
+    """An f64 float attribute with its sign bit set, written so tileiras reads it back.
+
+    cuda-tile 1.7.0 writes a 64-bit float's bits as a zigzag varint of the unsigned
+    pattern: with the sign bit set that takes 65 bits, the reader keeps 64 and the sign
+    is lost (a -inf identity became +inf). Written as the pattern's two's complement
+    value it fits in 64 bits and reads back bit for bit."""
+    from cuda.tile._bytecode import attribute as at
+
+    bits = f.value_bits - (1 << 64)
+
+    class SignedF64(type(f)):  # type: ignore[misc]
+        def encode_tagged(self, string_table, buf: bytearray) -> None:
+            buf.extend(at.AttributeTag.Float._value_)
+            at.encode_typeid(self.type_id, buf)
+            at.encode_signed_varint(bits, buf)
+
+    out = object.__new__(SignedF64)
+    out.__dict__.update(f.__dict__)
+    return out
+
+
 def supported_versions() -> tuple[str, ...]:
     """Bytecode versions the installed encoder can write, e.g. ('13.1', ..., '13.5')."""
     return tuple(v.as_string() for v in _bc().BytecodeVersion)
@@ -299,7 +321,10 @@ class _Writer:
         bc = self.bc
         e = c.elem
         if e in FLOAT_WIDTHS:
-            return bc.Float(float(c.scalar()), self.simple(e), self.tt)
+            f = bc.Float(float(c.scalar()), self.simple(e), self.tt)
+            if f.bit_size == 64 and f.value_bits >> 63:
+                return _signed_f64(f)
+            return f
         if e == "i1":
             return bc.Bool(bool(c.scalar()))
         if e in INT_WIDTHS:

@@ -404,3 +404,127 @@ def test_maxf_propagate_nan():
     lines = c("a", "f32", "1.0") + "\n" + c("b", "f32", "0x7FC00000") + \
         "\n  %r = maxf %a, %b propagate_nan : tile<f32>"
     assert math.isnan(float(scalar_result(lines, "f32")))
+
+
+# ftof's directed roundings, against a reference that shares no code with the interpreter:
+# every finite value of the result type, listed from its bit patterns, then the neighbour
+# below (negative_inf), above (positive_inf) or toward zero of each input, found by search
+def _every_value(elem: str) -> np.ndarray:
+    with np.errstate(invalid="ignore"):     # the NaN patterns, dropped below
+        return _all_patterns(elem)
+
+
+def _all_patterns(elem: str) -> np.ndarray:
+    if elem == "f16":
+        vals = np.arange(1 << 16, dtype=np.uint16).view(np.float16).astype(np.float64)
+    elif elem == "bf16":
+        vals = (np.arange(1 << 16, dtype=np.uint32) << 16).view(np.float32).astype(np.float64)
+    else:                                   # tf32: f32 with the low 13 bits of its fraction zero
+        vals = (np.arange(1 << 19, dtype=np.uint32) << 13).view(np.float32).astype(np.float64)
+    return np.unique(vals[~np.isnan(vals)])          # sorted, +-inf included, one zero
+
+
+def _directed_reference(x: np.ndarray, elem: str, mode: str) -> np.ndarray:
+    table = _every_value(elem)
+    i = np.searchsorted(table, x, side="right") - 1      # table[i] <= x < table[i + 1]
+    below = table[np.clip(i, 0, len(table) - 1)]
+    above = table[np.clip(np.where(below == x, i, i + 1), 0, len(table) - 1)]
+    if mode == "zero":
+        out = np.where(x >= 0, below, above)
+    else:
+        out = below if mode == "negative_inf" else above
+    out = np.where(np.isnan(x), np.nan, out)
+    return np.where(out == 0, np.copysign(0.0, x), out)   # a rounded-away value keeps its sign
+
+
+def _float_samples(elem: str, n: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    if elem == "f32":
+        raw = rng.integers(0, 1 << 32, n, dtype=np.uint64).astype(np.uint32).view(np.float32)
+        edges = [65504.0, 65519.996, 65520.0, 70000.0, 3.0e38, 6.0e-8, 5.9e-8, 1e-45, 1.0000001]
+    else:
+        raw = np.ldexp(rng.uniform(1, 2, n), rng.integers(-160, 140, n)) * rng.choice([-1, 1], n)
+        edges = [3.4028235677973366e38, 3.4028235e38 * (1 + 2**-30), 1e-46, 1.0 + 2**-40]
+    edges += [0.0, math.inf, math.nan, 1.0]
+    with np.errstate(invalid="ignore"):     # signalling NaN patterns quieten
+        xs = np.concatenate([raw.astype(np.float64), edges, np.negative(edges)])
+        return xs.astype(np.float32) if elem == "f32" else xs
+
+
+@pytest.mark.parametrize("src,dst", [("f32", "f16"), ("f32", "bf16"), ("f32", "tf32"),
+                                     ("f64", "f16"), ("f64", "bf16"), ("f16", "bf16"),
+                                     ("bf16", "f16")])
+@pytest.mark.parametrize("mode", ["zero", "negative_inf", "positive_inf"])
+def test_ftof_directed_rounding_matches_the_neighbours(src, dst, mode):
+    """Each input lands on the result type's neighbour the mode names, overflow included
+    (toward zero or the finite side stops at the largest finite value)."""
+    from eqsat.interp.memory import round_to
+    from eqsat.interp.semantics import evaluate_pure
+    from eqsat.ir.core import Operation, Value
+    from eqsat.ir.types import TileType
+    if src in ("f32", "f64"):
+        xs = _float_samples(src, 3000, seed=len(src + dst + mode))
+    else:                                   # every value of the 16-bit source
+        xs = _every_value(src)
+        xs = np.concatenate([xs, [math.nan]]).astype(np.float32)
+    x = np.asarray(round_to(src, np.asarray(xs, np.float64)))
+    op = Operation("ftof", [Value(TileType((len(x),), src))], [TileType((len(x),), dst)],
+                   {"rounding": mode})
+    got = np.asarray(evaluate_pure(op, [x])[0], np.float64)
+    want = _directed_reference(np.asarray(x, np.float64), dst, mode)
+    same = (got == want) & (np.signbit(got) == np.signbit(want)) | np.isnan(got) & np.isnan(want)
+    bad = np.flatnonzero(~same)
+    assert not bad.size, [(float(x[j]), float(got[j]), float(want[j])) for j in bad[:5]]
+
+
+@pytest.mark.parametrize("mode", ["zero", "negative_inf", "positive_inf"])
+def test_ftof_f64_to_f32_directed_matches_the_neighbours(mode):
+    """f64 -> f32 with a directed mode: the reference steps numpy's nearest f32 one unit
+    toward the mode where it landed on the wrong side."""
+    from eqsat.interp.semantics import evaluate_pure
+    from eqsat.ir.core import Operation, Value
+    from eqsat.ir.types import TileType
+    x = _float_samples("f64", 3000, seed=7)
+    with np.errstate(over="ignore"):
+        near = x.astype(np.float32)
+        down = np.nextafter(near, np.float32(-np.inf)).astype(np.float64)
+        up = np.nextafter(near, np.float32(np.inf)).astype(np.float64)
+    near = near.astype(np.float64)
+    below = np.where(near > x, down, near)
+    above = np.where(near < x, up, near)
+    want = {"zero": np.where(x >= 0, below, above), "negative_inf": below,
+            "positive_inf": above}[mode]
+    want = np.where(want == 0, np.copysign(0.0, x), want)
+    op = Operation("ftof", [Value(TileType((len(x),), "f64"))], [TileType((len(x),), "f32")],
+                   {"rounding": mode})
+    got = np.asarray(evaluate_pure(op, [x])[0], np.float64)
+    same = (got == want) & (np.signbit(got) == np.signbit(want)) | np.isnan(got) & np.isnan(want)
+    bad = np.flatnonzero(~same)
+    assert not bad.size, [(float(x[j]), float(got[j]), float(want[j])) for j in bad[:5]]
+
+
+@pytest.mark.parametrize("signs", [" signed", " unsigned", " signed unsigned",
+                                   " unsigned signed", " unsigned unsigned"])
+def test_mmai_reads_each_input_with_its_signedness(signs):
+    """i8 inputs are read as 0..255 where unsigned (each side its own with a pair), the
+    products summed exactly into the i32 accumulator, which wraps."""
+    from eqsat.interp.semantics import evaluate_pure
+    k = parse("entry @k(%a: tile<ptr<i8>>) {\n"
+              "  %x = constant <i8: 1> : tile<4x8xi8>\n  %y = constant <i8: 1> : tile<8x4xi8>\n"
+              "  %z = constant <i32: 0> : tile<4x4xi32>\n"
+              f"  %r = mmai %x, %y, %z{signs} : tile<4x8xi8>, tile<8x4xi8>, tile<4x4xi32>\n"
+              "  return\n}\n")
+    op = next(o for o in k.walk() if o.name == "mmai")
+    rng = np.random.default_rng(3)
+    a = rng.integers(-128, 128, (4, 8)).astype(np.int8)
+    b = rng.integers(-128, 128, (8, 4)).astype(np.int8)
+    acc = rng.integers(-2**31, 2**31, (4, 4)).astype(np.int32)
+    acc[0, 0] = 2**31 - 1                    # wraps when the products are positive
+    words = signs.split()
+    ls, rs = (words * 2)[:2]
+    av = [[int(v) % 256 if ls == "unsigned" else int(v) for v in row] for row in a]
+    bv = [[int(v) % 256 if rs == "unsigned" else int(v) for v in row] for row in b]
+    want = [[(sum(av[i][t] * bv[t][j] for t in range(8)) + int(acc[i, j]) + 2**31) % 2**32
+             - 2**31 for j in range(4)] for i in range(4)]
+    got = evaluate_pure(op, [a, b, acc])[0]
+    assert np.asarray(got).dtype == np.int32 and np.asarray(got).tolist() == want

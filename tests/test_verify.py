@@ -167,7 +167,13 @@ ROUNDING_CASES = [    # (op text, fragment): each a mode cuda-tile's parser or v
     ("  %x = exp %f rounding<nearest_even> : tile<4xf32>", "full, approx"),
     ("  %x = sqrt %f rounding<full> : tile<4xf32>", "approx"),
     ("  %x = addf %f, %f rounding<approx> : tile<4xf32>", "nearest_even, zero"),
-    ("  %x = ftof %f rounding<zero> : tile<4xf32> -> tile<4xf16>", "nearest even only"),
+    ("  %x = ftof %f rounding<zero> : tile<4xf32> -> tile<4xf8E4M3FN>", "toward zero is for f16"),
+    ("  %x = ftof %f rounding<negative_inf> : tile<4xf32> -> tile<4xf16>",
+     "applies to f16 only from f4E2M1FN, f8E4M3FN, f8E5M2"),
+    ("  %x = ftof %f rounding<positive_inf> : tile<4xf32> -> tile<4xbf16>",
+     "applies never to bf16"),
+    ("  %x = ftof %h rounding<positive_inf> : tile<4x8xf16> -> tile<4x8xf8E5M2>",
+     "applies never to f8E5M2"),
     ("  %x = itof %i signed rounding<zero> : tile<4xi32> -> tile<4xf32>", "nearest even only"),
     ("  %x = addf %h, %h flush_to_zero : tile<4x8xf16>", "flush_to_zero applies to f32 only"),
     ("  %x = divf %h, %h rounding<full> : tile<4x8xf16>", "rounding<full> applies to f32 only"),
@@ -190,6 +196,58 @@ def test_rounding_modes_each_op_takes_verify():
                  "  %x = exp %h rounding<full> : tile<4x8xf16>",
                  "  %x = ftof %f rounding<positive_inf> : tile<4xf32> -> tile<4xf8E8M0FNU>"):
         verify(parse(kernel_text(line)))
+
+
+# ftof's directed modes tileiras compiles (sm_90): toward zero into f16, bf16, tf32, f32 and
+# f64 from any other float; toward either infinity into f32 and f64 from the narrower
+# floats and f64 -> f32, into f16 from the 8-bit floats
+FTOF_DIRECTED_OK = [
+    ("f32", "f16", "zero"), ("f64", "f16", "zero"), ("f32", "bf16", "zero"),
+    ("f16", "bf16", "zero"), ("bf16", "f16", "zero"), ("f32", "tf32", "zero"),
+    ("f64", "f32", "zero"), ("f8E8M0FNU", "f32", "zero"), ("f16", "f64", "zero"),
+    ("f64", "f32", "negative_inf"), ("f64", "f32", "positive_inf"),
+    ("f16", "f32", "negative_inf"), ("bf16", "f64", "positive_inf"),
+    ("tf32", "f32", "positive_inf"), ("f8E4M3FN", "f16", "negative_inf"),
+    ("f8E5M2", "f16", "positive_inf"), ("f8E8M0FNU", "f64", "negative_inf"),
+    ("f4E2M1FN", "f16", "negative_inf"), ("f4E2M1FN", "f32", "positive_inf"),
+    ("f4E2M1FN", "bf16", "zero"),
+]
+
+
+@pytest.mark.parametrize("src,dst,mode", FTOF_DIRECTED_OK,
+                         ids=[f"{s}-{d}-{m}" for s, d, m in FTOF_DIRECTED_OK])
+def test_ftof_directed_modes_tileiras_compiles_verify(src, dst, mode):
+    verify(parse(kernel_text(f"  %a = constant <{src}: 1.0> : tile<4x{src}>",
+                             f"  %x = ftof %a rounding<{mode}> flush_to_zero : "
+                             f"tile<4x{src}> -> tile<4x{dst}>")))
+
+
+def test_ftof_directed_from_fnv8_is_not_supported_yet():
+    def text(mode: str) -> str:
+        return ("entry @k(%q: tile<ptr<fnv8E5M3FNU>>) {\n"
+                "  %a, %t = load_ptr_tko weak %q : tile<ptr<fnv8E5M3FNU>> -> tile<fnv8E5M3FNU>, "
+                "token\n"
+                f"  %x = ftof %a{mode} : tile<fnv8E5M3FNU> -> tile<f16>\n  return\n}}\n")
+    expect_error(text(" rounding<zero>"), "attribute", "ftof", 3,
+                 "does not support rounding<zero> from it yet")
+    verify(parse(text("")))
+
+
+def test_bitcast_of_tf32_to_itself_verifies():
+    """tileiras compiles it (a no-op, as every same-type bitcast); tf32 to any other type
+    stays refused above."""
+    verify(parse(kernel_text(T8, "  %x = bitcast %t8 : tile<4xtf32> -> tile<4xtf32>")))
+
+
+@pytest.mark.parametrize("src,dst,mode", [("f8E8M0FNU", "f32", "positive_inf"),
+                                          ("f64", "f16", "negative_inf"),
+                                          ("f4E2M1FN", "bf16", "positive_inf"),
+                                          ("f16", "tf32", "positive_inf"),
+                                          ("f32", "f8E4M3FN", "zero")])
+def test_ftof_directed_modes_tileiras_refuses_stay_refused(src, dst, mode):
+    expect_error(kernel_text(f"  %a = constant <{src}: 1.0> : tile<4x{src}>",
+                             f"  %x = ftof %a rounding<{mode}> : tile<4x{src}> -> "
+                             f"tile<4x{dst}>"), "attribute", "ftof", 3, f"rounding<{mode}>")
 
 
 SATURATING_CASES = [   # conversions other than ftoi, each given ftoi's `saturating` flag
@@ -613,7 +671,7 @@ OP_CASES = [   # (body, rule, op, line, fragment): op rules tileiras' verifier h
     (["  %x = ftof %f : tile<4xf32> -> tile<4xf32>"], "type-mismatch", "ftof", 2,
      "float to another float"),
     (["  %x = bitcast %i : tile<4xi32> -> tile<4xtf32>"], "type-mismatch", "bitcast", 2,
-     "no tf32"),
+     "tf32 only to itself"),
     (["  %x = itof %i signed rounding<zero> : tile<4xi32> -> tile<4xf8E8M0FNU>"],
      "type-mismatch", "itof", 2, "not to f8E8M0FNU"),
     (["  %x = int_to_ptr %i : tile<4xi32> -> tile<4xptr<f32>>"], "type-mismatch", "int_to_ptr",

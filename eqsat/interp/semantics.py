@@ -709,6 +709,12 @@ def _mma(op, a, b, acc):
     if is_float(elem):
         r = np.einsum(spec, np.asarray(a, np.float64), np.asarray(b, np.float64), optimize=False)
         return round_to(elem, r + np.asarray(acc, np.float64))
+    # each input read with its own signedness (`signed`/`unsigned` for both, or a pair)
+    s = op.attrs.get("signedness")
+    lhs, rhs = (s, s) if isinstance(s, str) or s is None else tuple(s)
+    ea, eb = op.operands[0].scalar_elem, op.operands[1].scalar_elem
+    a = _as(a, ea, op.attrs.get("signedness_lhs", lhs))
+    b = _as(b, eb, op.attrs.get("signedness_rhs", rhs))
     r = np.einsum(spec, np.asarray(a, np.int64), np.asarray(b, np.int64), optimize=False)
     return (r + np.asarray(acc, np.int64)).astype(numpy_dtype(elem))
 

@@ -67,6 +67,16 @@ _WORDS = ("i32", "i64", "f32", "f64")
 ATOMIC_MODES = {**{m: ("i32", "i64") for m in ("and", "or", "xor", "add", "max", "min", "umax",
                                              "umin")},
                 "addf": ARITH_FLOATS, "xchg": _WORDS}
+# ftof's directed roundings as tileiras takes them (every float pair probed, sm_90/sm_100;
+# fnv8E5M3FNU compiles on neither, so its pairs are unprobed):
+# toward zero into each of these results, from any other float...
+FTOF_ZERO_INTO = frozenset(("f16", "bf16", "tf32", "f32", "f64"))
+# ...and toward either infinity only on these pairs (f64 -> f32 and widenings); into
+# f8E8M0FNU, zero and positive_inf are its only modes (no nearest power of two)
+_FP8_FP4 = ("f8E4M3FN", "f8E5M2", "f4E2M1FN")
+FTOF_INF_INTO = {"f16": frozenset(_FP8_FP4),
+                 "f32": frozenset(("f16", "bf16", "tf32", "f64", *_FP8_FP4)),
+                 "f64": frozenset(("f16", "bf16", "tf32", "f32", "f8E8M0FNU", *_FP8_FP4))}
 # mmaf: the accumulators each input element type multiplies into
 MMA_ACCUMULATORS = {"f16": ("f16", "f32"), "bf16": ("f32",), "f32": ("f32",), "tf32": ("f32",),
                     "f64": ("f64",), "f8E4M3FN": ("f16", "f32"), "f8E5M2": ("f16", "f32")}
@@ -1287,12 +1297,35 @@ def _number_conversion(ok: Callable[[Any, Any], bool], what: str,
                 op.attrs.get("rounding") not in ("zero", "positive_inf"):
             v.fail(op, "attribute", f"'{n}' to f8E8M0FNU needs rounding<zero> or "
                    f"rounding<positive_inf> (there is no nearest power of two mode)")
-        if nearest_only and de != "f8E8M0FNU" and \
-                op.attrs.get("rounding", "nearest_even") != "nearest_even":
-            why = " (toward zero or +inf is for f8E8M0FNU)" if powers_of_two else ""
-            v.fail(op, "attribute", f"'{n}' to {de} rounds to nearest even only, found "
-                   f"rounding<{op.attrs['rounding']}>{why}")
+        mode = op.attrs.get("rounding", "nearest_even")
+        if nearest_only and de != "f8E8M0FNU" and mode != "nearest_even":
+            if n == "ftof":
+                _ftof_directed(v, op, se, de, mode)
+            else:
+                v.fail(op, "attribute", f"'{n}' to {de} rounds to nearest even only, found "
+                       f"rounding<{mode}>")
     return check
+
+
+def _ftof_directed(v: _Verifier, op: Operation, se, de, mode) -> None:
+    """ftof's directed modes, exactly where tileiras takes them (FTOF_ZERO_INTO,
+    FTOF_INF_INTO); the interpreter rounds each of them exactly."""
+    if se == "fnv8E5M3FNU":
+        v.fail(op, "attribute", f"'ftof' from fnv8E5M3FNU rounds to nearest even only: eqsat "
+               f"does not support rounding<{mode}> from it yet (no tileiras target compiles "
+               f"the type, so its modes are unprobed)")
+    if mode == "zero" and de in FTOF_ZERO_INTO:
+        return
+    if mode in ("negative_inf", "positive_inf") and se in FTOF_INF_INTO.get(de, ()):
+        return
+    if mode == "zero":
+        v.fail(op, "attribute", f"'ftof' to {de} rounds to nearest even only, found "
+               f"rounding<zero> (toward zero is for f16, bf16, tf32, f32, f64 and f8E8M0FNU "
+               f"results)")
+    takes = ", ".join(sorted(FTOF_INF_INTO.get(de, ())))
+    where = f"to {de} only from {takes}" if takes else f"never to {de}"
+    v.fail(op, "attribute", f"'ftof' {se} -> {de} cannot round to {mode}: rounding<{mode}> "
+           f"applies {where}")
 
 
 for _name, _ok, _what, _p2, *_nearest in (
@@ -1305,9 +1338,10 @@ for _name, _ok, _what, _p2, *_nearest in (
         ("ftoi", lambda se, de: is_float(se) and is_int(de), "float to integer", False),
         ("ftof", lambda se, de: is_float(se) and is_float(de) and se != de,
          "float to another float", True, True),
-        ("bitcast", lambda se, de: not is_ptr(se) and not is_ptr(de) and "tf32" not in (se, de)
-         and bit_width(se) == bit_width(de), "same bit width, no pointers, no tf32 (19 bits in "
-         "Tile IR: no other type has its width)", False),
+        ("bitcast", lambda se, de: not is_ptr(se) and not is_ptr(de)
+         and ("tf32" not in (se, de) or se == de) and bit_width(se) == bit_width(de),
+         "same bit width, no pointers, tf32 only to itself (19 bits in Tile IR: no other "
+         "type has its width)", False),
         ("int_to_ptr", lambda se, de: se == "i64" and is_ptr(de), "i64 to pointer", False),
         ("ptr_to_int", lambda se, de: is_ptr(se) and de == "i64", "pointer to i64", False),
         ("ptr_to_ptr", lambda se, de: is_ptr(se) and is_ptr(de), "pointer to pointer", False)):
