@@ -80,19 +80,23 @@ def _signed_f64(f: Any) -> Any:
     pattern: with the sign bit set that takes 65 bits, the reader keeps 64 and the sign
     is lost (a -inf identity became +inf). Written as the pattern's two's complement
     value it fits in 64 bits and reads back bit for bit."""
-    from cuda.tile._bytecode import attribute as at
-
-    bits = f.value_bits - (1 << 64)
-
-    class SignedF64(type(f)):  # type: ignore[misc]
-        def encode_tagged(self, string_table, buf: bytearray) -> None:
-            buf.extend(at.AttributeTag.Float._value_)
-            at.encode_typeid(self.type_id, buf)
-            at.encode_signed_varint(bits, buf)
-
-    out = object.__new__(SignedF64)
+    out: Any = object.__new__(_signed_f64_class())
     out.__dict__.update(f.__dict__)
     return out
+
+
+@cache
+def _signed_f64_class() -> Any:
+    """The encoder's float attribute, writing its bits as a two's complement varint."""
+    from cuda.tile._bytecode import attribute as at
+
+    class SignedF64(_bc().Float):  # type: ignore[misc]
+        def encode_tagged(self, string_table: Any, buf: bytearray) -> None:
+            buf.extend(at.AttributeTag.Float._value_)
+            at.encode_typeid(self.type_id, buf)
+            at.encode_signed_varint(self.value_bits - (1 << 64), buf)
+
+    return SignedF64
 
 
 def supported_versions() -> tuple[str, ...]:
