@@ -70,6 +70,23 @@ def test_list_of_arrays_runs_from_a_list_spec():
     assert check_equivalent(k, optimize(k).kernel, spec, trials=2, schedules=2, exact=True).ok
 
 
+def test_64_bit_sums_import_with_their_identities_and_run():
+    from eqsat.interp import run
+    from eqsat.interp.inputs import parse_spec
+
+    _, _, k = _import("rowsum_f64")
+    ids = [op.attrs["identities"][0] for op in k.walk() if op.name == "reduce"]
+    assert [(c.elem, c.scalar()) for c in ids] == [("f64", 0.0), ("i64", 0)]
+    spec = parse_spec({"grid": [4], "params": [
+        {"name": "x", "shape": [4, 32], "dtype": "f64", "init": "normal"},
+        {"name": "n", "shape": [4, 32], "dtype": "i64", "init": "randint"},
+        {"name": "y", "shape": [4], "dtype": "f64", "init": "zeros"},
+        {"name": "m", "shape": [4], "dtype": "i64", "init": "zeros"}]})
+    b = run(k, spec).buffers
+    assert np.allclose(b["y"], b["x"].sum(axis=1)) and b["y"].dtype == np.float64
+    assert np.array_equal(b["m"], b["n"].sum(axis=1))
+
+
 def test_tuple_items_flatten_in_order():
     _, _, k = _import("tuple_axpy")
     names = [p.value.name for p in k.params]

@@ -108,3 +108,35 @@ def test_multi_result_reference_rules():
            "  %t = addi %s, %s#1 : tile<i32>\n  return\n}\n")
     with pytest.raises(ParseError, match="several results"):
         parse(src)
+
+
+@pytest.mark.parametrize("elem, written, value", [
+    ("f64", "0.000000e+00", 0.0), ("f64", "-2.500000e+00", -2.5), ("i64", "0", 0),
+    ("i64", "-7", -7), ("i1", "false", False), ("i1", "true", True)])
+def test_an_identity_without_a_type_has_mlirs_default_type(elem, written, value):
+    """tileirdisasm leaves out the type MLIR reads by default (f64 for a decimal float,
+    i64 for an integer, i1 for true/false); eqsat prints it back with its type."""
+    combine = {"f64": "addf", "i64": "addi", "i1": "ori"}[elem]
+    src = (f"entry @k(%x: tile<8x{elem}>) {{\n"
+           f"  %r = reduce %x dim=0 identities=[{written}] : tile<8x{elem}> -> tile<{elem}>\n"
+           f"  (%a: tile<{elem}>, %b: tile<{elem}>) {{\n"
+           f"    %s = {combine} %a, %b : tile<{elem}>\n"
+           f"    yield %s : tile<{elem}>\n  }}\n  return\n}}\n")
+    k = parse(src)
+    ident = next(op for op in k.walk() if op.name == "reduce").attrs["identities"][0]
+    assert (ident.elem, ident.scalar()) == (elem, value)
+    assert f": {elem}]" in print_kernel(k)
+    from eqsat.ir.verify import verify
+    verify(k)
+
+
+def test_an_untyped_identity_of_another_type_is_refused_by_the_verifier():
+    from eqsat import VerifyError
+    from eqsat.ir.verify import verify
+
+    src = ("entry @k(%x: tile<8xf32>) {\n"
+           "  %r = reduce %x dim=0 identities=[0.000000e+00] : tile<8xf32> -> tile<f32>\n"
+           "  (%a: tile<f32>, %b: tile<f32>) {\n    %s = addf %a, %b : tile<f32>\n"
+           "    yield %s : tile<f32>\n  }\n  return\n}\n")
+    with pytest.raises(VerifyError, match=r"2:3: .*f64"):
+        verify(parse(src))

@@ -45,6 +45,16 @@ _INT = re.compile(r"-?[0-9]+")
 _FLOAT = re.compile(r"[-+]?(?:0x[0-9A-Fa-f]+|inf|nan|[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?)")
 
 SEMANTICS = ("weak", "relaxed", "acquire", "release", "acq_rel")
+
+def _untyped_identity(s: str) -> str:
+    """The type of an identity written without one, as tileirdisasm writes the MLIR
+    defaults: `true`/`false` are i1, a decimal float f64, an integer i64."""
+    if s in ("true", "false"):
+        return "i1"
+    if s.lstrip("+-").startswith("0x") or s.lstrip("+-").isdigit():
+        return "i64"
+    return "f64"
+
 SCOPES = ("tl_blk", "device", "sys")
 MODIFIER_WORDS = ("signed", "unsigned", "rounding", "saturating", "flush_to_zero", "propagate_nan",
                   "overflow")
@@ -970,8 +980,10 @@ class Parser:
                 s = m.group(0)
             else:
                 s = self.word()
-            self.expect(":")
-            elem = self.elem_type()
+            if self.accept(":"):
+                elem = self.elem_type()
+            else:               # MLIR leaves out the type it would read by default
+                elem = _untyped_identity(s)
             if is_float(elem):
                 val = self._float_bits(elem, s, vpos) if s.startswith("0x") else self._round(
                     elem, float(s), vpos)
