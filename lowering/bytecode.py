@@ -25,7 +25,7 @@ from eqsat.errors import EqsatError
 from eqsat.ir import minifloat
 from eqsat.ir.attrs import Bounded, DenseConst, DivBy, SameElements
 from eqsat.ir.core import Kernel, Operation, Region, Value
-from eqsat.ir.ops import ROUNDING
+from eqsat.ir.ops import ATOMIC_MODES, ROUNDING
 from eqsat.ir.types import (FLOAT_WIDTHS, INT_WIDTHS, PartitionViewType, PointerType,
                             StridedViewType, TensorViewType, TileType, TokenType, Type)
 
@@ -46,7 +46,6 @@ _OVERFLOW = {
     "no_unsigned_wrap": "NUW",
     "no_wrap": "NW",
 }
-_ATOMIC_MODES = ("and", "or", "xor", "add", "addf", "max", "min", "umax", "umin", "xchg")
 # first bytecode version that has the op at all
 _MIN_VERSION = {"atomic_red_view_tko": (13, 3), "make_strided_view": (13, 3), "fpowi": (13, 4),
                 "insert": (13, 4), "pack": (13, 3), "unpack": (13, 3), "mmaf_scaled": (13, 3),
@@ -686,8 +685,8 @@ def _inb(op: Operation) -> list[bool]:
 
 def _mode(w, op):
     m = op.attrs.get("mode")
-    if m not in _ATOMIC_MODES:
-        raise w.err(f"unknown atomic mode '{m}' (one of {', '.join(_ATOMIC_MODES)})")
+    if m not in ATOMIC_MODES:
+        raise w.err(f"unknown atomic mode '{m}' (one of {', '.join(ATOMIC_MODES)})")
     return w.bc.AtomicRMWMode[m.upper()]
 
 

@@ -37,6 +37,7 @@ from eqsat.egraph.egg import ActionLike, RewriteOrRule, String, i64, rule, union
 from eqsat.egraph.egg import Ruleset as _EggRuleset
 from eqsat.egraph.egg import ruleset as _egg_ruleset
 from eqsat.ir.ops import SPECS
+from eqsat.ir.types import ARITH_FLOATS
 from eqsat.ir.numbers import to_bits
 
 _fresh = itertools.count()
@@ -127,7 +128,7 @@ def const(ty: T.Ty, elem: str | String, bits: int | i64) -> T.Term:
     return T.Const(ty, elem, bits)
 
 
-FLOAT_TYPES = ("f16", "bf16", "f32", "f64")
+FLOAT_TYPES = ARITH_FLOATS
 INT_TYPES = ("i1", "i8", "i16", "i32", "i64")
 
 

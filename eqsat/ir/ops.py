@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from eqsat.ir.types import ARITH_FLOATS
+
 ONE, OPT, MANY = "1", "?", "*"
 
 
@@ -289,6 +291,13 @@ ROUNDING: dict[str, tuple[str, ...]] = {
     "ftoi": ("nearest_int_to_zero",),
     "divi": ("zero", "positive_inf", "negative_inf"),   # negative_inf: signed only
 }
+
+# The atomic modes (atomic_rmw, atomic_red_view) and the element types each takes
+# (tileiras' verifier); ATOMIC_WORDS: what atomic_cas and xchg swap.
+ATOMIC_WORDS = ("i32", "i64", "f32", "f64")
+ATOMIC_MODES: dict[str, tuple[str, ...]] = {
+    **{_m: ("i32", "i64") for _m in ("and", "or", "xor", "add", "max", "min", "umax", "umin")},
+    "addf": ARITH_FLOATS, "xchg": ATOMIC_WORDS}
 
 # printing with a token is ordered with memory; printing without one is not
 MEMORY_OPS = frozenset(n for n, s in SPECS.items()

@@ -22,6 +22,9 @@ FLOAT_WIDTHS = {"f16": 16, "bf16": 16, "f32": 32, "tf32": 32, "f64": 64,
 # floats narrower than f16: computed in float32, stored as raw bits (eqsat.ir.minifloat)
 NARROW_FLOATS = ("f8E4M3FN", "f8E5M2", "f8E8M0FNU", "fnv8E5M3FNU", "f4E2M1FN")
 SCALAR_NAMES = tuple(INT_WIDTHS) + tuple(FLOAT_WIDTHS)
+# the floats Tile IR computes in: tf32 and the 8- and 4-bit floats are for conversions,
+# memory and mma only (tileiras: "operand #0 must be tile of f16 or bf16 or f32 or f64")
+ARITH_FLOATS = ("f16", "bf16", "f32", "f64")
 
 # numpy dtype a value of each element type is computed in (bf16, tf32 and the fp8/fp4
 # values are kept in float32 but always rounded to their own precision).

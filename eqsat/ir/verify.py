@@ -19,10 +19,11 @@ from typing import Any, NoReturn
 from eqsat.errors import VerifyError
 from eqsat.ir.attrs import Bounded, DenseConst, DivBy, SameElements
 from eqsat.ir.core import Kernel, Operation, Param, Region, Value
-from eqsat.ir.ops import ONE, OPT, PURE_REGION_OPS, ROUNDING, SPECS
-from eqsat.ir.types import (INT_WIDTHS, SCALAR_NAMES, TOKEN, PartitionViewType, PointerType,
-                            StridedViewType, TensorViewType, TileType, TokenType, bit_width,
-                            is_float, is_int, is_ptr)
+from eqsat.ir.ops import (ATOMIC_MODES, ATOMIC_WORDS, ONE, OPT, PURE_REGION_OPS, ROUNDING,
+                          SPECS)
+from eqsat.ir.types import (ARITH_FLOATS, INT_WIDTHS, SCALAR_NAMES, TOKEN, PartitionViewType,
+                            PointerType, StridedViewType, TensorViewType, TileType, TokenType,
+                            bit_width, is_float, is_int, is_ptr)
 
 # Deepest region nesting checked: a fixed bound, so a kernel verifies the same whether this
 # module runs compiled (no recursion limit of Python's to stop it) or from source (which
@@ -55,18 +56,10 @@ SEMANTICS = frozenset(("weak", "relaxed", "acquire", "release", "acq_rel"))
 SCOPES = frozenset(("tl_blk", "device", "sys"))
 WORD = re.compile(r"^[A-Za-z_][A-Za-z0-9_$.]*$")
 _TILED_VIEWS = (PartitionViewType, StridedViewType)
-# The floats Tile IR computes in: tf32 and the 8- and 4-bit floats are for conversions,
-# memory and mma only (tileiras: "operand #0 must be tile of f16 or bf16 or f32 or f64").
-ARITH_FLOATS = ("f16", "bf16", "f32", "f64")
 # Ops whose meaning depends on the integers' signedness: cuda-tile has no default for it.
 SIGNED_OPS = frozenset(("divi", "remi", "shri", "maxi", "mini", "exti", "itof", "ftoi"))
 OVERFLOW_FLAGS = ("none", "no_signed_wrap", "no_unsigned_wrap", "no_wrap")
 PADDINGS = (None, "zero", "neg_zero", "nan", "pos_inf", "neg_inf")
-# The element types each atomic_rmw mode takes (tileiras' verifier), and atomic_cas's.
-_WORDS = ("i32", "i64", "f32", "f64")
-ATOMIC_MODES = {**{m: ("i32", "i64") for m in ("and", "or", "xor", "add", "max", "min", "umax",
-                                             "umin")},
-                "addf": ARITH_FLOATS, "xchg": _WORDS}
 # ftof's directed roundings as tileiras takes them (every float pair probed, sm_90/sm_100;
 # fnv8E5M3FNU compiles on neither, so its pairs are unprobed):
 # toward zero into each of these results, from any other float...
@@ -966,9 +959,9 @@ class _Verifier:
         vt = TileType(pt.shape, pt.elem.pointee)
         self.expect(op, g["cmp"][0], vt, "the compare value")
         self.expect(op, g["value"][0], vt, "the new value")
-        if vt.elem not in _WORDS:
+        if vt.elem not in ATOMIC_WORDS:
             self.fail(op, "type-mismatch", f"atomic_cas swaps 32- or 64-bit integers or floats "
-                      f"({', '.join(_WORDS)}), found {vt}")
+                      f"({', '.join(ATOMIC_WORDS)}), found {vt}")
         self.mask(op, g, pt.shape)
         self.token_group(op, g)
         self.mem_order(op)
