@@ -988,6 +988,21 @@ def module_to_bytecode(
     return _Writer(version, arch, filename).module(list(kernels))
 
 
+def check_entry(kernel: Kernel, filename: str | None = None) -> None:
+    """tileiras takes only 0-d tiles (scalars and pointers) as entry parameters; the
+    writer itself encodes any type, since tileirdisasm reads them back. Raised before a
+    compile so the error names the parameter, not tileiras' argument number."""
+    for i, p in enumerate(kernel.params):
+        t = p.type
+        if isinstance(t, TileType) and not t.shape:
+            continue
+        where = f"{filename or '<kernel>'}:{p.loc[0]}:{p.loc[1]}: " if p.loc else ""
+        name = f"%{p.name}" if p.name else f"#{i}"
+        raise BytecodeError(f"{where}entry parameter {name} of @{kernel.name} has type "
+                            f"{t}: tileiras takes only 0-d tiles (scalars and pointers) as "
+                            "entry parameters; pass arrays as pointers and make views inside")
+
+
 def kernel_to_bytecode(
     kernel: Kernel,
     version: str = DEFAULT_VERSION,
@@ -1002,6 +1017,7 @@ def kernel_to_bytecode(
 __all__ = [
     "BytecodeError",
     "DEFAULT_VERSION",
+    "check_entry",
     "kernel_to_bytecode",
     "module_to_bytecode",
     "supported_versions",

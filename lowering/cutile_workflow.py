@@ -37,7 +37,7 @@ from eqsat.ir.core import Kernel, clone_kernel
 from eqsat.ir.ops import MEMORY_OPS
 from eqsat.text import parse, print_kernel
 
-from eqsat.lowering.bytecode import DEFAULT_VERSION, kernel_to_bytecode
+from eqsat.lowering.bytecode import DEFAULT_VERSION, check_entry, kernel_to_bytecode
 from eqsat.lowering.sass import (SassStats, cubin_resources, cubin_stats, disassemble, widths,
                                  with_code)
 from eqsat.lowering.timemodel import (DEFAULT_GPU, FITTED, GAIN_MARGIN, GPUS, Build, GpuSpec,
@@ -517,6 +517,7 @@ def compile_ir(
     compiles the optimizer's first variant alone. When tileiras rejects every optimized
     candidate the kernel is compiled unoptimized (the note says why); the last failure is
     raised if nothing compiles."""
+    check_entry(k, filename)
     spec = GPUS[gpu or default_gpu(arch)]
     launch = launch or nominal_launch(spec)
     memo = {} if _memo is None else _memo

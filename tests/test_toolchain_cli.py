@@ -81,6 +81,17 @@ def test_compile_errors_exit_2(capsys, tmp_path):
     assert "tileiras failed" in err and "Traceback" not in err
     assert "architecture 'sm_90': unsupported type 'f8E8M0FNU'" in err
     assert main(["compile", str(bad), "--arch", "sm_100", "-o", str(tmp_path / "z.cubin")]) == 0
+    # tile and view parameters verify (tests and the interpreter use them) but tileiras
+    # takes only 0-d tiles: refused before it runs, naming the parameter where it stands
+    for ty in ("tile<4xf32>", "tensor_view<4xf32, strides=[1]>", "token"):
+        bad.write_text(f"entry @k(%n: tile<i32>, %a: {ty}) {{\n  return\n}}\n")
+        assert main(["check", str(bad)]) == 0
+        capsys.readouterr()
+        assert main(["compile", str(bad), "-o", str(tmp_path / "w.cubin")]) == 2
+        err = capsys.readouterr().err
+        assert f"{bad}:1:25: entry parameter %a of @k has type {ty}: tileiras takes only " \
+            "0-d tiles" in err, err
+        assert "tileiras failed" not in err and "Traceback" not in err
 
 
 def test_cutile_prints_the_imported_ir(capsys, tmp_path):
