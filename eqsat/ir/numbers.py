@@ -8,7 +8,11 @@ import numpy as np
 from eqsat.ir import minifloat
 from eqsat.ir.types import FLOAT_WIDTHS, ElementType, is_float
 
-_HEX_DIGITS = {e: max(1, w // 4) for e, w in FLOAT_WIDTHS.items()}
+# bits of a float's hex literal: MLIR writes a tf32 as its own 19 bits (1 sign, 8 exponent,
+# 10 fraction), though eqsat keeps it, and memory holds it, as a float32 with 13 low zeros
+HEX_WIDTHS = {**FLOAT_WIDTHS, "tf32": 19}
+_TF32_LOW = 13
+_HEX_DIGITS = {e: -(-w // 4) for e, w in HEX_WIDTHS.items()}
 
 
 def to_bits(elem: str, value: Any) -> int:
@@ -54,6 +58,17 @@ def from_bits(elem: str, bits: int) -> Any:
     return np.array(bits & 0xFFFFFFFF, np.uint32).view(np.float32)[()]
 
 
+def hex_bits(elem: str, value: Any) -> int:
+    """The bits a hex literal of float type `elem` spells (`to_bits`, but tf32's 19)."""
+    bits = to_bits(elem, value)
+    return bits >> _TF32_LOW if elem == "tf32" else bits
+
+
+def from_hex_bits(elem: str, bits: int) -> Any:
+    """The value a hex literal of float type `elem` spells; `bits` must fit `HEX_WIDTHS`."""
+    return from_bits(elem, bits << _TF32_LOW if elem == "tf32" else bits)
+
+
 def round_float(elem: str, value: float) -> float:
     """Round a Python float to the nearest value of float type `elem` (ties to even)."""
     if elem == "f16":
@@ -69,8 +84,8 @@ def round_float(elem: str, value: float) -> float:
         if (b & 0x7F800000) != 0x7F800000:           # finite: round to nearest even
             lsb = (b >> keep) & 1
             b = (b + (1 << (keep - 1)) - 1 + lsb) & ~((1 << keep) - 1) & 0xFFFFFFFF
-        elif b & 0x007FFFFF:                          # NaN stays NaN
-            b |= 1 << 22
+        elif b & 0x007FFFFF:          # NaN stays NaN, with no bits the format lacks
+            b = (b | 1 << 22) & ~((1 << keep) - 1)
         return float(np.array(b, np.uint32).view(np.float32))
     return float(f)
 
@@ -82,7 +97,7 @@ def format_float(elem: str, value: Any) -> str:
         text = f"{float(value):.6e}"
         if round_float(elem, float(text)) == value and (value != 0 or not np.signbit(value)):
             return text
-    return "0x" + format(to_bits(elem, value), f"0{_HEX_DIGITS[elem]}X")
+    return "0x" + format(hex_bits(elem, value), f"0{_HEX_DIGITS[elem]}X")
 
 
 def format_scalar(elem: ElementType, value) -> str:

@@ -36,7 +36,7 @@ from eqsat.ir.syntax import (Attr, Lit, Opd, Opt, Special, TokenOf, TypeOf, Type
 from eqsat.ir.types import (FLOAT_WIDTHS, INT_WIDTHS, TOKEN, PartitionViewType, PointerType,
                             StridedViewType, TensorViewType, TileType, TokenType, Type, is_float)
 from eqsat.ir import minifloat
-from eqsat.ir.numbers import from_bits, round_float
+from eqsat.ir.numbers import HEX_WIDTHS, from_hex_bits, round_float
 from eqsat.ir.types import numpy_dtype
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*")
@@ -699,9 +699,9 @@ class Parser:
         if elem in minifloat.OPAQUE:
             raise self.error(f"{elem} constants are not supported (eqsat does not know the "
                              f"format's values)", pos)
-        if bits >= 1 << FLOAT_WIDTHS[elem]:
-            raise self.error(f"{s} has more bits than {elem}", pos)
-        return from_bits(elem, bits)
+        if bits >= 1 << HEX_WIDTHS[elem]:
+            raise self.error(f"{s} has more bits than {elem} ({HEX_WIDTHS[elem]})", pos)
+        return from_hex_bits(elem, bits)
 
     def _dense_array(self, elem, raw, pos):
         try:
