@@ -19,7 +19,7 @@ import numpy as np
 from eqsat.errors import OutOfBounds
 from eqsat.ir import minifloat
 from eqsat.ir.types import byte_size, numpy_dtype
-from eqsat.ir.numbers import round_float
+from eqsat.ir.numbers import odd_f32, round_float
 from eqsat.errors import InterpError
 
 BASE_ALIGN = 256          # every buffer starts on a 256-byte boundary
@@ -201,25 +201,11 @@ def round_to(elem: str, x):
         return narrow(elem, x, "nearest_even")
     if elem in ("bf16", "tf32"):
         x = np.asarray(x)
-        arr = _odd_f32(x) if x.dtype == np.float64 else np.asarray(x, np.float32)
+        arr = odd_f32(x) if x.dtype == np.float64 else np.asarray(x, np.float32)
         if elem == "bf16":
             return from_storage("bf16", to_storage("bf16", arr)).reshape(arr.shape)
         return np.vectorize(lambda v: round_float("tf32", float(v)), otypes=[np.float32])(arr)
     return np.asarray(x).astype(numpy_dtype(elem))
-
-
-def _odd_f32(x: np.ndarray) -> np.ndarray:
-    """float64 -> float32 rounded to odd (toward zero, the last bit set when inexact):
-    rounding that again to a format two or more bits narrower (bf16, tf32) rounds once,
-    where rounding to nearest twice can land one unit off."""
-    with np.errstate(all="ignore"):
-        r = x.astype(np.float32)
-        finite = np.isfinite(x)
-        away = finite & (np.abs(r.astype(np.float64)) > np.abs(x))
-        r = np.where(away, np.nextafter(r, np.float32(0)), r).astype(np.float32)
-        inexact = finite & (r.astype(np.float64) != x)
-    bits = np.ascontiguousarray(r).view(np.uint32) | inexact.astype(np.uint32)
-    return bits.view(np.float32).reshape(np.shape(x))
 
 
 def narrow(elem: str, x, mode: str) -> np.ndarray:
