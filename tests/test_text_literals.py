@@ -251,3 +251,52 @@ def test_tileirdisasm_hex_strings_read_back(elem):
     text = disassemble_bytecode(kernel_to_bytecode(k))
     assert f'<{elem}: "0x' in text
     assert parse(text).body.ops[0].attrs["value"] == k.body.ops[0].attrs["value"]
+
+
+def _print_kernel_text(fmt_literal: str) -> str:
+    return ("entry @k() {\n  %c = constant <i32: 1> : tile<i32>\n"
+            f"  %t = print_tko {fmt_literal}, %c : tile<i32> -> token\n  return\n}}\n")
+
+
+@pytest.mark.parametrize("literal, text", [
+    (r'"caf\C3\A9 %d"', "café %d"),                  # tileirdisasm: bytes past ASCII as \XX
+    ('"café %d"', "café %d"),
+    (r'"a\22b\5Cc\0Ad\09e %d"', 'a"b\\c\nd\te %d'),
+    (r'"a\"b\\c\nd\te %d"', 'a"b\\c\nd\te %d'),      # MLIR's named escapes
+    (r'"bad \FF byte %d"', "bad \udcff byte %d"),      # not UTF-8: kept as the byte
+])
+def test_strings_are_mlir_byte_strings(literal, text):
+    """Escapes stand for bytes of UTF-8 text; the printer writes every byte that is not
+    printable ASCII as \\XX, and what it writes reads back the same."""
+    k = parse(_print_kernel_text(literal))
+    assert k.body.ops[1].attrs["format"] == text
+    printed = print_kernel(k)
+    assert printed.isascii()
+    assert parse(printed).body.ops[1].attrs["format"] == text
+    assert print_kernel(parse(printed)) == printed
+
+
+def test_attribute_strings_with_special_characters_round_trip():
+    src = ('entry @k(%a: tile<ptr<f32>> {alias = "q\\22u\\5Co\\0Ate\\C3\\A9"}) {\n'
+           "  return\n}\n")
+    k = parse(src)
+    assert k.params[0].attrs["alias"] == 'q"u\\o\nteé'
+    text = print_kernel(k)
+    assert "\n  return" in text and parse(text).params[0].attrs == k.params[0].attrs
+    assert print_kernel(parse(text)) == text
+
+
+@pytest.mark.cuda
+@pytest.mark.skipif(_WHY is not None, reason=f"needs the 'cuda' extra: {_WHY}")
+def test_tileirdisasm_gives_a_utf8_string_back():
+    """é went to bytecode as C3 A9, came back from tileirdisasm as \\C3\\A9 and was read as
+    two characters, which the next write made four bytes."""
+    from eqsat.lowering.bytecode import kernel_to_bytecode
+    from eqsat.toolchain import disassemble_bytecode
+
+    k = parse(_print_kernel_text(r'"café \22q\22 \5C\0A %d"'))
+    text = disassemble_bytecode(kernel_to_bytecode(k))
+    assert r"caf\C3\A9" in text
+    back = parse(text)
+    assert back.body.ops[1].attrs == k.body.ops[1].attrs
+    assert disassemble_bytecode(kernel_to_bytecode(back)) == text

@@ -177,29 +177,32 @@ class Parser:
         return self.integer("integer or '?'")
 
     def string(self) -> str:
+        """A quoted string with MLIR's escapes (\\", \\\\, \\n, \\t, \\XX). Escapes stand
+        for bytes, so the text is the UTF-8 they spell (tileirdisasm writes every byte
+        past ASCII as \\XX); bytes that are not UTF-8 are kept as surrogate escapes."""
         self.ws()
         if not self.text.startswith('"', self.pos):
             raise self.error(f"expected string, found {self._found()}")
-        i, out = self.pos + 1, []
+        i, out = self.pos + 1, bytearray()
         while i < len(self.text) and self.text[i] != '"':
             if self.text[i] == "\\" and i + 1 < len(self.text):
                 nxt = self.text[i + 1]
-                if nxt in '"\\':
-                    out.append(nxt)
+                if nxt in '"\\nt':
+                    out += {"n": b"\n", "t": b"\t"}.get(nxt, nxt.encode())
                     i += 2
                     continue
                 if re.match(r"[0-9A-Fa-f]{2}", self.text[i + 1:i + 3]):
-                    out.append(chr(int(self.text[i + 1:i + 3], 16)))
+                    out.append(int(self.text[i + 1:i + 3], 16))
                     i += 3
                     continue
             if self.text[i] == "\n":
                 break
-            out.append(self.text[i])
+            out += self.text[i].encode("utf-8", "surrogateescape")
             i += 1
         if i >= len(self.text) or self.text[i] != '"':
             raise self.error("unterminated string", self.pos)
         self.pos = i + 1
-        return "".join(out)
+        return out.decode("utf-8", "surrogateescape")
 
     def comma_list(self, item: Callable, close: str | None = None) -> list:
         out = [item()]
