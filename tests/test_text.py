@@ -140,3 +140,28 @@ def test_an_untyped_identity_of_another_type_is_refused_by_the_verifier():
            "    yield %s : tile<f32>\n  }\n  return\n}\n")
     with pytest.raises(VerifyError, match=r"2:3: .*f64"):
         verify(parse(src))
+
+
+_GEN_OPTIONS = {"loops": {"loops": True}, "atomics": {"atomics": True},
+                "parallel_stores": {"loops": True, "parallel_stores": True},
+                "scatters": {"scatters": True, "conventions": ("cutile",)},
+                "lanes": {"lanes": True}, "deep": {"max_depth": 3, "max_statements": 14}}
+
+
+@pytest.mark.parametrize("option", sorted(_GEN_OPTIONS))
+def test_generated_kernels_of_every_kind_print_and_read_back(option):
+    """print -> parse -> print is a fixed point on the generator's every opt-in kind."""
+    from hypothesis import HealthCheck, given, settings
+
+    from eqsat.testing import kernels
+
+    @settings(max_examples=max(4, settings.default.max_examples // 10), deadline=None,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(kernels(**_GEN_OPTIONS[option]))
+    def check(case):
+        text = print_kernel(case.kernel)
+        back = parse(text)
+        assert first_difference(case.kernel, back) is None
+        assert print_kernel(back) == text
+
+    check()
