@@ -300,3 +300,19 @@ def test_tileirdisasm_gives_a_utf8_string_back():
     back = parse(text)
     assert back.body.ops[1].attrs == k.body.ops[1].attrs
     assert disassemble_bytecode(kernel_to_bytecode(back)) == text
+
+
+@pytest.mark.parametrize("elem, literal, bits", [
+    ("f8E4M3FN", "464", 0x7E), ("f8E4M3FN", "464.001", 0x7F), ("f8E4M3FN", "-1000.0", 0xFF),
+    ("f8E4M3FN", "inf", 0x7F), ("f8E5M2", "61439.9", 0x7B), ("f8E5M2", "61440", 0x7C),
+    ("f8E5M2", "-1e9", 0xFC), ("f8E8M0FNU", "2.5e38", 0xFE), ("f8E8M0FNU", "2.6e38", 0xFF),
+    ("f4E2M1FN", "100.0", 0x7), ("f4E2M1FN", "-inf", 0xF),
+])
+def test_an_fp8_literal_past_the_range_is_what_mlir_reads(elem, literal, bits):
+    """MLIR (APFloat) rounds the literal, and one past the largest finite value becomes the
+    format's infinity, or its NaN where it has none; fp4, with neither, keeps the largest."""
+    k = parse(f"entry @k() {{\n  %a = constant <{elem}: {literal}> : tile<{elem}>\n"
+              "  return\n}\n")
+    assert hex_bits(elem, k.body.ops[0].attrs["value"].array[()]) == bits
+    back = parse(print_kernel(k)).body.ops[0].attrs["value"]
+    assert hex_bits(elem, back.array[()]) == bits

@@ -131,6 +131,10 @@ def round_decimal(elem: str, text: str) -> float:
     type `elem` (ties to even), as MLIR reads it. Reading it as a float64 first rounds
     twice, which lands one unit off where that float64 is a tie of `elem`."""
     d = float(text)
+    if elem in minifloat.FORMATS:
+        past = _past_range(elem, text, d)
+        if past is not None:
+            return past
     r = round_float(elem, d)
     if elem == "f64" or not math.isfinite(d) or r == d:
         return r
@@ -141,6 +145,23 @@ def round_decimal(elem: str, text: str) -> float:
     if exact == Fraction(d):
         return r
     return round_float(elem, math.nextafter(d, math.inf if exact > d else -math.inf))
+
+
+def _past_range(elem: str, text: str, d: float) -> float | None:
+    """MLIR's value for a literal an fp8 format rounds past its largest finite value: the
+    format's infinity, else its NaN (APFloat's overflow; not the saturation eqsat's
+    conversions model). None where the literal is in range, or the format has neither."""
+    f = minifloat.FORMATS[elem]
+    top = minifloat.largest_finite(elem)
+    if not abs(d) >= top or not (f.has_inf or f.nan != "none"):
+        return None
+    _, e = math.frexp(top)
+    half = Fraction(2) ** (e - 1 - f.man_bits - 1)            # half a unit of `top`'s last place
+    odd = int(Fraction(top) / (2 * half)) % 2 == 1
+    x = abs(Fraction(text)) if math.isfinite(d) else None      # None: an infinity
+    if x is not None and (x < top + half or (x == top + half and not odd)):
+        return None
+    return math.copysign(math.inf if f.has_inf else math.nan, d)
 
 
 def format_float(elem: str, value: Any) -> str:
