@@ -150,6 +150,21 @@ def test_a_decimal_next_to_a_tie_rounds_once(elem):
             assert got == want, (elem, text, got, want)
 
 
+@pytest.mark.parametrize("elem, literal, value", [
+    ("f16", "65519.999999999999999999", 65504.0), ("f16", "65520", np.inf),
+    ("f16", "-65520.00000000000000001", -np.inf),
+    ("f32", "340282356779733661637539395458142568447", float(np.finfo(np.float32).max)),
+    ("f32", "340282356779733661637539395458142568448", np.inf),
+    ("bf16", "-3.396177e38", -3.3895313892515355e38),
+    ("f16", "2.98023223876953125000001e-8", 5.960464477539063e-08),   # over half the least
+    ("f16", "2.98023223876953125e-8", 0.0),                             # half: to even, 0
+])
+def test_a_decimal_at_the_ends_of_the_range_rounds_once(elem, literal, value):
+    """At the overflow threshold and half the least subnormal too."""
+    got = _const(elem, literal).scalar()
+    assert got == value and np.signbit(got) == np.signbit(value)
+
+
 def test_round_float_rounds_a_float64_once_to_bf16_and_tf32():
     from eqsat.ir.numbers import round_float
     assert round_float("bf16", 1 + 2 ** -8 + 2 ** -30) == 1 + 2 ** -7

@@ -126,6 +126,10 @@ def round_float(elem: str, value: float) -> float:
         return float(np.float16(value) if elem == "f16" else np.float32(value))
 
 
+# (precision, largest exponent) of the IEEE formats narrower than f64
+_IEEE_TOP = {"f16": (11, 15), "bf16": (8, 127), "tf32": (11, 127), "f32": (24, 127)}
+
+
 def round_decimal(elem: str, text: str) -> float:
     """A decimal literal rounded once, from its exact value, to the nearest value of float
     type `elem` (ties to even), as MLIR reads it. Reading it as a float64 first rounds
@@ -138,8 +142,14 @@ def round_decimal(elem: str, text: str) -> float:
     r = round_float(elem, d)
     if elem == "f64" or not math.isfinite(d) or r == d:
         return r
+    if math.isinf(r):                 # past the top: a tie only at the overflow threshold
+        p, emax = _IEEE_TOP[elem]
+        threshold = 2.0 ** (emax + 1) - 2.0 ** (emax - p)
+        if abs(d) != threshold or abs(Fraction(text)) >= threshold:
+            return r
+        return math.copysign(2.0 ** (emax + 1) - 2.0 ** (emax + 1 - p), d)
     other = 2 * d - r                 # d is a tie when the value past it is of `elem` too
-    if not math.isfinite(other) or round_float(elem, other) != other:
+    if round_float(elem, other) != other:
         return r
     exact = Fraction(text)
     if exact == Fraction(d):
