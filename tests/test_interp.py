@@ -528,3 +528,50 @@ def test_mmai_reads_each_input_with_its_signedness(signs):
              - 2**31 for j in range(4)] for i in range(4)]
     got = evaluate_pure(op, [a, b, acc])[0]
     assert np.asarray(got).dtype == np.int32 and np.asarray(got).tolist() == want
+
+
+def _vector_result(elem: str, fn_line: str, *operands: np.ndarray) -> np.ndarray:
+    """Run `%r = <fn_line>` on dense constants %a, %b, %c (given as bit patterns) and
+    return %r's elements."""
+    from eqsat.ir.numbers import hex_bits
+    n = len(operands[0])
+    consts = "\n".join(
+        f"  %{name} = constant <{elem}: [" + ", ".join(f"0x{hex_bits(elem, v):X}" for v in vals)
+        + f"]> : tile<{n}x{elem}>" for name, vals in zip("abc", operands))
+    src = (f"entry @t(%out: tile<ptr<{elem}>>) {{\n{consts}\n  %r = {fn_line} : tile<{n}x{elem}>\n"
+           f"  %o1 = reshape %out : tile<ptr<{elem}>> -> tile<1xptr<{elem}>>\n"
+           f"  %ob = broadcast %o1 : tile<1xptr<{elem}>> -> tile<{n}xptr<{elem}>>\n"
+           f"  %i = iota : tile<{n}xi32>\n"
+           f"  %op = offset %ob, %i : tile<{n}xptr<{elem}>>, tile<{n}xi32> -> tile<{n}xptr<{elem}>>\n"
+           f"  %tk = store_ptr_tko weak %op, %r : tile<{n}xptr<{elem}>>, tile<{n}x{elem}> -> token\n"
+           "  return\n}\n")
+    spec = parse_spec({"convention": "raw", "params": [
+        {"name": "out", "shape": [n], "dtype": elem, "init": "zeros"}]})
+    return run(parse(src), spec).buffers["out"]
+
+
+@pytest.mark.parametrize("elem", ["f32", "bf16", "f16"])
+def test_fma_rounds_once(elem):
+    """fma's exact a*b + c rounded once to nearest even. A product on a tie of the type
+    plus a c too small for a float64 to keep went to the even side (two roundings)."""
+    from fractions import Fraction
+
+    from eqsat.interp.semantics import round_exact
+    p = {"f32": 24, "bf16": 8, "f16": 11}[elem]
+    rng = np.random.default_rng(4)
+    a, b, c = [], [], []
+    for _ in range(48):                     # products on a tie, nudged by a tiny c
+        x = 1 + int(rng.integers(1, 1 << (p // 2 - 1))) * 2.0 ** -(p // 2)
+        y = 1 + 2.0 ** -(p - p // 2)
+        tiny = 2.0 ** -int(rng.integers(60, 100)) if elem != "f16" else 2.0 ** -24
+        a.append(x)
+        b.append(y)
+        c.append(tiny * (1 if rng.integers(0, 2) else -1))
+    rand = rng.normal(size=(3, 16)) * 10.0 ** rng.integers(-3, 3, size=(3, 16))
+    from eqsat.ir.numbers import round_float
+    vals = [np.array([round_float(elem, float(v)) for v in list(col) + list(r)])
+            for col, r in zip((a, b, c), rand)]
+    got = _vector_result(elem, "fma %a, %b, %c", *vals)
+    want = [round_exact(Fraction(float(x)) * Fraction(float(y)) + Fraction(float(z)), elem,
+                        "nearest_even") for x, y, z in zip(*vals)]
+    assert [float(g) for g in got] == want

@@ -451,7 +451,21 @@ def _pow(op: Operation, base, ex) -> np.ndarray:
 
 
 def _fma(a, b, c):
-    return np.asarray(a, np.float64) * np.asarray(b, np.float64) + np.asarray(c, np.float64)
+    """a * b + c of f16/bf16/f32 inputs in float64, rounded to odd: the product is exact
+    there, the sum's rounding error is recovered exactly (two-sum), and an inexact sum
+    takes the odd one of its two neighbours, so rounding that once more to the result
+    type rounds once. Rounding the sum to nearest first could leave a tie of the result
+    type that the exact value is not on."""
+    a, b, c = (np.asarray(v, np.float64) for v in (a, b, c))
+    with np.errstate(all="ignore"):
+        p = a * b
+        s = p + c
+        back = s - p
+        err = (p - (s - back)) + (c - back)
+        inexact = np.isfinite(s) & np.isfinite(err) & (err != 0)
+        even = (np.ascontiguousarray(s).reshape(-1).view(np.int64) & 1).reshape(s.shape) == 0
+        toward = np.where(err > 0, np.inf, -np.inf)
+        return np.where(inexact & even, np.nextafter(s, toward), s)
 
 
 _FLOAT_BINARY: dict[str, Callable[..., np.ndarray]] = {
