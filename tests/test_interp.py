@@ -575,3 +575,38 @@ def test_fma_rounds_once(elem):
     want = [round_exact(Fraction(float(x)) * Fraction(float(y)) + Fraction(float(z)), elem,
                         "nearest_even") for x, y, z in zip(*vals)]
     assert [float(g) for g in got] == want
+
+
+def _red_view(mode: str, data: list[int], vals: list[int], stride: int = 1) -> list[int]:
+    """`atomic_red_view_tko` of i32 `vals` into tile 0 of a view of `data` (element i of
+    the tile at element i * stride); the array afterwards."""
+    n = len(vals)
+    pv = f"partition_view<tile=({n}), tensor_view<{n}xi32, strides=[{stride}]>>"
+    src = f"""entry @k(%p: tile<ptr<i32>>) {{
+  %tv = make_tensor_view %p, shape = [{n}], strides = [{stride}] : tensor_view<{n}xi32, strides=[{stride}]>
+  %pv = make_partition_view %tv : {pv}
+  %c0 = constant <i32: 0> : tile<i32>
+  %v = constant <i32: [{", ".join(map(str, vals))}]> : tile<{n}xi32>
+  %t = atomic_red_view_tko relaxed device %pv[%c0], {mode}, %v : tile<{n}xi32>, {pv}, tile<i32> -> token
+  return
+}}"""
+    spec = parse_spec({"convention": "raw", "params": [
+        {"name": "p", "shape": [len(data)], "dtype": "i32",
+         "init": {"kind": "data", "values": data}}]})
+    return run(parse(src), spec).buffers["p"].tolist()
+
+
+@pytest.mark.parametrize("mode, want", [
+    ("umax", [-1, 5, -2, -3]), ("umin", [1, 1, 3, 7]),
+    ("max", [1, 5, 3, 7]), ("min", [-1, 1, -2, -3]),
+])
+def test_view_reduction_compares_unsigned_for_umax_umin(mode, want):
+    """umax/umin read the bits as unsigned (-1 is the largest i32); the view reduction
+    compared them signed."""
+    assert _red_view(mode, [-1, 5, -2, 7], [1, 1, 3, -3]) == want
+
+
+def test_view_reduction_into_overlapping_elements_applies_each():
+    """A view whose tile elements overlap (stride 0) reduces every value into the one
+    element, as separate atomics do; it kept only the last."""
+    assert _red_view("add", [10, 0], [1, 2, 3, 4], stride=0) == [20, 0]
