@@ -610,3 +610,39 @@ def test_view_reduction_into_overlapping_elements_applies_each():
     """A view whose tile elements overlap (stride 0) reduces every value into the one
     element, as separate atomics do; it kept only the last."""
     assert _red_view("add", [10, 0], [1, 2, 3, 4], stride=0) == [20, 0]
+
+
+def _view_load(index_elem: str, index: int, n_value: int, count: int, tile: int) -> list:
+    """Load tile `index` (an `index_elem` constant) of a tile-`tile` partition view of an
+    i32 array of `count` elements viewed with the dynamic i32 size `n_value`."""
+    pv = f"partition_view<tile=({tile}), tensor_view<?xi32, strides=[1]>>"
+    src = f"""entry @k(%p: tile<ptr<i32>>, %n: tile<i32>, %out: tile<ptr<i32>>) {{
+  %tv = make_tensor_view %p, shape = [%n], strides = [1] : tile<i32> -> tensor_view<?xi32, strides=[1]>
+  %pv = make_partition_view %tv : {pv}
+  %i = constant <{index_elem}: {index}> : tile<{index_elem}>
+  %v, %t = load_view_tko weak %pv[%i] : {pv}, tile<{index_elem}> -> tile<{tile}xi32>, token
+  %ov = make_tensor_view %out, shape = [{tile}], strides = [1] : tensor_view<{tile}xi32, strides=[1]>
+  %opv = make_partition_view %ov : partition_view<tile=({tile}), tensor_view<{tile}xi32, strides=[1]>>
+  %c0 = constant <i32: 0> : tile<i32>
+  %s = store_view_tko weak %v, %opv[%c0] : tile<{tile}xi32>, partition_view<tile=({tile}), tensor_view<{tile}xi32, strides=[1]>>, tile<i32> -> token
+  return
+}}"""
+    spec = parse_spec({"convention": "raw", "params": [
+        {"name": "p", "shape": [count], "dtype": "i32", "init": {"kind": "arange", "start": 0,
+                                                                   "step": 1}},
+        {"name": "n", "dtype": "i32", "value": n_value},
+        {"name": "out", "shape": [tile], "dtype": "i32", "init": {"kind": "full", "value": -7}}]})
+    return run(parse(src), spec).buffers["out"].tolist()
+
+
+def test_a_view_index_is_unsigned():
+    """Tile IR reads view indices as unsigned: an i8 -1 is tile 255 (it was tile -1, out
+    of bounds, so the load gave padding)."""
+    assert _view_load("i8", -1, 256, 256, 1) == [255]
+    assert _view_load("i8", 3, 256, 256, 1) == [3]
+
+
+def test_a_dynamic_view_size_is_unsigned():
+    """An i32 size of -1 is 2^32 - 1 elements: tile 0 is in bounds and reads memory (it
+    was a negative size, every element out of bounds)."""
+    assert _view_load("i32", 0, -1, 8, 4) == [0, 1, 2, 3]

@@ -24,7 +24,8 @@ from eqsat.ir.core import Kernel, Operation, Region
 from eqsat.ir.ops import MEMORY_OPS
 from eqsat.ir.types import INT_WIDTHS, TileType, byte_size, is_float, numpy_dtype
 from eqsat.interp.memory import Memory
-from eqsat.interp.semantics import (TOKEN_VALUE, PartitionView, assume_holds, evaluate_pure)
+from eqsat.interp.semantics import (TOKEN_VALUE, PartitionView, assume_holds, evaluate_pure,
+                                    unsigned_value)
 
 _RMW: dict[str, Callable[[Any, Any], Any]] = {
     "add": lambda o, v: o + v, "addf": lambda o, v: o + v, "and": lambda o, v: o & v,
@@ -198,12 +199,16 @@ class Executor:
 
     # -- memory ----------------------------------------------------------------------
     def _view_coords(self, pv: PartitionView, index):
-        """Addresses and in-bounds mask of the tile at `index` of a partition view."""
+        """Addresses and in-bounds mask of the tile at `index` of a partition view. An index
+        is unsigned (Tile IR): an i8 -1 is tile 255."""
         tv = pv.view
         rank = len(tv.shape)
         coords: list[np.ndarray | None] = [None] * rank
         for i, (t, d) in enumerate(zip(pv.tile, pv.dim_map)):
-            c = int(np.asarray(index[i])) * pv.step(i) + np.arange(t, dtype=np.int64)
+            start = unsigned_value(index[i]) * pv.step(i)
+            if start >= tv.shape[d]:           # past the end (and maybe past int64)
+                start = tv.shape[d]
+            c = start + np.arange(t, dtype=np.int64)
             shape = [1] * len(pv.tile)
             shape[i] = t
             coords[d] = c.reshape(shape)

@@ -733,14 +733,31 @@ def _mma(op, a, b, acc):
     return (r + np.asarray(acc, np.int64)).astype(numpy_dtype(elem))
 
 
+def unsigned_value(x) -> int:
+    """An integer operand read as unsigned, as Tile IR reads view shapes, strides and
+    indices: an i32 -1 is 2^32 - 1."""
+    a = np.asarray(x)
+    return int(a) if a.dtype == np.bool_ else int(a) & ((1 << (8 * a.dtype.itemsize)) - 1)
+
+
+def _wrapped(n: int, elem: str) -> np.ndarray:
+    """The integer n in type `elem`: its low bits (a size past the signed range reads back
+    as the unsigned value it is)."""
+    bits = INT_WIDTHS[elem]
+    n &= (1 << bits) - 1
+    return np.asarray(n - (1 << bits) if n >> (bits - 1) else n, numpy_dtype(elem))
+
+
 def make_tensor_view(op, args) -> TensorView:
+    """Dynamic sizes and strides are unsigned; a stride enters 64-bit address arithmetic,
+    which wraps (an i64 -1 steps back, an i32 -1 is 2^32 - 1 elements on)."""
     t = op.results[0].type
     base = int(np.asarray(args[0]))
     dyn_shape = iter(args[1:1 + len(op.group("shape"))])
     dyn_strides = iter(args[1 + len(op.group("shape")):])
-    shape = tuple(int(np.asarray(next(dyn_shape))) if s is None else s
+    shape = tuple(unsigned_value(next(dyn_shape)) if s is None else s
                   for s in op.attrs["static_shape"])
-    strides = tuple(int(np.asarray(next(dyn_strides))) if s is None else s
+    strides = tuple(int(_wrapped(unsigned_value(next(dyn_strides)), "i64")) if s is None else s
                     for s in op.attrs["static_strides"])
     return TensorView(base, t.elem, shape, strides)
 
@@ -754,7 +771,7 @@ def make_partition_view(op, tv: TensorView) -> PartitionView:
 
 def index_space_shape(op, pv: PartitionView):
     it = op.results[0].type.elem
-    return [np.asarray(n, dtype=numpy_dtype(it)) for n in pv.grid_shape()]
+    return [_wrapped(n, it) for n in pv.grid_shape()]
 
 
 # -- the meaning of each pure op -----------------------------------------------------------
@@ -876,7 +893,7 @@ semantics("make_partition_view", "make_strided_view")(
     lambda op, args: [make_partition_view(op, args[0])])
 register_semantics("get_index_space_shape", lambda op, args: index_space_shape(op, args[0]))
 register_semantics("get_tensor_shape", lambda op, args: [
-    np.asarray(s, numpy_dtype(r.scalar_elem)) for s, r in zip(args[0].shape, op.results)])
+    _wrapped(s, r.scalar_elem) for s, r in zip(args[0].shape, op.results)])
 
 
 def evaluate_pure(op: Operation, args: list) -> list:
