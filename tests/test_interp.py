@@ -646,3 +646,30 @@ def test_a_dynamic_view_size_is_unsigned():
     """An i32 size of -1 is 2^32 - 1 elements: tile 0 is in bounds and reads memory (it
     was a negative size, every element out of bounds)."""
     assert _view_load("i32", 0, -1, 8, 4) == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize("index, want", [(1, [4.0, 5.0, 6.0, 7.0]), (3, [12.0, 13.0, 14.0, 15.0]),
+                                         (4, None), (-1, None)])
+def test_extract_of_a_slice_that_does_not_exist_is_an_error(index, want):
+    """Tile IR leaves it undefined; a negative index read a Python slice from the end (an
+    empty tile that failed later in numpy)."""
+    from eqsat.errors import InterpError
+    src = f"""entry @t(%out: tile<ptr<f32>>) {{
+  %a = constant <f32: [{", ".join(f"{i}.0" for i in range(16))}]> : tile<16xf32>
+  %i = constant <i32: {index}> : tile<i32>
+  %r = extract %a[%i] : tile<16xf32> -> tile<4xf32>
+  %o1 = reshape %out : tile<ptr<f32>> -> tile<1xptr<f32>>
+  %ob = broadcast %o1 : tile<1xptr<f32>> -> tile<4xptr<f32>>
+  %j = iota : tile<4xi32>
+  %op = offset %ob, %j : tile<4xptr<f32>>, tile<4xi32> -> tile<4xptr<f32>>
+  %tk = store_ptr_tko weak %op, %r : tile<4xptr<f32>>, tile<4xf32> -> token
+  return
+}}"""
+    spec = parse_spec({"convention": "raw", "params": [
+        {"name": "out", "shape": [4], "dtype": "f32", "init": "zeros"}]})
+    if want is None:
+        with pytest.raises(InterpError, match=r"'extract': slice \d+ of size 4 along dimension "
+                                              r"0 is past the end \(16 elements\)"):
+            run(parse(src), spec)
+    else:
+        assert run(parse(src), spec).buffers["out"].tolist() == want

@@ -868,19 +868,29 @@ register_semantics("cat",
                    lambda op, args: [np.concatenate([args[0], args[1]], axis=op.attrs["dim"])])
 
 
+def _slices(op: Operation, indices: list, part: tuple[int, ...], whole: tuple[int, ...]):
+    """The slices of slice number `indices` (unsigned) of shape `part` in `whole`; a slice
+    that does not exist is an error (undefined behaviour in Tile IR)."""
+    out = []
+    for d, (i, s, n) in enumerate(zip(indices, part, whole)):
+        k = unsigned_value(i)
+        if (k + 1) * s > n:
+            raise InterpError(f"'{op.name}': slice {k} of size {s} along dimension {d} is "
+                              f"past the end ({n} elements): undefined behaviour")
+        out.append(slice(k * s, k * s + s))
+    return tuple(out)
+
+
 @semantics("extract")
 def _extract(op: Operation, args: list) -> list:
-    shape = op.results[0].tile.shape
-    sl = tuple(slice(int(i) * s, int(i) * s + s) for i, s in zip(args[1:], shape))
-    return [np.asarray(args[0])[sl].copy()]
+    x = np.asarray(args[0])
+    return [x[_slices(op, args[1:], op.results[0].tile.shape, x.shape)].copy()]
 
 
 @semantics("insert")
 def _insert(op: Operation, args: list) -> list:
     out = np.array(args[1], copy=True)
-    shape = op.operands[0].tile.shape
-    sl = tuple(slice(int(i) * s, int(i) * s + s) for i, s in zip(args[2:], shape))
-    out[sl] = args[0]
+    out[_slices(op, args[2:], op.operands[0].tile.shape, out.shape)] = args[0]
     return [out]
 
 
