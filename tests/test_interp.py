@@ -673,3 +673,21 @@ def test_extract_of_a_slice_that_does_not_exist_is_an_error(index, want):
             run(parse(src), spec)
     else:
         assert run(parse(src), spec).buffers["out"].tolist() == want
+
+
+@pytest.mark.parametrize("b, want", [("true", [1.0, 0.0]), ("false", [0.0, 1.0])])
+def test_an_i1_offset_is_signed(b, want):
+    """offset reads its offset as signed: an i1 true is -1 element (tileiras' SASS
+    negates the bit: `IADD3 R5, RZ, -UR4, RZ; IMAD.WIDE R2, R5, 0x4, R2`); it was +1."""
+    src = f"""entry @t(%x: tile<ptr<f32>>) {{
+  %b = constant <i1: {b}> : tile<i1>
+  %one = constant <i32: 1> : tile<i32>
+  %p = offset %x, %one : tile<ptr<f32>>, tile<i32> -> tile<ptr<f32>>
+  %q = offset %p, %b : tile<ptr<f32>>, tile<i1> -> tile<ptr<f32>>
+  %v = constant <f32: 1.0> : tile<f32>
+  %t = store_ptr_tko weak %q, %v : tile<ptr<f32>>, tile<f32> -> token
+  return
+}}"""
+    spec = parse_spec({"convention": "raw", "params": [
+        {"name": "x", "shape": [2], "dtype": "f32", "init": "zeros"}]})
+    assert run(parse(src), spec).buffers["x"].tolist() == want

@@ -705,7 +705,9 @@ def _constant(op):
 
 
 def _offset(op, p, o):
+    """p + o elements; o is signed (an i1 true is -1: tileiras negates the bit)."""
     pointee = op.operands[0].type.elem.pointee
+    o = _as(o, op.operands[1].scalar_elem, "signed")
     with np.errstate(over="ignore"):
         r = np.asarray(p, np.int64) + np.asarray(o).astype(np.int64) * byte_size(pointee)
     return np.array(np.broadcast_to(r, op.results[0].type.shape))
