@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+import struct
 from fractions import Fraction
 from typing import Any
 
@@ -99,6 +100,7 @@ def odd_f32(x: np.ndarray) -> np.ndarray:
     return bits.view(np.float32).reshape(np.shape(x))
 
 
+_PACK = {"f16": "<e", "f32": "<f"}
 # precision (significant bits, the leading one included) of the floats with float32's
 # exponent range that eqsat keeps in a float32
 _F32_RANGE = {"bf16": 8, "tf32": 11}
@@ -122,10 +124,17 @@ def round_float(elem: str, value: float) -> float:
         keep = 24 - _F32_RANGE[elem]        # a NaN keeps no bits the format lacks
         b = int(np.array(value, np.float32).view(np.uint32))
         return float(np.array((b | 1 << 22) & ~((1 << keep) - 1), np.uint32).view(np.float32))
-    with np.errstate(over="ignore"):
+    if math.isnan(value):
         return float(np.float16(value) if elem == "f16" else np.float32(value))
+    try:                              # struct rounds to nearest even, as numpy does
+        return struct.unpack(_PACK[elem], struct.pack(_PACK[elem], value))[0]
+    except OverflowError:
+        return math.copysign(math.inf, value)
 
 
+# significant bits of each float narrower than f64, the leading one included
+_PRECISION = {"f16": 11, "bf16": 8, "tf32": 11, "f32": 24,
+              **{n: f.man_bits + 1 for n, f in minifloat.FORMATS.items()}}
 # (precision, largest exponent) of the IEEE formats narrower than f64
 _IEEE_TOP = {"f16": (11, 15), "bf16": (8, 127), "tf32": (11, 127), "f32": (24, 127)}
 
@@ -148,6 +157,8 @@ def round_decimal(elem: str, text: str) -> float:
         if abs(d) != threshold or abs(Fraction(text)) >= threshold:
             return r
         return math.copysign(2.0 ** (emax + 1) - 2.0 ** (emax + 1 - p), d)
+    if not math.ldexp(math.frexp(d)[0], _PRECISION[elem] + 1).is_integer():
+        return r                      # more bits than a tie of `elem` has
     other = 2 * d - r                 # d is a tie when the value past it is of `elem` too
     if round_float(elem, other) != other:
         return r
