@@ -350,10 +350,14 @@ class Parser:
             self.pos += 1
             idx = self.integer("result number")
             group = self._lookup_group(name)
-            if group is None:
-                raise self.error(f"use of undefined value '%{name}'", start)
+            if group is None:               # one value: MLIR reads `%x#0` as `%x`
+                one = self.scope.lookup(name)
+                if one is None:
+                    raise self.error(f"use of undefined value '%{name}'", start)
+                group = [one]
             if not 0 <= idx < len(group):
-                raise self.error(f"'%{name}' has {len(group)} results, no #{idx}", start)
+                raise self.error(f"'%{name}' has {len(group)} result"
+                                 f"{'s' if len(group) != 1 else ''}, no #{idx}", start)
             v = group[idx]
         else:
             v = self.scope.lookup(name)
@@ -748,6 +752,8 @@ class Parser:
                 arr = np.array(raw, dtype=object)
                 lo, hi = -(1 << (bits - 1)), (1 << bits) - 1
                 flat = arr.reshape(-1)
+                if any(isinstance(x, list) for x in flat):
+                    raise ValueError("ragged")
                 if any(not (lo <= int(x) <= hi) for x in flat):
                     raise self.error(f"integer literal out of range for {elem}", pos)
                 wrapped = [((int(x) + (1 << (bits - 1))) % (1 << bits)) - (1 << (bits - 1))
