@@ -331,3 +331,4 @@ def test_an_fp8_literal_past_the_range_is_what_mlir_reads(elem, literal, bits):
     assert hex_bits(elem, k.body.ops[0].attrs["value"].array[()]) == bits
     back = parse(print_kernel(k)).body.ops[0].attrs["value"]
     assert hex_bits(elem, back.array[()]) == bits
+    assert back == k.body.ops[0].attrs["value"]          # the same NaN, payload and all

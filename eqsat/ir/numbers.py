@@ -182,7 +182,10 @@ def _past_range(elem: str, text: str, d: float) -> float | None:
     x = abs(Fraction(text)) if math.isfinite(d) else None      # None: an infinity
     if x is not None and (x < top + half or (x == top + half and not odd)):
         return None
-    return math.copysign(math.inf if f.has_inf else math.nan, d)
+    if f.has_inf:
+        return math.copysign(math.inf, d)
+    nan = np.float32(math.copysign(math.nan, d))      # the format's NaN, as decode gives it
+    return float(minifloat.decode(elem, minifloat.exact_bits(elem, nan))[()])
 
 
 def format_float(elem: str, value: Any) -> str:
