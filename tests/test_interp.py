@@ -528,3 +528,166 @@ def test_mmai_reads_each_input_with_its_signedness(signs):
              - 2**31 for j in range(4)] for i in range(4)]
     got = evaluate_pure(op, [a, b, acc])[0]
     assert np.asarray(got).dtype == np.int32 and np.asarray(got).tolist() == want
+
+
+def _vector_result(elem: str, fn_line: str, *operands: np.ndarray) -> np.ndarray:
+    """Run `%r = <fn_line>` on dense constants %a, %b, %c (given as bit patterns) and
+    return %r's elements."""
+    from eqsat.ir.numbers import hex_bits
+    n = len(operands[0])
+    consts = "\n".join(
+        f"  %{name} = constant <{elem}: [" + ", ".join(f"0x{hex_bits(elem, v):X}" for v in vals)
+        + f"]> : tile<{n}x{elem}>" for name, vals in zip("abc", operands))
+    src = (f"entry @t(%out: tile<ptr<{elem}>>) {{\n{consts}\n  %r = {fn_line} : tile<{n}x{elem}>\n"
+           f"  %o1 = reshape %out : tile<ptr<{elem}>> -> tile<1xptr<{elem}>>\n"
+           f"  %ob = broadcast %o1 : tile<1xptr<{elem}>> -> tile<{n}xptr<{elem}>>\n"
+           f"  %i = iota : tile<{n}xi32>\n"
+           f"  %op = offset %ob, %i : tile<{n}xptr<{elem}>>, tile<{n}xi32> -> tile<{n}xptr<{elem}>>\n"
+           f"  %tk = store_ptr_tko weak %op, %r : tile<{n}xptr<{elem}>>, tile<{n}x{elem}> -> token\n"
+           "  return\n}\n")
+    spec = parse_spec({"convention": "raw", "params": [
+        {"name": "out", "shape": [n], "dtype": elem, "init": "zeros"}]})
+    return run(parse(src), spec).buffers["out"]
+
+
+@pytest.mark.parametrize("elem", ["f32", "bf16", "f16"])
+def test_fma_rounds_once(elem):
+    """fma's exact a*b + c rounded once to nearest even. A product on a tie of the type
+    plus a c too small for a float64 to keep went to the even side (two roundings)."""
+    from fractions import Fraction
+
+    from eqsat.interp.semantics import round_exact
+    p = {"f32": 24, "bf16": 8, "f16": 11}[elem]
+    rng = np.random.default_rng(4)
+    a, b, c = [], [], []
+    for _ in range(48):                     # products on a tie, nudged by a tiny c
+        x = 1 + int(rng.integers(1, 1 << (p // 2 - 1))) * 2.0 ** -(p // 2)
+        y = 1 + 2.0 ** -(p - p // 2)
+        tiny = 2.0 ** -int(rng.integers(60, 100)) if elem != "f16" else 2.0 ** -24
+        a.append(x)
+        b.append(y)
+        c.append(tiny * (1 if rng.integers(0, 2) else -1))
+    rand = rng.normal(size=(3, 16)) * 10.0 ** rng.integers(-3, 3, size=(3, 16))
+    from eqsat.ir.numbers import round_float
+    vals = [np.array([round_float(elem, float(v)) for v in list(col) + list(r)])
+            for col, r in zip((a, b, c), rand)]
+    got = _vector_result(elem, "fma %a, %b, %c", *vals)
+    want = [round_exact(Fraction(float(x)) * Fraction(float(y)) + Fraction(float(z)), elem,
+                        "nearest_even") for x, y, z in zip(*vals)]
+    assert [float(g) for g in got] == want
+
+
+def _red_view(mode: str, data: list[int], vals: list[int], stride: int = 1) -> list[int]:
+    """`atomic_red_view_tko` of i32 `vals` into tile 0 of a view of `data` (element i of
+    the tile at element i * stride); the array afterwards."""
+    n = len(vals)
+    pv = f"partition_view<tile=({n}), tensor_view<{n}xi32, strides=[{stride}]>>"
+    src = f"""entry @k(%p: tile<ptr<i32>>) {{
+  %tv = make_tensor_view %p, shape = [{n}], strides = [{stride}] : tensor_view<{n}xi32, strides=[{stride}]>
+  %pv = make_partition_view %tv : {pv}
+  %c0 = constant <i32: 0> : tile<i32>
+  %v = constant <i32: [{", ".join(map(str, vals))}]> : tile<{n}xi32>
+  %t = atomic_red_view_tko relaxed device %pv[%c0], {mode}, %v : tile<{n}xi32>, {pv}, tile<i32> -> token
+  return
+}}"""
+    spec = parse_spec({"convention": "raw", "params": [
+        {"name": "p", "shape": [len(data)], "dtype": "i32",
+         "init": {"kind": "data", "values": data}}]})
+    return run(parse(src), spec).buffers["p"].tolist()
+
+
+@pytest.mark.parametrize("mode, want", [
+    ("umax", [-1, 5, -2, -3]), ("umin", [1, 1, 3, 7]),
+    ("max", [1, 5, 3, 7]), ("min", [-1, 1, -2, -3]),
+])
+def test_view_reduction_compares_unsigned_for_umax_umin(mode, want):
+    """umax/umin read the bits as unsigned (-1 is the largest i32); the view reduction
+    compared them signed."""
+    assert _red_view(mode, [-1, 5, -2, 7], [1, 1, 3, -3]) == want
+
+
+def test_view_reduction_into_overlapping_elements_applies_each():
+    """A view whose tile elements overlap (stride 0) reduces every value into the one
+    element, as separate atomics do; it kept only the last."""
+    assert _red_view("add", [10, 0], [1, 2, 3, 4], stride=0) == [20, 0]
+
+
+def _view_load(index_elem: str, index: int, n_value: int, count: int, tile: int) -> list:
+    """Load tile `index` (an `index_elem` constant) of a tile-`tile` partition view of an
+    i32 array of `count` elements viewed with the dynamic i32 size `n_value`."""
+    pv = f"partition_view<tile=({tile}), tensor_view<?xi32, strides=[1]>>"
+    src = f"""entry @k(%p: tile<ptr<i32>>, %n: tile<i32>, %out: tile<ptr<i32>>) {{
+  %tv = make_tensor_view %p, shape = [%n], strides = [1] : tile<i32> -> tensor_view<?xi32, strides=[1]>
+  %pv = make_partition_view %tv : {pv}
+  %i = constant <{index_elem}: {index}> : tile<{index_elem}>
+  %v, %t = load_view_tko weak %pv[%i] : {pv}, tile<{index_elem}> -> tile<{tile}xi32>, token
+  %ov = make_tensor_view %out, shape = [{tile}], strides = [1] : tensor_view<{tile}xi32, strides=[1]>
+  %opv = make_partition_view %ov : partition_view<tile=({tile}), tensor_view<{tile}xi32, strides=[1]>>
+  %c0 = constant <i32: 0> : tile<i32>
+  %s = store_view_tko weak %v, %opv[%c0] : tile<{tile}xi32>, partition_view<tile=({tile}), tensor_view<{tile}xi32, strides=[1]>>, tile<i32> -> token
+  return
+}}"""
+    spec = parse_spec({"convention": "raw", "params": [
+        {"name": "p", "shape": [count], "dtype": "i32", "init": {"kind": "arange", "start": 0,
+                                                                   "step": 1}},
+        {"name": "n", "dtype": "i32", "value": n_value},
+        {"name": "out", "shape": [tile], "dtype": "i32", "init": {"kind": "full", "value": -7}}]})
+    return run(parse(src), spec).buffers["out"].tolist()
+
+
+def test_a_view_index_is_unsigned():
+    """Tile IR reads view indices as unsigned: an i8 -1 is tile 255 (it was tile -1, out
+    of bounds, so the load gave padding)."""
+    assert _view_load("i8", -1, 256, 256, 1) == [255]
+    assert _view_load("i8", 3, 256, 256, 1) == [3]
+
+
+def test_a_dynamic_view_size_is_unsigned():
+    """An i32 size of -1 is 2^32 - 1 elements: tile 0 is in bounds and reads memory (it
+    was a negative size, every element out of bounds)."""
+    assert _view_load("i32", 0, -1, 8, 4) == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize("index, want", [(1, [4.0, 5.0, 6.0, 7.0]), (3, [12.0, 13.0, 14.0, 15.0]),
+                                         (4, None), (-1, None)])
+def test_extract_of_a_slice_that_does_not_exist_is_an_error(index, want):
+    """Tile IR leaves it undefined; a negative index read a Python slice from the end (an
+    empty tile that failed later in numpy)."""
+    from eqsat.errors import InterpError
+    src = f"""entry @t(%out: tile<ptr<f32>>) {{
+  %a = constant <f32: [{", ".join(f"{i}.0" for i in range(16))}]> : tile<16xf32>
+  %i = constant <i32: {index}> : tile<i32>
+  %r = extract %a[%i] : tile<16xf32> -> tile<4xf32>
+  %o1 = reshape %out : tile<ptr<f32>> -> tile<1xptr<f32>>
+  %ob = broadcast %o1 : tile<1xptr<f32>> -> tile<4xptr<f32>>
+  %j = iota : tile<4xi32>
+  %op = offset %ob, %j : tile<4xptr<f32>>, tile<4xi32> -> tile<4xptr<f32>>
+  %tk = store_ptr_tko weak %op, %r : tile<4xptr<f32>>, tile<4xf32> -> token
+  return
+}}"""
+    spec = parse_spec({"convention": "raw", "params": [
+        {"name": "out", "shape": [4], "dtype": "f32", "init": "zeros"}]})
+    if want is None:
+        with pytest.raises(InterpError, match=r"'extract': slice \d+ of size 4 along dimension "
+                                              r"0 is past the end \(16 elements\)"):
+            run(parse(src), spec)
+    else:
+        assert run(parse(src), spec).buffers["out"].tolist() == want
+
+
+@pytest.mark.parametrize("b, want", [("true", [1.0, 0.0]), ("false", [0.0, 1.0])])
+def test_an_i1_offset_is_signed(b, want):
+    """offset reads its offset as signed: an i1 true is -1 element (tileiras' SASS
+    negates the bit: `IADD3 R5, RZ, -UR4, RZ; IMAD.WIDE R2, R5, 0x4, R2`); it was +1."""
+    src = f"""entry @t(%x: tile<ptr<f32>>) {{
+  %b = constant <i1: {b}> : tile<i1>
+  %one = constant <i32: 1> : tile<i32>
+  %p = offset %x, %one : tile<ptr<f32>>, tile<i32> -> tile<ptr<f32>>
+  %q = offset %p, %b : tile<ptr<f32>>, tile<i1> -> tile<ptr<f32>>
+  %v = constant <f32: 1.0> : tile<f32>
+  %t = store_ptr_tko weak %q, %v : tile<ptr<f32>>, tile<f32> -> token
+  return
+}}"""
+    spec = parse_spec({"convention": "raw", "params": [
+        {"name": "x", "shape": [2], "dtype": "f32", "init": "zeros"}]})
+    assert run(parse(src), spec).buffers["x"].tolist() == want

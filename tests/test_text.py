@@ -140,3 +140,45 @@ def test_an_untyped_identity_of_another_type_is_refused_by_the_verifier():
            "    yield %s : tile<f32>\n  }\n  return\n}\n")
     with pytest.raises(VerifyError, match=r"2:3: .*f64"):
         verify(parse(src))
+
+
+_GEN_OPTIONS = {"loops": {"loops": True}, "atomics": {"atomics": True},
+                "parallel_stores": {"loops": True, "parallel_stores": True},
+                "scatters": {"scatters": True, "conventions": ("cutile",)},
+                "lanes": {"lanes": True}, "deep": {"max_depth": 3, "max_statements": 14}}
+
+
+@pytest.mark.parametrize("option", sorted(_GEN_OPTIONS))
+def test_generated_kernels_of_every_kind_print_and_read_back(option):
+    """print -> parse -> print is a fixed point on the generator's every opt-in kind."""
+    from hypothesis import HealthCheck, given, settings
+
+    from eqsat.testing import kernels
+
+    @settings(max_examples=max(4, settings.default.max_examples // 10), deadline=None,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(kernels(**_GEN_OPTIONS[option]))
+    def check(case):
+        text = print_kernel(case.kernel)
+        back = parse(text)
+        assert first_difference(case.kernel, back) is None
+        assert print_kernel(back) == text
+
+    check()
+
+
+def test_a_single_value_may_be_named_with_result_number_zero():
+    """MLIR reads `%x#0` as `%x` for a value defined alone; `#1` of it is an error."""
+    src = ("entry @k(%a: tile<i32>) {\n  %s = addi %a, %a : tile<i32>\n"
+           "  %t = addi %s#0, %a#0 : tile<i32>\n  return\n}\n")
+    k = parse(src)
+    assert k.body.ops[1].operands == [k.body.ops[0].results[0], k.params[0].value]
+    assert "%t = addi %s, %a : tile<i32>" in print_kernel(k)
+    with pytest.raises(ParseError, match=r"3:13: error: '%s' has 1 result, no #1$"):
+        parse(src.replace("%s#0", "%s#1"))
+
+
+@pytest.mark.parametrize("data", ["[[1, 2], [3]]", "[1, [2, 3]]", "[[1], 2]"])
+def test_ragged_integer_constant_data_is_a_parse_error(data):
+    with pytest.raises(ParseError, match=r"2:23: error: ragged constant data"):
+        parse(f"entry @k() {{\n  %c = constant <i32: {data}> : tile<2x2xi32>\n  return\n}}\n")

@@ -24,13 +24,29 @@ from eqsat.ir.core import Kernel, Operation, Region
 from eqsat.ir.ops import MEMORY_OPS
 from eqsat.ir.types import INT_WIDTHS, TileType, byte_size, is_float, numpy_dtype
 from eqsat.interp.memory import Memory
-from eqsat.interp.semantics import (TOKEN_VALUE, PartitionView, assume_holds, evaluate_pure)
+from eqsat.interp.semantics import (TOKEN_VALUE, PartitionView, assume_holds, evaluate_pure,
+                                    unsigned_value)
 
 _RMW: dict[str, Callable[[Any, Any], Any]] = {
     "add": lambda o, v: o + v, "addf": lambda o, v: o + v, "and": lambda o, v: o & v,
     "or": lambda o, v: o | v, "xor": lambda o, v: o ^ v, "max": max, "min": min,
     "umax": max, "umin": min, "xchg": lambda o, v: v,
 }
+
+
+def _rmw_values(mode: str, old: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """What an atomic of `mode` writes over `old`, element by element: umax/umin compare
+    the bits as unsigned, max/min as signed; integers wrap."""
+    old = np.asarray(old)
+    v = np.asarray(v).astype(old.dtype)
+    with np.errstate(over="ignore"):
+        if mode in ("umax", "umin"):
+            u = np.dtype(f"u{old.dtype.itemsize}")
+            ou, vu = np.ascontiguousarray(old).view(u), np.ascontiguousarray(v).view(u)
+            return np.where(ou >= vu if mode == "umax" else ou <= vu, old, v)
+        if mode in ("max", "min"):
+            return (np.maximum if mode == "max" else np.minimum)(old, v)
+        return np.asarray(_RMW[mode](old, v)).astype(old.dtype)
 
 
 def uses_tokens(kernel: Kernel) -> bool:
@@ -183,12 +199,16 @@ class Executor:
 
     # -- memory ----------------------------------------------------------------------
     def _view_coords(self, pv: PartitionView, index):
-        """Addresses and in-bounds mask of the tile at `index` of a partition view."""
+        """Addresses and in-bounds mask of the tile at `index` of a partition view. An index
+        is unsigned (Tile IR): an i8 -1 is tile 255."""
         tv = pv.view
         rank = len(tv.shape)
         coords: list[np.ndarray | None] = [None] * rank
         for i, (t, d) in enumerate(zip(pv.tile, pv.dim_map)):
-            c = int(np.asarray(index[i])) * pv.step(i) + np.arange(t, dtype=np.int64)
+            start = unsigned_value(index[i]) * pv.step(i)
+            if start >= tv.shape[d]:           # past the end (and maybe past int64)
+                start = tv.shape[d]
+            c = start + np.arange(t, dtype=np.int64)
             shape = [1] * len(pv.tile)
             shape[i] = t
             coords[d] = c.reshape(shape)
@@ -261,13 +281,15 @@ class Executor:
             raise InterpError(f"unknown atomic mode '{mode}'")
         if inb.any():
             a = addr[inb]
-            old = mem.read(a, pv.view.elem, "atomic")
-            with np.errstate(over="ignore"):
-                new = _RMW[mode](old, val.reshape(addr.shape)[inb]) if mode not in (
-                    "max", "min", "umax", "umin") else (
-                    np.maximum if "max" in mode else np.minimum)(old, val.reshape(
-                        addr.shape)[inb])
-            mem.write(a, pv.view.elem, new, "atomic")
+            v = np.asarray(val.reshape(addr.shape)[inb])
+            if np.unique(a).size == a.size:
+                mem.write(a, pv.view.elem, _rmw_values(mode, mem.read(a, pv.view.elem, "atomic"),
+                                                      v), "atomic")
+            else:           # elements that overlap (may_alias_internally): each in turn
+                for k in range(a.size):
+                    old = mem.read(a[k:k + 1], pv.view.elem, "atomic")
+                    mem.write(a[k:k + 1], pv.view.elem, _rmw_values(mode, old, v[k:k + 1]),
+                              "atomic")
         return [TOKEN_VALUE]
 
     def _print(self, op: Operation, args, bid):
@@ -314,20 +336,8 @@ class Executor:
                 if same:
                     mem.write(a, pointee, np.asarray([val.reshape(-1)[k]]), "atomic")
             else:
-                v = val.reshape(-1)[k]
-                m = op.attrs["mode"]
-                if m in ("umax", "umin"):
-                    bits = np.dtype(numpy_dtype(pointee)).itemsize * 8
-                    mask_u = (1 << bits) - 1
-                    ou, vu = int(old) & mask_u, int(v) & mask_u
-                    pick = max(ou, vu) if m == "umax" else min(ou, vu)
-                    new = old if pick == ou else v
-                elif is_float(pointee) and m in ("add", "addf"):
-                    new = np.asarray(old + v, numpy_dtype(pointee))
-                else:
-                    with np.errstate(over="ignore"):
-                        new = _RMW[m](old, v)
-                mem.write(a, pointee, np.asarray([new]), "atomic")
+                new = _rmw_values(op.attrs["mode"], np.asarray([old]), val.reshape(-1)[k:k + 1])
+                mem.write(a, pointee, new, "atomic")
         return [out, TOKEN_VALUE]
 
 

@@ -4,6 +4,11 @@ Pointers are plain int64 byte addresses, so pointer arithmetic, alignment
 (`assume div_by`) and aliasing (two parameters in one buffer) behave as on a GPU.
 An access outside every buffer, or misaligned for its element type, is reported
 as `OutOfBounds` with the address and the nearest buffer.
+
+A buffer keeps its elements in the storage dtype of the type it was made with; an
+access of another type (through `ptr_to_ptr`) reads and writes the bytes at its
+address as that type, little-endian as on the GPU (numpy keeps them in the host's
+order, little-endian on every host CUDA runs on).
 """
 from __future__ import annotations
 
@@ -14,7 +19,7 @@ import numpy as np
 from eqsat.errors import OutOfBounds
 from eqsat.ir import minifloat
 from eqsat.ir.types import byte_size, numpy_dtype
-from eqsat.ir.numbers import round_float
+from eqsat.ir.numbers import odd_f32, round_float
 from eqsat.errors import InterpError
 
 BASE_ALIGN = 256          # every buffer starts on a 256-byte boundary
@@ -114,7 +119,7 @@ class Memory:
 
     # -- address translation ---------------------------------------------------------
     def _locate(self, addrs: np.ndarray, elem: str, what: str):
-        """(buffer index, element index) per address; raises OutOfBounds."""
+        """(buffer index, byte offset in it) per address; raises OutOfBounds."""
         size = byte_size(elem)
         flat = np.asarray(addrs, np.int64).reshape(-1)
         if flat.size == 0:
@@ -124,7 +129,6 @@ class Memory:
         bic = np.where(ok, bi, 0)
         bases = self._bases[bic]
         ends = np.array([b.end for b in self.buffers], np.int64)[bic]
-        elem_sizes = np.array([byte_size(b.elem) for b in self.buffers], np.int64)[bic]
         ok &= (flat >= bases) & (flat + size <= ends)
         if not ok.all():
             bad = int(flat[~ok][0])
@@ -135,11 +139,7 @@ class Memory:
         if mis.any():
             bad = int(flat[mis][0])
             raise OutOfBounds(f"{what} at address {bad:#x} is not aligned to {size} bytes")
-        wrong = elem_sizes != size
-        if wrong.any():
-            b = self.buffers[int(bic[wrong][0])]
-            raise OutOfBounds(f"{what} of {elem} touches buffer '{b.name}' of {b.elem}")
-        return bic, off // size
+        return bic, off
 
     def _describe(self, addr: int) -> str:
         best = None
@@ -156,21 +156,43 @@ class Memory:
 
     def read(self, addrs: np.ndarray, elem: str, what: str = "load") -> np.ndarray:
         shape = np.shape(addrs)
-        bi, ei = self._locate(addrs, elem, what)
-        out = np.empty(bi.size, dtype=_storage_dtype(elem))
+        bi, off = self._locate(addrs, elem, what)
+        dt = _storage_dtype(elem)
+        out = np.empty(bi.size, dtype=dt)
         for k in np.unique(bi):
             sel = bi == k
-            out[sel] = self.buffers[int(k)].data[ei[sel]]
+            data = self.buffers[int(k)].data
+            if data.dtype == dt:
+                out[sel] = data[off[sel] // dt.itemsize]
+            else:                   # another type's bytes, read as this one's
+                out[sel] = _bytes_at(data, off[sel], dt.itemsize).view(dt)
         return from_storage(elem, out).reshape(shape)
 
     def write(self, addrs: np.ndarray, elem: str, values: np.ndarray, what: str = "store") -> None:
         addrs = np.asarray(addrs, np.int64)
-        bi, ei = self._locate(addrs, elem, what)
-        vals = to_storage(elem, np.broadcast_to(values, addrs.shape).reshape(-1))
+        bi, off = self._locate(addrs, elem, what)
+        dt = _storage_dtype(elem)
+        vals = to_storage(elem, np.broadcast_to(values, addrs.shape).reshape(-1)).astype(dt)
         for k in np.unique(bi):
             sel = bi == k
+            data = self.buffers[int(k)].data
             # lanes writing the same address: the last lane wins (a fixed, documented choice)
-            self.buffers[int(k)].data[ei[sel]] = vals[sel]
+            if data.dtype == dt:
+                data[off[sel] // dt.itemsize] = vals[sel]
+            else:
+                raw = np.ascontiguousarray(vals[sel])
+                data.view(np.uint8)[_byte_index(off[sel], dt.itemsize)] = \
+                    raw.view(np.uint8).reshape(-1, dt.itemsize)
+
+
+def _byte_index(off: np.ndarray, size: int) -> np.ndarray:
+    return off[:, None] + np.arange(size)
+
+
+def _bytes_at(data: np.ndarray, off: np.ndarray, size: int) -> np.ndarray:
+    """The `size` bytes at each byte offset of `data` (little-endian order), one row each,
+    as one contiguous buffer to view as a `size`-byte type."""
+    return np.ascontiguousarray(data.view(np.uint8)[_byte_index(off, size)]).reshape(-1)
 
 
 def round_to(elem: str, x):
@@ -179,25 +201,11 @@ def round_to(elem: str, x):
         return narrow(elem, x, "nearest_even")
     if elem in ("bf16", "tf32"):
         x = np.asarray(x)
-        arr = _odd_f32(x) if x.dtype == np.float64 else np.asarray(x, np.float32)
+        arr = odd_f32(x) if x.dtype == np.float64 else np.asarray(x, np.float32)
         if elem == "bf16":
             return from_storage("bf16", to_storage("bf16", arr)).reshape(arr.shape)
         return np.vectorize(lambda v: round_float("tf32", float(v)), otypes=[np.float32])(arr)
     return np.asarray(x).astype(numpy_dtype(elem))
-
-
-def _odd_f32(x: np.ndarray) -> np.ndarray:
-    """float64 -> float32 rounded to odd (toward zero, the last bit set when inexact):
-    rounding that again to a format two or more bits narrower (bf16, tf32) rounds once,
-    where rounding to nearest twice can land one unit off."""
-    with np.errstate(all="ignore"):
-        r = x.astype(np.float32)
-        finite = np.isfinite(x)
-        away = finite & (np.abs(r.astype(np.float64)) > np.abs(x))
-        r = np.where(away, np.nextafter(r, np.float32(0)), r).astype(np.float32)
-        inexact = finite & (r.astype(np.float64) != x)
-    bits = np.ascontiguousarray(r).view(np.uint32) | inexact.astype(np.uint32)
-    return bits.view(np.float32).reshape(np.shape(x))
 
 
 def narrow(elem: str, x, mode: str) -> np.ndarray:

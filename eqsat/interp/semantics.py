@@ -451,7 +451,21 @@ def _pow(op: Operation, base, ex) -> np.ndarray:
 
 
 def _fma(a, b, c):
-    return np.asarray(a, np.float64) * np.asarray(b, np.float64) + np.asarray(c, np.float64)
+    """a * b + c of f16/bf16/f32 inputs in float64, rounded to odd: the product is exact
+    there, the sum's rounding error is recovered exactly (two-sum), and an inexact sum
+    takes the odd one of its two neighbours, so rounding that once more to the result
+    type rounds once. Rounding the sum to nearest first could leave a tie of the result
+    type that the exact value is not on."""
+    a, b, c = (np.asarray(v, np.float64) for v in (a, b, c))
+    with np.errstate(all="ignore"):
+        p = a * b
+        s = p + c
+        back = s - p
+        err = (p - (s - back)) + (c - back)
+        inexact = np.isfinite(s) & np.isfinite(err) & (err != 0)
+        even = (np.ascontiguousarray(s).reshape(-1).view(np.int64) & 1).reshape(s.shape) == 0
+        toward = np.where(err > 0, np.inf, -np.inf)
+        return np.where(inexact & even, np.nextafter(s, toward), s)
 
 
 _FLOAT_BINARY: dict[str, Callable[..., np.ndarray]] = {
@@ -691,7 +705,9 @@ def _constant(op):
 
 
 def _offset(op, p, o):
+    """p + o elements; o is signed (an i1 true is -1: tileiras negates the bit)."""
     pointee = op.operands[0].type.elem.pointee
+    o = _as(o, op.operands[1].scalar_elem, "signed")
     with np.errstate(over="ignore"):
         r = np.asarray(p, np.int64) + np.asarray(o).astype(np.int64) * byte_size(pointee)
     return np.array(np.broadcast_to(r, op.results[0].type.shape))
@@ -719,14 +735,31 @@ def _mma(op, a, b, acc):
     return (r + np.asarray(acc, np.int64)).astype(numpy_dtype(elem))
 
 
+def unsigned_value(x) -> int:
+    """An integer operand read as unsigned, as Tile IR reads view shapes, strides and
+    indices: an i32 -1 is 2^32 - 1."""
+    a = np.asarray(x)
+    return int(a) if a.dtype == np.bool_ else int(a) & ((1 << (8 * a.dtype.itemsize)) - 1)
+
+
+def _wrapped(n: int, elem: str) -> np.ndarray:
+    """The integer n in type `elem`: its low bits (a size past the signed range reads back
+    as the unsigned value it is)."""
+    bits = INT_WIDTHS[elem]
+    n &= (1 << bits) - 1
+    return np.asarray(n - (1 << bits) if n >> (bits - 1) else n, numpy_dtype(elem))
+
+
 def make_tensor_view(op, args) -> TensorView:
+    """Dynamic sizes and strides are unsigned; a stride enters 64-bit address arithmetic,
+    which wraps (an i64 -1 steps back, an i32 -1 is 2^32 - 1 elements on)."""
     t = op.results[0].type
     base = int(np.asarray(args[0]))
     dyn_shape = iter(args[1:1 + len(op.group("shape"))])
     dyn_strides = iter(args[1 + len(op.group("shape")):])
-    shape = tuple(int(np.asarray(next(dyn_shape))) if s is None else s
+    shape = tuple(unsigned_value(next(dyn_shape)) if s is None else s
                   for s in op.attrs["static_shape"])
-    strides = tuple(int(np.asarray(next(dyn_strides))) if s is None else s
+    strides = tuple(int(_wrapped(unsigned_value(next(dyn_strides)), "i64")) if s is None else s
                     for s in op.attrs["static_strides"])
     return TensorView(base, t.elem, shape, strides)
 
@@ -740,7 +773,7 @@ def make_partition_view(op, tv: TensorView) -> PartitionView:
 
 def index_space_shape(op, pv: PartitionView):
     it = op.results[0].type.elem
-    return [np.asarray(n, dtype=numpy_dtype(it)) for n in pv.grid_shape()]
+    return [_wrapped(n, it) for n in pv.grid_shape()]
 
 
 # -- the meaning of each pure op -----------------------------------------------------------
@@ -837,19 +870,29 @@ register_semantics("cat",
                    lambda op, args: [np.concatenate([args[0], args[1]], axis=op.attrs["dim"])])
 
 
+def _slices(op: Operation, indices: list, part: tuple[int, ...], whole: tuple[int, ...]):
+    """The slices of slice number `indices` (unsigned) of shape `part` in `whole`; a slice
+    that does not exist is an error (undefined behaviour in Tile IR)."""
+    out = []
+    for d, (i, s, n) in enumerate(zip(indices, part, whole)):
+        k = unsigned_value(i)
+        if (k + 1) * s > n:
+            raise InterpError(f"'{op.name}': slice {k} of size {s} along dimension {d} is "
+                              f"past the end ({n} elements): undefined behaviour")
+        out.append(slice(k * s, k * s + s))
+    return tuple(out)
+
+
 @semantics("extract")
 def _extract(op: Operation, args: list) -> list:
-    shape = op.results[0].tile.shape
-    sl = tuple(slice(int(i) * s, int(i) * s + s) for i, s in zip(args[1:], shape))
-    return [np.asarray(args[0])[sl].copy()]
+    x = np.asarray(args[0])
+    return [x[_slices(op, args[1:], op.results[0].tile.shape, x.shape)].copy()]
 
 
 @semantics("insert")
 def _insert(op: Operation, args: list) -> list:
     out = np.array(args[1], copy=True)
-    shape = op.operands[0].tile.shape
-    sl = tuple(slice(int(i) * s, int(i) * s + s) for i, s in zip(args[2:], shape))
-    out[sl] = args[0]
+    out[_slices(op, args[2:], op.operands[0].tile.shape, out.shape)] = args[0]
     return [out]
 
 
@@ -862,7 +905,7 @@ semantics("make_partition_view", "make_strided_view")(
     lambda op, args: [make_partition_view(op, args[0])])
 register_semantics("get_index_space_shape", lambda op, args: index_space_shape(op, args[0]))
 register_semantics("get_tensor_shape", lambda op, args: [
-    np.asarray(s, numpy_dtype(r.scalar_elem)) for s, r in zip(args[0].shape, op.results)])
+    _wrapped(s, r.scalar_elem) for s, r in zip(args[0].shape, op.results)])
 
 
 def evaluate_pure(op: Operation, args: list) -> list:

@@ -413,13 +413,15 @@ def _grouped(op: Operation) -> bool:
 
 
 def _escape(s: str) -> str:
-    """MLIR string escapes: backslash, quote and non-printable bytes as \\XX."""
+    """MLIR string escapes, byte by byte of the UTF-8 text: backslash as \\\\, quote as
+    \\", and every byte not printable ASCII as \\XX (as tileirdisasm writes them)."""
     out = []
-    for ch in s:
+    for b in s.encode("utf-8", "surrogateescape"):
+        ch = chr(b)
         if ch in '"\\':
             out.append("\\" + ch)
-        elif ch < " " or ch == "\x7f":
-            out.append(f"\\{ord(ch):02X}")
+        elif b < 0x20 or b >= 0x7F:
+            out.append(f"\\{b:02X}")
         else:
             out.append(ch)
     return "".join(out)
@@ -431,7 +433,7 @@ def _attr_text(v) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, str):
-        return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        return '"' + _escape(v) + '"'
     if isinstance(v, (list, tuple)):
         return "[" + ", ".join(_attr_text(x) for x in v) + "]"
     return str(v)

@@ -20,6 +20,7 @@ have a reader of their own, because no form describes them:
 from __future__ import annotations
 
 import bisect
+import math
 import re
 import sys
 from collections.abc import Callable
@@ -36,12 +37,13 @@ from eqsat.ir.syntax import (Attr, Lit, Opd, Opt, Special, TokenOf, TypeOf, Type
 from eqsat.ir.types import (FLOAT_WIDTHS, INT_WIDTHS, TOKEN, PartitionViewType, PointerType,
                             StridedViewType, TensorViewType, TileType, TokenType, Type, is_float)
 from eqsat.ir import minifloat
-from eqsat.ir.numbers import from_bits, round_float
+from eqsat.ir.numbers import HEX_WIDTHS, from_hex_bits, round_decimal, values_of_hex_bits
 from eqsat.ir.types import numpy_dtype
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*")
 _VALNAME = re.compile(r"%([A-Za-z0-9_$.\-]+)")
 _INT = re.compile(r"-?[0-9]+")
+_HEX_INT = re.compile(r"-?0x[0-9A-Fa-f]+")
 _FLOAT = re.compile(r"[-+]?(?:0x[0-9A-Fa-f]+|inf|nan|[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?)")
 
 SEMANTICS = ("weak", "relaxed", "acquire", "release", "acq_rel")
@@ -175,29 +177,32 @@ class Parser:
         return self.integer("integer or '?'")
 
     def string(self) -> str:
+        """A quoted string with MLIR's escapes (\\", \\\\, \\n, \\t, \\XX). Escapes stand
+        for bytes, so the text is the UTF-8 they spell (tileirdisasm writes every byte
+        past ASCII as \\XX); bytes that are not UTF-8 are kept as surrogate escapes."""
         self.ws()
         if not self.text.startswith('"', self.pos):
             raise self.error(f"expected string, found {self._found()}")
-        i, out = self.pos + 1, []
+        i, out = self.pos + 1, bytearray()
         while i < len(self.text) and self.text[i] != '"':
             if self.text[i] == "\\" and i + 1 < len(self.text):
                 nxt = self.text[i + 1]
-                if nxt in '"\\':
-                    out.append(nxt)
+                if nxt in '"\\nt':
+                    out += {"n": b"\n", "t": b"\t"}.get(nxt, nxt.encode())
                     i += 2
                     continue
                 if re.match(r"[0-9A-Fa-f]{2}", self.text[i + 1:i + 3]):
-                    out.append(chr(int(self.text[i + 1:i + 3], 16)))
+                    out.append(int(self.text[i + 1:i + 3], 16))
                     i += 3
                     continue
             if self.text[i] == "\n":
                 break
-            out.append(self.text[i])
+            out += self.text[i].encode("utf-8", "surrogateescape")
             i += 1
         if i >= len(self.text) or self.text[i] != '"':
             raise self.error("unterminated string", self.pos)
         self.pos = i + 1
-        return "".join(out)
+        return out.decode("utf-8", "surrogateescape")
 
     def comma_list(self, item: Callable, close: str | None = None) -> list:
         out = [item()]
@@ -345,10 +350,14 @@ class Parser:
             self.pos += 1
             idx = self.integer("result number")
             group = self._lookup_group(name)
-            if group is None:
-                raise self.error(f"use of undefined value '%{name}'", start)
+            if group is None:               # one value: MLIR reads `%x#0` as `%x`
+                one = self.scope.lookup(name)
+                if one is None:
+                    raise self.error(f"use of undefined value '%{name}'", start)
+                group = [one]
             if not 0 <= idx < len(group):
-                raise self.error(f"'%{name}' has {len(group)} results, no #{idx}", start)
+                raise self.error(f"'%{name}' has {len(group)} result"
+                                 f"{'s' if len(group) != 1 else ''}, no #{idx}", start)
             v = group[idx]
         else:
             v = self.scope.lookup(name)
@@ -646,14 +655,16 @@ class Parser:
         self.expect(":")
         self.ws()
         vpos = self.pos
-        raw = self.dense_literal(elem)
+        hex_data = self.text.startswith('"', self.pos)   # MLIR's form past 100 elements
+        raw = self.string() if hex_data else self.dense_literal(elem)
         self.expect(">")
         self.expect(":")
         t = self.type()
         tpos = self.last_type_pos
         if not isinstance(t, TileType) or t.elem != elem:
             raise self.error(f"constant of {elem} must have a tile<...x{elem}> type", tpos)
-        arr = self._dense_array(elem, raw, vpos)
+        arr = (self._hex_elements(elem, raw, t, vpos) if hex_data
+               else self._dense_array(elem, raw, vpos))
         if arr.ndim and arr.shape != t.shape:
             raise self.error(f"constant data of shape {arr.shape} does not match {t}", vpos)
         if arr.ndim and arr.size and DenseConst(elem, arr).is_splat:
@@ -681,27 +692,58 @@ class Parser:
             if not m:
                 raise self.error(f"expected a {elem} literal, found {self._found()}")
             self.pos = m.end()
-            s = m.group(0)
-            if s.startswith("0x"):
-                return self._float_bits(elem, s, p)
-            return self._round(elem, float(s), p)
+            return self._float_literal(elem, m.group(0), p)
+        m = _HEX_INT.match(self.text, self.pos)
+        if m:
+            self.pos = m.end()
+            return int(m.group(0), 16)
         return self.integer(f"{elem} literal")
 
-    def _round(self, elem, value: float, pos: int) -> float:
+    def _float_literal(self, elem, s: str, pos: int):
+        """A decimal (rounded once to `elem`), `inf`/`nan`, or the type's bits in hex."""
         if elem in minifloat.OPAQUE:
             raise self.error(f"{elem} constants are not supported (eqsat does not know the "
                              f"format's values)", pos)
-        return round_float(elem, value)
+        if s.lstrip("+-").startswith("0x"):
+            if s[0] in "+-":
+                raise self.error(f"hex float literal {s} has a sign: a hex literal is the "
+                                 f"bits of the {elem}, the sign bit among them", pos)
+            bits = int(s, 16)
+            if bits >= 1 << HEX_WIDTHS[elem]:
+                raise self.error(f"{s} has more bits than {elem} ({HEX_WIDTHS[elem]})", pos)
+            return from_hex_bits(elem, bits)
+        try:
+            return round_decimal(elem, s)
+        except ValueError as e:               # a format without NaN given a NaN
+            raise self.error(str(e), pos) from None
 
-    def _float_bits(self, elem, s: str, pos: int) -> float:
-        """A float written as its hex bit pattern, which must fit the type."""
-        bits = int(s, 16)
+    def _hex_elements(self, elem, s: str, t: TileType, pos: int) -> np.ndarray:
+        """`"0x..."`: the elements' bytes, little-endian, each in whole bytes (an i1 one
+        byte, 0 or 1; a tf32 three); one element's worth is a splat."""
+        if not re.fullmatch(r"0x(?:[0-9A-Fa-f]{2})*", s):
+            raise self.error('constant data in a string must be "0x" and pairs of hex digits',
+                             pos)
         if elem in minifloat.OPAQUE:
             raise self.error(f"{elem} constants are not supported (eqsat does not know the "
                              f"format's values)", pos)
-        if bits >= 1 << FLOAT_WIDTHS[elem]:
-            raise self.error(f"{s} has more bits than {elem}", pos)
-        return from_bits(elem, bits)
+        data = bytes.fromhex(s[2:])
+        width = INT_WIDTHS.get(elem) or HEX_WIDTHS[elem]
+        size = -(-width // 8)
+        count = math.prod(t.shape)
+        if len(data) not in (size, count * size):
+            raise self.error(f"{len(data)} bytes of constant data do not fit {t} ({count} "
+                             f"elements of {size} byte{'s' if size > 1 else ''})", pos)
+        u = np.frombuffer(data, np.uint8).reshape(-1, size).astype(np.uint64)
+        bits = (u << (8 * np.arange(size, dtype=np.uint64))).sum(axis=1, dtype=np.uint64)
+        if width < 8 * size and bits.max() >> np.uint64(width):
+            raise self.error(f"constant data holds a value wider than {elem}", pos)
+        if elem == "i1":
+            arr = bits != 0
+        elif elem in INT_WIDTHS:              # the low `width` bits, read as signed
+            arr = bits.astype(f"u{size}").view(numpy_dtype(elem))
+        else:
+            arr = values_of_hex_bits(elem, bits)
+        return arr.reshape(t.shape if len(data) > size or count == 1 else ())
 
     def _dense_array(self, elem, raw, pos):
         try:
@@ -710,6 +752,8 @@ class Parser:
                 arr = np.array(raw, dtype=object)
                 lo, hi = -(1 << (bits - 1)), (1 << bits) - 1
                 flat = arr.reshape(-1)
+                if any(isinstance(x, list) for x in flat):
+                    raise ValueError("ragged")
                 if any(not (lo <= int(x) <= hi) for x in flat):
                     raise self.error(f"integer literal out of range for {elem}", pos)
                 wrapped = [((int(x) + (1 << (bits - 1))) % (1 << bits)) - (1 << (bits - 1))
@@ -985,9 +1029,10 @@ class Parser:
             else:               # MLIR leaves out the type it would read by default
                 elem = _untyped_identity(s)
             if is_float(elem):
-                val = self._float_bits(elem, s, vpos) if s.startswith("0x") else self._round(
-                    elem, float(s), vpos)
+                val = self._float_literal(elem, s, vpos)
             elif elem == "i1":
+                if s not in ("true", "false", "0", "1"):
+                    raise self.error(f"i1 identity must be true/false/0/1, not '{s}'", vpos)
                 val = s in ("true", "1")
             else:
                 try:
