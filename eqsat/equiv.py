@@ -77,6 +77,7 @@ def check_equivalent(a: Kernel, b: Kernel, spec: InputSpec, *, trials: int = 10,
     with A's first run of the trial. Stops at the first counterexample."""
     need_positive(trials=trials, schedules=schedules)
     runs, changed = 0, False
+    elems = {x.name: x.dtype for x in spec.arrays}
 
     def fail(t: int, s: int, cex: Counterexample) -> EquivResult:
         return EquivResult(False, trials, schedules, cex, runs)
@@ -98,7 +99,7 @@ def check_equivalent(a: Kernel, b: Kernel, spec: InputSpec, *, trials: int = 10,
                 except InterpError as e:
                     return fail(t, s, Counterexample(t, s, which, "", (), None, None, str(e)))
                 runs += 1
-                diff = compare_outputs(ref, got, exact)
+                diff = compare_outputs(ref, got, exact, elems)
                 if diff is not None:
                     name, idx, x, y = diff
                     return fail(t, s, Counterexample(t, s, which, name, idx, x, y))

@@ -30,14 +30,16 @@ every attribute value it reads):
   interpreter do, or gives Inf (NaN for f8E4M3FN), as the Tile IR spec says of `itof`:
   a free choice (`MINI_OVERFLOW_SATURATES`) both sides share, so a proof holds for
   either (docs/measurements/fp8_conversions.md); `ftoi` rounds by `rounding` (absent:
-  toward zero), saturates to the result's range (i1: -1..0 signed, 0..1 unsigned) and
-  gives 0 for NaN; `bitcast` keeps the bits, except that a NaN computed by an op has
-  no defined payload (a fresh unknown);
+  toward zero), saturates to the result's range and gives 0 for NaN; to i1 a shared
+  free choice (`FTOI_I1_TESTS_ZERO`) between that (i1: -1..0 signed, 0..1 unsigned) and
+  tileiras' code, which tests the float against zero (any nonzero value or NaN is
+  true); `bitcast` keeps the bits, except that a NaN computed by an op has no defined
+  payload (a fresh unknown);
 - `maxf`/`minf`: -0.0 < +0.0; with `propagate_nan` a NaN operand gives NaN, without
   it the other operand; `flush_to_zero` flushes subnormal inputs;
-- pointers are 64-bit byte addresses: `offset` adds the offset (sign-extended) times the
-  pointee's size, wrapping; `ptr_to_int`/`int_to_ptr`/`ptr_to_ptr` keep the bits;
-  comparisons of addresses are unsigned;
+- pointers are 64-bit byte addresses: `offset` adds the offset (sign-extended, an i1
+  too: true is -1) times the pointee's size, wrapping; `ptr_to_int`/`int_to_ptr`/
+  `ptr_to_ptr` keep the bits; comparisons of addresses are unsigned;
 - an `assume` is its operand (its predicate is a promise of the program, checked apart);
 - f8E4M3FN and f8E5M2 values are exact float64 terms (decoded from their 8 bits by a
   table), so `ftof` and `ftoi` from them are exact.
@@ -473,12 +475,12 @@ smt_semantics("minf", attributes=_MIN_MAX_ATTRS)(
 
 
 def _widen(o: Any) -> Any:
-    """An offset as a 64-bit word: sign-extended (an i1 is 0 or 1, as the interpreter
-    reads it)."""
+    """An offset as a 64-bit word: sign-extended, an i1 too (true is -1 element: tileiras
+    negates the bit, as the interpreter reads it)."""
     z3 = _z3()
     if o.size() == 64:
         return o
-    return (z3.ZeroExt if o.size() == 1 else z3.SignExt)(64 - o.size(), o)
+    return z3.SignExt(64 - o.size(), o)
 
 
 def _min_max(op: Operation, args: list[Any], largest: bool) -> Any:
@@ -511,6 +513,16 @@ MINI_OVERFLOW_SATURATES = "mini_overflow_saturates"
 
 def mini_overflow_saturates() -> Any:
     return _z3().Bool(MINI_OVERFLOW_SATURATES)
+
+
+# `ftoi` to i1: the Tile IR spec rounds and saturates (0.5 is false), tileiras compiles a
+# test against zero (any nonzero float or NaN is true, whatever the flags; the
+# interpreter does the same): one free choice shared by both sides of a proof
+FTOI_I1_TESTS_ZERO = "ftoi_i1_tests_zero"
+
+
+def ftoi_i1_tests_zero() -> Any:
+    return _z3().Bool(FTOI_I1_TESTS_ZERO)
 
 
 def _saturate_mini(x: Any, elem: str) -> Any:
@@ -626,9 +638,13 @@ def _ftoi(op: Operation, args: list[Any], ctx: Context) -> tuple[Any, Any]:
                     z3.If(z3.fpLT(r, _fp64(0.0)), z3.BitVecVal(0, w), inside))
         outside = z3.Or(z3.fpGEQ(r, top), z3.fpLT(r, _fp64(0.0)))
     val = z3.If(z3.fpIsNaN(r), z3.BitVecVal(0, w), val)
-    if op.attrs.get("saturating"):
-        return val, None
-    return val, z3.Or(z3.fpIsNaN(x), z3.fpIsInf(x), outside)
+    undefined = None if op.attrs.get("saturating") else \
+        z3.Or(z3.fpIsNaN(x), z3.fpIsInf(x), outside)
+    if w == 1:                      # Tile IR's value, or tileiras' test against zero
+        tests = ftoi_i1_tests_zero()
+        val = z3.If(tests, z3.If(z3.fpIsZero(x), z3.BitVecVal(0, 1), z3.BitVecVal(1, 1)), val)
+        undefined = None if undefined is None else z3.And(z3.Not(tests), undefined)
+    return val, undefined
 
 
 def _divrem(op: Operation, a: Any, b: Any, signed: bool) -> Any:
@@ -922,9 +938,11 @@ def _solver_value(inst: Instance) -> tuple[int, bool] | None:
     args = [const_term(e, b) for e, b in zip(inst.operand_elems, inst.bits)]
     raw = [z3.BitVecVal(b, elem_width(e)) for e, b in zip(inst.operand_elems, inst.bits)]
     term, undef = op_term(op, args, raw)
-    # the interpreter's choice for a narrow float's overflow: saturation (tileiras')
-    fix = (mini_overflow_saturates(), z3.BoolVal(True))
-    term, undef = z3.substitute(term, fix), z3.substitute(undef, fix)
+    # the interpreter's choices, tileiras': a narrow float's overflow saturates, a float
+    # to i1 is a test against zero
+    fix = [(mini_overflow_saturates(), z3.BoolVal(True)),
+           (ftoi_i1_tests_zero(), z3.BoolVal(True))]
+    term, undef = z3.substitute(term, *fix), z3.substitute(undef, *fix)
     if z3.is_true(z3.simplify(undef)):
         return None
     e = inst.result_elem
@@ -981,6 +999,7 @@ def disagreement(inst: Instance) -> str | None:
 
 __all__ = ["Unsupported", "available", "refines", "translate", "op_term", "Inputs",
            "MINI_OVERFLOW_SATURATES", "mini_overflow_saturates",
+           "FTOI_I1_TESTS_ZERO", "ftoi_i1_tests_zero",
            "Outcome", "supported", "ATTRIBUTE_SPACE", "SMT_SEMANTICS", "Context",
            "smt_semantics", "register_smt_semantics", "unregister_smt_semantics", "CROSS_CHECKED",
            "register_cross_check", "unregister_cross_check", "is_modelled", "same_value",

@@ -44,7 +44,7 @@ from eqsat.egraph.engine import rewrite
 from eqsat.egraph.saturate import Limits, saturate
 from eqsat.errors import AssumeViolation, EqsatError
 from eqsat.interp import run
-from eqsat.interp.compare import TOL
+from eqsat.interp.compare import tolerance
 from eqsat.interp.inputs import parse_spec
 from eqsat.ir.attrs import DenseConst
 from eqsat.ir.core import Kernel, Operation, Param, Region, Value, structurally_equal
@@ -391,7 +391,7 @@ def _edge_cases(dts: list[str], limit: int = 60) -> list[tuple]:
     return list(itertools.islice(itertools.product(*[_edges(d) for d in dts]), limit))
 
 
-def _same(a: np.ndarray, b: np.ndarray, exact: bool) -> bool:
+def _same(a: np.ndarray, b: np.ndarray, exact: bool, elem: str | None = None) -> bool:
     a, b = np.asarray(a), np.asarray(b)
     if a.shape != b.shape:
         return False
@@ -400,7 +400,7 @@ def _same(a: np.ndarray, b: np.ndarray, exact: bool) -> bool:
         if exact:
             same = a.view(np.uint8).reshape(a.size, -1) == b.view(np.uint8).reshape(b.size, -1)
             return bool((same.all(axis=1) | nan.reshape(-1)).all())
-        rtol, atol = TOL.get(a.dtype, (1e-5, 1e-6))
+        rtol, atol = tolerance(a.dtype, elem)
         with np.errstate(all="ignore"):
             return bool(np.isclose(b, a, rtol=rtol, atol=atol, equal_nan=True).all())
     return bool((a == b).all())
@@ -798,7 +798,7 @@ def check_rule(rule: Any, *, dtypes: Any = None, types: dict | None = None,
             res.matched = True
             a, b = run_pair(k, k2, names, var_dts, inputs)
             res.examples += 1
-            if not _same(a, b, exact):
+            if not _same(a, b, exact, dt):
                 res.counterexample = {"dtype": dt, "inputs": dict(zip(names[:-1], inputs)),
                                       "lhs": a.tolist(), "rhs": b.tolist()}
                 if bits_vars:

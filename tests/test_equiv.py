@@ -119,3 +119,17 @@ def test_planted_bug_release_above_guarded_store():
     bad = parse(src.replace("join_tokens %t_x, %t_s", "join_tokens %t_x, %t_a"))
     res = check_equivalent(seq, bad, spec)
     assert not res.ok and "array 'acc'" in res.message
+
+
+def test_float_tolerance_follows_the_element_type():
+    """bf16 values are held as float32 arrays: a contraction's one-ulp difference in bf16
+    passes when the output is known to be bf16, and wrong data still fails."""
+    from eqsat.interp.compare import compare_outputs
+    ref = np.array([-4.818851601286431e17, 1.0, 3.0], np.float32)
+    ulp = ref.copy()
+    ulp[0] = np.float32(-4.841369599423283e17)      # the next bf16 value
+    assert compare_outputs({"o": ref}, {"o": ulp}, elems={"o": "bf16"}) is None
+    assert compare_outputs({"o": ref}, {"o": ulp}) == ("o", (0,), float(ref[0]), float(ulp[0]))
+    wrong = ref.copy()
+    wrong[2] = 3.25                                  # 8% off: wrong in every format
+    assert compare_outputs({"o": ref}, {"o": wrong}, elems={"o": "bf16"})[:2] == ("o", (2,))

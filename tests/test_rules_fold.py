@@ -116,6 +116,21 @@ def test_comparisons_and_casts_of_constants():
     assert f("divf", {}, "f32", "f32", [0, 0]) is None                               # NaN result
 
 
+@pytest.mark.parametrize("x, signedness, saturating, folded", [
+    (0.0, "signed", False, 0), (-0.0, "unsigned", True, 0),
+    (1.5, "unsigned", False, 1), (-1.0, "signed", False, 1), (2.0, "unsigned", True, 1),
+    (float("-inf"), "signed", True, 1),
+    (0.5, "unsigned", False, None), (-0.5, "signed", True, None),
+    (3.0, "signed", True, None), (-3.0, "unsigned", True, None),
+])
+def test_float_to_i1_folds_only_where_tileiras_agrees(x, signedness, saturating, folded):
+    """tileiras compiles ftoi to i1 as a test against zero (a nonzero float is true,
+    whatever the flags): where Tile IR's value is false for a nonzero float, no fold."""
+    attrs = {"signedness": signedness, **({"saturating": True} if saturating else {})}
+    bits = int(np.float32(x).view(np.uint32))
+    assert fold_scalar("ftoi", attrs, TileType((), "f32"), TileType((), "i1"), [bits]) == folded
+
+
 def test_select_of_constant_condition():
     res = _run("""      %c = constant <i1: true> : tile<i1>
       %z = constant <i32: 9> : tile<i32>

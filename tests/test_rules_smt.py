@@ -265,3 +265,27 @@ def test_wrong_facts_of_addresses_and_assumes_are_refuted():
         verdict, detail = prove(rule)
         assert verdict == "refuted", (rule.name, detail)
 
+
+
+def test_float_to_i1_means_tileiras_code_or_tile_ir_alike():
+    """ftoi to i1: Tile IR rounds toward zero (0.5 is false), tileiras tests against zero
+    (0.5 is true): the solver leaves the choice free, so a rule must hold under both."""
+    z3 = pytest.importorskip("z3")
+    from eqsat.ir.core import Operation, Value
+    from eqsat.ir.types import TileType
+    from eqsat.rules import smt
+
+    def value(x: float, tests_zero: bool, **attrs):
+        op = Operation("ftoi", [Value(TileType((), "f32"))], [TileType((), "i1")],
+                       {"signedness": "unsigned", **attrs})
+        bits = struct.unpack("<I", struct.pack("<f", x))[0]
+        term, undef = smt.op_term(op, [smt.const_term("f32", bits)], [z3.BitVecVal(bits, 32)])
+        fix = (smt.ftoi_i1_tests_zero(), z3.BoolVal(tests_zero))
+        undef = False if undef is None else z3.is_true(z3.simplify(z3.substitute(undef, fix)))
+        return z3.simplify(z3.substitute(term, fix)).as_long(), undef
+
+    assert value(0.5, False) == (0, False) and value(0.5, True) == (1, False)
+    assert value(-0.0, False) == (0, False) and value(-0.0, True) == (0, False)
+    assert value(1.5, False) == (1, False) and value(1.5, True) == (1, False)
+    assert value(float("nan"), False)[1] and value(float("nan"), True) == (1, False)
+    assert value(float("nan"), False, saturating=True) == (0, False)

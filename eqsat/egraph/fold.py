@@ -108,15 +108,23 @@ def _division_undefined(vals: list, attrs: dict, elem_in: str, elem_out: str) ->
 def _conversion_out_of_range(vals: list, attrs: dict, elem_in: str, elem_out: str) -> bool:
     """ftoi of NaN, of an infinity, or of a value whose rounding (by the op's mode) lies
     outside the result's range: undefined in Tile IR. With `saturating` the value
-    clamps to the range (what tileiras compiles it to); NaN still is not folded."""
+    clamps to the range (what tileiras compiles it to); NaN still is not folded. To i1
+    tileiras compiles a test against zero (any nonzero float is true, whatever the
+    flags), so a nonzero float whose Tile IR value is false is not folded either."""
     x = float(vals[0])
     if math.isnan(x):
         return True
+    to_int = ROUND_TO_INT.get(attrs.get("rounding") or "zero")     # as the interpreter does
+    if elem_out == "i1" and x != 0:
+        if to_int is None:
+            return True
+        r = math.copysign(2, x) if math.isinf(x) else int(to_int(x))
+        if not (r <= -1 if attrs.get("signedness") != "unsigned" else r >= 1):
+            return True              # Tile IR's value is false (or clamped to it)
     if attrs.get("saturating"):
         return False
     if math.isinf(x):
         return True
-    to_int = ROUND_TO_INT.get(attrs.get("rounding") or "zero")     # as the interpreter does
     if to_int is None:
         return True
     w = INT_WIDTHS[elem_out]

@@ -4,13 +4,22 @@ from __future__ import annotations
 
 import numpy as np
 
-# float comparison tolerance by element width: differences from fused multiply-add
-# or reassociation are allowed, wrong data is not.
-TOL = {np.dtype(np.float16): (2e-3, 1e-3), np.dtype(np.float32): (1e-5, 1e-6),
-        np.dtype(np.float64): (1e-12, 1e-14)}
+# float comparison tolerance (rtol, atol) by element type: differences from fused
+# multiply-add or reassociation are allowed, wrong data is not. About two units in the
+# last place of each format; bf16 and tf32 values are held as float32 arrays, so the
+# element type, not the array's dtype, says which applies.
+TOL = {"f16": (2e-3, 1e-3), "tf32": (2e-3, 1e-3), "bf16": (1.6e-2, 8e-3),
+       "f32": (1e-5, 1e-6), "f64": (1e-12, 1e-14)}
+_BY_DTYPE = {np.dtype(np.float16): "f16", np.dtype(np.float32): "f32",
+             np.dtype(np.float64): "f64"}
 
 
-def first_mismatch(ref: np.ndarray, got: np.ndarray, exact: bool):
+def tolerance(dtype: np.dtype, elem: str | None = None) -> tuple[float, float]:
+    """(rtol, atol) for values of element type `elem` (default: the one `dtype` holds)."""
+    return TOL.get(elem or _BY_DTYPE.get(np.dtype(dtype), "f32"), TOL["f32"])
+
+
+def first_mismatch(ref: np.ndarray, got: np.ndarray, exact: bool, elem: str | None = None):
     """Index of the first differing element, or None."""
     if ref.shape != got.shape:
         return ()
@@ -21,7 +30,7 @@ def first_mismatch(ref: np.ndarray, got: np.ndarray, exact: bool):
                 if ref.size else np.ones(ref.shape, bool)
             same |= np.isnan(ref) & np.isnan(got)
         else:
-            rtol, atol = TOL.get(ref.dtype, (1e-5, 1e-6))
+            rtol, atol = tolerance(ref.dtype, elem)
             with np.errstate(all="ignore"):
                 same = np.isclose(got, ref, rtol=rtol, atol=atol, equal_nan=True)
     else:
@@ -31,9 +40,12 @@ def first_mismatch(ref: np.ndarray, got: np.ndarray, exact: bool):
     return tuple(int(i) for i in np.argwhere(~same)[0])
 
 
-def compare_outputs(ref: dict, got: dict, exact: bool = False):
+def compare_outputs(ref: dict, got: dict, exact: bool = False, elems: dict | None = None):
+    """The first output that differs: (name, index, ref value, got value), or None.
+    `elems` gives each output's element type (for bf16/tf32 tolerances)."""
     for name in ref:
-        idx = first_mismatch(np.asarray(ref[name]), np.asarray(got[name]), exact)
+        idx = first_mismatch(np.asarray(ref[name]), np.asarray(got[name]), exact,
+                             (elems or {}).get(name))
         if idx is not None:
             r, g = np.asarray(ref[name]), np.asarray(got[name])
             if r.shape != g.shape:
@@ -42,4 +54,4 @@ def compare_outputs(ref: dict, got: dict, exact: bool = False):
     return None
 
 
-__all__ = ["TOL", "first_mismatch", "compare_outputs"]
+__all__ = ["TOL", "tolerance", "first_mismatch", "compare_outputs"]

@@ -299,17 +299,23 @@ ROUND_TO_INT = {"nearest_even": np.rint, "zero": np.trunc, "nearest_int_to_zero"
 
 def _float_to_int(op: Operation, x) -> np.ndarray:
     """ftoi: rounded to an integer by the op's mode (absent: toward zero), then saturated
-    to the result's range (i1: -1..0 signed, 0..1 unsigned); NaN gives 0. That is what
-    the `saturating` flag defines (tileiras clamps, and selects 0 for NaN). Without the
-    flag Tile IR leaves NaN, infinities and values rounding outside the range undefined
-    (tileiras then converts f32 to i8 through i16 and keeps the low byte): the same
-    saturated value stands for them here, and the folder never folds them."""
+    to the result's range; NaN gives 0. That is what the `saturating` flag defines
+    (tileiras clamps, and selects 0 for NaN). Without the flag Tile IR leaves NaN,
+    infinities and values rounding outside the range undefined (tileiras then converts
+    f32 to i8 through i16 and keeps the low byte): the same saturated value stands for
+    them here, and the folder never folds them. To i1 tileiras tests the float against
+    zero whatever the flags (sm_90: `LOP3.LUT P0, RZ, R0, 0x7fffffff` then `SEL`), so a
+    nonzero value or NaN is true, as here; Tile IR's own value (0.5 is false) differs, so
+    the folder leaves those and the solver proves rules under both."""
     de = op.results[0].scalar_elem
     sign = op.attrs.get("signedness", "signed")
     mode = op.attrs.get("rounding") or "zero"
     to_int = ROUND_TO_INT.get(mode)
     if to_int is None:
         raise InterpError(f"ftoi: rounding mode '{mode}' does not apply")
+    if de == "i1":
+        xs = np.asarray(x, np.float64)
+        return (xs != 0) | np.isnan(xs)
     v = to_int(np.asarray(x, np.float64))
     width = INT_WIDTHS[de]
     if sign == "unsigned":
@@ -320,8 +326,6 @@ def _float_to_int(op: Operation, x) -> np.ndarray:
     # gave 2^63, which wrapped to the most negative value
     clipped = [0 if t != t else min(max(int(t), lo), hi) if np.isfinite(t)
                else (hi if t > 0 else lo) for t in np.ravel(v).tolist()]
-    if de == "i1":
-        return np.array([c != 0 for c in clipped], np.bool_).reshape(np.shape(x))
     if sign == "unsigned":
         clipped = [c - (1 << width) if c >= 1 << (width - 1) else c for c in clipped]
     return np.array(clipped, dtype=numpy_dtype(de)).reshape(np.shape(x))
