@@ -666,7 +666,7 @@ def _idle_loops(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
     an error the loop would raise). Counted as dead ops."""
     gone = [op for op in uses.where(_loops)
             if op.name == "for" and not op.results and len(op.regions[0].ops) == 1
-            and _positive_constant(op.operands[2])]
+            and op.regions[0].ops[0].spec.has("continue") and _positive_constant(op.operands[2])]
     for op in gone:
         uses.removed(op)
     st.dead_ops += len(gone)
