@@ -48,7 +48,14 @@ Each relation and function the rules read or write has a meaning in the model:
   result token k of if h stands for at least b; a region id names one loop;
 * typing: a node's type field is its value's type (the encoder writes each IR value's
   type, the verifier checks it, `soundness.check_rule` refuses rewrites whose sides may
-  differ in type); `cval(n) == b`: n is the constant of its type with payload b.
+  differ in type); `cval(n) == b`: n is the constant of its type with payload b; a
+  loop's result k has the type of its init k, and a loop is not a token;
+* loops: a `for` whose bounds are constants with lb >= ub and a positive step runs no
+  iteration (the interpreter's `for_bounds`: integer bounds, read by value, as the
+  constants' payloads hold them; the encoder takes no `unsigned` loop). Such a loop is
+  its inits and nothing else: its value (results and effects, `idle`) is a function of
+  its inits and type alone, whatever its body, and its result k is its init k (the
+  same value, or the same accesses for a token).
 
 A union must keep the class's meaning: its type, and a token class what it stands for, a
 value class its value. A node the rule matched is well formed (a re-join joins tokens, a
@@ -73,7 +80,7 @@ from eqsat.rules import smt
 _TERM_FNS = ("Mem", "Proj", "Join", "ReJoin", "Op0", "Op1", "Op2", "Op3", "Arg", "For",
              "Loop", "NoTok", "Const", "ConstDense", "Param")
 _TYPED = {"Const": 0, "ConstDense": 0, "Param": 1, "Arg": 2, "Op0": 2, "Op1": 2, "Op2": 2,
-          "Op3": 2, "Proj": 2, "Mem": 2}            # constructor -> position of its type
+          "Op3": 2, "Proj": 2, "Mem": 2, "For": 6, "Loop": 3}   # constructor -> its type
 _TOKEN_TERMS = ("Join", "ReJoin", "NoTok")          # constructors whose value is a token
 _VALUE_FNS = {"Need": "Bag", "NeedClass": "i64", "Level": "i64", "MemLevel": "i64",
               "type_of": "String", "cval": "i64", "ty_elem": "String"}
@@ -171,6 +178,8 @@ class _Model:
         self.plus = F("plus", self.Bag, self.Bag, self.Bag)
         self.single = F("single", self.Term, self.Bag)
         self.vget = F("vec_get", self.Vec, I, self.Term)
+        self.vlen = F("vec_length", self.Vec, I)
+        self.idle = F("idle", self.Vec, S, self.Val)
         self.inits_of = F("inits_of", I, self.Vec)
         self.loop_of = F("loop_of", I, self.Term)
         self.writes = F("writes", I, B)
@@ -252,6 +261,7 @@ class _Model:
                    "MultiSet.__add__": lambda: self.plus(args[0], args[1]),
                    "MultiSet.init": lambda: self.single(args[0]),
                    "Vec.__getitem__": lambda: self.vget(args[0], args[1]),
+                   "Vec.length": lambda: self.vlen(args[0]),
                    "!=": lambda: args[0] != args[1],
                    # egglog stops a run on an i64 overflow: where it does not, these
                    # are the integers' sum and difference
@@ -431,12 +441,29 @@ class _Model:
             elif name == "Mem":
                 formed.append(tok(args[4]))
             elif name in ("For", "Loop"):
-                if built:
-                    raise Unsupported("a rule that builds a loop")
+                # a region id names the loop as encoded; a loop a rule builds is a goal's
+                # term, not that fact
                 inits = args[4] if name == "For" else args[1]
-                out += [self.loop_of(args[0]) == t, self.inits_of(args[0]) == inits]
+                if not built:
+                    out += [self.loop_of(args[0]) == t, self.inits_of(args[0]) == inits]
+                out += [self.vlen(inits) >= 0, self.tyof(t) != token]
+                if name == "For":
+                    out += self._idle_for(t, args)
             elif name == "Proj":
                 x, i, tt = args
+                out.append(i >= 0)
+                for ln, largs, lt, _ in self.apps:
+                    if ln in ("For", "Loop"):
+                        init = self.vget(largs[4] if ln == "For" else largs[1], i)
+                        n_res = self.vlen(largs[4] if ln == "For" else largs[1])
+                        out.append(z3.Implies(z3.And(x == lt, i < n_res),
+                                              self.tyof(t) == self.tyof(init)))
+                    if ln == "For":
+                        init = self.vget(largs[4], i)
+                        out.append(z3.Implies(
+                            z3.And(x == lt, i < self.vlen(largs[4]), self._runs_not(largs)),
+                            z3.If(tt == token, den(t) == den(init),
+                                  self.val(t) == self.val(init))))
                 for n, a, ty, margs, tk in mems:
                     lemma = z3.If(tt == token,
                                   den(t) == z3.SetAdd(den(tk), a),
@@ -467,6 +494,21 @@ class _Model:
         for ty in types:
             out.append((self._fn("ty_elem", [ty]) == token) == (ty == token))
         return out
+
+    def _runs_not(self, args: tuple) -> Any:
+        """The `for` with fields `args` runs no iteration: its bounds and step are
+        constants (of the problem) with lb >= ub and step > 0."""
+        z3 = self.z3
+        consts = [(ca, t) for n, ca, t, _ in self.apps if n == "Const"]
+        lb, ub, st = args[1:4]
+        if not consts:
+            return z3.BoolVal(False)
+        return z3.Or(*[z3.And(lb == x, ub == y, st == s, cs[2] > 0, cx[2] >= cy[2])
+                       for cx, x in consts for cy, y in consts for cs, s in consts])
+
+    def _idle_for(self, t: Any, args: tuple) -> list[Any]:
+        """A `for` that runs no iteration is its inits: its value depends on nothing else."""
+        return [self.z3.Implies(self._runs_not(args), self.val(t) == self.idle(args[4], args[6]))]
 
     def _value(self, n: Any, a: Any, ty: Any, margs: Any, i: Any, tt: Any, tk: Any) -> Any:
         fn = self.fns.get("value_of")

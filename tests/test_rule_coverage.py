@@ -5,6 +5,8 @@ fails when a rule is added without one.
   `check_rule` (both sides on drawn values) in tests/test_rules_soundness.py and
   below, `check_fact_rule` (facts and proven rewrites on an instance) in
   tests/test_rules_analysis_soundness.py and below;
+* the fold rules of loops that run no iteration: proved in the ordering model
+  (tests/test_rules_tokens_smt.py);
 * tokens and core (memory ordering, types): the named tests, which make the rule fire
   on kernels whose optimized forms are checked equivalent under schedule fuzzing (or,
   for the type facts, whose outputs are verified); the mapping is explicit and each
@@ -18,6 +20,7 @@ from pathlib import Path
 import pytest
 import test_rules_analysis_soundness as analysis_checks
 import test_rules_soundness as algebra_checks
+import test_rules_tokens_smt as ordering_proofs
 
 from eqsat import rules
 from eqsat.egraph import terms as T
@@ -147,6 +150,7 @@ def _checked_by_the_checker() -> dict[str, set[str]]:
                        if r.name not in algebra_checks._SKIP}
     out["contract"] |= {r.name for r in rules.get("contract")}      # test_rules_soundness.py
     out["fold"] |= {"select-true", "select-false", "fold-2"}      # test_rules_soundness.py
+    out["fold"] |= set(ordering_proofs.LOOP_FOLDS)       # test_rules_tokens_smt.py (proved)
     out["analysis"] |= set(analysis_checks.CASES)
     for set_name, name in CHECKED_HERE:
         out[set_name].add(name)

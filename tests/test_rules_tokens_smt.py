@@ -25,11 +25,17 @@ bag, xs = (var(v, MultiSet[T.Term]) for v in ("bag", "xs"))
 ROOT = T.Op0("make_token", T.NO_ATTRS, T.Ty("token"))
 
 
-def _set_rules(name):
-    return [pytest.param(name, r, id=f"{name}:{r.name}") for r in rules.get(name).rules]
+# the fold rules of loops that run no iteration: proved in the ordering model too
+LOOP_FOLDS = ("for-idle-results", "for-idle-body")
 
 
-@pytest.mark.parametrize("set_name,rule", _set_rules("tokens") + _set_rules("core"))
+def _set_rules(name, only=None):
+    return [pytest.param(name, r, id=f"{name}:{r.name}") for r in rules.get(name).rules
+            if only is None or r.name in only]
+
+
+@pytest.mark.parametrize("set_name,rule", _set_rules("tokens") + _set_rules("core")
+                         + _set_rules("fold", LOOP_FOLDS))
 def test_token_and_core_rules_are_proved_unless_listed(set_name, rule):
     verdict, detail = prove(rule)
     if sampled_reason(set_name, rule.name) is None:
@@ -165,6 +171,37 @@ def test_carried_tokens_rest_on_carry_facts():
                     f == T.For(r, lb, ub, st, inits, body, fty),
                     then=[Contains(e, inits[ii + 1])])
     _refuted(shifted, "stands for")
+
+
+def _idle(lb_val, ub_val, step_val, bd=None):
+    c1, c2, c3 = (T.Const(ty, el, v) for ty, el, v in
+                  ((t, nm, lb_val), (tt, ce, ub_val), (fty, el, step_val)))
+    return T.For(r, c1, c2, c3, inits, body if bd is None else bd, fty)
+
+
+def test_wrong_folds_of_a_loop_that_runs_no_iteration_are_refuted():
+    assert {r.name for r in rules.get("fold")} >= set(LOOP_FOLDS)
+    res = (pr == T.Proj(f, k, t), f == _idle(a, b, i))
+    fine = infer("idle-ok", *res, i > i64(0), a >= b, k < inits.length(),
+                 then=[union(pr).with_(inits[k])])
+    assert prove(fine) == ("proved", "")
+    # (which goal a refutation names first is the solver's choice)
+    # a step that may be zero or negative: the loop may run (or trap)
+    _refuted(infer("idle-any-step", *res, a >= b, k < inits.length(),
+                   then=[union(pr).with_(inits[k])]))
+    # lb < ub: it runs
+    _refuted(infer("idle-backwards", *res, i > i64(0), a <= b, k < inits.length(),
+                   then=[union(pr).with_(inits[k])]))
+    # another init, or what the body yields
+    _refuted(infer("idle-next-init", *res, i > i64(0), a >= b, k + 1 < inits.length(),
+                   then=[union(pr).with_(inits[k + 1])]))
+    _refuted(infer("idle-yield", *res, i > i64(0), a >= b, k < inits.length(),
+                   then=[union(pr).with_(body[k])]))
+    # a loop with any bounds does not lose its body; nor does a `loop` (no bounds)
+    _refuted(infer("any-for-empty", f == _idle(a, b, i),
+                   then=[union(f).with_(_idle(a, b, i, inits))]))
+    _refuted(infer("loop-inits", pr == T.Proj(f, k, t), f == T.Loop(r, inits, body, fty),
+                   k < inits.length(), then=[union(pr).with_(inits[k])]))
 
 
 def test_rules_outside_the_model_are_unsupported():

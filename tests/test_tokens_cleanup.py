@@ -668,9 +668,34 @@ def test_joins_that_only_feed_joins_leave_early_and_count_as_before(monkeypatch)
     monkeypatch.setattr(cl, "_feeds_only_joins", counted)
     for noalias in (None, True):
         k, st = _clean(GHOST_SRC, noalias=noalias)
-        assert st == CleanupStats(dead_carries=1, identity_carries=1, dead_ops=3,
+        # dead ops: three joins, then the loop left with neither results nor a body
+        # (an idle loop) and its two constant bounds
+        assert st == CleanupStats(dead_carries=1, identity_carries=1, dead_ops=6,
                                   joins_simplified=3)
-        assert "join_tokens" not in _names(k)
-        loop = next(op for op in k.walk() if op.name == "for")
-        assert not loop.results and len(loop.regions[0].args) == 1
+        assert "join_tokens" not in _names(k) and "for" not in _names(k)
     assert any(early)
+
+
+IDLE_SRC = f"""entry @k(%a: {P}, %n: tile<i32>, %s: tile<i32>) {{
+  %c0 = constant <i32: 0> : tile<i32>
+  %c1 = constant <i32: 1> : tile<i32>
+  for %i in (%c0 to %n, step %c1) : tile<i32> {{
+  }}
+  for %j in (%c0 to %n, step %s) : tile<i32> {{
+  }}
+  for %k in (%c0 to %n, step %c1) : tile<i32> {{
+    %x = constant <f32: 1.0> : tile<f32>
+    %t = store_ptr_tko weak %a, %x : {P}, tile<f32> -> token
+  }}
+  return
+}}"""
+
+
+def test_a_loop_that_does_nothing_goes():
+    # no results, only its `continue`, a positive constant step: it does nothing and ends
+    k, st = _clean(IDLE_SRC)
+    loops = [op for op in k.walk() if op.name == "for"]
+    assert st.dead_ops == 1 and len(loops) == 2
+    # a step that is not a constant may be an error the loop would raise; a store stays
+    assert loops[0].operands[2].name == "s"
+    assert "store_ptr_tko" in [op.name for op in loops[1].walk()]

@@ -146,6 +146,33 @@ def test_nothing_to_gain_means_no_copy():
     assert rep.applied and _branch(k) is not None
 
 
+IDLE_STORE = """entry @idle_store_Kt1_A2f32_1v4l0_2t1_p16g0(%A: tile<ptr<f32>>, %A_rows: tile<i32>, %A_cols: tile<i32>, %A_stride: tile<i32>, %A_cstride: tile<i32>) {
+  %0 = assume div_by<16>, %A : tile<ptr<f32>>
+  %1 = assume bounded<0, ?>, %A_rows : tile<i32>
+  %2 = assume bounded<0, ?>, %A_cols : tile<i32>
+  %3 = assume bounded<0, ?>, %A_stride : tile<i32>
+  %4 = make_tensor_view %0, shape = [%1, %2], strides = [%3, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+  %5 = make_partition_view %4 : partition_view<tile=(1x4), tensor_view<?x?xf32, strides=[?,1]>>
+  %c0 = constant <i32: 0> : tile<i32>
+  %c1 = constant <i32: 1> : tile<i32>
+  for %i in (%c0 to %c0, step %c1) : tile<i32> {
+    %v = constant <f32: 1.0> : tile<1x4xf32>
+    %t = store_view_tko weak %v, %5[%i, %c0] : tile<1x4xf32>, partition_view<tile=(1x4), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
+  }
+  return
+}"""
+
+
+def test_a_kernel_that_costs_nothing_is_not_versioned():
+    # its only store is in a loop that never runs, which the fold rules remove: the
+    # gate divided by the optimized kernel's cost (0) and raised ZeroDivisionError
+    # (found by a seeded hunt: kernels(scatters=True), noalias, versioning)
+    k = parse(IDLE_STORE)
+    res = optimize(k, versioning=True)
+    assert [op.name for op in res.kernel.body.ops] == ["return"]
+    assert res.report.cost_after == 0.0 and "not applied" in res.report.versioning
+
+
 def test_off_by_default(versioned):
     for n in ("vector_add", "rmsnorm_fwd"):
         assert _branch(optimize(_signed(n)).kernel) is None

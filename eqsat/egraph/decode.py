@@ -207,6 +207,8 @@ def decode(enc: Encoding, v: EGraphView, sel: Choice) -> Decoded:
         else:
             pure[cid] = n.kind in ("Op0", "Op1", "Op2", "Op3", "OpN", "Const", "ConstDense")
 
+    # loops whose constant bounds give them no iteration: nothing is hoisted out of them
+    idle = frozenset(node(cid).fields[0] for cid in order if _never_runs(v, node(cid)))
     # placement: parents before children
     entry = _Reg(Region(), None, None, None)
     place: dict[str, _Reg] = {v.root: entry}
@@ -218,7 +220,7 @@ def decode(enc: Encoding, v: EGraphView, sel: Choice) -> Decoded:
         if here is None:
             raise DecodeError(f"class {cid} is not used")
         if pure[cid]:
-            here = _hoist(here, dep[cid], sc, _speculatable(n, node))
+            here = _hoist(here, dep[cid], sc, _speculatable(n, node), idle)
             place[cid] = here
         if n.kind in ("For", "Loop", "If", "Combine"):
             nslots = 2 if n.kind == "If" else 1
@@ -325,15 +327,29 @@ def _speculatable(n: ENode, node: _Chosen) -> bool:
     return False
 
 
-def _hoist(reg: _Reg, dep: int, sc: RegionScopes, speculatable: bool = True) -> _Reg:
+def _never_runs(v: EGraphView, n: ENode) -> bool:
+    """A `for` whose constant bounds give it no iteration (lb >= ub, step > 0)."""
+    if n.kind != "For":
+        return False
+    bounds = [v.consts.get(c) for c in n.fields[1:4]]
+    if any(b is None or b[0].startswith(("f", "bf")) for b in bounds):
+        return False
+    lb, ub, step = (int(value_of_bits(*b)) for b in bounds if b is not None)
+    return step > 0 and ub <= lb
+
+
+def _hoist(reg: _Reg, dep: int, sc: RegionScopes, speculatable: bool = True,
+           idle: frozenset[int] = frozenset()) -> _Reg:
     """Move a pure value out of every loop body it does not depend on (through branches
-    inside those loops when it is `speculatable`), never out of a reduce/scan body."""
+    inside those loops when it is `speculatable`), never out of a reduce/scan body, nor
+    out of a loop in `idle` (one that runs no iteration: there the value costs nothing,
+    before it every time)."""
     target, cur = reg, reg
     while cur.parent is not None:
         if cur.kind == "Combine" or (cur.kind == "If" and not speculatable):
             break
         if cur.kind in ("For", "Loop"):
-            if cur.rid is not None and sc.inside(dep, cur.rid):
+            if cur.rid is not None and (sc.inside(dep, cur.rid) or cur.rid in idle):
                 break
             target = cur.parent
         cur = cur.parent

@@ -14,6 +14,9 @@ holds the program-order token, so some things survive only as token plumbing:
   results and joins that through one another only ever take one outside value (nested
   loops handing the root token back and forth) are that value;
 * dead if results: results no one uses leave the if and its yields;
+* idle loops: a `for` with no results whose body holds nothing but its `continue`
+  (what the fold rules leave of a loop that runs no iteration), when its step is a
+  positive constant;
 * dead pure ops, unused `join_tokens` and `make_token`; joins are deduplicated,
   flattened, lose root-token operands, and a one-operand join is its operand;
 * token plumbing no one needs: given alias facts, a token that a join, a loop's
@@ -35,6 +38,7 @@ from typing import Any
 from collections.abc import Callable
 
 from eqsat.interp.machine import may_exit
+from eqsat.ir.attrs import DenseConst
 from eqsat.ir.core import Kernel, Operation, Region, Value
 from eqsat.ir.ops import MEMORY_OPS, PURE_REGION_OPS, SPECS, OpSpec
 from eqsat.ir.types import TokenType
@@ -647,6 +651,29 @@ def _drop_ops(ops: list[Operation], uses: _Uses) -> None:
         uses.reshaped()
 
 
+def _positive_constant(v: Value) -> bool:
+    owner = v.owner
+    if not isinstance(owner, Operation) or owner.name != "constant":
+        return False
+    c = owner.attrs.get("value")
+    return isinstance(c, DenseConst) and c.is_splat and str(c.elem).startswith("i") \
+        and int(c.scalar()) > 0
+
+
+def _idle_loops(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
+    """Remove each `for` that computes nothing and does nothing: no results, a body of
+    only its `continue`, and a positive constant step (a step that is not positive is
+    an error the loop would raise). Counted as dead ops."""
+    gone = [op for op in uses.where(_loops)
+            if op.name == "for" and not op.results and len(op.regions[0].ops) == 1
+            and op.regions[0].ops[0].spec.has("continue") and _positive_constant(op.operands[2])]
+    for op in gone:
+        uses.removed(op)
+    st.dead_ops += len(gone)
+    _drop_ops(gone, uses)
+    return bool(gone)
+
+
 def _dead_pure(kernel: Kernel, uses: _Uses, st: CleanupStats) -> bool:
     """Remove pure ops no one uses (and so whole dead chains).
 
@@ -877,7 +904,7 @@ def _settled(kernel: Kernel, conflict, st: CleanupStats) -> _Edits | None:
     """Run the steps and pruning until nothing changes; returns pruning's state, which
     then describes the kernel as it is (None without `conflict`)."""
     steps = (_dead_loads, _simplify_joins, _identity_carries, _same_value_webs, _dead_carries,
-             _dead_if_results, _dead_pure)
+             _dead_if_results, _idle_loops, _dead_pure)
     uses = _Uses(kernel)                # every step and pruning keep it current
     ed: _Edits | None = None
     progress = True

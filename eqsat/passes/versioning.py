@@ -212,6 +212,8 @@ def _gate(rep: Versioning, model, kernel: Kernel, fast: Kernel, min_gain: float,
     rep.cost_slow = rep.cost_before + test_cost
     before, grown = _ops(kernel), _ops(kernel) + _ops(fast) + len(test_ops) + 1
     rep.growth = grown / max(before, 1) - 1.0
+    if rep.cost_before <= 0.0:            # nothing left to run (all of it folded away)
+        return "the kernel costs nothing: a copy cannot save anything"
     if not rep.cost_fast <= rep.cost_before * (1.0 - min_gain):
         return (f"the fast copy saves too little ({rep.cost_fast:.1f} vs "
                 f"{rep.cost_before:.1f}, {min_gain:.0%} needed)")
