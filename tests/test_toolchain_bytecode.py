@@ -330,3 +330,70 @@ def test_f64_identities_keep_their_sign(identity):
     want = k.body.ops[1].attrs["identities"][0].array.view(np.uint64).item()
     assert bits == [want, want], (written, hex(want))
     compile_bytecode(bc, "sm_90", opt_level=0)
+
+
+NARROW_CONSTANTS = [("f8E5M2", "0x7C"), ("f8E5M2", "0xFC"), ("f8E5M2", "0xFE"),
+                    ("f8E4M3FN", "0xFF"), ("f8E4M3FN", "-4.480000e+02"),
+                    ("f8E8M0FNU", "0xFF")]
+
+
+@pytest.mark.parametrize("elem,value", NARROW_CONSTANTS)
+def test_narrow_float_constants_keep_their_codes(elem, value):
+    """An fp8 constant is written as the code it holds, not converted again: the
+    conversion saturated an f8E5M2 infinity to 57344 and gave every NaN the positive
+    canonical code."""
+    from eqsat.lowering.bytecode import kernel_to_bytecode
+    from eqsat.toolchain import compile_bytecode, disassemble_bytecode
+
+    k = parse(f"entry @k(%p: tile<ptr<{elem}>>) {{\n"
+              f"  %c = constant <{elem}: [{value}, 1.0]> : tile<2x{elem}>\n"
+              f"  %r = reshape %p : tile<ptr<{elem}>> -> tile<1xptr<{elem}>>\n"
+              f"  %b = broadcast %r : tile<1xptr<{elem}>> -> tile<2xptr<{elem}>>\n"
+              f"  %t = store_ptr_tko weak %b, %c : tile<2xptr<{elem}>>, tile<2x{elem}> -> token\n"
+              "  return\n}\n")
+    verify(k)
+    bc = kernel_to_bytecode(k)
+    assert first_difference(k, parse(disassemble_bytecode(bc))) is None
+    compile_bytecode(bc, "sm_100", opt_level=0)
+
+
+@pytest.mark.parametrize("value", ["[0.0, 1.5, -6.0, 0.5]", "-1.5"])
+def test_f4_constants_are_written(value):
+    """f4E2M1FN constants take a byte per element, the code in the low half (the writer
+    refused them; tileiras compiles them)."""
+    from eqsat.lowering.bytecode import kernel_to_bytecode
+    from eqsat.toolchain import compile_bytecode, disassemble_bytecode
+
+    k = parse("entry @k(%p: tile<ptr<f32>>) {\n"
+              f"  %c = constant <f4E2M1FN: {value}> : tile<4xf4E2M1FN>\n"
+              "  %f = ftof %c : tile<4xf4E2M1FN> -> tile<4xf32>\n"
+              "  %r = reshape %p : tile<ptr<f32>> -> tile<1xptr<f32>>\n"
+              "  %b = broadcast %r : tile<1xptr<f32>> -> tile<4xptr<f32>>\n"
+              "  %i = iota : tile<4xi32>\n"
+              "  %q = offset %b, %i : tile<4xptr<f32>>, tile<4xi32> -> tile<4xptr<f32>>\n"
+              "  %t = store_ptr_tko weak %q, %f : tile<4xptr<f32>>, tile<4xf32> -> token\n"
+              "  return\n}\n")
+    verify(k)
+    bc = kernel_to_bytecode(k)
+    assert first_difference(k, parse(disassemble_bytecode(bc))) is None
+    compile_bytecode(bc, "sm_100", opt_level=0)
+
+
+@pytest.mark.parametrize("elem,identity", [("f32", "0x7F800001"), ("f32", "0xFF800001"),
+                                           ("bf16", "0x7F81"), ("f16", "0x7C01")])
+def test_signalling_nan_identities_keep_their_bits(elem, identity):
+    """An identity is written from its bits, not through a Python float (which quieted
+    a signalling NaN: f32 0x7F800001 came back 0x7FC00001)."""
+    from eqsat.lowering.bytecode import kernel_to_bytecode
+    from eqsat.toolchain import disassemble_bytecode
+
+    k = parse(f"entry @k(%p: tile<ptr<{elem}>>) {{\n"
+              f"  %a = constant <{elem}: 1.0> : tile<16x{elem}>\n"
+              f"  %r = reduce %a dim=0 identities=[{identity} : {elem}] : "
+              f"tile<16x{elem}> -> tile<{elem}>\n"
+              f"  (%x: tile<{elem}>, %y: tile<{elem}>) {{\n"
+              f"    %s = maxf %x, %y : tile<{elem}>\n    yield %s : tile<{elem}>\n  }}\n"
+              f"  %t = store_ptr_tko weak %p, %r : tile<ptr<{elem}>>, tile<{elem}> -> token\n"
+              "  return\n}\n")
+    verify(k)
+    assert first_difference(k, parse(disassemble_bytecode(kernel_to_bytecode(k)))) is None
