@@ -48,8 +48,9 @@ _OVERFLOW = {
     "no_wrap": "NW",
 }
 # first bytecode version that has the op at all
-_MIN_VERSION = {"atomic_red_view_tko": (13, 3), "make_strided_view": (13, 3), "fpowi": (13, 4),
-                "insert": (13, 4), "pack": (13, 3), "unpack": (13, 3), "mmaf_scaled": (13, 3),
+_MIN_VERSION = {"atan2": (13, 2), "atomic_red_view_tko": (13, 3), "make_strided_view": (13, 3),
+                "fpowi": (13, 4), "insert": (13, 4), "pack": (13, 3), "unpack": (13, 3),
+                "mmaf_scaled": (13, 3),
                 "gdc_wait_tko": (13, 4), "gdc_launch_dependents_tko": (13, 4),
                 "memory_fence_alias_tko": (13, 4)}
 
