@@ -426,3 +426,41 @@ def test_signalling_nan_identities_keep_their_bits(elem, identity):
               "  return\n}\n")
     verify(k)
     assert first_difference(k, parse(disassemble_bytecode(kernel_to_bytecode(k)))) is None
+
+
+_RANDOM_FAMILIES = {"default": {}, "loops": {"loops": True}, "atomics": {"atomics": True},
+                    "scatters": {"scatters": True, "allow_alias": False},
+                    "parallel-stores": {"parallel_stores": True, "max_depth": 3}}
+
+
+@pytest.mark.parametrize("family", list(_RANDOM_FAMILIES))
+def test_random_kernels_survive_the_disassembler(family):
+    """Random kernels, drawn and optimized, written as bytecode: tileirdisasm gives the
+    same kernel back (parameter attributes aside: bytecode has no place for them), it
+    computes the same under the interpreter, and tileiras compiles it. (`lanes` off:
+    its 65536-lane iotas take tileiras minutes and gigabytes.)"""
+    from hypothesis import given, settings
+
+    from eqsat.interp import run
+    from eqsat.interp.compare import compare_outputs
+    from eqsat.lowering.bytecode import kernel_to_bytecode
+    from eqsat.pipeline.optimize import optimize
+    from eqsat.testing import kernels
+    from eqsat.toolchain import compile_bytecode, disassemble_bytecode
+
+    @settings(max_examples=max(4, settings.default.max_examples // 25))
+    @given(kernels(lanes=False, **_RANDOM_FAMILIES[family]))
+    def prop(case):
+        for k in (case.kernel, optimize(case.kernel).kernel):
+            bc = kernel_to_bytecode(k)
+            back = parse(disassemble_bytecode(bc))
+            bare = parse(str(k))
+            for p in bare.params:
+                p.attrs = {}
+            assert first_difference(bare, back) is None
+            for p, q in zip(back.params, k.params):
+                p.attrs = dict(q.attrs)
+            ref = run(k, case.spec, seed=0).buffers
+            assert compare_outputs(ref, run(back, case.spec, seed=0).buffers, exact=True) is None
+            compile_bytecode(bc, "sm_90", opt_level=0)
+    prop()
