@@ -994,6 +994,12 @@ def module_to_bytecode(
     """Several entry functions in one bytecode module (as cuTile does for many signatures)."""
     if not kernels:
         raise EqsatError("error: no kernel to write")
+    names = [k.name for k in kernels]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        # tileiras would refuse the module: "redefinition of symbol named ..."
+        raise EqsatError(f"error: one module cannot hold two kernels named "
+                         f"{', '.join('@' + n for n in twice)}")
     return _Writer(version, arch, filename).module(list(kernels))
 
 

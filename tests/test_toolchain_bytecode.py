@@ -238,6 +238,11 @@ def test_unencodable_input_is_a_clear_error():
     misc = [p for p in SAMPLE_FILES if p.name == "misc_ops.cutile.mlir"][0]
     with pytest.raises(BytecodeError, match="'atomic_red_view_tko': needs bytecode 13.3"):
         kernel_to_bytecode(parse_file(misc), version="13.2", arch="sm_90")
+    from eqsat.lowering.bytecode import module_to_bytecode
+
+    k = parse("entry @k(%a: tile<f32>) {\n  return\n}\n")
+    with pytest.raises(EqsatError, match="cannot hold two kernels named @k"):
+        module_to_bytecode([k, parse(str(k))])
     k = parse("entry @k(%a: tile<f32>) {\n  %0 = atan2 %a, %a : tile<f32>\n  return\n}\n")
     with pytest.raises(BytecodeError, match="'atan2': needs bytecode 13.2 or later, writing 13.1"):
         kernel_to_bytecode(k, version="13.1", arch="sm_90")
