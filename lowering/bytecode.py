@@ -25,6 +25,7 @@ from eqsat.errors import EqsatError
 from eqsat.ir import minifloat
 from eqsat.ir.attrs import Bounded, DenseConst, DivBy, SameElements
 from eqsat.ir.core import Kernel, Operation, Region, Value
+from eqsat.ir.numbers import bits_of
 from eqsat.ir.ops import ATOMIC_MODES, ROUNDING
 from eqsat.ir.types import (FLOAT_WIDTHS, INT_WIDTHS, PartitionViewType, PointerType,
                             StridedViewType, TensorViewType, TileType, TokenType, Type)
@@ -47,8 +48,9 @@ _OVERFLOW = {
     "no_wrap": "NW",
 }
 # first bytecode version that has the op at all
-_MIN_VERSION = {"atomic_red_view_tko": (13, 3), "make_strided_view": (13, 3), "fpowi": (13, 4),
-                "insert": (13, 4), "pack": (13, 3), "unpack": (13, 3), "mmaf_scaled": (13, 3),
+_MIN_VERSION = {"atan2": (13, 2), "atomic_red_view_tko": (13, 3), "make_strided_view": (13, 3),
+                "fpowi": (13, 4), "insert": (13, 4), "pack": (13, 3), "unpack": (13, 3),
+                "mmaf_scaled": (13, 3),
                 "gdc_wait_tko": (13, 4), "gdc_launch_dependents_tko": (13, 4),
                 "memory_fence_alias_tko": (13, 4)}
 
@@ -311,8 +313,11 @@ class _Writer:
             nan = np.isnan(data.astype(np.float32))
             halves = np.where(nan, u >> 16, rounded).astype("<u2")
             return halves.tobytes()
-        if e in minifloat.FORMATS and minifloat.FORMATS[e].bits == 8:
-            return minifloat.encode(e, data).astype("<u1").tobytes()
+        if e in minifloat.FORMATS:
+            # the stored codes, as memory keeps them (`encode` is a conversion: it
+            # saturated an f8E5M2 infinity to 57344 and canonicalized NaNs), a byte each
+            # (f4E2M1FN too, its code in the low half, as MLIR stores sub-byte floats)
+            return minifloat.exact_bits(e, data).astype("<u1").tobytes()
         if e == "tf32":
             bc = self.bc
             return b"".join(
@@ -325,6 +330,10 @@ class _Writer:
         e = c.elem
         if e in FLOAT_WIDTHS:
             f = bc.Float(float(c.scalar()), self.simple(e), self.tt)
+            if e != "tf32":
+                # the value's own bits: a trip through a Python float quiets a
+                # signalling NaN (f32 0x7F800001 was written 0x7FC00001)
+                f.value_bits = bits_of(e, np.asarray(c.array).reshape(-1)[0])
             if f.bit_size == 64 and f.value_bits >> 63:
                 return _signed_f64(f)
             return f
@@ -985,6 +994,12 @@ def module_to_bytecode(
     """Several entry functions in one bytecode module (as cuTile does for many signatures)."""
     if not kernels:
         raise EqsatError("error: no kernel to write")
+    names = [k.name for k in kernels]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        # tileiras would refuse the module: "redefinition of symbol named ..."
+        raise EqsatError(f"error: one module cannot hold two kernels named "
+                         f"{', '.join('@' + n for n in twice)}")
     return _Writer(version, arch, filename).module(list(kernels))
 
 

@@ -39,7 +39,9 @@ from eqsat.ir.printer import Printer
 from eqsat.lowering.irtools import LoweringError, clone_op, cse_key, is_token
 
 LOAD_OPS = frozenset(("load_view_tko", "load_ptr_tko", "atomic_cas_tko", "atomic_rmw_tko"))
-STORE_OPS = frozenset(("store_view_tko", "store_ptr_tko", "print"))
+# an atomic reduction into a view gives only a token: it is a store (ordered as one)
+STORE_OPS = frozenset(("store_view_tko", "store_ptr_tko", "atomic_red_view_tko", "print",
+                       "print_tko"))
 ATOMIC_OPS = frozenset(("atomic_cas_tko", "atomic_rmw_tko"))
 TOKEN_OPS = frozenset(("make_token", "join_tokens"))
 # operand groups of a transfer that say where it goes (the rest is data)

@@ -82,12 +82,32 @@ entry @store_then_load(%x: tile<ptr<f32>>, %y: tile<ptr<f32>>, %n: tile<i32>) {
 }
 """
 
+# an atomic reduction into a view is a store to steps (it was refused: "cannot lower op
+# 'atomic_red_view_tko' to steps"); the load after it must see its sum
+ATOMIC_RED = """
+entry @red_then_load(%x: tile<ptr<f32>>, %y: tile<ptr<f32>>, %n: tile<i32>) {
+  %c0 = constant <i32: 0> : tile<i32>
+  %tv = make_tensor_view %y, shape = [2], strides = [1] : tensor_view<2xf32, strides=[1]>
+  %pv = make_partition_view %tv : partition_view<tile=(2), tensor_view<2xf32, strides=[1]>>
+  %r = reshape %x : tile<ptr<f32>> -> tile<1xptr<f32>>
+  %b = broadcast %r : tile<1xptr<f32>> -> tile<2xptr<f32>>
+  %v, %t0 = load_ptr_tko weak %b : tile<2xptr<f32>> -> tile<2xf32>, token
+  %t1 = atomic_red_view_tko relaxed device %pv[%c0], addf, %v token = %t0 : tile<2xf32>, partition_view<tile=(2), tensor_view<2xf32, strides=[1]>>, tile<i32> -> token
+  %w, %t2 = load_view_tko weak %pv[%c0] token = %t1 : partition_view<tile=(2), tensor_view<2xf32, strides=[1]>>, tile<i32> -> tile<2xf32>, token
+  %s = addf %w, %v : tile<2xf32>
+  %t3 = store_view_tko weak %s, %pv[%c0] token = %t2 : tile<2xf32>, partition_view<tile=(2), tensor_view<2xf32, strides=[1]>>, tile<i32> -> token
+  %t4 = print_tko "s=%f\0A", %s token = %t3 : tile<2xf32> -> token
+  return
+}
+"""
+
 RAW_SPEC = {"convention": "raw", "grid": [1], "params": [  # one block: all write y
     {"name": "x", "shape": [16], "dtype": "f32", "init": "normal"},
     {"name": "y", "shape": [2], "dtype": "f32", "init": "zeros"},
     {"name": "n", "dtype": "i32", "value": 16}]}
 
-HAND = {"loop_break": LOOP_BREAK, "nested": NESTED, "store_then_load": STORE_THEN_LOAD}
+HAND = {"loop_break": LOOP_BREAK, "nested": NESTED, "store_then_load": STORE_THEN_LOAD,
+        "atomic_red": ATOMIC_RED}
 FORMS = ("steps", "cfg", "cfg+live-ins")
 
 
