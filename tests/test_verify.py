@@ -531,6 +531,9 @@ SHAPE_CASES = [   # (body, op, line, fragment): tile shapes tileiras will not re
           "strides=[1]>>"], "make_partition_view", 3, "33554432 elements, more than a tile"),
     (["  %x = int_to_ptr %i : tile<4xi32> -> tile<4xptr<f4E2M1FN>>"], "int_to_ptr", 2,
      "pointers to f4E2M1FN are scalars only"),
+    (["  %x = constant <f4E2M1FN: 1.5> : tile<f4E2M1FN>"], "constant", 2,
+     "tile<f4E2M1FN>: f4E2M1FN tiles hold an even number of elements"),
+    (["  %x = constant <f4E2M1FN: 1.5> : tile<1xf4E2M1FN>"], "constant", 2, "even number"),
 ]
 
 
@@ -722,6 +725,24 @@ OP_CASES = [   # (body, rule, op, line, fragment): op rules tileiras' verifier h
      "missing attribute 'signedness'"),
     (["  %x = exti %i : tile<4xi32> -> tile<4xi64>"], "attribute", "exti", 2,
      "missing attribute 'signedness'"),
+    (["  %t = make_token : token", "  %x = join_tokens %t : token"], "operand-count",
+     "join_tokens", 3, "join_tokens joins two or more tokens, found 1"),
+    (['  %t = print_tko "plain\\n", %f : tile<4xf32> -> token'], "operand-count", "print_tko",
+     2, "has 0 conversion(s), found 1 value(s)"),
+    (['  %t = print_tko "100%% of %f and %d", %f : tile<4xf32> -> token'], "operand-count",
+     "print_tko", 2, "has 2 conversion(s), found 1 value(s)"),
+    (['  %t = print_tko "at 50%" -> token'], "attribute", "print_tko", 2,
+     "has a '%' no conversion letter ends"),
+    (["  %x = assume div_by<4, every 2 along 1>, %i : tile<4xi32>"], "attribute", "assume", 2,
+     "dimension 1 is not one of tile<4xi32>'s (0 to 0)"),
+    (["  %x = assume div_by<4, every 8 along 0>, %i : tile<4xi32>"], "attribute", "assume", 2,
+     "every 8 exceeds dimension 0 of tile<4xi32> (4)"),
+    (["  %x = assume div_by<4, every 1 along 0>, %n : tile<i32>"], "attribute", "assume", 2,
+     "needs a tile of rank 1 or more"),
+    (["  %x = assume same_elements<[2, 2]>, %i : tile<4xi32>"], "attribute", "assume", 2,
+     "2 value(s) for tile<4xi32> of rank 1"),
+    (["  %x = assume same_elements<[8]>, %i : tile<4xi32>"], "attribute", "assume", 2,
+     "value 0 (8) exceeds dimension 0"),
 ]
 
 

@@ -192,6 +192,29 @@ def _malformed(t) -> str | None:
     return f"{t!r} is not a Tile IR type"
 
 
+def _conversions(fmt: str) -> int | None:
+    """How many values a print format takes, as tileiras counts them: each '%' up to the
+    first printf conversion letter (or '%') is one, '%%' none; None for a '%' no letter
+    ends."""
+    n, pos = 0, 0
+    while pos < len(fmt):
+        if fmt[pos] != "%":
+            pos += 1
+            continue
+        end = next((i for i in range(pos + 1, len(fmt)) if fmt[i] in _CONVERSION_ENDS), None)
+        if end is None:
+            return None
+        if end == pos + 1 and fmt[end] == "%":
+            pos += 2
+            continue
+        n += 1
+        pos += 1
+    return n
+
+
+_CONVERSION_ENDS = frozenset("diuoxXeEfFgGaAcsSpn%")
+
+
 def _tile_limit_problem(t) -> str | None:
     """Why the tile shape of a well-formed `t` (a tile's, or the tile a view hands out) is
     one tileiras refuses as it reads the type, or None: every dimension a power of two,
@@ -201,6 +224,9 @@ def _tile_limit_problem(t) -> str | None:
         if shape and t.elem == PointerType("f4E2M1FN"):
             return (f"{t}: pointers to f4E2M1FN are scalars only (tileiras: use an f4 tile "
                     "view for memory accesses)")
+        if t.elem == "f4E2M1FN" and math.prod(shape) % 2:
+            return (f"{t}: f4E2M1FN tiles hold an even number of elements (two to a byte; "
+                    "tileiras refuses others)")
     elif isinstance(t, (PartitionViewType, StridedViewType)):
         shape, what = t.tile, f"the view's tile ({'x'.join(map(str, t.tile))})"
         if t.padding not in (None, "zero") and not is_float(t.view.elem):
@@ -792,8 +818,9 @@ class _Verifier:
 
     def t_join(self, op, g):
         vs = g["tokens"]
-        if not vs:
-            self.fail(op, "operand-count", "join_tokens needs at least one token")
+        if len(vs) < 2:
+            self.fail(op, "operand-count", f"join_tokens joins two or more tokens, found "
+                      f"{len(vs)} (one token is itself; make_token makes a fresh one)")
         for v in vs:
             if not isinstance(v.type, TokenType):
                 self.fail(op, "type-mismatch", f"join_tokens joins tokens, found {v.type}")
@@ -818,9 +845,11 @@ class _Verifier:
         p = self.attr(op, "predicate", lambda p: isinstance(p, (DivBy, Bounded, SameElements)),
                       "a DivBy, Bounded or SameElements predicate")
         if isinstance(p, DivBy) and (type(p.divisor) is not int or p.divisor <= 0
-                                     or p.divisor & (p.divisor - 1)):
-            self.fail(op, "attribute", f"div_by needs a positive power of two, found "
-                      f"{p.divisor!r}")
+                                     or p.divisor & (p.divisor - 1) or p.divisor > 1 << 62):
+            self.fail(op, "attribute", f"div_by needs a positive power of two up to 2^62, "
+                      f"found {p.divisor!r}")
+        if isinstance(p, (DivBy, SameElements)):
+            self._assume_dims(op, p, x.type)
         if isinstance(p, Bounded) and p.lo is not None and p.hi is not None and p.lo > p.hi:
             self.fail(op, "attribute", f"bounded<{p.lo}, {p.hi}> is empty: the lower bound "
                       "exceeds the upper (tileiras rejects it)")
@@ -837,6 +866,35 @@ class _Verifier:
             if any(b is not None and not lo <= b <= hi for b in (p.lo, p.hi)):
                 self.fail(op, "attribute", f"bounded<{p.lo}, {p.hi}> reaches outside {elem}'s "
                           f"range [{lo}, {hi}] (tileiras refuses it)")
+
+    def _assume_dims(self, op, p, t):
+        """`every N along D` and `same_elements` name dimensions of a tile (tileiras'
+        verifier): D within the rank, N and each run length within the dimension."""
+        if isinstance(p, DivBy):
+            if (p.every is None) != (p.along is None):
+                self.fail(op, "attribute", f"{p}: 'every' and 'along' go together")
+            if p.every is None:
+                return
+            if not isinstance(t, TileType) or not t.shape:
+                self.fail(op, "attribute", f"{p}: 'every ... along' needs a tile of rank 1 or "
+                          f"more, found {t}")
+            if not 0 <= p.along < len(t.shape):
+                self.fail(op, "attribute", f"{p}: dimension {p.along} is not one of {t}'s "
+                          f"(0 to {len(t.shape) - 1})")
+            if not 0 <= p.every <= t.shape[p.along]:
+                self.fail(op, "attribute", f"{p}: every {p.every} exceeds dimension "
+                          f"{p.along} of {t} ({t.shape[p.along]})")
+            return
+        if not isinstance(t, TileType):
+            return
+        runs = tuple(p.counts)
+        if len(runs) != len(t.shape):
+            self.fail(op, "attribute", f"{p}: {len(runs)} value(s) for {t} of rank "
+                      f"{len(t.shape)}")
+        for d, (n, size) in enumerate(zip(runs, t.shape)):
+            if not 0 <= n <= size:
+                self.fail(op, "attribute", f"{p}: value {d} ({n}) exceeds dimension {d} of "
+                          f"{t} ({size})")
 
     def t_tensor_view(self, op, g):
         base = g["base"][0]
@@ -1081,9 +1139,16 @@ class _Verifier:
         self.results_are(op, [ta.with_shape(tuple(shape))])
 
     def t_print(self, op, g):
-        self.attr(op, "format", lambda s: isinstance(s, str), "a string")
+        fmt = self.attr(op, "format", lambda s: isinstance(s, str), "a string")
         for v in g["values"]:
             self.tile(op, v, "a printed value")
+        want = _conversions(fmt)
+        if want is None:
+            self.fail(op, "attribute", f"format {fmt!r} has a '%' no conversion letter ends "
+                      "(a literal percent sign is '%%')")
+        if want != len(g["values"]):
+            self.fail(op, "operand-count", f"format {fmt!r} has {want} conversion(s), "
+                      f"found {len(g['values'])} value(s)")
 
     def t_assert(self, op, g):
         t = self.tile(op, g["cond"][0], "the condition")
