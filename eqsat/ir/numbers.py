@@ -101,9 +101,13 @@ def odd_f32(x: np.ndarray) -> np.ndarray:
 
 
 _PACK = {"f16": "<e", "f32": "<f"}
-# precision (significant bits, the leading one included) of the floats with float32's
-# exponent range that eqsat keeps in a float32
-_F32_RANGE = {"bf16": 8, "tf32": 11}
+# significant bits of each float narrower than f64, the leading one included
+_PRECISION = {"f16": 11, "bf16": 8, "tf32": 11, "f32": 24,
+              **{n: f.man_bits + 1 for n, f in minifloat.FORMATS.items()}}
+# the largest exponent of the IEEE formats narrower than f64
+_EMAX = {"f16": 15, "bf16": 127, "tf32": 127, "f32": 127}
+# the floats with float32's exponent range and fewer bits, which eqsat keeps in a float32
+_F32_RANGE = ("bf16", "tf32")
 
 
 def round_float(elem: str, value: float) -> float:
@@ -116,12 +120,12 @@ def round_float(elem: str, value: float) -> float:
     if elem in _F32_RANGE:
         if math.isfinite(value) and value != 0:
             _, e = math.frexp(value)
-            q = max(e, -125) - _F32_RANGE[elem]        # exponent of a unit in the last place
+            q = max(e, -125) - _PRECISION[elem]        # exponent of a unit in the last place
             r = math.ldexp(round(math.ldexp(value, -q)), q)      # exact; ties to even
             return math.copysign(math.inf if abs(r) >= 2.0 ** 128 else r, value)
         if not math.isnan(value):
             return float(value)
-        keep = 24 - _F32_RANGE[elem]        # a NaN keeps no bits the format lacks
+        keep = 24 - _PRECISION[elem]        # a NaN keeps no bits the format lacks
         b = int(np.array(value, np.float32).view(np.uint32))
         return float(np.array((b | 1 << 22) & ~((1 << keep) - 1), np.uint32).view(np.float32))
     if math.isnan(value):
@@ -130,13 +134,6 @@ def round_float(elem: str, value: float) -> float:
         return struct.unpack(_PACK[elem], struct.pack(_PACK[elem], value))[0]
     except OverflowError:
         return math.copysign(math.inf, value)
-
-
-# significant bits of each float narrower than f64, the leading one included
-_PRECISION = {"f16": 11, "bf16": 8, "tf32": 11, "f32": 24,
-              **{n: f.man_bits + 1 for n, f in minifloat.FORMATS.items()}}
-# (precision, largest exponent) of the IEEE formats narrower than f64
-_IEEE_TOP = {"f16": (11, 15), "bf16": (8, 127), "tf32": (11, 127), "f32": (24, 127)}
 
 
 def round_decimal(elem: str, text: str) -> float:
@@ -152,7 +149,7 @@ def round_decimal(elem: str, text: str) -> float:
     if elem == "f64" or not math.isfinite(d) or r == d:
         return r
     if math.isinf(r):                 # past the top: a tie only at the overflow threshold
-        p, emax = _IEEE_TOP[elem]
+        p, emax = _PRECISION[elem], _EMAX[elem]
         threshold = 2.0 ** (emax + 1) - 2.0 ** (emax - p)
         if abs(d) != threshold or abs(Fraction(text)) >= threshold:
             return r
